@@ -1,0 +1,71 @@
+"""What the app stores: one log row per request (counts, never texts) and user reports."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from explain.outcomes import Outcome
+
+
+class ExplanationLog(models.Model):
+    """One row per explanation request. No profile text, job text or quote is stored."""
+
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    job_ref = models.CharField(_("job"), max_length=64, db_index=True)
+    outcome = models.CharField(max_length=32, choices=Outcome.choices, db_index=True)
+    kept_matches = models.PositiveSmallIntegerField(default=0)
+    kept_gaps = models.PositiveSmallIntegerField(default=0)
+    dropped = models.PositiveSmallIntegerField(default=0)
+    unchecked = models.PositiveSmallIntegerField(default=0)
+    drop_reasons = models.JSONField(default=dict, blank=True)
+    model_name = models.CharField(max_length=100, blank=True, db_index=True)
+    prompt_version = models.CharField(max_length=40, blank=True)
+    latency_ms = models.PositiveIntegerField(default=0)
+    prompt_tokens = models.PositiveIntegerField(null=True, blank=True)
+    output_tokens = models.PositiveIntegerField(null=True, blank=True)
+    thoughts_tokens = models.PositiveIntegerField(null=True, blank=True)
+    total_tokens = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("explanation log")
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} job {self.job_ref}: {self.outcome}"
+
+
+class FeedbackReport(models.Model):
+    """A user's "this looks wrong" on one shown point: material for the labelled set."""
+
+    class Reason(models.TextChoices):
+        NOT_IN_PROFILE = "not_in_profile", _("My profile does not say this")
+        NOT_IN_JOB = "not_in_job", _("The job does not ask for this")
+        MISLEADING = "misleading", _("The quote does not support the point")
+        OFFENSIVE = "offensive", _("Offensive or inappropriate")
+        OTHER = "other", _("Something else")
+
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    log = models.ForeignKey(ExplanationLog, on_delete=models.CASCADE, related_name="reports")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    kind = models.CharField(max_length=5, choices=[("match", "match"), ("gap", "gap")])
+    point = models.CharField(max_length=500)
+    profile_quote = models.CharField(max_length=500, blank=True)
+    job_quote = models.CharField(max_length=500)
+    reason = models.CharField(max_length=20, choices=Reason.choices)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Report on log {self.log_id}: {self.reason}"

@@ -1,0 +1,59 @@
+"""The JSON shapes of the API, declared so the OpenAPI schema documents them."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from explain.models import FeedbackReport
+from explain.outcomes import Outcome
+
+
+class SpanSerializer(serializers.Serializer):
+    start = serializers.IntegerField(help_text="Offset (code points) into the text sent.")
+    end = serializers.IntegerField()
+    field = serializers.CharField(allow_null=True, help_text="Field holding the quote, if one.")
+    field_start = serializers.IntegerField(allow_null=True)
+    field_end = serializers.IntegerField(allow_null=True)
+
+
+class PointSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["match", "gap"])
+    point = serializers.CharField()
+    profile_quote = serializers.CharField(allow_blank=True)
+    job_quote = serializers.CharField()
+    profile_span = SpanSerializer(allow_null=True)
+    job_span = SpanSerializer()
+
+
+class ReasonLineSerializer(serializers.Serializer):
+    text = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class ExplanationSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=Outcome.choices)
+    ok = serializers.BooleanField()
+    job_id = serializers.CharField()
+    log_id = serializers.IntegerField(allow_null=True)
+    demo = serializers.BooleanField(help_text="True when answers are recorded, not generated.")
+    error = serializers.CharField(allow_null=True)
+    retry_after = serializers.IntegerField(allow_null=True)
+    matches = PointSerializer(many=True)
+    gaps = PointSerializer(many=True)
+    dropped = serializers.IntegerField()
+    drop_reasons = serializers.DictField(child=serializers.IntegerField())
+    drop_reason_lines = ReasonLineSerializer(many=True)
+    notice = serializers.CharField(allow_null=True)
+
+
+class FeedbackInputSerializer(serializers.Serializer):
+    log_id = serializers.IntegerField(min_value=1)
+    kind = serializers.ChoiceField(choices=["match", "gap"])
+    index = serializers.IntegerField(min_value=0, max_value=50)
+    reason = serializers.ChoiceField(choices=FeedbackReport.Reason.choices)
+
+
+class FeedbackOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    saved = serializers.BooleanField()

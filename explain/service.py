@@ -1,0 +1,198 @@
+"""One explanation, start to finish: texts, prompt, call, verify, log.
+
+Views call explanation_create and render what it returns. Whatever happens, exactly
+one ExplanationLog row is written, holding counts and never texts.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.cache import caches
+from django.views.decorators.debug import sensitive_variables
+
+from explain import explanation_cache, messages
+from explain.chat import ChatClient, TokenUsage, model_name
+from explain.conf import setting, verify_limits
+from explain.errors import ExplainError
+from explain.models import ExplanationLog
+from explain.outcomes import HTTP_STATUS, SUCCESS, Outcome
+from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
+from explain.providers import get_chat_model, is_demo_model
+from explain.ratelimit import RateDecision
+from explain.schema import Draft
+from explain.source import JobUnavailable, SourceText, get_source, scrubbed
+from explain.verify import Verification, normalize, verify_draft
+
+logger = logging.getLogger(__name__)
+
+SHOWN_PREFIX = "explain:shown:"
+
+
+@dataclass
+class Explanation:
+    """What one request produced; views turn it into HTML or JSON."""
+
+    outcome: Outcome
+    job_id: str
+    verification: Verification | None = None
+    profile: SourceText | None = None
+    job: SourceText | None = None
+    retry_after: int = 0
+    demo: bool = False
+    model: str = ""
+    log_id: int | None = None
+    usage: TokenUsage = field(default_factory=TokenUsage)
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome in SUCCESS
+
+    @property
+    def status_code(self) -> int:
+        return HTTP_STATUS[self.outcome]
+
+    @property
+    def notice(self) -> str:
+        return messages.removed_notice(self.verification.dropped) if self.verification else ""
+
+    @property
+    def error_message(self) -> str:
+        if self.ok:
+            return ""
+        if self.outcome == Outcome.RATE_LIMITED:
+            return messages.rate_limited_message(self.retry_after)
+        return str(messages.ERROR_MESSAGES[self.outcome])
+
+
+def _texts(user: Any, job_id: str) -> tuple[SourceText, SourceText]:
+    """The exact profile and job texts to send: matching fields, scrubbed, capped."""
+    source = get_source()
+    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+    job = SourceText.compose(source.job_fields(job_id, user), max_chars=max_chars)
+    profile = SourceText.compose(scrubbed(source.profile_fields(user)), max_chars=max_chars)
+    return profile, job
+
+
+@sensitive_variables()
+def explanation_create(
+    *, user: Any, job_id: str, rate_check: Callable[[], RateDecision]
+) -> Explanation:
+    """Explain one job for one user. rate_check counts a model call against the limit."""
+    started = time.monotonic()
+    result = Explanation(outcome=Outcome.PROVIDER_ERROR, job_id=job_id)
+    try:
+        _run(result, user=user, rate_check=rate_check)
+    except Exception as exc:
+        # The type only: an exception's message may carry texts or secrets.
+        logger.error("Explanation failed unexpectedly: %s", type(exc).__name__)
+        result.outcome = Outcome.PROVIDER_ERROR
+        result.verification = None
+    result.log_id = _log(result, user=user, latency=time.monotonic() - started)
+    if result.ok and result.log_id is not None and result.verification is not None:
+        _remember_shown(result.log_id, result.verification)
+    return result
+
+
+def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
+    try:
+        profile, job = _texts(user, result.job_id)
+    except JobUnavailable:
+        result.outcome = Outcome.JOB_UNAVAILABLE
+        return
+    result.profile, result.job = profile, job
+    if not normalize(profile.text):
+        result.outcome = Outcome.NO_PROFILE
+        return
+    model = get_chat_model()
+    if model is None:
+        result.outcome = Outcome.DISABLED
+        return
+    result.model = model_name(model)
+    result.demo = is_demo_model(model)
+    key = explanation_cache.cache_key(
+        prompt_version=PROMPT_VERSION,
+        model=result.model,
+        profile_text=profile.text,
+        job_text=job.text,
+    )
+    draft = explanation_cache.cached_draft(key)
+    if draft is not None:
+        result.outcome = Outcome.CACHED
+    else:
+        decision = rate_check()
+        if not decision.allowed:
+            result.outcome = Outcome.RATE_LIMITED
+            result.retry_after = decision.retry_after
+            return
+        try:
+            call = (
+                ChatClient(model)
+                .prompt()
+                .system(SYSTEM_INSTRUCTION)
+                .user(build_user_message(profile.text, job.text))
+                .schema(Draft)
+                .call()
+            )
+            result.usage = call.response.usage
+            draft = call.entity(Draft)
+        except ExplainError as exc:
+            result.outcome = exc.outcome
+            return
+        result.outcome = Outcome.OK
+    result.verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
+    if result.verification.kept == 0:
+        result.outcome = Outcome.NOTHING_VERIFIED
+    elif result.outcome == Outcome.OK:
+        explanation_cache.remember_draft(key, draft)
+
+
+def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
+    verification = result.verification or Verification()
+    try:
+        row = ExplanationLog.objects.create(
+            user=user if getattr(user, "is_authenticated", False) else None,
+            job_ref=str(result.job_id)[:64],
+            outcome=result.outcome,
+            kept_matches=len(verification.matches) if result.ok else 0,
+            kept_gaps=len(verification.gaps) if result.ok else 0,
+            dropped=verification.dropped,
+            unchecked=verification.unchecked,
+            drop_reasons=verification.drop_reasons,
+            model_name=result.model[:100],
+            prompt_version=PROMPT_VERSION,
+            latency_ms=round(latency * 1000),
+            prompt_tokens=result.usage.prompt,
+            output_tokens=result.usage.output,
+            thoughts_tokens=result.usage.thoughts,
+            total_tokens=result.usage.total,
+        )
+    except Exception as exc:
+        logger.error("Could not write the explanation log row: %s", type(exc).__name__)
+        return None
+    return row.pk
+
+
+def _remember_shown(log_id: int, verification: Verification) -> None:
+    """Keep what was shown for a day, so a "this looks wrong" report cites it exactly."""
+    shown = {
+        "match": [(p.point, p.profile_quote, p.job_quote) for p in verification.matches],
+        "gap": [(p.point, p.profile_quote, p.job_quote) for p in verification.gaps],
+    }
+    caches[setting("EXPLAIN_CACHE_ALIAS")].set(f"{SHOWN_PREFIX}{log_id}", shown, 24 * 3600)
+
+
+def shown_point(log_id: int, kind: str, index: int) -> tuple[str, str, str] | None:
+    """The point a user saw under this log row, if it is still remembered."""
+    shown = caches[setting("EXPLAIN_CACHE_ALIAS")].get(f"{SHOWN_PREFIX}{log_id}")
+    if not isinstance(shown, dict):
+        return None
+    points = shown.get(kind) or []
+    if not 0 <= index < len(points):
+        return None
+    point, profile_quote, job_quote = points[index]
+    return str(point), str(profile_quote), str(job_quote)

@@ -1,0 +1,68 @@
+"""The page views: thin. Parse the request, call the service, render."""
+
+from __future__ import annotations
+
+from django.contrib import messages as flash
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from explain.conf import setting
+from explain.display import explanation_payload
+from explain.feedback import FeedbackRejected, feedback_create
+from explain.models import FeedbackReport
+from explain.ratelimit import model_call_allowed
+from explain.service import explanation_create
+
+
+@login_required
+@require_POST
+def explain_job(request: HttpRequest, job_id: str) -> HttpResponse:
+    """The no-JavaScript path: the panel's form posts here and gets the same result."""
+    explanation = explanation_create(
+        user=request.user, job_id=job_id, rate_check=lambda: model_call_allowed(request)
+    )
+    context = {
+        "base_template": setting("EXPLAIN_BASE_TEMPLATE"),
+        "explanation": explanation_payload(explanation),
+        "job_text": explanation.job.text if explanation.job else "",
+        "back_url": _safe_next(request),
+        "feedback_reasons": FeedbackReport.Reason.choices,
+    }
+    response = render(
+        request, "explain/explanation_page.html", context, status=explanation.status_code
+    )
+    if explanation.retry_after:
+        response["Retry-After"] = str(explanation.retry_after)
+    return response
+
+
+@login_required
+@require_POST
+def report_point(request: HttpRequest) -> HttpResponse:
+    """The no-JavaScript "this looks wrong" form."""
+    try:
+        feedback_create(
+            user=request.user,
+            log_id=int(request.POST.get("log_id", "")),
+            kind=request.POST.get("kind", ""),
+            index=int(request.POST.get("index", "")),
+            reason=request.POST.get("reason", ""),
+        )
+    except (ValueError, FeedbackRejected):
+        flash.error(request, _("That report could not be saved. Please ask again and retry."))
+        return HttpResponseRedirect(_safe_next(request), status=303)
+    flash.success(request, _("Thank you. Your report was saved for review."))
+    return HttpResponseRedirect(_safe_next(request), status=303)
+
+
+def _safe_next(request: HttpRequest) -> str:
+    target = request.POST.get("next", "")
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return "/"

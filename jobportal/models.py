@@ -1,0 +1,61 @@
+"""The portal's own data: jobs and candidate profiles (the explain app never imports these)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class Job(models.Model):
+    """A job posting as recruiters write it; its text is untrusted."""
+
+    class Remote(models.TextChoices):
+        ONSITE = "onsite", "On-site"
+        HYBRID = "hybrid", "Hybrid"
+        REMOTE = "remote", "Remote"
+
+    title = models.CharField(max_length=200)
+    company = models.CharField(max_length=200)
+    location = models.CharField(max_length=200, blank=True)
+    remote = models.CharField(max_length=10, choices=Remote.choices, default=Remote.ONSITE)
+    description = models.TextField()
+    requirements = models.TextField(blank=True)
+    salary_min = models.PositiveIntegerField(null=True, blank=True)
+    salary_max = models.PositiveIntegerField(null=True, blank=True)
+    salary_currency = models.CharField(max_length=3, default="EUR")
+    published = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.title} at {self.company}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("job-detail", args=[self.pk])
+
+
+class CandidateProfile(models.Model):
+    """One per user. Private fields never leave the server; matching fields may."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="candidate_profile"
+    )
+    # Private: shown to the user only, never sent to a model.
+    full_name = models.CharField(max_length=200, blank=True)
+    email = models.EmailField(blank=True)
+    phone = models.CharField(max_length=40, blank=True)
+    salary_expectation = models.PositiveIntegerField(null=True, blank=True)
+    resume = models.FileField(upload_to="resumes/", blank=True)
+    # Matching: what an explanation may quote (scrubbed of contact details first).
+    headline = models.CharField(max_length=200, blank=True)
+    desired_role = models.CharField(max_length=200, blank=True)
+    skills = models.TextField(blank=True)
+    experience = models.TextField(blank=True)
+    work_preferences = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Profile of {self.user}"

@@ -1,0 +1,19 @@
+"""The portal's URLs, with the explain app mounted under /explain/."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from jobportal import views
+
+urlpatterns = [
+    path("", views.job_list, name="job-list"),
+    path("jobs/<int:pk>/", views.job_detail, name="job-detail"),
+    path("profile/", views.profile_edit, name="profile-edit"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("explain/", include("explain.urls")),
+    path("admin/", admin.site.urls),
+]

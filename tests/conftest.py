@@ -1,0 +1,118 @@
+"""Shared fixtures: users with profiles, jobs, and fake ChatModels (plain lambdas)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import caches
+
+from explain.chat import ChatPrompt
+from jobportal.models import CandidateProfile, Job
+
+WORKED_PROFILE = {"headline": "Backend developer", "skills": "Java (Intermediate, 3 years)"}
+WORKED_JOB_DESCRIPTION = "Build secure Java APIs and deploy services on AWS."
+WORKED_DRAFT = {
+    "matches": [
+        {
+            "point": "Your Java experience fits the Java APIs this role builds.",
+            "profileQuote": "Java (Intermediate, 3 years)",
+            "jobQuote": "Build secure Java APIs",
+        },
+        {
+            "point": "You have run Kubernetes clusters in production.",
+            "profileQuote": "Kubernetes (5 years)",
+            "jobQuote": "deploy services",
+        },
+    ],
+    "gaps": [
+        {
+            "point": "AWS is not shown in your profile.",
+            "profileQuote": "",
+            "jobQuote": "deploy services on AWS",
+        }
+    ],
+}
+
+
+@pytest.fixture(autouse=True)
+def _isolated(settings: Any) -> Iterator[None]:
+    """No real model, no key, no demo mode, and a fresh cache (rate limits live there)."""
+    settings.GEMINI_API_KEY = ""
+    settings.EXPLAIN_DEMO_MODE = False
+    settings.EXPLAIN_CHAT_MODEL = None
+    for alias in settings.CACHES:
+        caches[alias].clear()
+    yield
+    for alias in settings.CACHES:
+        caches[alias].clear()
+
+
+class FakeModel:
+    """A ChatModel that records each prompt and answers with a fixed JSON text."""
+
+    def __init__(self, answer: Callable[[ChatPrompt], str] | str) -> None:
+        self.answer = answer
+        self.prompts: list[ChatPrompt] = []
+        self.model_name = "fake-model"
+
+    def __call__(self, prompt: ChatPrompt, /) -> str:
+        self.prompts.append(prompt)
+        return self.answer(prompt) if callable(self.answer) else self.answer
+
+
+@pytest.fixture
+def use_model(settings: Any) -> Callable[[Any], FakeModel]:
+    """Install a fake model answering with a draft (dict), JSON text, or a callable."""
+
+    def install(answer: Any) -> FakeModel:
+        if isinstance(answer, dict):
+            answer = json.dumps(answer)
+        model = answer if isinstance(answer, FakeModel) else FakeModel(answer)
+        settings.EXPLAIN_CHAT_MODEL = model
+        return model
+
+    return install
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[..., Any]:
+    def make(username: str = "dana", **profile: Any) -> Any:
+        user = get_user_model().objects.create_user(username=username, password="pw-123456!")
+        if profile is not None:
+            CandidateProfile.objects.create(user=user, **profile)
+        return user
+
+    return make
+
+
+@pytest.fixture
+def worked_user(make_user: Callable[..., Any]) -> Any:
+    return make_user(
+        "dana",
+        full_name="Dana Q. Private",
+        email="dana.private@example.org",
+        phone="+44 20 7946 0000",
+        salary_expectation=987654,
+        **WORKED_PROFILE,
+    )
+
+
+@pytest.fixture
+def worked_job(db: None) -> Job:
+    return Job.objects.create(
+        title="Java Engineer",
+        company="Northwind Systems",
+        location="Berlin",
+        remote=Job.Remote.HYBRID,
+        description=WORKED_JOB_DESCRIPTION,
+    )
+
+
+@pytest.fixture
+def logged_in(client: Any, worked_user: Any) -> Any:
+    client.force_login(worked_user)
+    return client

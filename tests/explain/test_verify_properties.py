@@ -1,0 +1,236 @@
+"""Properties of the verifier, checked on generated text (SPEC §3.5, issue 3).
+
+Two kinds of input: arbitrary Unicode (anything a model or a user could send) and
+word-like text built from the traps the rules are about (accents in NFC and NFD, ß, the
+Turkish İ, look-alike Cyrillic and Greek letters, full-width forms, CJK, invisible
+characters inside words, odd white space, punctuation inside and around words).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from explain.schema import Claim, Draft
+from explain.scrub import contains_contact, scrub
+from explain.verify import Limits, Verification, find_quote, is_quoted, normalize, verify_draft
+
+# The rule, restated here rather than imported, so a change to it shows up as a failure.
+QUOTE_END_CHARS = " \"'.,;:!?"
+MAX_WORDS = Limits().max_quote_words
+INVISIBLE = "\u00ad\u034f\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff"
+
+FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# --------------------------------------------------------------------------- strategies
+
+arbitrary_text = st.text(max_size=60)
+
+LETTERS = (
+    "abcdefghijklmnopqrstuvwxyz"
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    "0123456789"
+    "éüßøæİıŞçñ"
+    "аеорсхАВЕКМ"  # Cyrillic look-alikes of Latin letters
+    "αβγοπΣ"  # Greek
+    "ＡＢｃｄ０１"  # full-width
+    "東京都大阪"  # CJK (no spaces between words)
+    "가나다"  # Hangul syllables
+)
+MULTI_CHAR_LETTERS = [
+    "e\u0301",  # é in NFD
+    "u\u0308",  # ü in NFD
+    "x\u0301",  # a mark with no precomposed form
+    "ﬁ",  # ligature: one character, two letters after NFKC
+    "ẞ",  # capital sharp s
+]
+INSIDE_WORD = ["+", "#", ".", "-", "'", "/", "_", "\u2019", "\u2013", "\u00ad", "\u200b"]
+AROUND_WORD = ['"', "'", "(", ")", ".", ",", ";", ":", "!", "?", "…", "\u201c", "\u201d"]
+SEPARATORS = [" ", " ", " ", "  ", "\u00a0", "\t", "\n", "\r\n", "\u2003", "\u3000", " \u200b"]
+
+letter = st.one_of(st.sampled_from(LETTERS), st.sampled_from(MULTI_CHAR_LETTERS))
+core = st.lists(letter, min_size=1, max_size=8).map("".join)
+word = st.builds(
+    lambda before, head, inside, tail, after: before + head + inside + tail + after,
+    st.sampled_from(["", "", "", *AROUND_WORD]),
+    core,
+    st.sampled_from(["", "", "", *INSIDE_WORD]),
+    st.one_of(st.just(""), core),
+    st.sampled_from(["", "", "", *AROUND_WORD]),
+)
+
+
+@st.composite
+def word_text(draw: st.DrawFn, min_words: int = 1, max_words: int = 30) -> str:
+    words = draw(st.lists(word, min_size=min_words, max_size=max_words))
+    pieces = [words[0]]
+    for w in words[1:]:
+        pieces.append(draw(st.sampled_from(SEPARATORS)))
+        pieces.append(w)
+    return "".join(pieces)
+
+
+any_text = st.one_of(arbitrary_text, word_text())
+sources = st.one_of(word_text(min_words=1), st.text(min_size=1, max_size=80))
+
+
+def claims(text: st.SearchStrategy[str]) -> st.SearchStrategy[Claim]:
+    return st.builds(Claim, point=text, profile_quote=text, job_quote=text)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def needle_of(quote: str) -> str:
+    return normalize(quote).strip(QUOTE_END_CHARS)
+
+
+def joins_previous(ch: str) -> bool:
+    """A combining mark or a Hangul vowel/final jamo: it belongs to the character before."""
+    first = unicodedata.normalize("NFKC", ch)[:1] or ch
+    return any(unicodedata.category(c)[0] == "M" or "\u1160" <= c <= "\u11ff" for c in (ch, first))
+
+
+def word_spans(source: str) -> list[tuple[int, int]]:
+    """(start, end) of each run of non-white-space characters."""
+    spans: list[tuple[int, int]] = []
+    start = None
+    for i, ch in enumerate(source):
+        if ch.isspace():
+            if start is not None:
+                spans.append((start, i))
+                start = None
+        elif start is None:
+            start = i
+    if start is not None:
+        spans.append((start, len(source)))
+    return spans
+
+
+def starts_inside_a_character(quote: str, needle: str) -> bool:
+    """True when the quote's first character is a mark that belongs to what precedes it.
+
+    A slice that starts with a combining mark (or a Hangul vowel jamo) does not start on a
+    character boundary: Unicode attaches the mark to the white space before it, so the
+    verifier rightly refuses to start a match there. The same holds when trimming a
+    quote mark leaves the mark that sat on it ("'\u0301abc" trims to "\u0301abc"). Such
+    slices are not word-aligned in the Unicode sense and are left out of the property.
+    """
+    visible = [c for c in quote if c not in INVISIBLE]
+    if visible and joins_previous(visible[0]):
+        return True
+    return bool(needle) and joins_previous(needle[0])
+
+
+# --------------------------------------------------------------------------- properties
+
+
+@FAST
+@given(text=any_text, source=any_text)
+def test_never_raises_on_arbitrary_text(text: str, source: str) -> None:
+    assert isinstance(normalize(text), str)
+    assert isinstance(is_quoted(text, source), bool)
+    span = find_quote(text, source)
+    assert span is None or 0 <= span[0] < span[1] <= len(source)
+    assert isinstance(scrub(text), str)
+    assert isinstance(contains_contact(text), bool)
+
+
+@SLOW
+@given(
+    draft=st.builds(
+        Draft,
+        matches=st.lists(claims(any_text), max_size=8),
+        gaps=st.lists(claims(any_text), max_size=8),
+    ),
+    profile=any_text,
+    job=any_text,
+)
+def test_verify_draft_never_raises_and_accounts_for_every_claim(
+    draft: Draft, profile: str, job: str
+) -> None:
+    result = verify_draft(draft, profile, job)
+    assert isinstance(result, Verification)
+    assert result.dropped == sum(result.drop_reasons.values())
+    assert result.kept + result.dropped + result.unchecked == len(draft.matches) + len(draft.gaps)
+    for point in result.matches:
+        assert point.profile_span is not None
+        assert profile[slice(*point.profile_span)] == point.profile_quote
+        assert job[slice(*point.job_span)] == point.job_quote
+    for point in result.gaps:
+        assert point.profile_span is None
+        assert job[slice(*point.job_span)] == point.job_quote
+
+
+@FAST
+@given(text=any_text)
+def test_normalize_is_idempotent(text: str) -> None:
+    once = normalize(text)
+    assert normalize(once) == once
+
+
+@FAST
+@given(source=sources, data=st.data())
+def test_every_word_aligned_slice_is_quoted_at_offsets_that_normalise_back(
+    source: str, data: st.DataObject
+) -> None:
+    spans = word_spans(source)
+    assume(spans)
+    first = data.draw(st.integers(0, len(spans) - 1), label="first word")
+    last = data.draw(st.integers(first, min(len(spans) - 1, first + MAX_WORDS - 1)), label="last")
+    quote = source[spans[first][0] : spans[last][1]]
+    needle = needle_of(quote)
+    assume(len(needle) >= 3 and needle.count(" ") + 1 <= MAX_WORDS)
+    assume(not starts_inside_a_character(quote, needle))
+
+    assert is_quoted(quote, source)
+    span = find_quote(quote, source)
+    assert span is not None
+    start, end = span
+    assert normalize(source[start:end]) == needle
+
+
+@FAST
+@given(source=word_text(min_words=2), data=st.data())
+def test_changing_one_letter_of_a_quote_that_occurs_once_makes_it_fail(
+    source: str, data: st.DataObject
+) -> None:
+    spans = word_spans(source)
+    first = data.draw(st.integers(0, len(spans) - 1), label="first word")
+    last = data.draw(st.integers(first, min(len(spans) - 1, first + 3)), label="last word")
+    quote = source[spans[first][0] : spans[last][1]]
+    needle = needle_of(quote)
+    folded_source = normalize(source)
+    assume(len(needle) >= 3 and folded_source.count(needle) == 1)
+    assert is_quoted(quote, source)
+
+    letters = [i for i, ch in enumerate(quote) if ch.isalpha()]
+    assume(letters)
+    i = data.draw(st.sampled_from(letters), label="letter")
+    # Replacements include look-alikes of other scripts and letters the text already uses.
+    replacement = data.draw(
+        st.sampled_from("abcxyzаеорсαοıＺ" + "".join(sorted(set(folded_source)))),
+        label="replacement",
+    )
+    assume(replacement.isalpha())
+    changed = quote[:i] + replacement + quote[i + 1 :]
+    changed_needle = needle_of(changed)
+    # A real change of one letter (not a change of case) that is nowhere in the source.
+    assume(changed_needle != needle and changed_needle not in folded_source)
+
+    assert not is_quoted(changed, source)
+    assert find_quote(changed, source) is None
+
+
+@FAST
+@given(source=word_text(min_words=1), data=st.data())
+def test_a_quote_found_is_a_plain_substring_after_normalising(
+    source: str, data: st.DataObject
+) -> None:
+    """Never fuzzy: whatever passes is, once normalised, literally in the normalised source."""
+    quote = data.draw(st.one_of(word_text(max_words=4), st.text(max_size=20)), label="quote")
+    if is_quoted(quote, source):
+        assert needle_of(quote) in normalize(source)
