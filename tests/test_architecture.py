@@ -36,7 +36,5 @@ def test_the_check_itself_sees_imports(tmp_path):
 
 
 def test_verifier_has_no_django_import():
-    names = imported_modules(EXPLAIN_DIR / "verify.py") | imported_modules(
-        EXPLAIN_DIR / "scrub.py"
-    )
+    names = imported_modules(EXPLAIN_DIR / "verify.py") | imported_modules(EXPLAIN_DIR / "scrub.py")
     assert not any(name.split(".")[0] == "django" for name in names)
