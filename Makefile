@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Without a Gemini key the demo answers from recorded drafts and says so on the page.
 DEMO_MODE := $(if $(GEMINI_API_KEY),0,1)
 
-.PHONY: install run test lint bench load clean
+.PHONY: install run test lint bench clean check-services test-services migrate serve load load-compare
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,37 @@ lint: install
 
 bench: install
 	$(PY) bench/bench_verify.py
+
+# --- The suite on the real services (CI runs this after `make test`). -----------------
+# Redis database 15 and a key prefix of this run's own: the suite deletes only its keys.
+# pytest-django creates (and drops) test_<name> on the PostgreSQL server.
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
+SERVICES_ENV := DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL)
+
+check-services: install
+	$(SERVICES_ENV) $(PY) -m load.services
+
+test-services: check-services
+	$(SERVICES_ENV) CACHE_KEY_PREFIX=test-$$$$ $(PY) -m pytest
+
+# --- Production (docs/production.md). The environment holds SECRET_KEY, ALLOWED_HOSTS,
+# DATABASE_URL, REDIS_URL and GEMINI_API_KEY; settings refuse to start without them.
+migrate: install
+	DJANGO_DEBUG=0 $(PY) manage.py migrate --noinput
+
+serve: install
+	DJANGO_DEBUG=0 $(PY) manage.py check --deploy --fail-level WARNING
+	DJANGO_DEBUG=0 $(PY) manage.py collectstatic --noinput
+	DJANGO_DEBUG=0 exec $(VENV)/bin/gunicorn --config jobportal/gunicorn.conf.py
+
+# --- Load (loopback only, bounded; about a minute): the production setup measured. -----
+load: install
+	$(PY) -m load.run
+
+# Which gunicorn server model: sync vs threaded workers, side by side (about 4 min).
+load-compare: install
+	$(PY) -m load.compare
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

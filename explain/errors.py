@@ -6,7 +6,12 @@ google-genai errors carry the request headers, and one of them is the API key.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from explain.outcomes import Outcome
+
+if TYPE_CHECKING:
+    from explain.chat import TokenUsage
 
 
 class ExplainError(Exception):
@@ -14,10 +19,12 @@ class ExplainError(Exception):
 
     outcome: Outcome = Outcome.PROVIDER_ERROR
 
-    def __init__(self, detail: str = "") -> None:
+    def __init__(self, detail: str = "", *, usage: TokenUsage | None = None) -> None:
         # The detail is ours (never provider text) and is safe to log.
         super().__init__(detail or self.__class__.__name__)
         self.detail = detail
+        # Tokens a refused or unusable answer still cost, for the log row.
+        self.usage = usage
 
 
 class ProviderError(ExplainError):

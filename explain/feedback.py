@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from explain.display import clean_display_text
 from explain.models import ExplanationLog, FeedbackReport
 from explain.service import shown_point
 
@@ -24,15 +25,15 @@ def feedback_create(
     shown = shown_point(log_id, kind, index)
     if shown is None:
         raise FeedbackRejected("that point is no longer available to report")
-    point, profile_quote, job_quote = shown
+    point, profile_quote, job_quote = (clean_display_text(text)[:500] for text in shown)
     report, _ = FeedbackReport.objects.get_or_create(
         log=log,
         kind=kind,
-        point=point[:500],
+        point=point,
         defaults={
             "user": user,
-            "profile_quote": profile_quote[:500],
-            "job_quote": job_quote[:500],
+            "profile_quote": profile_quote,
+            "job_quote": job_quote,
             "reason": reason,
         },
     )

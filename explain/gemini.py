@@ -3,6 +3,8 @@
 One attempt, a timeout, low temperature, JSON fitted to the schema, no tools. Every
 failure is mapped here, in one place, to explain.errors, and the SDK's exception is
 dropped (never logged, kept or chained): it holds the request headers, key included.
+Our exceptions are raised outside the `except` blocks, so not even `__context__`
+points back at the SDK's.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from django.views.decorators.debug import sensitive_variables
 from google import genai
 from google.genai import errors as genai_errors
 from google.genai import types
+from pydantic import BaseModel, ValidationError
 
 from explain.chat import ChatPrompt, ChatResponse, TokenUsage
 from explain.errors import (
@@ -31,6 +34,20 @@ try:  # google-genai 3.x talks HTTP through httpx2; older releases used httpx.
     import httpx2 as _http
 except ImportError:  # pragma: no cover - depends on the installed SDK
     import httpx as _http  # type: ignore[no-redef]
+
+# HTTP statuses that mean the provider ran out of time, not that it failed.
+_DEADLINE_CODES = frozenset({408, 504})
+
+# Finish reasons that mean the provider refused to answer, whatever text came with them.
+_REFUSALS = frozenset(
+    {
+        types.FinishReason.SAFETY,
+        types.FinishReason.PROHIBITED_CONTENT,
+        types.FinishReason.BLOCKLIST,
+        types.FinishReason.SPII,
+        types.FinishReason.RECITATION,
+    }
+)
 
 
 class GeminiChatModel:
@@ -50,6 +67,7 @@ class GeminiChatModel:
         http_options = types.HttpOptions(
             timeout=int(timeout_seconds * 1000),  # the SDK counts milliseconds
             base_url=base_url or None,
+            # No retry_options: the SDK then makes exactly one attempt.
         )
         self._client = genai.Client(api_key=api_key, http_options=http_options)
         self.model_name = model
@@ -59,14 +77,19 @@ class GeminiChatModel:
     def __repr__(self) -> str:
         return f"GeminiChatModel(model={self.model_name!r})"
 
+    def close(self) -> None:
+        """Release the HTTP connections (the process would do it on exit anyway)."""
+        self._client.close()
+
     def _config(self, prompt: ChatPrompt) -> types.GenerateContentConfig:
+        schema = prompt.output_schema
         return types.GenerateContentConfig(
             system_instruction=prompt.system,
             temperature=self._temperature,
             max_output_tokens=self._max_output_tokens,
             candidate_count=1,
-            response_mime_type="application/json",
-            response_schema=prompt.output_schema,
+            response_mime_type="application/json" if schema is not None else None,
+            response_schema=response_schema(schema) if schema is not None else None,
             automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True),
         )
 
@@ -79,24 +102,57 @@ class GeminiChatModel:
             )
         except Exception as exc:
             failure = _map_failure(exc)
-        # Raised outside the except block, so the SDK's exception is not even the context.
-        if failure is not None:
-            logger.warning("Gemini call failed: %s", failure.outcome)
-            raise failure
-        return _read_response(response, self.model_name)
+        if failure is None:
+            answer = _read_response(response, self.model_name, prompt.output_schema)
+            if isinstance(answer, ChatResponse):
+                return answer
+            failure = answer
+        # Our outcome and our own words only; raised outside the except block, so the
+        # SDK's exception is not even this one's context.
+        logger.warning("Gemini call failed: %s (%s)", failure.outcome, failure.detail)
+        raise failure
+
+
+def response_schema(schema: type[BaseModel]) -> dict[str, Any]:
+    """The JSON schema sent to Gemini: the pydantic model by its JSON names (aliases,
+    e.g. "profileQuote"), with every property required, so the model always writes
+    every key and a missing list is a wrong answer, not an empty one.
+    """
+    document = schema.model_json_schema(by_alias=True)
+    _require_every_property(document)
+    return document
+
+
+def _require_every_property(node: Any) -> None:
+    if isinstance(node, dict):
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            node["required"] = list(properties)
+            for child in properties.values():
+                _require_every_property(child)
+        for key, child in node.items():
+            if key != "properties":
+                _require_every_property(child)
+    elif isinstance(node, list):
+        for child in node:
+            _require_every_property(child)
 
 
 def _map_failure(exc: BaseException) -> ExplainError:
     """Our exception for an SDK or transport failure. Provider text is never copied."""
     if isinstance(exc, genai_errors.APIError):
         code = getattr(exc, "code", None)
+        if code in _DEADLINE_CODES:
+            # The SDK sends our timeout as X-Server-Timeout; Google answers 504
+            # DEADLINE_EXCEEDED when it runs out before our own read timeout does.
+            return ProviderTimeout(f"provider answered HTTP {code}")
         return ProviderError(f"provider answered HTTP {code}")
     if isinstance(exc, _http.TimeoutException):
         return ProviderTimeout("no answer before the timeout")
     if isinstance(exc, _http.HTTPError):
         return ProviderError(f"transport failure ({type(exc).__name__})")
-    if isinstance(exc, json.JSONDecodeError | ValueError):
-        return InvalidResponse("provider sent a body that is not JSON")
+    if isinstance(exc, ValueError):  # json.JSONDecodeError, pydantic's ValidationError
+        return InvalidResponse("provider sent a body that is not a generateContent answer")
     return ProviderError(f"unexpected failure ({type(exc).__name__})")
 
 
@@ -112,25 +168,53 @@ def _usage(response: Any) -> TokenUsage:
     )
 
 
-def _read_response(response: Any, model: str) -> ChatResponse:
-    """A parsed answer, or the reason there is none (the SDK raises nothing for these)."""
+def _read_response(
+    response: Any, model: str, schema: type[BaseModel] | None
+) -> ChatResponse | ExplainError:
+    """The answer, or our error saying why there is none (the SDK raises nothing for
+    a blocked prompt, a refusal, a cut answer, invalid JSON or a wrong shape)."""
     usage = _usage(response)
-    if response.parsed is not None:
-        return ChatResponse(text=None, parsed=response.parsed, usage=usage, model=model)
-    feedback = getattr(response, "prompt_feedback", None)
-    if not response.candidates:
+    candidates = getattr(response, "candidates", None) or []
+    if not candidates:
+        feedback = getattr(response, "prompt_feedback", None)
         if feedback is not None and feedback.block_reason:
-            raise BlockedResponse("prompt blocked")
-        raise InvalidResponse("no candidates")
-    finish = response.candidates[0].finish_reason
+            return BlockedResponse("prompt blocked", usage=usage)
+        return InvalidResponse("no candidates", usage=usage)
+    finish = candidates[0].finish_reason
+    if finish in _REFUSALS:
+        return BlockedResponse("answer blocked", usage=usage)
+    text = response.text
+    if schema is None:
+        if not text:
+            return InvalidResponse("empty answer", usage=usage)
+        return ChatResponse(text=text, usage=usage, model=model)
+    parsed = _parse(text, schema)
+    if parsed is not None:
+        return ChatResponse(text=text, parsed=parsed, usage=usage, model=model)
     if finish == types.FinishReason.MAX_TOKENS:
-        raise InvalidResponse("answer cut at the output limit")
-    if finish in {
-        types.FinishReason.SAFETY,
-        types.FinishReason.PROHIBITED_CONTENT,
-        types.FinishReason.BLOCKLIST,
-        types.FinishReason.SPII,
-        types.FinishReason.RECITATION,
-    }:
-        raise BlockedResponse("answer blocked")
-    raise InvalidResponse("answer does not fit the schema")
+        return InvalidResponse("answer cut at the output limit", usage=usage)
+    return InvalidResponse("answer does not fit the schema", usage=usage)
+
+
+def _parse(text: str | None, schema: type[BaseModel]) -> BaseModel | None:
+    """The answer validated against the schema, or None.
+
+    We validate the text ourselves rather than trust the SDK's `parsed`: every top-level
+    key must be present, so `{}` or `{"answer": ...}` is a wrong shape, not an empty
+    explanation (the model's fields all have defaults, which pydantic alone would fill).
+    """
+    if not text:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    names = [field.alias or name for name, field in schema.model_fields.items()]
+    if any(name not in data for name in names):
+        return None
+    try:
+        return schema.model_validate(data)
+    except ValidationError:
+        return None

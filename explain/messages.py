@@ -32,7 +32,9 @@ ERROR_MESSAGES = {
 REASON_TEXT = {
     DropReason.POINT_MISSING: _("the point was empty"),
     DropReason.POINT_TOO_LONG: _("the point was too long"),
-    DropReason.POINT_HAS_LINK: _("the point contained a link, e-mail address or phone number"),
+    DropReason.POINT_HAS_LINK: _(
+        "the point contained a link, markup, an e-mail address or a phone number"
+    ),
     DropReason.QUOTE_MISSING: _("a quote was missing"),
     DropReason.QUOTE_TOO_SHORT: _("a quote was too short to prove anything"),
     DropReason.QUOTE_TOO_LONG: _("a quote was longer than 12 words"),

@@ -44,6 +44,20 @@ def get_chat_model() -> ChatModel | None:
     return None
 
 
+def forget_built_models() -> None:
+    """Drop (and close) every model built so far; the next request builds afresh.
+
+    For tests, which point the provider at a new fake server each time.
+    """
+    with _lock:
+        built = list(_built.values())
+        _built.clear()
+    for model in built:
+        close = getattr(model, "close", None)
+        if callable(close):
+            close()
+
+
 def _build_once(key: tuple[Any, ...], build: Any) -> ChatModel:
     with _lock:
         if key not in _built:

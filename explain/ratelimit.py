@@ -40,4 +40,6 @@ def model_call_allowed(request: HttpRequest) -> RateDecision:
     )
     if usage is None or not usage["should_limit"]:
         return RateDecision(allowed=True)
-    return RateDecision(allowed=False, retry_after=max(1, math.ceil(usage["time_left"])))
+    # django-ratelimit's window still includes its last whole second ("time_left" 0), so
+    # the next request is allowed one second after it.
+    return RateDecision(allowed=False, retry_after=max(1, math.ceil(usage["time_left"]) + 1))

@@ -13,17 +13,35 @@ REMOVED = "[removed]"
 
 _EMAIL = re.compile(r"[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
 _URL = re.compile(r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"']+", re.IGNORECASE)
-# Bare domains are only recognised with a lower-case, well-known top-level label, so
-# "ASP.NET" and "Node.js" stay words while "evil.example" and "apply.io/x" do not.
+# Bare domains are recognised by a well-known top-level label, in any case ("evil.example",
+# "NORTHWIND-JOBS.COM"). "Node.js" is no domain ("js" is not on the list), and the few
+# technology names that look like one are words (_TECH_NAMES).
 _BARE_DOMAIN = re.compile(
     r"\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|ai|dev|app|co|me|info|biz|xyz|online|site|"
     r"link|ly|gl|gg|to|tv|us|uk|de|fr|es|it|nl|ru|cn|in|jp|br|au|ca|eu|"
-    r"example|test|invalid|localhost|local)\b(?:/[^\s<>\"']*)?"
+    r"live|shop|top|click|club|work|jobs|careers|tech|email|life|world|today|website|icu|"
+    r"buzz|vip|pro|mobi|tk|ga|cf|gq|ch|se|dk|fi|cz|ie|nz|za|mx|kr|tw|hk|sg|tr|ua|gr|ro|hu|"
+    r"il|vn|ph|th|pk|ir|su|ws|"
+    r"example|test|invalid|localhost|local)\b(?:/[^\s<>\"']*)?",
+    re.IGNORECASE,
+)
+_TECH_NAMES = frozenset({"asp.net", "ado.net", "vb.net", "socket.io", "java.io"})
+# An IPv4 address, with an optional port and path ("203.0.113.7:8080/upload"); a dotted
+# version with more parts ("1.2.3.4.5") is not one.
+_IPV4 = re.compile(
+    r"(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)"
+    r"(?![\w]|\.\d)(?::\d{1,5})?(?:/[^\s<>\"']*)?"
 )
 _PHONE = re.compile(
     r"(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]\d{2,5}){1,5}(?!\w)"
     r"|(?<![\w+])\+?\d{9,15}(?!\w)"
+    # Digits one or two at a time ("+33 1 70 36 39 50", "0 2 0 7 9 4 6 0 3 2 1").
+    r"|(?<![\w+])\+?\d(?:[\s.-]?\d){8,14}(?!\w)"
 )
+# Defanged links and addresses ("evil[.]example", "jobs [at] evil (dot) example"): only
+# in bracketed forms, so plain words like "at" and "dot" are left alone.
+_DEFANGED_DOT = re.compile(r"\s*[\[({]\s*(?:\.|dot)\s*[\])}]\s*", re.IGNORECASE)
+_DEFANGED_AT = re.compile(r"\s*[\[({]\s*(?:@|at)\s*[\])}]\s*", re.IGNORECASE)
 _IGNORABLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff\u034f\u180e"))
 
 
@@ -45,8 +63,13 @@ def _is_phone(candidate: str) -> bool:
 
 def _contact_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
-    for pattern in (_EMAIL, _URL, _BARE_DOMAIN):
+    for pattern in (_EMAIL, _URL, _IPV4):
         spans.extend(m.span() for m in pattern.finditer(text))
+    spans.extend(
+        m.span()
+        for m in _BARE_DOMAIN.finditer(text)
+        if m.group().split("/", 1)[0].lower() not in _TECH_NAMES
+    )
     spans.extend(m.span() for m in _PHONE.finditer(text) if _is_phone(m.group()))
     return spans
 
@@ -61,12 +84,36 @@ def scrub(text: str) -> str:
     for start, end in spans:
         if end <= cursor:
             continue
-        start = max(start, cursor)
+        if pieces and start < cursor:
+            cursor = end  # overlaps the span just removed: one marker for both
+            continue
         pieces.append(text[cursor:start])
         pieces.append(REMOVED)
         cursor = end
     pieces.append(text[cursor:])
     return "".join(pieces)
+
+
+# Markup a point must not carry: HTML tags, comments and declarations ("<b", "</", "<!",
+# "<?"), markdown links and images ("[text](", "![alt]("), and script or data URLs.
+# Plain comparisons ("a < b", "C++ > C") stay text.
+_MARKUP = re.compile(
+    r"<[a-z/!?]"
+    r"|\[[^\]\n]*\]\s*\("
+    r"|\b(?:java|vb)script\s*:"
+    r"|\bdata:[a-z]+/[a-z0-9.+-]+[;,]",
+    re.IGNORECASE,
+)
+
+
+def contains_markup(text: str) -> bool:
+    """True when the text holds an HTML tag, a markdown link or image, or a script URL.
+
+    Checked on the same visible, compatibility form as contains_contact, so full-width
+    "＜script＞" counts as markup too.
+    """
+    visible = unicodedata.normalize("NFKC", text.translate(_IGNORABLE))
+    return bool(_MARKUP.search(visible))
 
 
 def contains_contact(text: str) -> bool:
@@ -76,4 +123,5 @@ def contains_contact(text: str) -> bool:
     zero-width tricks ("ｅｖｉｌ．ｅｘａｍｐｌｅ") are seen for what they are.
     """
     visible = unicodedata.normalize("NFKC", text.translate(_IGNORABLE))
-    return bool(_contact_spans(visible))
+    refanged = _DEFANGED_AT.sub("@", _DEFANGED_DOT.sub(".", visible))
+    return bool(_contact_spans(visible) or _contact_spans(refanged))

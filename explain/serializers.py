@@ -27,8 +27,9 @@ class PointSerializer(serializers.Serializer):
 
 
 class ReasonLineSerializer(serializers.Serializer):
-    text = serializers.CharField()
-    count = serializers.IntegerField()
+    text = serializers.CharField(help_text="The failed check, in plain words.")
+    count = serializers.IntegerField(help_text="How many points failed it.")
+    line = serializers.CharField(help_text='The whole line, e.g. "1 point: ...".')
 
 
 class ExplanationSerializer(serializers.Serializer):

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import logging
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import caches
+from django.db import connections
 from django.views.decorators.debug import sensitive_variables
 
 from explain import explanation_cache, messages
@@ -105,7 +107,7 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
         result.outcome = Outcome.JOB_UNAVAILABLE
         return
     result.profile, result.job = profile, job
-    if not normalize(profile.text):
+    if not _has_content(profile):
         result.outcome = Outcome.NO_PROFILE
         return
     model = get_chat_model()
@@ -129,6 +131,7 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
             result.outcome = Outcome.RATE_LIMITED
             result.retry_after = decision.retry_after
             return
+        _release_database_connections()
         try:
             call = (
                 ChatClient(model)
@@ -142,6 +145,7 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
             draft = call.entity(Draft)
         except ExplainError as exc:
             result.outcome = exc.outcome
+            result.usage = exc.usage or result.usage
             return
         result.outcome = Outcome.OK
     result.verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
@@ -151,12 +155,37 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
         explanation_cache.remember_draft(key, draft)
 
 
+def _has_content(source: SourceText) -> bool:
+    """True when a field's value shows something once normalised.
+
+    Labels do not count, nor white space, zero-width, bidi or other invisible characters:
+    a profile of "\u200b" is as empty as no profile and gets no model call.
+    """
+    return any(
+        unicodedata.category(ch)[0] not in "CZ"
+        for span in source.fields
+        for ch in normalize(source.text[span.start : span.end])
+    )
+
+
+def _release_database_connections() -> None:
+    """Hand database connections back before a model call that may take EXPLAIN_TIMEOUT.
+
+    With a connection pool (production) the connection returns to the pool, so a slow
+    model holds a worker thread but no database connection; the log row takes one
+    again. Inside a transaction (ATOMIC_REQUESTS, tests) nothing is closed.
+    """
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()
+
+
 def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
     verification = result.verification or Verification()
     try:
         row = ExplanationLog.objects.create(
             user=user if getattr(user, "is_authenticated", False) else None,
-            job_ref=str(result.job_id)[:64],
+            job_ref="".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
             outcome=result.outcome,
             kept_matches=len(verification.matches) if result.ok else 0,
             kept_gaps=len(verification.gaps) if result.ok else 0,

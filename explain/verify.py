@@ -7,14 +7,16 @@ substring on whole words, never fuzzy, and model text is never compiled as a pat
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from explain.schema import Claim, Draft
-from explain.scrub import contains_contact
+from explain.scrub import contains_contact, contains_markup
 
 __all__ = [
     "DropReason",
@@ -117,13 +119,46 @@ class Verification:
 # --------------------------------------------------------------------------- normalising
 
 
+# Not marks themselves, but NFKC turns them into one (or into a Hangul vowel or final jamo)
+# that composes with the character before: Thai and Lao SARA AM, the half-width katakana
+# voicing marks, Hangul compatibility and half-width vowels, fillers and some finals.
+# tests/explain/test_verify.py recomputes this set from unicodedata.
+_JOINS_AFTER_NFKC = frozenset(
+    chr(cp)
+    for low, high in (
+        (0x0E33, 0x0E33),
+        (0x0EB3, 0x0EB3),
+        (0x3133, 0x3133),
+        (0x3135, 0x3136),
+        (0x313A, 0x313F),
+        (0x314F, 0x3164),
+        (0x3167, 0x316D),
+        (0x316F, 0x3170),
+        (0x3182, 0x3183),
+        (0x3187, 0x318E),
+        (0xFF9E, 0xFFA0),
+        (0xFFA3, 0xFFA3),
+        (0xFFA5, 0xFFA6),
+        (0xFFAA, 0xFFAF),
+        (0xFFC2, 0xFFC7),
+        (0xFFCA, 0xFFCF),
+        (0xFFD2, 0xFFD7),
+        (0xFFDA, 0xFFDC),
+    )
+    for cp in range(low, high + 1)
+)
+
+
 def _joins_previous(ch: str) -> bool:
     """Marks and Hangul vowel/final jamo belong to the character before them."""
     if ch < "\u0300":
         return False
-    return unicodedata.category(ch)[0] == "M" or "\u1160" <= ch <= "\u11ff"
+    return (
+        unicodedata.category(ch)[0] == "M" or "\u1160" <= ch <= "\u11ff" or ch in _JOINS_AFTER_NFKC
+    )
 
 
+@lru_cache(maxsize=4096)
 def _fold(segment: str) -> str:
     """NFKC, case-fold, NFKC again (case-folding can un-compose), then ASCII forms."""
     folded = unicodedata.normalize("NFKC", segment).casefold()
@@ -146,14 +181,63 @@ class _Folded:
         )
 
 
+# Stretches of plain ASCII, the bulk of most texts, are folded in one step: lower-casing
+# and collapsing white space is all the normalisation they need, and every output
+# character comes from one input character. The patterns are fixed here; model text is
+# never compiled.
+_ASCII_RUN = re.compile(r"[\x00-\x7f]+")
+_ODD_SPACE = re.compile(r"[\t-\r\x1c-\x1f ]{2,}|[\t-\r\x1c-\x1f]")
+
+
+def _fold_ascii(
+    source: str, i: int, stop: int, out: list[str], starts: list[int], ends: list[int], last: str
+) -> str:
+    """Append the fold of source[i:stop], all ASCII; return the last character written."""
+    pos = i
+    for space in _ODD_SPACE.finditer(source, i, stop):
+        last = _fold_plain(source, pos, space.start(), out, starts, ends, last)
+        if last != " ":
+            out.append(" ")
+            starts.append(space.start())
+            ends.append(space.start() + 1)
+            last = " "
+        pos = space.end()
+    return _fold_plain(source, pos, stop, out, starts, ends, last)
+
+
+def _fold_plain(
+    source: str, i: int, stop: int, out: list[str], starts: list[int], ends: list[int], last: str
+) -> str:
+    """ASCII with single spaces only: one output character per input character."""
+    if i < stop and last == " " and source[i] == " ":
+        i += 1
+    if i >= stop:
+        return last
+    out.append(source[i:stop].lower())
+    starts.extend(range(i, stop))
+    ends.extend(range(i + 1, stop + 1))
+    return source[stop - 1]
+
+
 def _fold_with_offsets(source: str) -> _Folded:
     out: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
+    last = " "  # the last character written; " " at the start drops leading white space
     n = len(source)
     i = 0
     while i < n:
         ch = source[i]
+        if ch < "\x80":
+            run = _ASCII_RUN.match(source, i)
+            assert run is not None
+            stop = run.end()
+            if stop < n and (source[stop] in _IGNORABLE or _joins_previous(source[stop])):
+                stop -= 1  # the last one takes the marks after it: fold it on its own below
+            if stop > i:
+                last = _fold_ascii(source, i, stop, out, starts, ends, last)
+                i = stop
+                continue
         if ch in _IGNORABLE:
             i += 1
             continue
@@ -169,17 +253,19 @@ def _fold_with_offsets(source: str) -> _Folded:
         else:
             piece = _fold("".join(c for c in source[i:end] if c not in _IGNORABLE))
         for out_ch in piece:
-            if out_ch == " " and (not out or out[-1] == " "):
+            if out_ch == " " and last == " ":
                 continue
             out.append(out_ch)
             starts.append(i)
             ends.append(end)
+            last = out_ch
         i = j
-    if out and out[-1] == " ":
-        out.pop()
+    text = "".join(out)
+    if text.endswith(" "):
+        text = text[:-1]
         starts.pop()
         ends.pop()
-    return _Folded("".join(out), starts, ends)
+    return _Folded(text, starts, ends)
 
 
 def normalize(text: str) -> str:
@@ -188,7 +274,22 @@ def normalize(text: str) -> str:
 
 
 def _normalize_quote(quote: str) -> str:
-    return normalize(quote).strip(_QUOTE_END_CHARS)
+    """The quote's normal form, its ends trimmed by whole characters only.
+
+    A trimmed "." or "'" that is part of a wider character ("⒒" is "11.", "ŉ" is "'n")
+    stays with it, so trimming never leaves half a character at either end.
+    """
+    folded = _fold_with_offsets(quote or "")
+    text, starts = folded.text, folded.starts
+    start = len(text) - len(text.lstrip(_QUOTE_END_CHARS))
+    end = len(text.rstrip(_QUOTE_END_CHARS))
+    if start >= end:
+        return ""
+    while start > 0 and starts[start] == starts[start - 1]:
+        start -= 1
+    while end < len(starts) and starts[end] == starts[end - 1]:
+        end += 1
+    return text[start:end]
 
 
 # --------------------------------------------------------------------------- matching
@@ -260,7 +361,7 @@ def _point_problem(point: str, limits: Limits) -> DropReason | None:
         return DropReason.POINT_MISSING
     if len(point) > limits.max_point_chars:
         return DropReason.POINT_TOO_LONG
-    if contains_contact(point):
+    if contains_contact(point) or contains_markup(point):
         return DropReason.POINT_HAS_LINK
     return None
 

@@ -8,28 +8,33 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_POST
 
 from explain.conf import setting
-from explain.display import explanation_payload
+from explain.display import explanation_payload, job_segments
 from explain.feedback import FeedbackRejected, feedback_create
 from explain.models import FeedbackReport
 from explain.ratelimit import model_call_allowed
 from explain.service import explanation_create
 
 
+@sensitive_variables("explanation", "context")
 @login_required
 @require_POST
 def explain_job(request: HttpRequest, job_id: str) -> HttpResponse:
     """The no-JavaScript path: the panel's form posts here and gets the same result."""
+    # Read the form first: a body over DATA_UPLOAD_MAX_MEMORY_SIZE is refused (400) here,
+    # before any model call or log row.
+    back_url = _safe_next(request)
     explanation = explanation_create(
         user=request.user, job_id=job_id, rate_check=lambda: model_call_allowed(request)
     )
     context = {
         "base_template": setting("EXPLAIN_BASE_TEMPLATE"),
         "explanation": explanation_payload(explanation),
-        "job_text": explanation.job.text if explanation.job else "",
-        "back_url": _safe_next(request),
+        "job_segments": job_segments(explanation),
+        "back_url": back_url,
         "feedback_reasons": FeedbackReport.Reason.choices,
     }
     response = render(

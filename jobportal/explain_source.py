@@ -43,7 +43,8 @@ class PortalExplainSource:
         ]
 
     def job_fields(self, job_id: str, user: Any) -> list[Field]:
-        if not str(job_id).isdigit():
+        # ASCII digits only: str.isdigit() also accepts "²" (int() fails) and "١" (job 1).
+        if not (str(job_id).isascii() and str(job_id).isdigit()):
             raise JobUnavailable(job_id)
         job = Job.objects.filter(pk=int(job_id), published=True).first()
         if job is None:

@@ -1,7 +1,8 @@
 """Settings for the portal, read from the environment in this one place.
 
 With nothing set it is the newcomer's demo: DEBUG on, SQLite, the local-memory cache.
-Production sets DJANGO_DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL and REDIS_URL.
+Production sets DJANGO_DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL and REDIS_URL (all
+required then, with no fallback); docs/production.md has the rest.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -27,9 +29,20 @@ def _env_list(name: str, default: str) -> list[str]:
 
 
 DEBUG = _env_bool("DJANGO_DEBUG", True)
-SECRET_KEY = os.environ.get("SECRET_KEY") or (
-    "django-insecure-demo-only-key-set-SECRET_KEY-in-production" if DEBUG else ""
-)
+
+# Production (DJANGO_DEBUG=0) has no fallbacks for what must differ per site or be shared
+# by every app server: a missing one stops the start with this message, instead of a
+# guessable key, a per-server SQLite file or a per-process rate limit.
+PRODUCTION_REQUIRED = ("SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL")
+if not DEBUG:
+    _missing = [name for name in PRODUCTION_REQUIRED if not os.environ.get(name, "").strip()]
+    if _missing:
+        raise ImproperlyConfigured(
+            f"DJANGO_DEBUG=0 (production) needs {', '.join(_missing)} in the environment; "
+            "see docs/production.md."
+        )
+
+SECRET_KEY = os.environ.get("SECRET_KEY") or "django-insecure-demo-only-key-set-SECRET_KEY"
 ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS", "")
 
@@ -83,21 +96,36 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # One psycopg pool per worker process, shared by its threads (gunicorn gthread), so
+    # PostgreSQL sees at most DB_POOL_MAX_SIZE connections per process whatever the
+    # thread count. The explain service hands its connection back while it waits for
+    # the model, so a pool far smaller than the thread count is enough (docs/production.md).
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps the connections
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(os.environ.get("DB_POOL_MIN_SIZE", "2")),
+        "max_size": int(os.environ.get("DB_POOL_MAX_SIZE", "10")),
+        "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "10")),
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    # Shared by every worker process, with atomic increments: what rate limiting needs.
+    # Shared by every worker process and app server, with atomic increments: what the
+    # rate limit needs; the explanation cache lives here too. Short socket timeouts: a
+    # stuck Redis fails a request quickly instead of holding a worker thread.
     CACHES = {
         "default": {
             "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "jobportal"),
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 2, "SOCKET_TIMEOUT": 2},
         }
     }
 else:
-    # One process only (the demo and the default test run). django-ratelimit rightly
-    # warns that this cache is not shared; silenced here and nowhere else.
+    # The single-process demo and the default test run (DEBUG only: production requires
+    # REDIS_URL above). django-ratelimit rightly warns that this cache is not shared by
+    # processes; silenced here and nowhere else.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
 
@@ -117,7 +145,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic writes here and whitenoise serves from here, on every app server.
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 MEDIA_URL = "media/"
 MEDIA_ROOT = BASE_DIR / "media"
 STORAGES = {
@@ -139,12 +168,16 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 if not DEBUG:
     SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", True)
+    # TLS ends at the load balancer, which must set (and overwrite) X-Forwarded-Proto;
+    # app servers must be reachable only through it (docs/production.md).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = _env_bool("SECURE_HSTS_PRELOAD", False)
+    # The preload directive only allows a submission to the browsers' list; set 0 to
+    # leave it out (check --deploy then warns, security.W021).
+    SECURE_HSTS_PRELOAD = _env_bool("SECURE_HSTS_PRELOAD", True)
 
 # No inline script anywhere: the panel's behaviour lives in a static file.
 CONTENT_SECURITY_POLICY = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -12,6 +13,8 @@ from django.core.cache import caches
 
 from explain.chat import ChatPrompt
 from jobportal.models import CandidateProfile, Job
+
+pytest_plugins = ["tests.fakes.fixtures"]
 
 WORKED_PROFILE = {"headline": "Backend developer", "skills": "Java (Intermediate, 3 years)"}
 WORKED_JOB_DESCRIPTION = "Build secure Java APIs and deploy services on AWS."
@@ -45,10 +48,45 @@ def _isolated(settings: Any) -> Iterator[None]:
     settings.EXPLAIN_DEMO_MODE = False
     settings.EXPLAIN_CHAT_MODEL = None
     for alias in settings.CACHES:
-        caches[alias].clear()
+        _clear(caches[alias])
     yield
     for alias in settings.CACHES:
-        caches[alias].clear()
+        _clear(caches[alias])
+
+
+def _clear(cache: Any) -> None:
+    """Empty a cache. On Redis only this run's keys (its KEY_PREFIX): clear() is FLUSHDB,
+    which would also wipe another run, or anything else, sharing the database."""
+    delete_pattern = getattr(cache, "delete_pattern", None)
+    if delete_pattern is not None:
+        delete_pattern("*")
+    else:
+        cache.clear()
+
+
+class RateClock:
+    """The clock django-ratelimit reads, under the test's control."""
+
+    def __init__(self) -> None:
+        self.now = float(int(time.time()))
+
+    def time(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture(autouse=True)
+def rate_clock(monkeypatch: pytest.MonkeyPatch) -> RateClock:
+    """Freeze django-ratelimit's clock. Its windows are fixed, not sliding, so two requests
+    a moment apart could fall either side of a window's end and both pass; a test moves
+    the clock on explicitly instead."""
+    import django_ratelimit.core
+
+    clock = RateClock()
+    monkeypatch.setattr(django_ratelimit.core, "time", clock)
+    return clock
 
 
 class FakeModel:

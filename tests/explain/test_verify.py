@@ -5,12 +5,14 @@ Plain tests on a pure module: no database, no Django settings needed.
 
 from __future__ import annotations
 
+import sys
 import unicodedata
 
 import pytest
 
 from explain.schema import Claim, Draft
 from explain.verify import (
+    _JOINS_AFTER_NFKC,
     DropReason,
     Limits,
     Verification,
@@ -55,6 +57,60 @@ NORMALIZE_CASES = [
 
 @pytest.mark.parametrize(("text", "expected"), NORMALIZE_CASES)
 def test_normalize(text: str, expected: str) -> None:
+    assert normalize(text) == expected
+    assert normalize(expected) == expected
+
+
+# Each case once found by the property tests or a brute-force run over every code point.
+IDEMPOTENT_CASES = [
+    pytest.param("\u1100\u314f", "\uac00", id="hangul-compatibility-vowel"),
+    pytest.param("\u3131\u314f", "\uac00", id="hangul-compatibility-jamo"),
+    pytest.param("\u1100\uffc2", "\uac00", id="hangul-half-width-vowel"),
+    pytest.param("\u3262\u3155", "\ub38c", id="circled-hangul-and-vowel"),
+    pytest.param("\uff76\uff9e", "\u30ac", id="half-width-katakana-voicing-mark"),
+    pytest.param("\u0e01\u0e33", "\u0e01\u0e4d\u0e32", id="thai-sara-am"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), IDEMPOTENT_CASES)
+def test_normalize_composes_what_nfkc_composes(text: str, expected: str) -> None:
+    assert normalize(text) == expected == unicodedata.normalize("NFKC", text)
+    assert normalize(normalize(text)) == normalize(text)
+
+
+def test_characters_that_join_the_one_before_after_nfkc_are_listed() -> None:
+    """_JOINS_AFTER_NFKC must be exactly what this Python's Unicode data says."""
+
+    def joins(ch: str) -> bool:
+        return unicodedata.category(ch)[0] == "M" or "\u1160" <= ch <= "\u11ff"
+
+    expected = set()
+    for cp in range(0x300, sys.maxunicode + 1):
+        ch = chr(cp)
+        if joins(ch):
+            continue
+        nfkc = unicodedata.normalize("NFKC", ch)
+        if joins(nfkc[0]) or joins(ch.casefold()[0]):
+            expected.add(ch)
+    assert expected == set(_JOINS_AFTER_NFKC)
+
+
+ASCII_CASES = [
+    pytest.param("a\n\n  b", "a b", id="newline-run"),
+    pytest.param(" \t a b \r\n", "a b", id="outer-space"),
+    pytest.param("a\x1cb", "a b", id="ascii-separator-is-space"),
+    pytest.param("a\x00b", "a\x00b", id="control-kept"),
+    pytest.param("ab\u0301c", "ab\u0301c", id="mark-on-ascii"),
+    pytest.param("cafe\u0301 X", "caf\u00e9 x", id="mark-composes"),
+    pytest.param("cafe\u200b\u0301", "caf\u00e9", id="invisible-before-mark"),
+    pytest.param("a \u00a0 b", "a b", id="ascii-and-nbsp-run"),
+    pytest.param("a\u200b b", "a b", id="invisible-then-space"),
+    pytest.param("a \u0301b", "a \u0301b", id="mark-on-space"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ASCII_CASES)
+def test_normalize_plain_ascii_and_what_follows_it(text: str, expected: str) -> None:
     assert normalize(text) == expected
 
 
@@ -127,7 +183,19 @@ QUOTE_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("quote", "source", "expected"), QUOTE_CASES)
+TRIM_CASES = [
+    # Trimming takes whole characters only: never half of one.
+    pytest.param("a\u2492", "a\u2492", True, id="numeral-with-full-stop-kept-whole"),
+    pytest.param("a11", "a\u2492", False, id="half-a-character-fails"),
+    pytest.param("a\u2492", "A11.", True, id="same-normal-form"),
+    pytest.param("\u0149ot", "\u0149ot", True, id="apostrophe-n-kept-whole"),
+    pytest.param("\u0149ot", "not", False, id="apostrophe-n-is-not-n"),
+    pytest.param("'\u0301abc", "x '\u0301abc", True, id="quote-mark-with-accent-kept"),
+    pytest.param("\u2026abc\u2026", "abc", True, id="ellipses-trimmed"),
+]
+
+
+@pytest.mark.parametrize(("quote", "source", "expected"), QUOTE_CASES + TRIM_CASES)
 def test_is_quoted(quote: str, source: str, expected: bool) -> None:
     assert is_quoted(quote, source) is expected
     assert (find_quote(quote, source) is not None) is expected
@@ -435,6 +503,8 @@ POINT_CASES = [
     pytest.param("Mail jane.doe@example.com now.", DropReason.POINT_HAS_LINK, id="email"),
     pytest.param("Call +44 20 7946 0958 today.", DropReason.POINT_HAS_LINK, id="phone-intl"),
     pytest.param("Call 555-123-4567 today.", DropReason.POINT_HAS_LINK, id="phone-us"),
+    pytest.param("You know <b>Python</b>.", DropReason.POINT_HAS_LINK, id="html-markup"),
+    pytest.param("[Apply here](x) now.", DropReason.POINT_HAS_LINK, id="markdown-link"),
     pytest.param("", DropReason.POINT_MISSING, id="empty"),
     pytest.param(" \n\t ", DropReason.POINT_MISSING, id="blank"),
     pytest.param("y" * 301, DropReason.POINT_TOO_LONG, id="too-long"),

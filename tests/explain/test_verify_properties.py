@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from explain.schema import Claim, Draft
@@ -22,8 +22,8 @@ QUOTE_END_CHARS = " \"'.,;:!?"
 MAX_WORDS = Limits().max_quote_words
 INVISIBLE = "\u00ad\u034f\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff"
 
-FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SLOW = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # --------------------------------------------------------------------------- strategies
 
@@ -44,8 +44,12 @@ MULTI_CHAR_LETTERS = [
     "e\u0301",  # é in NFD
     "u\u0308",  # ü in NFD
     "x\u0301",  # a mark with no precomposed form
-    "ﬁ",  # ligature: one character, two letters after NFKC
-    "ẞ",  # capital sharp s
+    "\ufb01",  # ﬁ ligature: one character, two letters after NFKC
+    "\u1e9e",  # capital sharp s
+    "\u3131\u314f",  # Hangul compatibility jamo: NFKC composes them into one syllable
+    "\uff76\uff9e",  # half-width katakana and its voicing mark: one character after NFKC
+    "\u2492",  # "11." in one character: trimming must not split it
+    "\u0149",  # "'n" in one character
 ]
 INSIDE_WORD = ["+", "#", ".", "-", "'", "/", "_", "\u2019", "\u2013", "\u00ad", "\u200b"]
 AROUND_WORD = ['"', "'", "(", ")", ".", ",", ";", ":", "!", "?", "…", "\u201c", "\u201d"]
@@ -84,14 +88,32 @@ def claims(text: st.SearchStrategy[str]) -> st.SearchStrategy[Claim]:
 # --------------------------------------------------------------------------- helpers
 
 
-def needle_of(quote: str) -> str:
-    return normalize(quote).strip(QUOTE_END_CHARS)
-
-
 def joins_previous(ch: str) -> bool:
-    """A combining mark or a Hangul vowel/final jamo: it belongs to the character before."""
+    """A combining mark or a Hangul vowel/final jamo, or a character NFKC turns into one:
+    it belongs to the character before it."""
     first = unicodedata.normalize("NFKC", ch)[:1] or ch
     return any(unicodedata.category(c)[0] == "M" or "\u1160" <= c <= "\u11ff" for c in (ch, first))
+
+
+def character_boundary(text: str, i: int) -> bool:
+    """True when position i of text does not split a character from its marks."""
+    visible = [c for c in text[i:] if c not in INVISIBLE]
+    return not visible or not joins_previous(visible[0])
+
+
+def trimmed_only(text: str) -> bool:
+    return not normalize(text).strip(QUOTE_END_CHARS)
+
+
+def needle_of(quote: str) -> str:
+    """The quote's normal form: normalised, then quote marks, white space and . , ; : ! ?
+    trimmed from its ends, whole characters at a time (so "⒒", which is "11.", keeps its
+    full stop, and a quote mark that carries a combining mark is kept)."""
+    n = len(quote)
+    cuts = [i for i in range(n + 1) if i in (0, n) or character_boundary(quote, i)]
+    start = max(i for i in cuts if trimmed_only(quote[:i]))
+    end = min(j for j in cuts if j >= start and trimmed_only(quote[j:]))
+    return normalize(quote[start:end])
 
 
 def word_spans(source: str) -> list[tuple[int, int]]:
@@ -110,19 +132,15 @@ def word_spans(source: str) -> list[tuple[int, int]]:
     return spans
 
 
-def starts_inside_a_character(quote: str, needle: str) -> bool:
+def starts_inside_a_character(quote: str) -> bool:
     """True when the quote's first character is a mark that belongs to what precedes it.
 
-    A slice that starts with a combining mark (or a Hangul vowel jamo) does not start on a
-    character boundary: Unicode attaches the mark to the white space before it, so the
-    verifier rightly refuses to start a match there. The same holds when trimming a
-    quote mark leaves the mark that sat on it ("'\u0301abc" trims to "\u0301abc"). Such
-    slices are not word-aligned in the Unicode sense and are left out of the property.
+    A slice of the source that starts with a combining mark (or a Hangul vowel jamo) does
+    not start on a character boundary: Unicode attaches the mark to the white space before
+    it, so the verifier rightly refuses to start a match there. Such slices are not
+    word-aligned in the Unicode sense and are left out of the property.
     """
-    visible = [c for c in quote if c not in INVISIBLE]
-    if visible and joins_previous(visible[0]):
-        return True
-    return bool(needle) and joins_previous(needle[0])
+    return not character_boundary(quote, 0)
 
 
 # --------------------------------------------------------------------------- properties
@@ -143,8 +161,8 @@ def test_never_raises_on_arbitrary_text(text: str, source: str) -> None:
 @given(
     draft=st.builds(
         Draft,
-        matches=st.lists(claims(any_text), max_size=8),
-        gaps=st.lists(claims(any_text), max_size=8),
+        matches=st.lists(claims(any_text), max_size=7),
+        gaps=st.lists(claims(any_text), max_size=7),
     ),
     profile=any_text,
     job=any_text,
@@ -167,6 +185,9 @@ def test_verify_draft_never_raises_and_accounts_for_every_claim(
 
 @FAST
 @given(text=any_text)
+@example(text="\u1100\u314f")  # Hangul: once split in two by the segmenting, joined by NFKC
+@example(text="\uff76\uff9e")  # half-width katakana with its voicing mark
+@example(text="a\u00a8")  # diaeresis: NFKC gives a space and a combining mark
 def test_normalize_is_idempotent(text: str) -> None:
     once = normalize(text)
     assert normalize(once) == once
@@ -184,7 +205,7 @@ def test_every_word_aligned_slice_is_quoted_at_offsets_that_normalise_back(
     quote = source[spans[first][0] : spans[last][1]]
     needle = needle_of(quote)
     assume(len(needle) >= 3 and needle.count(" ") + 1 <= MAX_WORDS)
-    assume(not starts_inside_a_character(quote, needle))
+    assume(not starts_inside_a_character(quote))
 
     assert is_quoted(quote, source)
     span = find_quote(quote, source)

@@ -180,7 +180,9 @@ def test_second_request_within_the_window_is_429(logged_in, worked_job, use_mode
     assert response.status_code == 429
     seconds = int(response["Retry-After"])
     assert 1 <= seconds <= 30
-    assert response.json()["error"].endswith(f"Try again in {seconds} seconds.") or seconds == 1
+    assert response.json()["error"].endswith(
+        f"Try again in {seconds} second{'s' if seconds != 1 else ''}."
+    )
     page = logged_in.post(page_url(other))
     assert page.status_code == 429
     assert "Try again in" in page.content.decode()
@@ -290,3 +292,53 @@ def test_demo_mode_answers_from_recordings_and_says_so(logged_in, worked_job, se
     assert data["outcome"] == "ok"
     assert data["dropped"] == 1
     assert ExplanationLog.objects.get().model_name == "recorded-demo"
+
+
+def test_disguised_contact_details_are_scrubbed_before_sending(
+    logged_in, worked_user, worked_job, use_model
+):
+    profile = worked_user.candidate_profile
+    profile.experience = (
+        "Write to ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ or jane\u200b@example.com, "
+        "or visit NORTHWIND-JOBS.COM"
+    )
+    profile.save()
+    model = use_model(WORKED_DRAFT)
+    logged_in.post(api_url(worked_job))
+    sent = model.prompts[0].user
+    assert "Experience: Write to [removed] or [removed], or visit [removed]" in sent
+    for leaked in ("ｊａｎｅ", "jane", "example", "NORTHWIND-JOBS"):
+        assert leaked not in sent
+
+
+def test_token_counts_of_an_unusable_answer_are_logged(logged_in, worked_job, use_model):
+    from explain.chat import TokenUsage
+    from explain.errors import BlockedResponse
+
+    def refused(prompt):
+        raise BlockedResponse("answer blocked", usage=TokenUsage(10, 0, 3, 13))
+
+    use_model(refused)
+    assert logged_in.post(api_url(worked_job)).status_code == 502
+    row = ExplanationLog.objects.get()
+    assert (row.outcome, row.prompt_tokens, row.thoughts_tokens, row.total_tokens) == (
+        "blocked",
+        10,
+        3,
+        13,
+    )
+
+
+def test_the_window_reopens_after_retry_after(logged_in, worked_job, use_model, rate_clock):
+    from jobportal.models import Job
+
+    other = Job.objects.create(title="Other", company="X", description="Build secure Java APIs.")
+    model = use_model(WORKED_DRAFT)
+    assert logged_in.post(api_url(worked_job)).status_code == 200
+    limited = logged_in.post(api_url(other))
+    assert limited.status_code == 429
+    rate_clock.advance(int(limited["Retry-After"]) - 1)
+    assert logged_in.post(api_url(other)).status_code == 429
+    rate_clock.advance(1)
+    assert logged_in.post(api_url(other)).status_code == 200
+    assert len(model.prompts) == 2

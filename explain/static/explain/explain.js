@@ -1,5 +1,10 @@
-/* "Why this job?" panel. Everything from the server is untrusted text: it is put on the
- * page with textContent and createElement only, never innerHTML. */
+/* "Why this job?" panel.
+ *
+ * Everything from the server is untrusted text (the model's words and the job posting):
+ * it reaches the page through textContent and createElement only, never innerHTML, and
+ * highlighting splits existing text nodes instead of building HTML from strings.
+ * The words shown come from data attributes the server rendered (translatable there).
+ */
 (function () {
   "use strict";
 
@@ -10,7 +15,13 @@
   var statusLine = panel.querySelector("[data-explain-status]");
   var resultBox = panel.querySelector("[data-explain-result]");
   var reasonsTemplate = panel.querySelector("[data-explain-reasons]");
-  if (!form || !button || !resultBox) { return; }
+  var textHolder = panel.querySelector("[data-explain-text]");
+  if (!form || !button || !resultBox || !textHolder) { return; }
+
+  var words = textHolder.dataset;
+  var buttonLabel = button.textContent;
+  var ticker = null;
+  var cooldown = null;
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -19,24 +30,66 @@
     return node;
   }
 
+  function userText(tag, className, text) {
+    var node = el(tag, className, text);
+    node.dir = "auto";
+    return node;
+  }
+
   function csrfToken() {
     var input = form.querySelector("input[name=csrfmiddlewaretoken]");
     return input ? input.value : "";
   }
 
-  function setStatus(text) {
-    if (statusLine) { statusLine.textContent = text; }
+  /* ---- progress: visible, announced, and the button disabled while waiting ---- */
+
+  function startProgress() {
+    var started = Date.now();
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    button.textContent = words.working;
+    panel.classList.add("explain-busy");
+    resultBox.setAttribute("aria-busy", "true");
+    statusLine.replaceChildren();
+    statusLine.appendChild(el("span", "explain-spinner")).setAttribute("aria-hidden", "true");
+    statusLine.appendChild(el("span", "explain-progress-text", words.busy));
+    var elapsed = el("span", "explain-elapsed");
+    elapsed.setAttribute("aria-hidden", "true");  /* a ticking number is noise to a screen reader */
+    statusLine.appendChild(elapsed);
+    ticker = window.setInterval(function () {
+      var seconds = Math.floor((Date.now() - started) / 1000);
+      elapsed.textContent = seconds ? words.elapsed.replace("%(seconds)s", String(seconds)) : "";
+    }, 1000);
+  }
+
+  function stopProgress(message, retryAfter) {
+    if (ticker) { window.clearInterval(ticker); ticker = null; }
+    panel.classList.remove("explain-busy");
+    resultBox.removeAttribute("aria-busy");
+    button.removeAttribute("aria-busy");
+    button.textContent = buttonLabel;
+    statusLine.replaceChildren(el("span", "explain-progress-done", message));
+    if (retryAfter) {
+      /* Rate limited: asking again before the window ends would only be refused. */
+      if (cooldown) { window.clearTimeout(cooldown); }
+      cooldown = window.setTimeout(function () { button.disabled = false; cooldown = null; }, retryAfter * 1000);
+    } else {
+      button.disabled = false;
+    }
   }
 
   /* ---- highlighting the quoted words in the posting, by the verifier's offsets ---- */
 
   function clearHighlights() {
-    var marks = document.querySelectorAll("mark.explain-highlight");
+    var marks = document.querySelectorAll("[data-explain-posting] mark.explain-highlight");
     Array.prototype.forEach.call(marks, function (mark) {
       var parent = mark.parentNode;
       while (mark.firstChild) { parent.insertBefore(mark.firstChild, mark); }
       parent.removeChild(mark);
       parent.normalize();
+    });
+    Array.prototype.forEach.call(panel.querySelectorAll(".explain-point-active"), function (li) {
+      li.classList.remove("explain-point-active");
     });
   }
 
@@ -52,15 +105,40 @@
     return units;
   }
 
-  function highlight(span) {
+  /* Where [start, end) of the field's value sits in the element's text. The server
+   * stripped the value and counts "\r\n" as two characters, while the page may show
+   * leading white space and the HTML parser turns "\r\n" into "\n": when the offsets do
+   * not land on the quoted words, take the occurrence of those words nearest to them. */
+  function locate(full, span, quote) {
+    var lead = full.length - full.replace(/^\s+/, "").length;
+    var body = full.slice(lead);
+    var start = lead + codePointsToUnits(body, span.field_start);
+    var end = lead + codePointsToUnits(body, span.field_end);
+    var wanted = String(quote || "").replace(/\r/g, "");
+    if (!wanted || full.slice(start, end) === wanted) { return [start, end]; }
+    var best = -1;
+    var at = full.indexOf(wanted);
+    while (at !== -1) {
+      if (best === -1 || Math.abs(at - start) < Math.abs(best - start)) { best = at; }
+      at = full.indexOf(wanted, at + 1);
+    }
+    return best === -1 ? [start, end] : [best, best + wanted.length];
+  }
+
+  function fieldElement(name) {
+    var safe = String(name || "").replace(/[^a-z0-9_-]/gi, "");
+    if (!safe) { return null; }
+    return document.querySelector('[data-explain-posting] [data-explain-field="' + safe + '"]');
+  }
+
+  function highlight(item, li, scroll) {
     clearHighlights();
-    if (!span || !span.field) { return; }
-    var field = document.querySelector('[data-explain-posting] [data-explain-field="' +
-      String(span.field).replace(/[^a-z_]/g, "") + '"]');
+    li.classList.add("explain-point-active");
+    var span = item.job_span;
+    if (!span || !span.field || span.field_start === null) { return; }
+    var field = fieldElement(span.field);
     if (!field) { return; }
-    var full = field.textContent;
-    var start = codePointsToUnits(full, span.field_start);
-    var end = codePointsToUnits(full, span.field_end);
+    var range = locate(field.textContent, span, item.job_quote);
     var walker = document.createTreeWalker(field, NodeFilter.SHOW_TEXT);
     var pos = 0;
     var pieces = [];
@@ -68,8 +146,8 @@
     while ((node = walker.nextNode())) {
       var nodeStart = pos;
       var nodeEnd = pos + node.nodeValue.length;
-      if (nodeEnd > start && nodeStart < end) {
-        pieces.push([node, Math.max(start, nodeStart) - nodeStart, Math.min(end, nodeEnd) - nodeStart]);
+      if (nodeEnd > range[0] && nodeStart < range[1]) {
+        pieces.push([node, Math.max(range[0], nodeStart) - nodeStart, Math.min(range[1], nodeEnd) - nodeStart]);
       }
       pos = nodeEnd;
     }
@@ -81,83 +159,95 @@
       target.parentNode.insertBefore(mark, target);
       mark.appendChild(target);
     });
-    var first = document.querySelector("mark.explain-highlight");
-    if (first && first.scrollIntoView) { first.scrollIntoView({ block: "nearest" }); }
+    var first = document.querySelector("[data-explain-posting] mark.explain-highlight");
+    if (scroll && first && first.scrollIntoView) { first.scrollIntoView({ block: "nearest" }); }
   }
 
   /* ---- "this looks wrong" ---- */
 
   function reportControl(data, item) {
-    var wrap = el("div", "explain-report");
-    var label = el("label", null, "This looks wrong: ");
+    var details = el("details", "explain-report");
+    details.appendChild(el("summary", null, words.reportSummary));
+    var reportForm = el("form", "explain-report-form");
+    var label = el("label", null, words.reportLabel + " ");
     var select = el("select");
+    select.name = "reason";
     if (reasonsTemplate) {
       Array.prototype.forEach.call(reasonsTemplate.content.querySelectorAll("option"), function (opt) {
-        select.appendChild(el("option", null, opt.textContent)).value = opt.value;
+        var option = el("option", null, opt.textContent);
+        option.value = opt.value;
+        select.appendChild(option);
       });
     }
     label.appendChild(select);
-    var send = el("button", null, "Report");
-    send.type = "button";
-    var done = el("span", "explain-report-status");
+    var send = el("button", null, words.reportSend);
+    send.type = "submit";
+    var done = el("p", "explain-report-status");
     done.setAttribute("role", "status");
-    send.addEventListener("click", function () {
+    reportForm.appendChild(label);
+    reportForm.appendChild(send);
+    reportForm.addEventListener("submit", function (event) {
+      event.preventDefault();
       send.disabled = true;
       fetch(panel.dataset.feedbackUrl, {
         method: "POST",
         credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken() },
+        headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrfToken() },
         body: JSON.stringify({ log_id: data.log_id, kind: item.kind, index: item.index, reason: select.value })
       }).then(function (response) {
-        done.textContent = response.ok ? "Thank you, your report was saved." : "That report could not be saved.";
-        if (!response.ok) { send.disabled = false; }
+        if (response.ok) {
+          reportForm.remove();
+          done.textContent = words.reportSaved;
+        } else {
+          done.textContent = words.reportFailed;
+          send.disabled = false;
+        }
       }).catch(function () {
-        done.textContent = "That report could not be saved.";
+        done.textContent = words.reportFailed;
         send.disabled = false;
       });
     });
-    wrap.appendChild(label);
-    wrap.appendChild(send);
-    wrap.appendChild(done);
-    return wrap;
+    details.appendChild(reportForm);
+    details.appendChild(done);
+    return details;
   }
 
   /* ---- rendering ---- */
 
-  function renderPoint(data, item) {
-    var li = el("li", "explain-point explain-" + item.kind);
-    li.tabIndex = 0;
-    var text = el("p", "explain-point-text", item.point);
-    text.dir = "auto";
-    li.appendChild(text);
-    var quotes = el("dl", "explain-quotes");
-    if (item.profile_quote) {
-      quotes.appendChild(el("dt", null, "Your profile"));
-      var dd1 = el("dd");
-      var q1 = el("q", null, item.profile_quote);
-      q1.dir = "auto";
-      dd1.appendChild(q1);
-      quotes.appendChild(dd1);
+  function quoteRow(label, quote) {
+    var row = el("div", "explain-quote-row");
+    row.appendChild(el("dt", null, label));
+    var dd;
+    if (quote) {
+      dd = el("dd");
+      dd.appendChild(userText("q", null, quote));
+    } else {
+      dd = el("dd", "explain-not-mentioned", words.notMentioned);
     }
-    quotes.appendChild(el("dt", null, "This job"));
-    var dd2 = el("dd");
-    var q2 = el("q", null, item.job_quote);
-    q2.dir = "auto";
-    dd2.appendChild(q2);
-    quotes.appendChild(dd2);
+    row.appendChild(dd);
+    return row;
+  }
+
+  function renderPoint(data, item) {
+    var li = el("li", "explain-point explain-" + (item.kind === "gap" ? "gap" : "match"));
+    li.tabIndex = 0;
+    li.appendChild(userText("p", "explain-point-text", item.point));
+    var quotes = el("dl", "explain-quotes");
+    quotes.appendChild(quoteRow(words.yourProfile, item.profile_quote));
+    quotes.appendChild(quoteRow(words.thisJob, item.job_quote));
     li.appendChild(quotes);
     if (data.log_id) { li.appendChild(reportControl(data, item)); }
-    var show = function () { highlight(item.job_span); };
-    li.addEventListener("mouseenter", show);
-    li.addEventListener("focusin", show);
-    li.addEventListener("click", show);
+    li.addEventListener("mouseenter", function () { highlight(item, li, false); });
+    li.addEventListener("focusin", function (event) {
+      if (event.target === li) { highlight(item, li, true); }
+    });
     return li;
   }
 
   function renderList(data, heading, items, note) {
     var frag = document.createDocumentFragment();
     if (!items.length) { return frag; }
-    frag.appendChild(el("h3", null, heading));
+    frag.appendChild(el("h3", "explain-list-heading", heading));
     if (note) { frag.appendChild(el("p", "explain-gap-note", note)); }
     var list = el("ol", "explain-points");
     items.forEach(function (item) { list.appendChild(renderPoint(data, item)); });
@@ -169,58 +259,58 @@
     clearHighlights();
     resultBox.replaceChildren();
     var body = el("div", "explain-result-body");
-    body.dataset.outcome = data.outcome || "";
+    body.dataset.outcome = String(data.outcome || "");
     if (!data.ok) {
-      var error = el("p", "explain-error", data.error || "Something went wrong. Please try again later.");
+      var error = el("p", "explain-error", data.error || words.genericError);
+      error.classList.add("explain-error-" + String(data.outcome || "unknown").replace(/[^a-z_]/g, ""));
       error.setAttribute("role", "alert");
       body.appendChild(error);
       resultBox.appendChild(body);
       return;
     }
-    if (data.demo) { body.appendChild(el("p", "explain-demo", "Recorded demo answer, not generated for you.")); }
-    body.appendChild(el("p", "explain-notice", data.notice));
+    if (data.demo) { body.appendChild(el("p", "explain-demo", words.demoAnswer)); }
+    var notice = el("p", "explain-notice", data.notice);
+    notice.classList.add(data.dropped ? "explain-notice-removed" : "explain-notice-clean");
+    body.appendChild(notice);
     if (data.dropped) {
       var details = el("details", "explain-why");
-      details.appendChild(el("summary", null, "Why?"));
-      details.appendChild(el("p", null, "Points are removed when a check fails. What failed:"));
+      details.appendChild(el("summary", null, words.why));
+      details.appendChild(el("p", null, words.whyIntro));
       var reasons = el("ul");
       (data.drop_reason_lines || []).forEach(function (line) {
-        reasons.appendChild(el("li", null, line.count + " \u00d7 " + line.text));
+        reasons.appendChild(el("li", null, line.line));
       });
       details.appendChild(reasons);
       body.appendChild(details);
     }
-    body.appendChild(renderList(data, "Where your profile meets this job", data.matches || []));
-    body.appendChild(renderList(data, "Asked for in this job, not shown in your profile", data.gaps || [],
-      "Your profile may simply not mention these yet; that is not the same as not having them."));
+    var matches = data.matches || [];
+    var gaps = data.gaps || [];
+    if (matches.length || gaps.length) { body.appendChild(el("p", "explain-hint", words.hint)); }
+    body.appendChild(renderList(data, words.matchesHeading, matches));
+    body.appendChild(renderList(data, words.gapsHeading, gaps, words.gapNote));
     resultBox.appendChild(body);
   }
 
   form.addEventListener("submit", function (event) {
     event.preventDefault();
-    button.disabled = true;
-    button.setAttribute("aria-busy", "true");
-    panel.classList.add("explain-busy");
-    setStatus("Reading your profile and this job, then checking every quote\u2026 this can take up to 30 seconds.");
+    if (button.disabled) { return; }
+    startProgress();
     resultBox.replaceChildren();
+    clearHighlights();
     fetch(panel.dataset.apiUrl, {
       method: "POST",
       credentials: "same-origin",
       headers: { "X-CSRFToken": csrfToken(), "Accept": "application/json" }
     }).then(function (response) {
       return response.json().catch(function () {
-        return { ok: false, error: "Something went wrong. Please try again later." };
+        return { ok: false, error: words.genericError };
       });
     }).then(function (data) {
       render(data);
-      setStatus(data.ok ? "Explanation ready." : "No explanation this time.");
+      stopProgress(data.ok ? words.ready : words.failed, data.ok ? 0 : Number(data.retry_after) || 0);
     }).catch(function () {
-      render({ ok: false, error: "Could not reach the site. Check your connection and try again." });
-      setStatus("No explanation this time.");
-    }).then(function () {
-      button.disabled = false;
-      button.removeAttribute("aria-busy");
-      panel.classList.remove("explain-busy");
+      render({ ok: false, error: words.networkError });
+      stopProgress(words.failed, 0);
     });
   });
 })();

@@ -1,0 +1,243 @@
+"""How much the strict verifier costs, measured side by side in one run.
+
+    python bench/bench_verify.py            (or: make bench)
+
+A draft of 10 matches + 10 gaps is checked against a profile text and a job text of
+20 KB, then of 200 KB, three ways:
+
+- naive: the article's way, the whole source normalised again for every quote, then `in`;
+- floor: each source normalised once (explain.verify.normalize), then one plain `in` per
+  quote: the least any check with this normalisation can cost;
+- ours:  the full explain.verify.verify_draft, whole words, offsets and reasons included.
+
+Every quote is found (and no gap is contradicted), so all three do the same lookups and
+ours keeps all 20 points; the list limit is raised to 10 so none is skipped as unchecked.
+A fourth row, for reference only, is the article's own normalisation (lower-case,
+collapse white space, trim) redone per quote: weaker rules, so not a goal, but it shows
+what the stricter normalisation costs. Medians over repeated runs; the three are
+interleaved in every round so that machine noise hits them alike. Times are the CPU time
+of this process (time.process_time), so other work on a busy machine does not count;
+the wall time is printed at the end. Nothing is asserted: the script prints its figures
+and whether each goal was met.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from explain.schema import Claim, Draft
+from explain.verify import Limits, normalize, verify_draft
+
+QUOTE_END_CHARS = " \"'.,;:!?"
+SIZES = ((20_000, 21), (200_000, 5))  # (characters per text, rounds)
+
+MATCH_SKILLS = [
+    "Python", "Django", "PostgreSQL", "Redis", "Celery",
+    "Docker", "GraphQL", "Elasticsearch", "RabbitMQ", "pandas",
+]  # fmt: skip
+GAP_SKILLS = [
+    "Kubernetes", "Terraform", "Kafka", "Rust", "Scala",
+    "Spark", "Airflow", "Snowflake", "Haskell", "gRPC",
+]  # fmt: skip
+FILLER = (
+    "team product customers reliable services data design review testing release "
+    "support users quality ownership mentoring planning roadmap delivery code "
+    "documentation monitoring incidents on-call backlog stakeholders features "
+    "performance security accessibility migration refactoring pairing sprint "
+    "café Zürich Straße naïve résumé e\u2011commerce “agile” ‘lean’ 2019\u20132023 "
+    "Ｓｅｎｉｏｒ co\u00adoperation"
+).split()
+
+
+def profile_phrase(i: int) -> str:
+    return f"built {MATCH_SKILLS[i]} services for {i + 2} years"
+
+
+def job_match_phrase(i: int) -> str:
+    return f"experience with {MATCH_SKILLS[i]} in production"
+
+
+def job_gap_phrase(i: int) -> str:
+    return f"hands-on {GAP_SKILLS[i]} skills required"
+
+
+def make_text(size: int, phrases: list[str], rng: random.Random) -> str:
+    """Filler sentences of about `size` characters with the phrases spread through them."""
+    slots = {round((k + 0.5) * size / len(phrases)): p for k, p in enumerate(phrases)}
+    marks = sorted(slots)
+    parts: list[str] = []
+    length = 0
+    while length < size:
+        words = rng.choices(FILLER, k=rng.randint(6, 14))
+        sentence = " ".join(words).capitalize() + rng.choice([". ", ".\n", ".\u00a0", "; "])
+        if marks and length >= marks[0]:
+            sentence = f"We {slots[marks.pop(0)]}. " + sentence
+        parts.append(sentence)
+        length += len(sentence)
+    parts.extend(f"We {slots[m]}. " for m in marks)
+    return "".join(parts)
+
+
+def make_case(size: int) -> tuple[Draft, str, str]:
+    rng = random.Random(size)
+    profile = make_text(size, [profile_phrase(i) for i in range(10)], rng)
+    job_phrases = [p for i in range(10) for p in (job_match_phrase(i), job_gap_phrase(i))]
+    job = make_text(size, job_phrases, rng)
+    # Quotes as a model copies them: curly quotes, a trailing full stop, other case.
+    matches = [
+        Claim(
+            point=f"You have used {MATCH_SKILLS[i]}.",
+            profile_quote=f"“{profile_phrase(i)}.”",
+            job_quote=job_match_phrase(i).upper(),
+        )
+        for i in range(10)
+    ]
+    gaps = [
+        Claim(point=f"{GAP_SKILLS[i]} is not shown in your profile.", job_quote=job_gap_phrase(i))
+        for i in range(10)
+    ]
+    return Draft(matches=matches, gaps=gaps), profile, job
+
+
+# --------------------------------------------------------------------------- the three ways
+
+
+def needle(quote: str) -> str:
+    return normalize(quote).strip(QUOTE_END_CHARS)
+
+
+def naive(draft: Draft, profile: str, job: str) -> int:
+    kept = 0
+    for claim in draft.matches:
+        if needle(claim.profile_quote) in normalize(profile) and needle(
+            claim.job_quote
+        ) in normalize(job):
+            kept += 1
+    for claim in draft.gaps:
+        quote = needle(claim.job_quote)
+        if quote in normalize(job) and quote not in normalize(profile):
+            kept += 1
+    return kept
+
+
+def floor(draft: Draft, profile: str, job: str) -> int:
+    profile_n, job_n = normalize(profile), normalize(job)
+    kept = 0
+    for claim in draft.matches:
+        if needle(claim.profile_quote) in profile_n and needle(claim.job_quote) in job_n:
+            kept += 1
+    for claim in draft.gaps:
+        quote = needle(claim.job_quote)
+        if quote in job_n and quote not in profile_n:
+            kept += 1
+    return kept
+
+
+LIMITS = Limits(max_points=10)
+
+
+def ours(draft: Draft, profile: str, job: str) -> int:
+    return verify_draft(draft, profile, job, limits=LIMITS).kept
+
+
+_ARTICLE_SPACE = re.compile(r"\s+")
+_ARTICLE_TRIM = re.compile("^[\\s\"'“”‘’.,;:]+|[\\s\"'“”‘’.,;:]+$")
+
+
+def article_normalize(value: str) -> str:
+    return _ARTICLE_TRIM.sub("", _ARTICLE_SPACE.sub(" ", value.lower()))
+
+
+def article(draft: Draft, profile: str, job: str) -> int:
+    kept = 0
+    for claim in draft.matches:
+        if article_normalize(claim.profile_quote) in article_normalize(
+            profile
+        ) and article_normalize(claim.job_quote) in article_normalize(job):
+            kept += 1
+    for claim in draft.gaps:
+        quote = article_normalize(claim.job_quote)
+        if quote in article_normalize(job) and quote not in article_normalize(profile):
+            kept += 1
+    return kept
+
+
+WAYS: dict[str, Callable[[Draft, str, str], int]] = {
+    "naive": naive,
+    "floor": floor,
+    "ours": ours,
+    "article": article,
+}
+
+
+def measure(size: int, rounds: int) -> dict[str, float]:
+    draft, profile, job = make_case(size)
+    for name, way in WAYS.items():
+        kept = way(draft, profile, job)  # also warms up
+        if kept != 20:
+            raise SystemExit(f"{name} kept {kept} of 20 at {size} characters: the case is wrong")
+    times: dict[str, list[float]] = {name: [] for name in WAYS}
+    for _ in range(rounds):
+        for name, way in WAYS.items():
+            start = time.process_time()
+            way(draft, profile, job)
+            times[name].append(time.process_time() - start)
+    return {name: statistics.median(values) * 1000 for name, values in times.items()}
+
+
+def main() -> None:
+    started = time.perf_counter()
+    print("Verifying a draft of 10 matches + 10 gaps (all 20 kept); medians, CPU ms.")
+    print()
+    header = (
+        f"{'text size':>10} {'rounds':>6} {'naive':>9} {'floor':>9} {'ours':>9}"
+        f" {'ours/floor':>10} {'naive/ours':>10}   {'article*':>9}"
+    )
+    print(header)
+    print("-" * len(header))
+    results: dict[int, dict[str, float]] = {}
+    for size, rounds in SIZES:
+        m = measure(size, rounds)
+        results[size] = m
+        print(
+            f"{size // 1000:>7} KB {rounds:>6} {m['naive']:>9.2f} {m['floor']:>9.2f}"
+            f" {m['ours']:>9.2f} {m['ours'] / m['floor']:>9.2f}x"
+            f" {m['naive'] / m['ours']:>9.1f}x   {m['article']:>9.2f}"
+        )
+    small, large = (results[size] for size, _ in SIZES)
+    growth = large["ours"] / small["ours"]
+    print()
+    print(f"growth ours(200 KB) / ours(20 KB): {growth:.1f}x")
+    print()
+    goals = [
+        (f"ours within 2x floor (20 KB {small['ours'] / small['floor']:.2f}x, "
+         f"200 KB {large['ours'] / large['floor']:.2f}x)",
+         max(small["ours"] / small["floor"], large["ours"] / large["floor"]) <= 2),
+        (f"ours >= 5x faster than naive (20 KB {small['naive'] / small['ours']:.1f}x, "
+         f"200 KB {large['naive'] / large['ours']:.1f}x)",
+         min(small["naive"] / small["ours"], large["naive"] / large["ours"]) >= 5),
+        (f"growth <= 12x ({growth:.1f}x)", growth <= 12),
+    ]  # fmt: skip
+    for text, met in goals:
+        print(f"  [{'met' if met else 'MISSED'}] {text}")
+    print()
+    print(
+        "* article: the article's own, weaker normalisation (lower-case, collapse white\n"
+        "  space, trim) redone per quote; for reference only, not a goal."
+    )
+    print(
+        f"(took {time.perf_counter() - started:.0f} s of wall time; "
+        f"Python {sys.version.split()[0]}, {sys.platform})"
+    )
+
+
+if __name__ == "__main__":
+    main()

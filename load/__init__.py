@@ -1,0 +1,1 @@
+"""`make load`: the production setup (PostgreSQL, Redis, gunicorn) measured on loopback."""

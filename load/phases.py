@@ -1,0 +1,386 @@
+"""The measured phases of `make load`; each returns its figures and raises LoadFailure."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from load import client
+from load.client import Result, User
+from load.stack import LoadFailure, Stack, log_outcomes, log_position, log_size, server_times
+
+
+def _user_texts() -> tuple[str, str]:
+    """The notice and the provider-error message exactly as the app words them."""
+    from django.conf import settings
+
+    if not settings.configured:  # this process is the load client, not a Django site
+        settings.configure(USE_I18N=False)
+    from explain.messages import ALL_VERIFIED, ERROR_MESSAGES
+    from explain.outcomes import Outcome
+
+    return str(ALL_VERIFIED), str(ERROR_MESSAGES[Outcome.PROVIDER_ERROR])
+
+
+ALL_VERIFIED, PROVIDER_ERROR = _user_texts()
+
+
+def explain_path(job_id: int) -> str:
+    return f"/explain/api/jobs/{job_id}/explanation/"
+
+
+def check(condition: bool, message: str) -> None:
+    if not condition:
+        raise LoadFailure(message)
+
+
+def is_verified(result: Result) -> bool:
+    """HTTP 200 with an explanation whose points all passed the checks."""
+    data = result.json()
+    return (
+        result.status == 200
+        and isinstance(data, dict)
+        and data.get("outcome") in {"ok", "cached"}
+        and len(data.get("matches") or []) == 1
+        and len(data.get("gaps") or []) == 1
+        and data.get("dropped") == 0
+        and data.get("notice") == ALL_VERIFIED
+    )
+
+
+def burst(calls: list[Callable[[], Result]]) -> tuple[list[Result], float]:
+    """All calls at once (one thread each, released together); results and wall time."""
+    results: list[Result | None] = [None] * len(calls)
+    barrier = threading.Barrier(len(calls) + 1)
+
+    def run(index: int) -> None:
+        barrier.wait()
+        results[index] = calls[index]()
+
+    threads = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    barrier.wait()
+    started = time.monotonic()
+    for thread in threads:
+        thread.join(timeout=120)
+    wall = time.monotonic() - started
+    done = [result for result in results if result is not None]
+    check(len(done) == len(calls), f"{len(calls) - len(done)} requests never finished")
+    return done, wall
+
+
+def prepare_users(stack: Stack, port: int, seeded: dict[str, Any], ports: list[int]) -> list[User]:
+    """Users open the job page first (the CSRF cookie); one logs in through the form."""
+    users = [User(u["username"], u["sessionid"]) for u in seeded["users"]]
+    job_id = int(seeded["job_id"])
+    login_user = _login_through_form(port, users[0].username, str(seeded["password"]))
+    check(login_user is not None, "logging in through the login form failed")
+
+    def visit(user: User) -> Result:
+        return client.open_job_page(ports[hash(user.username) % len(ports)], user, job_id)
+
+    with ThreadPoolExecutor(max_workers=16) as pool:
+        pages = list(pool.map(visit, users))
+    bad = [r for r in pages if r.status != 200 or b"Why this job?" not in r.body]
+    check(not bad, f"{len(bad)} job pages failed or lacked the button: {bad[:1]}")
+    check(all(u.csrftoken for u in users), "a job page set no CSRF cookie")
+    return users
+
+
+def _login_through_form(port: int, username: str, password: str) -> User | None:
+    anonymous = User(username=username, sessionid="")
+    page = client.request(port, "GET", "/login/")
+    cookie = client._COOKIE.search(page.headers.get("set-cookie", ""))
+    token = client._FORM_TOKEN.search(page.body)
+    if page.status != 200 or not cookie or not token:
+        return None
+    anonymous.csrftoken = cookie.group(1)
+    form = f"username={username}&password={password}&csrfmiddlewaretoken={token.group(1).decode()}"
+    done = client.request(
+        port,
+        "POST",
+        "/login/",
+        user=anonymous,
+        body=form.encode(),
+        content_type="application/x-www-form-urlencoded",
+    )
+    session = client.re.search(r"sessionid=([a-z0-9]+)", done.headers.get("set-cookie", ""))
+    if done.status != 302 or not session:
+        return None
+    return User(username=username, sessionid=session.group(1), csrftoken=anonymous.csrftoken)
+
+
+def warm(stack: Stack, port: int, users: list[User], job_id: int) -> None:
+    """A few explanations through every worker (builds each one's Gemini client)."""
+    stack.fake.reply_with_draft(_draft())
+    results, _ = burst(
+        [lambda u=u: client.request(port, "POST", explain_path(job_id), user=u) for u in users]
+    )
+    check(all(is_verified(r) for r in results), f"warm-up failed: {results[0]}")
+
+
+def _draft() -> dict[str, Any]:
+    from load.seed import DRAFT
+
+    return DRAFT
+
+
+# --- 1. 200 users at once, the model answering after 2 s, against the sleep ceiling ------
+
+
+def crowd(
+    stack: Stack, port: int, users: list[User], job_id: int, *, with_ceiling: bool = True
+) -> dict[str, Any]:
+    ceiling: list[Result] = []
+    ceiling_wall = float("nan")
+    if with_ceiling:
+        ceiling, ceiling_wall = burst(
+            [lambda: client.request(port, "GET", "/load/sleep/") for _ in users]
+        )
+        check(all(r.status == 200 for r in ceiling), "the sleep view failed")
+
+    stack.fake.reply_with_draft(_draft())
+    stack.fake.reply_with_delay(2.0)
+    calls_before = len(stack.fake.requests)
+    logged_before = log_position()
+    server_cpu, own_cpu = stack.server_cpu_seconds(port), _own_cpu()
+    results, wall = burst(
+        [lambda u=u: client.request(port, "POST", explain_path(job_id), user=u) for u in users]
+    )
+    time.sleep(0.2)  # the workers finish writing their access log lines
+    server_cpu = stack.server_cpu_seconds(port) - server_cpu
+    own_cpu = _own_cpu() - own_cpu
+    statuses = Counter(r.status for r in results)
+    errors = [r for r in results if not is_verified(r)]
+    outcomes = log_outcomes(logged_before)
+    model_calls = len(stack.fake.requests) - calls_before
+    check(not errors, f"{len(errors)} of {len(users)} got no verified explanation: {statuses}")
+    check(
+        outcomes == {"ok": len(users)},
+        f"log rows {outcomes}, expected {len(users)} ok rows",
+    )
+    check(model_calls == len(users), f"{model_calls} model calls for {len(users)} users")
+    return {
+        "users": len(users),
+        "verified": len(results) - len(errors),
+        "errors": len(errors),
+        "log_rows": sum(outcomes.values()),
+        "model_calls": model_calls,
+        "wall": wall,
+        "latency": client.summary([r.seconds for r in results]),
+        "ceiling_wall": ceiling_wall,
+        "ceiling_latency": client.summary([r.seconds for r in ceiling]),
+        "ratio": wall / ceiling_wall,
+        "server_cpu_ms_each": server_cpu * 1000 / len(users),
+        "client_and_fake_cpu_ms_each": own_cpu * 1000 / len(users),
+    }
+
+
+def _own_cpu() -> float:
+    """CPU time of this process: the load client and the fake Gemini server."""
+    times = os.times()
+    return times.user + times.system
+
+
+# --- 2. two app servers sharing PostgreSQL and Redis -------------------------------------
+
+
+def two_servers(stack: Stack, ports: list[int], pair: list[User], job_id: int) -> dict[str, Any]:
+    first, second = ports
+    user, other = pair
+    stack.fake.reply_with_draft(_draft())
+    stack.fake.reply_with_delay(2.0)  # all 20 arrive while the one model call is running
+    calls_before = len(stack.fake.requests)
+    logged_before = log_position()
+    results, _ = burst(
+        [
+            lambda p=ports[i % 2]: client.request(p, "POST", explain_path(job_id), user=user)
+            for i in range(20)
+        ]
+    )
+    ok = [r for r in results if r.status == 200]
+    limited = [r for r in results if r.status == 429]
+    model_calls = len(stack.fake.requests) - calls_before
+    check(len(ok) == 1 and all(is_verified(r) for r in ok), f"expected 1 answer, got {len(ok)}")
+    check(len(limited) == 19, f"expected 19 answers 429, got {len(limited)}")
+    check(
+        all(
+            int(r.headers.get("retry-after", "0")) > 0 and "Try again in" in r.json()["error"]
+            for r in limited
+        ),
+        "a 429 lacked Retry-After or the 'try again in N s' message",
+    )
+    check(model_calls == 1, f"{model_calls} model calls, expected exactly 1")
+    per_port = Counter(r.port for r in results)
+
+    # The answer made through one server is served by the other from the shared cache.
+    made_on = ok[0].port
+    served_on = second if made_on == first else first
+    cached = client.request(served_on, "POST", explain_path(job_id), user=user)
+    check(
+        is_verified(cached) and cached.json()["outcome"] == "cached",
+        f"server {served_on} did not serve the cached explanation: {cached.status}",
+    )
+    # And the other way round, for a second user.
+    stack.fake.reply_with_draft(_draft())
+    made = client.request(second, "POST", explain_path(job_id), user=other)
+    again = client.request(first, "POST", explain_path(job_id), user=other)
+    check(is_verified(made) and made.json()["outcome"] == "ok", "second user's answer failed")
+    check(
+        is_verified(again) and again.json()["outcome"] == "cached",
+        f"server {first} did not serve the cached explanation made on {second}",
+    )
+    model_calls = len(stack.fake.requests) - calls_before
+    check(model_calls == 2, f"{model_calls} model calls in all, expected 2")
+    outcomes = log_outcomes(logged_before)
+    check(
+        outcomes == {"ok": 2, "rate_limited": 19, "cached": 2},
+        f"log rows {outcomes}",
+    )
+    return {
+        "requests": len(results),
+        "per_port": dict(per_port),
+        "answered": len(ok),
+        "rate_limited": len(limited),
+        "model_calls_parallel": 1,
+        "cached_across": [f"{made_on}->{served_on}", f"{second}->{first}"],
+        "log_rows": outcomes,
+    }
+
+
+# --- 3. server time per explanation with a model that answers at once --------------------
+
+
+def server_time(
+    stack: Stack, port: int, users: list[User], spare: list[User], job_id: int
+) -> dict[str, Any]:
+    stack.fake.reply_with_draft(_draft())
+    offset = log_size(stack, port)
+    explained = []
+    for user in users:  # one at a time, alternating, so both see the same conditions
+        explained.append(client.request(port, "POST", explain_path(job_id), user=user))
+        bare = client.request(port, "POST", "/load/bare/", user=user)
+        check(bare.status == 200, f"bare view answered {bare.status}")
+    check(
+        all(is_verified(r) and r.json()["outcome"] == "ok" for r in explained),
+        "an explanation failed in the server-time run",
+    )
+    time.sleep(0.3)  # the access log line is written after the response
+    times = server_times(stack, port, offset)
+    explain_ms = times.get(f"POST {explain_path(job_id)} 200", [])
+    bare_ms = times.get("POST /load/bare/ 200", [])
+    check(
+        len(explain_ms) == len(users) and len(bare_ms) == len(users),
+        f"access log has {len(explain_ms)} / {len(bare_ms)} lines, expected {len(users)}",
+    )
+    explain = client.summary(explain_ms)
+    bare = client.summary(bare_ms)
+    # CPU time, which other work on the machine inflates far less than elapsed time:
+    # the same users' bare requests, then explanations for fresh users, in two blocks.
+    cpu_bare = stack.server_cpu_seconds(port)
+    for user in spare:
+        client.request(port, "POST", "/load/bare/", user=user)
+    cpu_explain = stack.server_cpu_seconds(port)
+    cpu_bare = cpu_explain - cpu_bare
+    for user in spare:
+        client.request(port, "POST", explain_path(job_id), user=user)
+    cpu_explain = stack.server_cpu_seconds(port) - cpu_explain
+    return {
+        "cpu_ms_explain": cpu_explain * 1000 / len(spare),
+        "cpu_ms_bare": cpu_bare * 1000 / len(spare),
+        "pairs": len(users),
+        "explain_ms": explain,
+        "bare_ms": bare,
+        "ratio_p50": explain["p50"] / bare["p50"],
+        "ratio_p95": explain["p95"] / bare["p95"],
+        "client_explain_ms": statistics.median(r.seconds * 1000 for r in explained),
+    }
+
+
+# --- 4. the model fails for 10 s mid-run ------------------------------------------------
+
+
+def outage(
+    stack: Stack, port: int, users: list[User], job_id: int, *, rate: float = 10.0
+) -> dict[str, Any]:
+    """`rate` users a second, each once; the fake answers 500 from 10 s to 20 s."""
+    fake = stack.fake
+    fake.reply_with_draft(_draft())
+    logged_before = log_position()
+    calls_before = len(fake.requests)
+    results: list[Result | None] = [None] * len(users)
+    window: dict[str, float | int] = {}
+
+    def one(index: int) -> None:
+        results[index] = client.request(port, "POST", explain_path(job_id), user=users[index])
+
+    def switch() -> None:
+        time.sleep(10.0)
+        window["on_before"] = len(fake.requests)
+        fake.reply_with_error(500)
+        window["on_after"] = len(fake.requests)
+        window["on"] = time.monotonic()
+        time.sleep(10.0)
+        window["off_before"] = len(fake.requests)
+        fake.reply_with_draft(_draft())
+        window["off_after"] = len(fake.requests)
+        window["off"] = time.monotonic()
+
+    switcher = threading.Thread(target=switch, daemon=True)
+    started = time.monotonic()
+    switcher.start()
+    with ThreadPoolExecutor(max_workers=32) as pool:
+        for index in range(len(users)):
+            delay = started + index / rate - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            pool.submit(one, index)
+    switcher.join(timeout=30)
+    done = [r for r in results if r is not None]
+    check(len(done) == len(users), "requests were lost in the outage run")
+
+    ok = [r for r in done if is_verified(r)]
+    failed = [r for r in done if r.status == 502]
+    other = [r for r in done if r not in ok and r not in failed]
+    check(not other, f"unexpected answers: {Counter(r.status for r in other)}")
+    check(
+        all(r.json().get("outcome") == "provider_error" for r in failed),
+        "a 502 was not a provider error",
+    )
+    check(
+        all(r.json().get("error") == PROVIDER_ERROR for r in failed),
+        "a user got something other than the provider-error message",
+    )
+    # Requests the fake answered with 500: those it recorded between the two switches.
+    least = int(window["off_before"]) - int(window["on_after"])
+    most = int(window["off_after"]) - int(window["on_before"])
+    check(least <= len(failed) <= most, f"{len(failed)} errors, the fake sent {least}..{most}")
+    inside = [
+        r for r in done if float(window["on"]) + 0.2 < r.started and r.finished < window["off"]
+    ]
+    check(inside and not any(r in ok for r in inside), "an answer got through the outage")
+    after = [r for r in done if r.started > float(window["off"]) + 0.05]
+    check(after and all(is_verified(r) for r in after), "the service did not recover")
+    outcomes = log_outcomes(logged_before)
+    check(
+        outcomes == {"ok": len(ok), "provider_error": len(failed)},
+        f"log rows {outcomes} for {len(ok)} answers and {len(failed)} errors",
+    )
+    check(len(fake.requests) - calls_before == len(users), "not every request reached the model")
+    return {
+        "requests": len(done),
+        "rate_per_s": rate,
+        "ok": len(ok),
+        "provider_error": len(failed),
+        "log_rows": outcomes,
+        "ok_after_recovery": len(after),
+        "fake_500s": str(least) if least == most else f"{least}..{most}",
+        "duration": max(r.finished for r in done) - started,
+    }

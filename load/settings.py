@@ -1,0 +1,10 @@
+"""Settings for `make load` only: production settings plus the load-test URLconf.
+
+The app servers under load run exactly jobportal.settings (same environment, same
+DJANGO_DEBUG=0 production path); the only difference is ROOT_URLCONF, which adds the
+two yardstick views in load/urls.py. Production never imports this module.
+"""
+
+from jobportal.settings import *  # noqa: F403
+
+ROOT_URLCONF = "load.urls"

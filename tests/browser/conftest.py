@@ -1,0 +1,121 @@
+"""Playwright driving Debian's Chromium against pytest-django's live server.
+
+No browser download: the Debian package at /usr/bin/chromium (or $EXPLAIN_CHROMIUM).
+Without it these tests skip with a reason, unless EXPLAIN_REQUIRE_BROWSER=1 (CI), where
+a missing browser fails the run instead.
+
+Screenshots go to test-artifacts/screenshots/ (printed at the end of the run). With
+EXPLAIN_UPDATE_SCREENSHOTS=1 the README's copies in docs/screenshots/ are refreshed too.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+from tests.browser.helpers import DOC_SCREENSHOTS, SCREENSHOTS, saved_screenshots
+
+# Playwright's sync API keeps an event loop running in this thread; Django refuses
+# database access from such a thread unless told it is fine (it is: nothing is async).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path(os.environ.get("EXPLAIN_CHROMIUM", "/usr/bin/chromium"))
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("EXPLAIN_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason} (EXPLAIN_REQUIRE_BROWSER=1: browser tests must run)")
+    pytest.skip(f"{reason}; install it with `apt-get install -y chromium`")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium per module, stopped afterwards (its event loop with it)."""
+    if not CHROMIUM.exists():
+        _unavailable(f"Chromium not found at {CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - the dev extras install it
+        _unavailable("Playwright for Python is not installed")
+    playwright = sync_playwright().start()
+    try:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS
+        )
+        yield launched
+        launched.close()
+    finally:
+        playwright.stop()
+
+
+class PageProbe:
+    """What a page did that a user would not see: dialogs and console errors."""
+
+    def __init__(self) -> None:
+        self.dialogs: list[str] = []
+        self.console_errors: list[str] = []
+        self.page_errors: list[str] = []
+
+
+@pytest.fixture
+def new_page(browser: Any, live_server: Any) -> Iterator[Callable[..., Any]]:
+    """Open a fresh context and page on the live server; record dialogs and errors."""
+    contexts: list[Any] = []
+
+    def open_page(*, javascript: bool = True, width: int = 1100, height: int = 900) -> Any:
+        context = browser.new_context(
+            base_url=live_server.url,
+            java_script_enabled=javascript,
+            viewport={"width": width, "height": height},
+            device_scale_factor=1,
+        )
+        context.set_default_timeout(10_000)
+        # The portal has no favicon; its 404 would be the only console error.
+        context.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
+        contexts.append(context)
+        page = context.new_page()
+        probe = PageProbe()
+
+        def on_dialog(dialog: Any) -> None:
+            probe.dialogs.append(f"{dialog.type}: {dialog.message}")
+            dialog.dismiss()
+
+        page.on("dialog", on_dialog)
+        page.on(
+            "console",
+            lambda msg: probe.console_errors.append(msg.text) if msg.type == "error" else None,
+        )
+        page.on("pageerror", lambda exc: probe.page_errors.append(str(exc)))
+        page.probe = probe
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def demo_data(transactional_db: None) -> None:
+    """The demo portal: jobs, the demo users and the admin (as `manage.py seed_demo`)."""
+    call_command("seed_demo", stdout=StringIO())
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if saved_screenshots:
+        terminalreporter.write_sep("-", "browser screenshots")
+        terminalreporter.write_line(f"{len(saved_screenshots)} screenshots saved in {SCREENSHOTS}")
+        if os.environ.get("EXPLAIN_UPDATE_SCREENSHOTS") == "1":
+            terminalreporter.write_line(f"README copies refreshed in {DOC_SCREENSHOTS}")

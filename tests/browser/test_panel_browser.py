@@ -1,0 +1,403 @@
+"""The "Why this job?" panel in a real Chromium: what a job seeker sees and touches."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from explain.models import ExplanationLog, FeedbackReport
+from jobportal.demo_data import DEMO_PASSWORD
+from jobportal.models import Job
+from tests.browser.helpers import log_in, save_screenshot
+from tests.conftest import WORKED_DRAFT, FakeModel
+
+pytestmark = pytest.mark.browser
+
+
+def slow_model(draft: dict[str, Any], seconds: float = 1.0) -> FakeModel:
+    """A fake model that takes its time, so the progress state can be seen."""
+    answer = json.dumps(draft)
+
+    def respond(prompt: Any) -> str:
+        time.sleep(seconds)
+        return answer
+
+    return FakeModel(respond)
+
+
+def worked_job() -> Job:
+    return Job.objects.get(title="Java Engineer", company="Northwind Systems")
+
+
+def ask(page: Any) -> None:
+    page.get_by_role("button", name="Why this job?").click()
+
+
+def highlighted(page: Any) -> list[str]:
+    return page.locator("[data-explain-posting] mark.explain-highlight").all_text_contents()
+
+
+def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model):
+    model = use_model(slow_model(WORKED_DRAFT))
+    page = new_page()
+    job = worked_job()
+    log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    panel = page.locator("#explain-panel")
+    button = panel.get_by_role("button", name="Why this job?")
+    expect(button).to_be_enabled()
+
+    button.click()
+    # While the model works: said in words, announced, and the button cannot be pressed.
+    status = panel.locator("[data-explain-status]")
+    expect(status).to_contain_text("checking every quote")
+    expect(status).to_have_attribute("aria-live", "polite")
+    expect(panel.locator("[data-explain-button]")).to_be_disabled()
+    expect(panel.locator("[data-explain-button]")).to_have_text("Working…")
+    save_screenshot(panel, "panel-progress")
+
+    notice = panel.locator(".explain-notice")
+    expect(notice).to_have_text("1 point was removed because it failed the checks.")
+    expect(status).to_have_text("Your explanation is ready.")
+    expect(panel.locator("[data-explain-button]")).to_be_enabled()
+
+    matches = panel.locator(".explain-match")
+    gaps = panel.locator(".explain-gap")
+    expect(matches).to_have_count(1)
+    expect(gaps).to_have_count(1)
+    expect(matches.first).to_contain_text("Your Java experience fits the Java APIs")
+    expect(matches.first.locator("dt")).to_have_text(["Your profile", "This job"])
+    expect(matches.first.locator("q")).to_have_text(
+        ["Java (Intermediate, 3 years)", "Build secure Java APIs"]
+    )
+    expect(matches.first.locator("q").first).to_have_attribute("dir", "auto")
+    expect(gaps.first.locator("q")).to_have_text(["deploy services on AWS"])
+    expect(gaps.first.locator(".explain-not-mentioned")).to_have_text("Not mentioned")
+    expect(
+        panel.get_by_role("heading", name=re.compile("not shown in your profile"))
+    ).to_be_visible()
+    # The invented claim never reaches the page, not even inside the disclosure.
+    expect(panel).not_to_contain_text("Kubernetes")
+
+    why = panel.locator(".explain-why")
+    why.locator("summary").click()
+    expect(why.locator("li")).to_have_text(["1 point: the quoted words are not in your profile."])
+
+    # Hover the match: its job quote lights up in the posting.
+    matches.first.hover()
+    expect(page.locator("mark.explain-highlight")).to_have_text(["Build secure Java APIs"])
+    save_screenshot(page.locator("main"), "panel", publish=True)
+
+    # "This looks wrong" stores a report on the point that was shown.
+    report = matches.first.locator(".explain-report")
+    report.locator("summary").click()
+    report.get_by_label("What is wrong?").select_option("misleading")
+    report.get_by_role("button", name="Send report").click()
+    expect(report.locator(".explain-report-status")).to_have_text(
+        "Thank you. Your report was saved for review."
+    )
+    saved = FeedbackReport.objects.get()
+    log = ExplanationLog.objects.get()
+    assert saved.log_id == log.pk
+    assert (saved.kind, saved.reason, saved.job_quote) == (
+        "match",
+        "misleading",
+        "Build secure Java APIs",
+    )
+    assert len(model.prompts) == 1
+    assert page.probe.dialogs == [] and page.probe.page_errors == []
+    assert page.probe.console_errors == [], "CSP violations or script errors on the page"
+
+
+def test_hovering_and_focusing_highlight_the_quoted_words(new_page, demo_data, use_model):
+    job = Job.objects.create(
+        title="Data Analyst",
+        company="Quay Analytics",
+        location="Utrecht",
+        # Leading white space and Windows line ends, as a recruiter's textarea sends them.
+        description="  We love SQL.\r\nYou will write SQL for dashboards every week.",
+        requirements="Strong SQL skills\r\nExperience with Tableau or Power BI",
+    )
+    use_model(
+        {
+            "matches": [
+                {
+                    "point": "You know Java, and this job is in Utrecht.",
+                    "profileQuote": "Java (Intermediate, 3 years)",
+                    "jobQuote": "Utrecht",
+                },
+            ],
+            "gaps": [
+                {
+                    "point": "Tableau is not shown in your profile.",
+                    "profileQuote": "",
+                    "jobQuote": "Experience with Tableau",
+                },
+                {
+                    "point": "Dashboards are not shown in your profile.",
+                    "profileQuote": "",
+                    "jobQuote": "write SQL for dashboards",
+                },
+            ],
+        }
+    )
+    page = new_page()
+    log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    ask(page)
+    gaps = page.locator(".explain-gap")
+    expect(gaps).to_have_count(2)
+
+    gaps.nth(0).hover()
+    expect(page.locator("mark.explain-highlight")).to_have_text(["Experience with Tableau"])
+    expect(
+        page.locator('[data-explain-field="requirements"] mark.explain-highlight')
+    ).to_have_count(1)
+
+    gaps.nth(1).hover()
+    expect(page.locator("mark.explain-highlight")).to_have_text(["write SQL for dashboards"])
+    expect(page.locator('[data-explain-field="description"] mark.explain-highlight')).to_have_count(
+        1
+    )
+
+    # Keyboard: focusing a point highlights too, and the posting text is unchanged.
+    page.locator(".explain-match").first.focus()
+    assert highlighted(page) == ["Utrecht"]
+    expect(page.locator('[data-explain-field="location"]')).to_have_text("Utrecht")
+    expect(page.locator('[data-explain-field="description"]')).to_contain_text(
+        "You will write SQL for dashboards every week."
+    )
+
+
+HOSTILE_DESCRIPTION = (
+    "Build secure Java APIs <img src=x onerror=alert(1)> and "
+    "<script>window.__pwned = 1; alert(2)</script> deploy services on AWS."
+)
+
+
+def assert_nothing_ran(page: Any) -> None:
+    """No element was made from untrusted text, no handler ran, no dialog opened."""
+    page.wait_for_timeout(300)  # give a stray onerror the chance to fire
+    assert page.locator("main img, main svg, main b, main i, script:not([src])").count() == 0
+    scripts = page.locator("script").evaluate_all("els => els.map(e => e.getAttribute('src'))")
+    assert scripts == ["/static/explain/explain.js"]
+    assert page.evaluate("window.__pwned") is None
+    assert page.probe.dialogs == []
+    assert page.probe.page_errors == []
+
+
+def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_data, use_model):
+    job = Job.objects.create(
+        title="Java Engineer <b>bold</b>",
+        company="Evil Corp",
+        location="Berlin",
+        description=HOSTILE_DESCRIPTION,
+    )
+    use_model(
+        {
+            "matches": [
+                {
+                    "point": "Java fits: 5 > 3 & &lt;b&gt;not bold&lt;/b&gt;",
+                    "profileQuote": "Java (Intermediate, 3 years)",
+                    "jobQuote": "Build secure Java APIs <img src=x onerror=alert(1)>",
+                },
+                {
+                    # Markup in a point: the verifier removes it before anyone sees it.
+                    "point": '<img src=x onerror=alert(3)><b onclick="alert(5)">Java</b> fits',
+                    "profileQuote": "Java (Intermediate, 3 years)",
+                    "jobQuote": "Build secure Java APIs",
+                },
+            ],
+            "gaps": [
+                {
+                    "point": "\u202eSWA\u202c is not shown in your profile",
+                    "profileQuote": "",
+                    "jobQuote": "<script>window.__pwned = 1; alert(2)</script>",
+                },
+            ],
+        }
+    )
+    page = new_page()
+    log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    # The posting itself shows the markup as text.
+    expect(page.locator('[data-explain-field="title"]')).to_have_text("Java Engineer <b>bold</b>")
+    expect(page.locator('[data-explain-field="description"]')).to_have_text(HOSTILE_DESCRIPTION)
+    ask(page)
+    expect(page.locator(".explain-notice")).to_have_text(
+        "1 point was removed because it failed the checks."
+    )
+    match = page.locator(".explain-match")
+    expect(match).to_have_count(1)
+    expect(match.locator(".explain-point-text")).to_have_text(
+        "Java fits: 5 > 3 & &lt;b&gt;not bold&lt;/b&gt;"
+    )
+    expect(match.locator("q").nth(1)).to_have_text(
+        "Build secure Java APIs <img src=x onerror=alert(1)>"
+    )
+    gap = page.locator(".explain-gap")
+    # The bidi override that would reverse "SWA" into "AWS" is stripped.
+    expect(gap.locator(".explain-point-text")).to_have_text("SWA is not shown in your profile")
+    expect(gap.locator("q")).to_have_text(["<script>window.__pwned = 1; alert(2)</script>"])
+    match.hover()
+    expect(page.locator("mark.explain-highlight")).to_have_text(
+        ["Build secure Java APIs <img src=x onerror=alert(1)>"]
+    )
+    gap.hover()
+    expect(page.locator("mark.explain-highlight")).to_have_text(
+        ["<script>window.__pwned = 1; alert(2)</script>"]
+    )
+    assert_nothing_ran(page)
+    save_screenshot(page.locator("main"), "panel-untrusted-html")
+
+
+def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_model):
+    """Defence in depth: even if markup got past the server, the script makes no HTML."""
+    use_model(WORKED_DRAFT)
+    job = Job.objects.create(title="Java Engineer", company="X", description=HOSTILE_DESCRIPTION)
+    html = '<img src=x onerror="window.__pwned=1;alert(7)">'
+    point = {
+        "index": 0,
+        "kind": "match",
+        "point": f"{html} point",
+        "profile_quote": f"{html} profile",
+        "job_quote": f"{html} job",
+        "profile_span": None,
+        "job_span": {
+            "start": 0,
+            "end": 5,
+            "field": 'description"] , img, [x="',
+            "field_start": 0,
+            "field_end": 5,
+        },
+    }
+    payload = {
+        "outcome": f'ok"><{html}',
+        "ok": True,
+        "job_id": str(job.pk),
+        "log_id": None,
+        "demo": False,
+        "error": None,
+        "retry_after": None,
+        "matches": [point],
+        "gaps": [{**point, "kind": 'gap" onmouseover="alert(8)'}],
+        "dropped": 1,
+        "drop_reasons": {html: 1},
+        "drop_reason_lines": [{"text": html, "count": 1, "line": f"{html} line"}],
+        "notice": f"{html} notice",
+    }
+    page = new_page()
+    page.route(
+        "**/explain/api/jobs/*/explanation/",
+        lambda route: route.fulfill(
+            status=200, content_type="application/json", body=json.dumps(payload)
+        ),
+    )
+    log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    ask(page)
+    expect(page.locator(".explain-notice")).to_have_text(f"{html} notice")
+    expect(page.locator(".explain-point-text")).to_have_text([f"{html} point"] * 2)
+    expect(page.locator(".explain-point q")).to_have_text([f"{html} profile", f"{html} job"] * 2)
+    page.locator(".explain-why summary").click()
+    expect(page.locator(".explain-why li")).to_have_text([f"{html} line"])
+    # The odd field name selects nothing: no highlight, and no error.
+    page.locator(".explain-point").first.hover()
+    page.locator(".explain-point").last.hover()
+    expect(page.locator("mark")).to_have_count(0)
+    assert_nothing_ran(page)
+
+
+@pytest.fixture
+def one_rate_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pin django-ratelimit's clock: its windows are fixed (not sliding), so two clicks a
+    second apart could otherwise fall either side of a window's end and both pass."""
+    import django_ratelimit.core
+
+    frozen = time.time()
+    monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: frozen))
+
+
+def test_a_second_job_within_30_seconds_says_how_long_to_wait(
+    new_page, demo_data, use_model, one_rate_window
+):
+    model = use_model(WORKED_DRAFT)
+    page = new_page()
+    first = worked_job()
+    log_in(page, "demo", DEMO_PASSWORD, next_url=first.get_absolute_url())
+    ask(page)
+    expect(page.locator(".explain-notice")).to_be_visible()
+
+    second = Job.objects.get(title="Data Analyst", company="Harbour Retail Group")
+    page.goto(second.get_absolute_url())
+    ask(page)
+    error = page.locator(".explain-error")
+    expect(error).to_contain_text("Try again in")
+    seconds = int(re.search(r"Try again in (\d+) seconds?", error.inner_text()).group(1))
+    assert 1 <= seconds <= 30
+    expect(error).to_have_attribute("role", "alert")
+    expect(page.locator("[data-explain-status]")).to_have_text("No explanation this time.")
+    # Asking again before the window ends would only be refused: the button waits.
+    expect(page.locator("[data-explain-button]")).to_be_disabled()
+    assert len(model.prompts) == 1
+    save_screenshot(page.locator("#explain-panel"), "panel-rate-limited")
+
+
+@pytest.mark.parametrize(
+    ("setup", "expected"),
+    [
+        ("provider_down", "The explanation service is not responding right now."),
+        ("nothing_verified", "We could not find an explanation whose every point quotes"),
+    ],
+)
+def test_each_error_has_its_own_message(new_page, demo_data, use_model, setup, expected):
+    if setup == "provider_down":
+
+        def down(prompt: Any) -> str:
+            raise ConnectionError("provider unreachable")
+
+        use_model(down)
+    else:
+        use_model({"matches": [WORKED_DRAFT["matches"][1]], "gaps": []})
+    page = new_page()
+    log_in(page, "demo", DEMO_PASSWORD, next_url=worked_job().get_absolute_url())
+    ask(page)
+    expect(page.locator(".explain-error")).to_contain_text(expected)
+    expect(page.locator(".explain-points")).to_have_count(0)
+
+
+def test_without_javascript_the_server_renders_the_same_result(new_page, demo_data, use_model):
+    use_model(WORKED_DRAFT)
+    page = new_page(javascript=False)
+    job = worked_job()
+    log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    page.get_by_role("button", name="Why this job?").click()
+    page.wait_for_load_state()
+    assert page.url.endswith(f"/explain/jobs/{job.pk}/")
+    expect(page.locator(".explain-notice")).to_have_text(
+        "1 point was removed because it failed the checks."
+    )
+    expect(page.locator(".explain-match q")).to_have_text(
+        ["Java (Intermediate, 3 years)", "Build secure Java APIs"]
+    )
+    expect(page.locator(".explain-gap q")).to_have_text(["deploy services on AWS"])
+    expect(page.locator(".explain-why li")).to_have_text(
+        ["1 point: the quoted words are not in your profile."]
+    )
+    expect(page.locator("main")).not_to_contain_text("Kubernetes")
+    # The quoted words are marked in the posting as it was sent.
+    expect(page.locator(".explain-sent mark.explain-highlight")).to_have_text(
+        ["Build secure Java APIs", "deploy services on AWS"]
+    )
+    save_screenshot(page.locator("main"), "panel-no-javascript")
+
+    # The report form works without a script too.
+    report = page.locator(".explain-match .explain-report")
+    report.locator("summary").click()
+    report.get_by_label("What is wrong?").select_option("not_in_profile")
+    report.get_by_role("button", name="Send report").click()
+    page.wait_for_load_state()
+    expect(page.locator(".messages")).to_contain_text("Your report was saved")
+    assert FeedbackReport.objects.get().reason == "not_in_profile"

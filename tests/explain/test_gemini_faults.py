@@ -1,0 +1,406 @@
+"""The real Gemini path: the real google-genai SDK against a fake Gemini server.
+
+Every fault a user can meet goes through the page view and the JSON API. For each one:
+a short human message with the right status (never a 500, never provider text),
+exactly one attempt (no retries), exactly one log row with the right outcome, and the
+API key in no response, no log record at any level and no log row.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx2
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+from google.genai import errors as genai_errors
+
+from explain import messages, providers
+from explain.chat import ChatPrompt
+from explain.errors import ExplainError
+from explain.gemini import GeminiChatModel
+from explain.models import ExplanationLog
+from explain.outcomes import Outcome
+from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION
+from explain.schema import Draft
+from tests.conftest import WORKED_DRAFT
+from tests.fakes.fixtures import CANARY_KEY
+from tests.fakes.gemini_server import PROVIDER_TEXT, FakeGeminiServer, closed_port
+
+pytestmark = pytest.mark.django_db
+
+TIMEOUT = 0.5  # seconds; the fake waits far longer in the timeout case
+# What a provider may say that a user must never read: the fake's error text, with the
+# key echoed into it for good measure, and Google's status names.
+LEAKY_MESSAGE = f"{PROVIDER_TEXT}; API key {CANARY_KEY} is not valid"
+PROVIDER_WORDS = (
+    PROVIDER_TEXT,
+    "FAKE_REASON",
+    "INVALID_ARGUMENT",
+    "UNAUTHENTICATED",
+    "PERMISSION_DENIED",
+    "RESOURCE_EXHAUSTED",
+    "UNAVAILABLE",
+    "DEADLINE_EXCEEDED",
+    "googleapis",
+    "Traceback",
+)
+NOISY_LOGGERS = ("google_genai", "httpx2", "httpcore2", "explain", "django")
+TRUNCATED_DRAFT = json.dumps(WORKED_DRAFT)[:70]
+
+
+@dataclass(frozen=True)
+class Fault:
+    name: str
+    arrange: Callable[[FakeGeminiServer], None]
+    status: int
+    outcome: Outcome
+    refused: bool = False  # nothing listens: the attempt never reaches the fake
+
+
+def _delayed(server: FakeGeminiServer) -> None:
+    server.reply_with_draft(WORKED_DRAFT)
+    server.reply_with_delay(10 * TIMEOUT)
+
+
+def http_error(status: int) -> Fault:
+    """The provider answers with this HTTP status and a Google-style error body."""
+    return Fault(
+        f"http-{status}",
+        lambda s: s.reply_with_error(status, message=LEAKY_MESSAGE),
+        502,
+        Outcome.PROVIDER_ERROR,
+    )
+
+
+FAULTS = [
+    *(http_error(status) for status in (400, 401, 403, 429, 500, 503)),
+    Fault(
+        "http-504",  # Google's DEADLINE_EXCEEDED: its side of our timeout
+        lambda s: s.reply_with_error(504, message=LEAKY_MESSAGE),
+        504,
+        Outcome.TIMEOUT,
+    ),
+    Fault("delay-past-timeout", _delayed, 504, Outcome.TIMEOUT),
+    Fault("connection-refused", lambda s: None, 502, Outcome.PROVIDER_ERROR, refused=True),
+    Fault(
+        "connection-dropped",
+        lambda s: s.reply_by_dropping_connection(),
+        502,
+        Outcome.PROVIDER_ERROR,
+    ),
+    Fault(
+        "non-json-body",
+        lambda s: s.reply_with_raw(f"<html><body>{LEAKY_MESSAGE}</body></html>".encode()),
+        502,
+        Outcome.INVALID_RESPONSE,
+    ),
+    Fault(
+        "invalid-json-candidate",
+        lambda s: s.reply_with_candidate_text('{"matches": [{"point": "Java, ' + PROVIDER_TEXT),
+        502,
+        Outcome.INVALID_RESPONSE,
+    ),
+    Fault(
+        "wrong-shape",
+        lambda s: s.reply_with_candidate_text('{"matches": "Java fits", "gaps": 3}'),
+        502,
+        Outcome.INVALID_RESPONSE,
+    ),
+    Fault(
+        "missing-lists",
+        lambda s: s.reply_with_candidate_text('{"answer": "You are a great fit."}'),
+        502,
+        Outcome.INVALID_RESPONSE,
+    ),
+    Fault("finish-safety", lambda s: s.reply_with_finish("SAFETY"), 502, Outcome.BLOCKED),
+    Fault("blocked-prompt", lambda s: s.reply_blocked("SAFETY"), 502, Outcome.BLOCKED),
+    Fault(
+        "finish-max-tokens",
+        lambda s: s.reply_with_finish("MAX_TOKENS", text=TRUNCATED_DRAFT),
+        502,
+        Outcome.INVALID_RESPONSE,
+    ),
+]
+
+
+def page_url(job: Any) -> str:
+    return reverse("explain:explain-job", args=[job.pk])
+
+
+def api_url(job: Any) -> str:
+    return reverse("explain:api-explain", args=[job.pk])
+
+
+@pytest.fixture
+def attempts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every HTTP request the SDK sends, counted at its HTTP client (so a refused
+    connection, which never reaches the fake server, is counted too)."""
+    sent: list[str] = []
+    real_send = httpx2.Client.send
+
+    def counting_send(self: httpx2.Client, request: httpx2.Request, **kwargs: Any) -> Any:
+        sent.append(str(request.url))
+        return real_send(self, request, **kwargs)
+
+    monkeypatch.setattr(httpx2.Client, "send", counting_send)
+    return sent
+
+
+@pytest.fixture
+def all_logs(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]:
+    """Every log record at every level, including the SDK's and its HTTP library's
+    (the project's settings keep those at WARNING; here they speak at DEBUG)."""
+    caplog.set_level(logging.DEBUG)
+    for name in NOISY_LOGGERS:
+        caplog.set_level(logging.DEBUG, logger=name)
+    yield caplog
+
+
+def _exceptions_in(record: logging.LogRecord) -> Iterator[BaseException]:
+    """Every exception object a record holds: exc_info (with its chain) and args."""
+    pending: list[Any] = [record.exc_info[1] if record.exc_info else None]
+    args = record.args if isinstance(record.args, tuple) else (record.args,)
+    pending.extend(args)
+    seen: set[int] = set()
+    while pending:
+        item = pending.pop()
+        if isinstance(item, BaseException) and id(item) not in seen:
+            seen.add(id(item))
+            yield item
+            pending.extend([item.__cause__, item.__context__])
+
+
+def assert_no_sdk_exception_logged(caplog: pytest.LogCaptureFixture) -> None:
+    """The SDK's exceptions carry the request (x-goog-api-key included) as objects, not
+    text: a record holding one leaks the key to any handler that looks inside."""
+    for record in caplog.records:
+        for exc in _exceptions_in(record):
+            assert not isinstance(exc, genai_errors.APIError | httpx2.HTTPError), (
+                f"{record.name} logged an SDK exception object ({type(exc).__name__})"
+            )
+
+
+def assert_no_secret_in_logs(caplog: pytest.LogCaptureFixture, *secrets: str) -> None:
+    assert caplog.records, "nothing was captured: the log check would prove nothing"
+    assert_no_sdk_exception_logged(caplog)
+    for record in caplog.records:
+        rendered = [
+            record.getMessage(),
+            repr(record.args),
+            record.exc_text or "",
+            "".join(traceback.format_exception(*record.exc_info)) if record.exc_info else "",
+            repr(record.__dict__),
+        ]
+        for secret in secrets:
+            for text in rendered:
+                assert secret not in text, f"{secret!r} leaked into a log record: {text[:300]}"
+    for secret in secrets:
+        assert secret not in caplog.text
+
+
+def assert_no_secret_in_log_rows(*secrets: str) -> None:
+    for row in ExplanationLog.objects.values():
+        stored = json.dumps(row, default=str)
+        for secret in secrets:
+            assert secret not in stored
+
+
+def call(client: Any, job: Any, via: str) -> tuple[int, str, dict[str, Any] | None]:
+    """POST through the API or the page: (status, body text, JSON or None)."""
+    if via == "api":
+        response = client.post(api_url(job))
+        return response.status_code, response.content.decode(), response.json()
+    response = client.post(page_url(job))
+    return response.status_code, response.content.decode(), None
+
+
+@pytest.mark.parametrize("via", ["api", "page"])
+@pytest.mark.parametrize("fault", FAULTS, ids=[f.name for f in FAULTS])
+def test_fault_matrix(logged_in, worked_job, use_gemini, attempts, all_logs, fault, via):
+    server = use_gemini(timeout=TIMEOUT)
+    if fault.refused:
+        use_gemini(timeout=TIMEOUT, base_url=f"http://127.0.0.1:{closed_port()}")
+    fault.arrange(server)
+
+    started = time.monotonic()
+    status, body, data = call(logged_in, worked_job, via)
+    elapsed = time.monotonic() - started
+
+    # The right status, and a short message in our words.
+    assert status == fault.status
+    expected = str(messages.ERROR_MESSAGES[fault.outcome])
+    assert len(expected) < 160
+    if data is not None:
+        assert data["outcome"] == fault.outcome
+        assert data["error"] == expected
+        assert data["matches"] == [] and data["gaps"] == []
+    else:
+        assert escape(expected) in body
+    for word in PROVIDER_WORDS:
+        assert word not in body
+    assert CANARY_KEY not in body
+
+    # One attempt, no retries: the SDK sent one request and the fake saw it (or, for a
+    # refused connection, could not).
+    assert len(attempts) == 1
+    assert len(server.requests) == (0 if fault.refused else 1)
+    if fault.name == "delay-past-timeout":
+        assert elapsed < 10 * TIMEOUT / 2, "the timeout setting was not applied"
+
+    # One log row, with the outcome and no secret.
+    row = ExplanationLog.objects.get()
+    assert row.outcome == fault.outcome
+    assert row.model_name == "gemini-test-model"
+    assert row.prompt_version == PROMPT_VERSION
+    assert (row.kept_matches, row.kept_gaps) == (0, 0)
+    assert_no_secret_in_log_rows(CANARY_KEY, PROVIDER_TEXT)
+
+    # The key and the provider's words reach no log record, at any level.
+    assert_no_secret_in_logs(all_logs, CANARY_KEY, PROVIDER_TEXT)
+    assert any(r.name == "explain.gemini" for r in all_logs.records)
+
+
+def test_happy_path_request_and_log_row(logged_in, worked_job, use_gemini, attempts, all_logs):
+    server = use_gemini()
+    server.reply_with_draft(
+        WORKED_DRAFT,
+        usage={
+            "promptTokenCount": 1234,
+            "candidatesTokenCount": 56,
+            "thoughtsTokenCount": 7,
+            "totalTokenCount": 1297,
+        },
+    )
+    response = logged_in.post(api_url(worked_job))
+    assert response.status_code == 200, response.content
+    data = response.json()
+    assert data["outcome"] == "ok"
+    # The fake answered in the API's camelCase names; they came through as our fields.
+    assert [m["profile_quote"] for m in data["matches"]] == ["Java (Intermediate, 3 years)"]
+    assert [g["job_quote"] for g in data["gaps"]] == ["deploy services on AWS"]
+    assert data["dropped"] == 1
+    assert CANARY_KEY not in response.content.decode()
+
+    assert len(attempts) == 1
+    request = server.last
+    assert request.method == "POST"
+    assert request.path.startswith("/v1")
+    assert request.path.endswith("/models/gemini-test-model:generateContent")
+    assert request.model == "gemini-test-model"
+
+    # The key travels in the x-goog-api-key header and nowhere else.
+    assert request.headers["x-goog-api-key"] == CANARY_KEY
+    others = {k: v for k, v in request.headers.items() if k != "x-goog-api-key"}
+    assert CANARY_KEY not in json.dumps(others)
+    assert CANARY_KEY not in request.path
+    assert CANARY_KEY.encode() not in request.raw_body
+
+    body = request.body
+    assert body["systemInstruction"]["parts"][0]["text"] == SYSTEM_INSTRUCTION
+    user_text = body["contents"][0]["parts"][0]["text"]
+    assert user_text.startswith("CANDIDATE PROFILE:\nHeadline: Backend developer\n")
+    assert "\n\nJOB POSTING:\nJob title: Java Engineer\n" in user_text
+    assert "tools" not in body and "toolConfig" not in body
+
+    config = body["generationConfig"]
+    assert config["responseMimeType"] == "application/json"
+    assert config["temperature"] == pytest.approx(0.1)
+    assert config["maxOutputTokens"] == 2048
+    assert config["candidateCount"] == 1
+    schema = config["responseSchema"]
+    assert schema["type"] == "OBJECT"
+    assert sorted(schema["required"]) == ["gaps", "matches"]
+    claim = schema["properties"]["matches"]["items"]
+    assert set(claim["properties"]) == {"point", "profileQuote", "jobQuote"}
+    assert sorted(claim["required"]) == ["jobQuote", "point", "profileQuote"]
+    assert schema["properties"]["gaps"]["items"]["properties"].keys() == claim["properties"].keys()
+
+    row = ExplanationLog.objects.get()
+    assert row.outcome == Outcome.OK
+    assert (row.kept_matches, row.kept_gaps, row.dropped) == (1, 1, 1)
+    assert row.model_name == "gemini-test-model"
+    assert (row.prompt_tokens, row.output_tokens, row.thoughts_tokens, row.total_tokens) == (
+        1234,
+        56,
+        7,
+        1297,
+    )
+    assert_no_secret_in_log_rows(CANARY_KEY)
+    assert_no_secret_in_logs(all_logs, CANARY_KEY)
+
+
+def test_settings_reach_the_request(logged_in, worked_job, use_gemini, settings):
+    server = use_gemini()
+    settings.EXPLAIN_TEMPERATURE = 0.25
+    settings.EXPLAIN_MAX_OUTPUT_TOKENS = 777
+    server.reply_with_draft(WORKED_DRAFT)
+    response = logged_in.post(api_url(worked_job))
+    assert response.status_code == 200, response.content
+    config = server.last.body["generationConfig"]
+    assert config["temperature"] == pytest.approx(0.25)
+    assert config["maxOutputTokens"] == 777
+
+
+def test_a_cut_answer_that_is_still_complete_json_is_used(logged_in, worked_job, use_gemini):
+    """MAX_TOKENS after the closing brace: the answer is whole, so it is verified as usual."""
+    server = use_gemini()
+    server.reply_with_finish("MAX_TOKENS", text=json.dumps(WORKED_DRAFT))
+    response = logged_in.post(api_url(worked_job))
+    assert response.status_code == 200, response.content
+    assert response.json()["outcome"] == "ok"
+
+
+def test_client_is_built_once_per_settings_and_afresh_for_a_new_server(use_gemini, settings):
+    first_server = use_gemini()
+    model = providers.get_chat_model()
+    assert isinstance(model, GeminiChatModel)
+    assert providers.get_chat_model() is model
+    with FakeGeminiServer() as second_server:
+        settings.GEMINI_BASE_URL = second_server.base_url
+        other = providers.get_chat_model()
+        assert other is not model
+        second_server.reply_with_draft(WORKED_DRAFT)
+        answer = other(ChatPrompt(system="s", user="u", output_schema=Draft))
+        assert isinstance(answer.parsed, Draft)
+        assert len(second_server.requests) == 1
+    assert first_server.requests == []
+
+
+def test_without_a_key_no_client_is_built(settings):
+    settings.GEMINI_API_KEY = ""
+    assert providers.get_chat_model() is None
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [f for f in FAULTS if f.name != "connection-refused"],
+    ids=[f.name for f in FAULTS if f.name != "connection-refused"],
+)
+def test_our_error_keeps_nothing_of_the_sdk_exception(gemini_server, fault):
+    """The SDK's exception holds the request headers (the key): ours must not chain it,
+    keep it as context, or mention the provider's words."""
+    model = GeminiChatModel(
+        api_key=CANARY_KEY, model="m", base_url=gemini_server.base_url, timeout_seconds=TIMEOUT
+    )
+    fault.arrange(gemini_server)
+    try:
+        with pytest.raises(ExplainError) as caught:
+            model(ChatPrompt(system="s", user="u", output_schema=Draft))
+    finally:
+        model.close()
+    error = caught.value
+    assert error.outcome == fault.outcome
+    assert error.__cause__ is None
+    assert error.__context__ is None
+    formatted = "".join(traceback.format_exception(error))
+    assert CANARY_KEY not in formatted
+    assert PROVIDER_TEXT not in formatted
+    assert CANARY_KEY not in repr(error.__dict__)

@@ -1,0 +1,390 @@
+"""The panel and the no-JavaScript result page, rendered on the server; and the CSP."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from explain.display import clean_display_text, marked_segments
+from explain.models import ExplanationLog, FeedbackReport
+from tests.conftest import WORKED_DRAFT
+
+pytestmark = pytest.mark.django_db
+
+STATIC = Path(__file__).resolve().parents[2] / "explain" / "static" / "explain"
+
+
+def page_url(job: Any) -> str:
+    return reverse("explain:explain-job", args=[job.pk])
+
+
+class Tags(HTMLParser):
+    """Every start tag with its attributes, and the text of inline scripts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.inline_scripts: list[str] = []
+        self._script_without_src = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+        self._script_without_src = tag == "script" and "src" not in dict(attrs)
+        if self._script_without_src:
+            self.inline_scripts.append("")
+
+    def handle_data(self, data: str) -> None:
+        if self._script_without_src:
+            self.inline_scripts[-1] += data
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._script_without_src = False
+
+    def having(self, cls: str) -> list[dict[str, str | None]]:
+        return [a for _, a in self.tags if cls in (a.get("class") or "").split()]
+
+
+def parse(html: str) -> Tags:
+    tags = Tags()
+    tags.feed(html)
+    return tags
+
+
+def assert_no_inline_code(html: str) -> None:
+    """No inline script, no event-handler attribute, no style attribute (CSP)."""
+    tags = parse(html)
+    assert tags.inline_scripts == []
+    handlers = [(t, k) for t, a in tags.tags for k in a if k.lower().startswith("on")]
+    assert handlers == []
+    assert [t for t, a in tags.tags if "style" in a] == []
+    assert [
+        a["href"] for _, a in tags.tags if (a.get("href") or "").startswith("javascript:")
+    ] == []
+
+
+def csp_directives(response: Any) -> dict[str, list[str]]:
+    header = response["Content-Security-Policy"]
+    directives = {}
+    for part in header.split(";"):
+        name, *values = part.split()
+        directives[name] = values
+    return directives
+
+
+# ------------------------------------------------------------------ CSP
+
+
+def test_csp_allows_no_inline_script_or_style(logged_in, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    for response in (
+        logged_in.get(worked_job.get_absolute_url()),
+        logged_in.post(page_url(worked_job)),
+    ):
+        directives = csp_directives(response)
+        scripts = directives.get("script-src", directives["default-src"])
+        assert "'self'" in scripts
+        for value in ("'unsafe-inline'", "'unsafe-eval'", "*", "data:", "'unsafe-hashes'"):
+            assert value not in scripts
+        assert "'unsafe-inline'" not in directives.get("style-src", directives["default-src"])
+        assert directives["object-src"] == ["'none'"]
+        assert directives["base-uri"] == ["'none'"]
+        assert response["X-Content-Type-Options"] == "nosniff"
+
+
+def test_job_page_and_result_page_have_no_inline_code(logged_in, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    job_page = logged_in.get(worked_job.get_absolute_url()).content.decode()
+    assert_no_inline_code(job_page)
+    scripts = [a["src"] for t, a in parse(job_page).tags if t == "script"]
+    assert scripts == ["/static/explain/explain.js"]
+    assert_no_inline_code(logged_in.post(page_url(worked_job)).content.decode())
+
+
+def test_the_script_never_builds_html_from_strings():
+    source = (STATIC / "explain.js").read_text(encoding="utf-8")
+    code = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
+    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+        assert sink not in code
+    assert "new Function" not in code and 'setTimeout("' not in code
+    assert "textContent" in code
+
+
+def test_the_stylesheets_exist_and_the_panel_links_them(logged_in, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    assert (STATIC / "explain.css").is_file() and (STATIC / "admin.css").is_file()
+    html = logged_in.get(worked_job.get_absolute_url()).content.decode()
+    assert '<link rel="stylesheet" href="/static/explain/explain.css">' in html
+
+
+# ------------------------------------------------------------------ panel states
+
+
+def test_anonymous_sees_a_login_link(client, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    html = client.get(worked_job.get_absolute_url()).content.decode()
+    assert "Log in to see how your profile compares with this job." in html
+    assert f"/login/?next=/jobs/{worked_job.pk}/" in html
+    assert "data-explain-button" not in html
+
+
+def test_no_profile_yet_links_to_the_profile(client, make_user, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    client.force_login(make_user("new", headline=" "))
+    html = client.get(worked_job.get_absolute_url()).content.decode()
+    assert "Add your skills or experience to your profile first" in html
+    assert 'href="/profile/"' in html
+    assert "data-explain-button" not in html
+
+
+def test_unavailable_says_so(logged_in, worked_job):
+    html = logged_in.get(worked_job.get_absolute_url()).content.decode()
+    assert "Explanations are not available on this site right now." in html
+    assert "data-explain-button" not in html
+
+
+def test_ready_panel_has_a_form_that_works_without_script(logged_in, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    html = logged_in.get(worked_job.get_absolute_url()).content.decode()
+    tags = parse(html)
+    [form] = [a for t, a in tags.tags if t == "form" and "data-explain-form" in a]
+    assert form["method"] == "post" and form["action"] == page_url(worked_job)
+    assert 'name="csrfmiddlewaretoken"' in html
+    [status] = [a for _, a in tags.tags if "data-explain-status" in a]
+    assert status["role"] == "status" and status["aria-live"] == "polite"
+    [panel] = [a for _, a in tags.tags if a.get("id") == "explain-panel"]
+    assert panel["data-api-url"] == f"/explain/api/jobs/{worked_job.pk}/explanation/"
+    assert panel["data-feedback-url"] == "/explain/api/feedback/"
+    # The words the script shows are rendered (and translatable) here.
+    [words] = [a for _, a in tags.tags if "data-explain-text" in a]
+    assert words["data-your-profile"] == "Your profile"
+    assert words["data-this-job"] == "This job"
+    assert words["data-gaps-heading"] == "Asked for in this job, not shown in your profile"
+    assert "checking every quote" in (words["data-busy"] or "")
+    options = re.findall(r'<option value="([a-z_]+)">', html)
+    assert set(options) == set(FeedbackReport.Reason.values)
+
+
+def test_posting_fields_are_marked_for_highlighting(logged_in, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    tags = parse(logged_in.get(worked_job.get_absolute_url()).content.decode())
+    assert [a for _, a in tags.tags if "data-explain-posting" in a]
+    fields = {a["data-explain-field"] for _, a in tags.tags if "data-explain-field" in a}
+    assert {"title", "company", "location", "remote", "description"} <= fields
+
+
+# ------------------------------------------------------------------ the result, server side
+
+
+def test_result_page_labels_quotes_and_frames_gaps(logged_in, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    response = logged_in.post(page_url(worked_job))
+    html = response.content.decode()
+    tags = parse(html)
+    [match] = tags.having("explain-match")
+    [gap] = tags.having("explain-gap")
+    assert match and gap
+    assert html.count("<dt>Your profile</dt>") == 2
+    assert html.count("<dt>This job</dt>") == 2
+    assert '<dd class="explain-not-mentioned">Not mentioned</dd>' in html
+    assert "Asked for in this job, not shown in your profile" in html
+    assert "you lack" not in html.lower()
+    # User-facing text from the model or the texts is marked dir="auto".
+    for _, attrs in tags.tags:
+        if "explain-point-text" in (attrs.get("class") or ""):
+            assert attrs["dir"] == "auto"
+    assert all(a.get("dir") == "auto" for t, a in tags.tags if t == "q")
+
+
+def test_notice_and_why_disclosure_singular(logged_in, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    html = logged_in.post(page_url(worked_job)).content.decode()
+    assert "1 point was removed because it failed the checks." in html
+    assert "<summary>Why were points removed?</summary>" in html
+    assert "<li>1 point: the quoted words are not in your profile.</li>" in html
+    # Counts only: the removed claim's text is never shown.
+    assert "Kubernetes" not in html and "5 years" not in html
+
+
+def test_notice_and_why_disclosure_plural(logged_in, worked_job, use_model):
+    bad = [
+        {"point": f"Invented {n}.", "profileQuote": f"Rust ({n} years)", "jobQuote": "secure Java"}
+        for n in (2, 4)
+    ]
+    missing_job = {"point": "Go.", "profileQuote": "Java (Intermediate", "jobQuote": "Go on GCP"}
+    use_model({"matches": [WORKED_DRAFT["matches"][0], *bad, missing_job], "gaps": []})
+    html = logged_in.post(page_url(worked_job)).content.decode()
+    assert "3 points were removed because they failed the checks." in html
+    assert "<li>2 points: the quoted words are not in your profile.</li>" in html
+    assert "<li>1 point: the quoted words are not in this job posting.</li>" in html
+    assert "Invented" not in html and "Go on GCP" not in html
+
+
+def test_all_verified_notice_has_no_disclosure(logged_in, worked_job, use_model):
+    use_model({"matches": WORKED_DRAFT["matches"][:1], "gaps": WORKED_DRAFT["gaps"]})
+    html = logged_in.post(page_url(worked_job)).content.decode()
+    assert "Every point below quotes your profile or this job." in html
+    assert "explain-notice-clean" in html
+    assert "Why were points removed?" not in html
+
+
+def test_result_page_marks_the_quoted_words_in_the_posting(logged_in, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    html = logged_in.post(page_url(worked_job)).content.decode()
+    marks = re.findall(r'<mark class="explain-highlight">(.*?)</mark>', html)
+    assert marks == ["Build secure Java APIs", "deploy services on AWS"]
+    assert "Description: <mark" in html
+
+
+def test_html_in_texts_and_model_output_is_escaped(logged_in, worked_job, use_model):
+    worked_job.description = "Build secure Java APIs <img src=x onerror=alert(1)> on AWS."
+    worked_job.save()
+    use_model(
+        {
+            "matches": [
+                {
+                    "point": "Java fits &amp; 5 > 3",
+                    "profileQuote": "Java (Intermediate, 3 years)",
+                    "jobQuote": "Build secure Java APIs <img src=x onerror=alert(1)>",
+                }
+            ],
+            "gaps": [],
+        }
+    )
+    html = logged_in.post(page_url(worked_job)).content.decode()
+    assert "<img" not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "Java fits &amp;amp; 5 &gt; 3" in html
+    assert_no_inline_code(html)
+
+
+@pytest.mark.parametrize(
+    ("setup", "status", "css", "text"),
+    [
+        ("down", 502, "provider_error", "The explanation service is not responding right now."),
+        ("nothing", 502, "nothing_verified", "We could not find an explanation"),
+        ("off", 503, "disabled", "Explanations are not available on this site right now."),
+    ],
+)
+def test_each_error_has_its_own_message_on_the_page(
+    logged_in, worked_job, use_model, setup, status, css, text
+):
+    if setup == "down":
+
+        def down(prompt: Any) -> str:
+            raise TimeoutError("slow")
+
+        use_model(down)
+    elif setup == "nothing":
+        use_model({"matches": [WORKED_DRAFT["matches"][1]], "gaps": []})
+    response = logged_in.post(page_url(worked_job))
+    assert response.status_code == status
+    html = response.content.decode()
+    assert f'class="explain-error explain-error-{css}" role="alert"' in html
+    assert text in html
+    assert "Where your profile meets this job" not in html
+
+
+def test_rate_limited_page_says_how_long(logged_in, worked_job, use_model):
+    from jobportal.models import Job
+
+    other = Job.objects.create(title="Other", company="X", description="Build secure Java APIs.")
+    use_model(WORKED_DRAFT)
+    logged_in.post(page_url(worked_job))
+    response = logged_in.post(page_url(other))
+    assert response.status_code == 429
+    seconds = int(response["Retry-After"])
+    assert re.search(rf"Try again in {seconds} seconds?\.", response.content.decode())
+
+
+def test_no_profile_error_on_the_page(client, make_user, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    client.force_login(make_user("new", skills=""))
+    response = client.post(page_url(worked_job))
+    assert response.status_code == 422
+    assert "explain-error-no_profile" in response.content.decode()
+
+
+# ------------------------------------------------------------------ reports without script
+
+
+def test_report_form_stores_a_report(logged_in, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    html = logged_in.post(page_url(worked_job)).content.decode()
+    assert html.count('action="/explain/report/"') == 2
+    log = ExplanationLog.objects.get()
+    response = logged_in.post(
+        reverse("explain:report-point"),
+        {
+            "log_id": log.pk,
+            "kind": "match",
+            "index": 0,
+            "reason": "misleading",
+            "next": worked_job.get_absolute_url(),
+        },
+        follow=True,
+    )
+    assert response.redirect_chain[-1][0] == worked_job.get_absolute_url()
+    assert "Your report was saved for review." in response.content.decode()
+    report = FeedbackReport.objects.get()
+    assert (report.log_id, report.point) == (log.pk, WORKED_DRAFT["matches"][0]["point"])
+
+
+def test_report_form_refuses_other_users_rows_and_foreign_redirects(
+    client, logged_in, make_user, worked_job, use_model
+):
+    use_model(WORKED_DRAFT)
+    logged_in.post(page_url(worked_job))
+    log = ExplanationLog.objects.get()
+    client.force_login(make_user("mallory", skills="Java"))
+    response = client.post(
+        reverse("explain:report-point"),
+        {
+            "log_id": log.pk,
+            "kind": "match",
+            "index": 0,
+            "reason": "other",
+            "next": "https://evil.example/",
+        },
+    )
+    assert response.status_code == 303
+    assert response["Location"] == "/"
+    assert FeedbackReport.objects.count() == 0
+
+
+# ------------------------------------------------------------------ display helpers
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("a\u202eb\u202cc", "abc"),  # right-to-left override
+        ("a\u2066b\u2069", "ab"),  # isolates
+        ("a\u200fb\u200e\u061c", "ab"),  # marks
+        ("x" + "".join(chr(0xE0000 + ord(c)) for c in "hidden") + "y", "xy"),  # tags
+        ("bell\x07 and nul\x00", "bell and nul"),
+        ("tab\tand\nnewline", "tab\tand\nnewline"),
+        ("Zürich 東京 مرحبا", "Zürich 東京 مرحبا"),
+    ],
+)
+def test_clean_display_text(raw, clean):
+    assert clean_display_text(raw) == clean
+
+
+def test_marked_segments_merge_and_keep_every_character():
+    text = "Build secure Java APIs and deploy services on AWS."
+    segments = marked_segments(text, [(0, 22), (27, 49), (6, 12), (100, 120)])
+    assert "".join(s.text for s in segments) == text
+    assert [(s.text, s.marked) for s in segments] == [
+        ("Build secure Java APIs", True),
+        (" and ", False),
+        ("deploy services on AWS", True),
+        (".", False),
+    ]
+    assert marked_segments("abc", []) == [marked_segments("abc", [])[0]]
+    assert marked_segments("", [(0, 1)]) == []

@@ -1,0 +1,71 @@
+"""Against the real Gemini API. Not run unless asked for:
+
+    GEMINI_API_KEY=... .venv/bin/python -m pytest tests/live --live -rs
+
+Without --live, or without GEMINI_API_KEY in the environment, these tests are reported
+as skipped with the reason (tests/fakes/fixtures.py decides). GEMINI_MODEL picks the
+model (default: the site's setting). Each test makes one billed request.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from explain import providers
+from explain.models import ExplanationLog
+from explain.outcomes import Outcome
+
+pytestmark = [pytest.mark.live, pytest.mark.django_db]
+
+BAD_KEY = "AIzaSyFAKE-LIVE-TEST-NOT-A-VALID-KEY-00000"
+
+
+@pytest.fixture
+def live_gemini(settings: Any) -> Iterator[str]:
+    """The real provider at Google's endpoint, with the key from the environment."""
+    key = os.environ["GEMINI_API_KEY"]  # the --live gate guarantees it is set
+    settings.EXPLAIN_CHAT_MODEL = None
+    settings.GEMINI_API_KEY = key
+    settings.GEMINI_BASE_URL = ""  # Google's own endpoint, never a fake
+    settings.GEMINI_MODEL = os.environ.get("GEMINI_MODEL") or settings.GEMINI_MODEL
+    settings.EXPLAIN_TIMEOUT_SECONDS = 30.0
+    yield key
+    providers.forget_built_models()
+
+
+def test_live_worked_example(logged_in, worked_job, live_gemini, caplog):
+    caplog.set_level(logging.DEBUG)
+    response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
+    body = response.content.decode()
+    row = ExplanationLog.objects.get()
+    assert response.status_code == 200, f"{row.outcome}: {body[:300]}"
+    data = response.json()
+    assert data["outcome"] == Outcome.OK
+    assert data["matches"] or data["gaps"]
+    for point in data["matches"] + data["gaps"]:
+        assert point["job_span"] is not None  # every kept quote was found in the posting
+    assert row.prompt_tokens and row.prompt_tokens > 0
+    assert row.total_tokens and row.total_tokens >= row.prompt_tokens
+    assert live_gemini not in body
+    assert live_gemini not in caplog.text
+
+
+def test_live_invalid_key_is_a_provider_error_without_provider_text(
+    logged_in, worked_job, live_gemini, settings, caplog
+):
+    caplog.set_level(logging.DEBUG)
+    settings.GEMINI_API_KEY = BAD_KEY
+    response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
+    body = response.content.decode()
+    assert response.status_code == 502
+    assert response.json()["outcome"] == Outcome.PROVIDER_ERROR
+    for leaked in (BAD_KEY, "API key not valid", "API_KEY_INVALID", "googleapis"):
+        assert leaked not in body
+    assert BAD_KEY not in caplog.text
+    assert ExplanationLog.objects.get().outcome == Outcome.PROVIDER_ERROR

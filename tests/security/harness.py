@@ -1,0 +1,499 @@
+"""Prompt-injection harness shared by tests/security and bench/injection_report.py.
+
+A payload from explain/data/injection_payloads.json is planted in the job description or
+in a profile field; a fake model that OBEYS it answers with the attacker's claims; the
+page and the API are requested like a browser would; then everything that reached the
+user is audited. Nothing here depends on pytest, so the bench script can run it too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import caches
+from django.urls import reverse
+
+import explain
+from explain.chat import ChatPrompt
+from explain.conf import setting, verify_limits
+from explain.display import clean_display_text
+from explain.models import ExplanationLog
+from explain.prompt import SYSTEM_INSTRUCTION, build_user_message
+from explain.schema import Draft
+from explain.scrub import contains_contact, contains_markup
+from explain.source import SourceText, get_source, scrubbed
+from explain.verify import find_quote, normalize, verify_draft
+from jobportal.models import CandidateProfile, Job
+
+PAYLOADS_PATH = Path(explain.__file__).resolve().parent / "data" / "injection_payloads.json"
+
+BASE_PROFILE = {
+    "headline": "Backend developer",
+    "desired_role": "",
+    "skills": "Java (Intermediate, 3 years)",
+    "experience": "Built REST services in Java for a logistics company.",
+    "work_preferences": "",
+}
+BASE_JOB = {
+    "title": "Java Engineer",
+    "company": "Northwind Systems",
+    "location": "Berlin",
+    "remote": "hybrid",
+    "description": "Build secure Java APIs and deploy services on AWS.",
+    "requirements": "Experience with REST APIs and PostgreSQL.",
+}
+GENUINE = {"@profile": "Java (Intermediate, 3 years)", "@job": "Build secure Java APIs"}
+PLACEMENTS = ("job", "profile")
+
+# Characters that may reorder or hide what the user reads; display strips them.
+INVISIBLE_CONTROLS = re.compile(
+    "[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c\U000e0000-\U000e007f]"
+)
+# A raw tag in the page that came from model or posting text would look like this.
+RAW_TAG = re.compile(r"<[a-zA-Z/!?][^<>]*>")
+
+
+@dataclass(frozen=True)
+class Payload:
+    id: str
+    family: str
+    modelled_on: str
+    quote: str
+    claims: tuple[dict[str, str], ...]
+    text: str = ""
+    parts: tuple[str, ...] = ()
+
+    @property
+    def planted(self) -> str:
+        """Everything the attacker typed, as one string (for leak checks)."""
+        return self.text or "\n".join(self.parts)
+
+
+def clear_caches() -> None:
+    """Empty every cache: rate-limit windows, cached drafts, shown points.
+
+    On Redis only this run's keys (delete_pattern): clear() would be FLUSHDB.
+    """
+    for alias in settings.CACHES:
+        cache = caches[alias]
+        delete_pattern = getattr(cache, "delete_pattern", None)
+        if delete_pattern is not None:
+            delete_pattern("*")
+        else:
+            cache.clear()
+
+
+def load_payloads(path: Path = PAYLOADS_PATH) -> list[Payload]:
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return [
+        Payload(
+            id=entry["id"],
+            family=entry["family"],
+            modelled_on=entry["modelled_on"],
+            quote=entry["quote"],
+            claims=tuple(entry["claims"]),
+            text=entry.get("text", "") or "",
+            parts=tuple(entry.get("parts", ())),
+        )
+        for entry in raw["payloads"]
+    ]
+
+
+def placed(payload: Payload, where: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Profile and job field values with the payload planted in one of them."""
+    profile, job = dict(BASE_PROFILE), dict(BASE_JOB)
+    first, second = (*payload.parts, "", "")[:2] if payload.parts else (payload.text, "")
+    if where == "job":
+        job["description"] = f"{job['description']}\n\n{first}"
+        if second:
+            job["requirements"] = f"{second}\n{job['requirements']}"
+    elif where == "profile":
+        profile["experience"] = f"{profile['experience']}\n\n{first}"
+        if second:
+            profile["work_preferences"] = second
+    else:  # pragma: no cover - a typo in a caller
+        raise ValueError(where)
+    return profile, job
+
+
+def _resolve(value: str, payload: Payload) -> str:
+    if value == "@injected":
+        return payload.quote
+    if value == "@system":
+        return SYSTEM_INSTRUCTION
+    return GENUINE.get(value, value)
+
+
+def attacker_claims(payload: Payload, where: str) -> list[dict[str, str]]:
+    """The claims an obeying model offers when the payload sits in `where`."""
+    offered = []
+    for claim in payload.claims:
+        if claim.get("where", where) != where:
+            continue
+        offered.append(
+            {
+                "kind": claim["kind"],
+                "point": _resolve(claim["point"], payload),
+                "profileQuote": _resolve(claim["profileQuote"], payload),
+                "jobQuote": _resolve(claim["jobQuote"], payload),
+                "wants": claim.get("wants", ""),
+            }
+        )
+    return offered
+
+
+def draft_json(claims: Iterable[dict[str, str]]) -> dict[str, list[dict[str, str]]]:
+    draft: dict[str, list[dict[str, str]]] = {"matches": [], "gaps": []}
+    for claim in claims:
+        item = {k: claim[k] for k in ("point", "profileQuote", "jobQuote")}
+        draft["matches" if claim["kind"] == "match" else "gaps"].append(item)
+    return draft
+
+
+class ObeyingModel:
+    """A ChatModel that does whatever the injection asked: it answers with a fixed draft."""
+
+    model_name = "obeying-fake"
+
+    def __init__(self, answer: str | Callable[[ChatPrompt], str]) -> None:
+        self.answer = answer
+        self.prompts: list[ChatPrompt] = []
+
+    def __call__(self, prompt: ChatPrompt, /) -> str:
+        self.prompts.append(prompt)
+        return self.answer(prompt) if callable(self.answer) else self.answer
+
+
+def sent_texts(user: Any, job_id: int | str) -> tuple[str, str]:
+    """The profile and job texts exactly as the service sends them (checked against the
+    prompt the model received, so a drift between this and the service fails loudly)."""
+    source = get_source()
+    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+    job = SourceText.compose(source.job_fields(str(job_id), user), max_chars=max_chars)
+    profile = SourceText.compose(scrubbed(source.profile_fields(user)), max_chars=max_chars)
+    return profile.text, job.text
+
+
+def claim_fates(draft: dict[str, Any], profile_text: str, job_text: str) -> list[str]:
+    """For each claim, in order (matches, then gaps): "shown", "unchecked" or a reason code.
+
+    Uses only the public verifier: the fate of claim i is what changes between verifying
+    the list up to i-1 and up to i.
+    """
+    limits = verify_limits()
+    fates: list[str] = []
+    for kind in ("matches", "gaps"):
+        claims = draft[kind]
+        previous = verify_draft(Draft.model_validate({kind: []}), profile_text, job_text)
+        for i in range(len(claims)):
+            current = verify_draft(
+                Draft.model_validate({kind: claims[: i + 1]}),
+                profile_text,
+                job_text,
+                limits=limits,
+            )
+            if current.kept > previous.kept:
+                fates.append("shown")
+            elif current.unchecked > previous.unchecked:
+                fates.append("unchecked")
+            else:
+                grown = Counter(current.drop_reasons) - Counter(previous.drop_reasons)
+                fates.append(next(iter(grown)))
+            previous = current
+    return fates
+
+
+# --------------------------------------------------------------------------- the page
+
+
+class _PageParser(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: Counter[str] = Counter()
+        self.attributes: set[tuple[str, str]] = set()
+        self.urls: list[str] = []
+        self.scripts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags[tag] += 1
+        for name, value in attrs:
+            self.attributes.add((tag, name))
+            if name in {"href", "src", "action", "formaction", "srcset", "poster", "data"}:
+                self.urls.append(value or "")
+        if tag == "script":
+            self.scripts.append(dict(attrs).get("src") or "")
+
+
+@dataclass(frozen=True)
+class PageShape:
+    tags: frozenset[str]
+    attributes: frozenset[tuple[str, str]]
+    urls: tuple[str, ...]
+    scripts: tuple[str, ...]
+    raw_tags: frozenset[str]
+
+    @classmethod
+    def of(cls, html: str) -> PageShape:
+        parser = _PageParser()
+        parser.feed(html)
+        parser.close()
+        return cls(
+            frozenset(parser.tags),
+            frozenset(parser.attributes),
+            tuple(parser.urls),
+            tuple(parser.scripts),
+            frozenset(RAW_TAG.findall(html)),
+        )
+
+
+def _same_origin(url: str) -> bool:
+    return url == "" or url.startswith("#") or (url.startswith("/") and not url.startswith("//"))
+
+
+# --------------------------------------------------------------------------- one run
+
+
+@dataclass
+class Run:
+    payload: Payload
+    where: str
+    offered: list[dict[str, str]]
+    fates: list[str]
+    profile_text: str
+    job_text: str
+    prompts: list[ChatPrompt]
+    page_status: int
+    page_html: str
+    api_status: int
+    api: dict[str, Any]
+    new_rows: list[dict[str, Any]]
+    violations: list[str] = field(default_factory=list)
+
+    @property
+    def shown(self) -> list[dict[str, Any]]:
+        return [*self.api.get("matches", []), *self.api.get("gaps", [])]
+
+    @property
+    def reasons(self) -> Counter[str]:
+        return Counter(f for f in self.fates if f not in {"shown", "unchecked"})
+
+
+class Harness:
+    """Runs payloads for one user and one job through the page and the API."""
+
+    def __init__(self, client: Any, user: Any, job: Job, install: Callable[[Any], None]) -> None:
+        self.client = client
+        self.user = user
+        self.job = job
+        self.install = install
+        self.page_url = reverse("explain:explain-job", args=[job.pk])
+        self.api_url = reverse("explain:api-explain", args=[job.pk])
+
+    @staticmethod
+    def _fresh_caches() -> None:
+        # A fresh window and no cached draft, so each request calls the model once.
+        clear_caches()
+
+    def _set_texts(self, profile: dict[str, str], job: dict[str, str]) -> None:
+        CandidateProfile.objects.filter(user=self.user).update(**profile)
+        Job.objects.filter(pk=self.job.pk).update(**job)
+
+    def request_both(self, answer: str) -> tuple[ObeyingModel, Any, Any]:
+        model = ObeyingModel(answer)
+        self.install(model)
+        self._fresh_caches()
+        page = self.client.post(self.page_url, {"next": self.job.get_absolute_url()})
+        self._fresh_caches()
+        api = self.client.post(self.api_url)
+        return model, page, api
+
+    # The page's own structure does not change within a process: computed once.
+    _baseline: PageShape | None = None
+
+    def baseline(self) -> PageShape:
+        """The page's own structure, from benign answers on the base texts."""
+        if Harness._baseline is None:
+            self._set_texts(BASE_PROFILE, BASE_JOB)
+            benign = {
+                "matches": [
+                    {"point": "Java fits.", "profileQuote": "@", "jobQuote": "@"},
+                    {"point": "Invented.", "profileQuote": "Rust (9 years)", "jobQuote": "Java"},
+                ],
+                "gaps": [{"point": "AWS.", "profileQuote": "", "jobQuote": "services on AWS"}],
+            }
+            benign["matches"][0].update(profileQuote=GENUINE["@profile"], jobQuote=GENUINE["@job"])
+            shapes = []
+            for answer in (benign, {"matches": [], "gaps": []}):
+                _, page, _ = self.request_both(json.dumps(answer))
+                shapes.append(PageShape.of(page.content.decode()))
+            Harness._baseline = PageShape(
+                frozenset().union(*(s.tags for s in shapes)),
+                frozenset().union(*(s.attributes for s in shapes)),
+                (),
+                (),
+                frozenset().union(*(s.raw_tags for s in shapes)),
+            )
+        return Harness._baseline
+
+    def run(self, payload: Payload, where: str) -> Run:
+        baseline = self.baseline()
+        profile_values, job_values = placed(payload, where)
+        self._set_texts(profile_values, job_values)
+        profile_text, job_text = sent_texts(self.user, self.job.pk)
+        offered = attacker_claims(payload, where)
+        draft = draft_json(offered)
+        before = ExplanationLog.objects.order_by("-id").values_list("id", flat=True).first() or 0
+        model, page, api = self.request_both(json.dumps(draft))
+        rows = list(ExplanationLog.objects.filter(id__gt=before).order_by("id").values())
+        result = Run(
+            payload=payload,
+            where=where,
+            offered=offered,
+            fates=claim_fates(draft, profile_text, job_text),
+            profile_text=profile_text,
+            job_text=job_text,
+            prompts=model.prompts,
+            page_status=page.status_code,
+            page_html=page.content.decode(),
+            api_status=api.status_code,
+            api=api.json(),
+            new_rows=rows,
+        )
+        result.violations = audit(result, baseline)
+        return result
+
+
+# --------------------------------------------------------------------------- the audit
+
+
+def _check_quote(quote: str, span: dict[str, Any] | None, text: str, label: str) -> list[str]:
+    """A shown quote must be the sent text's own words at its offsets, found by the rule."""
+    if span is None:
+        return [f"{label} quote {quote!r} has no offsets"]
+    start, end = span["start"], span["end"]
+    if not 0 <= start < end <= len(text):
+        return [f"{label} quote offsets {start}-{end} fall outside the text"]
+    words = text[start:end]
+    problems = []
+    if INVISIBLE_CONTROLS.sub("", words) != quote:
+        problems.append(f"{label} quote {quote!r} is not the text at its offsets ({words!r})")
+    if find_quote(words, text) is None:
+        problems.append(f"{label} quote {quote!r} is not found in the {label} text")
+    return problems
+
+
+def audit(run: Run, baseline: PageShape) -> list[str]:
+    """Every way the run could have let the attacker through; empty when it did not."""
+    problems: list[str] = []
+    # One model call per request, with our instruction and the two texts as data.
+    if len(run.prompts) not in {1, 2}:
+        problems.append(f"{len(run.prompts)} model calls for 2 requests")
+    for prompt in run.prompts:
+        if prompt.system != SYSTEM_INSTRUCTION:
+            problems.append("the system instruction changed")
+        if prompt.user != build_user_message(run.profile_text, run.job_text):
+            problems.append("the user message is not the two texts under their headings")
+    # One log row per request, holding no text.
+    if len(run.new_rows) != 2:
+        problems.append(f"{len(run.new_rows)} log rows for 2 requests")
+    stored = json.dumps(run.new_rows, default=str)
+    for secret in (run.payload.quote, *(c["point"] for c in run.offered)):
+        if len(secret) > 3 and secret in stored:
+            problems.append(f"log row holds text {secret[:40]!r}")
+    # The API: what is shown, and only that.
+    data = run.api
+    if run.api_status not in {200, 502} or run.page_status != run.api_status:
+        problems.append(f"statuses page {run.page_status}, api {run.api_status}")
+    shown = run.shown
+    if len(shown) != run.fates.count("shown"):
+        problems.append(f"{len(shown)} shown, {run.fates.count('shown')} expected")
+    for item in shown:
+        point = item["point"]
+        if not any(_claimed(claim, item) for claim in run.offered):
+            problems.append(f"shown point {point!r} does not carry the quotes it was offered with")
+        if contains_contact(point) or contains_markup(point):
+            problems.append(f"shown point carries a link or markup: {point!r}")
+        if "<" in point:
+            problems.append(f"shown point has '<': {point!r}")
+        if INVISIBLE_CONTROLS.search(point + item["profile_quote"] + item["job_quote"]):
+            problems.append(f"bidi or tag characters in {point!r}")
+        problems += _check_quote(item["job_quote"], item["job_span"], run.job_text, "job")
+        if item["kind"] == "match":
+            problems += _check_quote(
+                item["profile_quote"], item["profile_span"], run.profile_text, "profile"
+            )
+        elif item["profile_quote"] or item["profile_span"] is not None:
+            problems.append("a gap carries a profile quote")
+    if data.get("dropped", 0) + data.get("unchecked", 0) > len(run.offered):
+        problems.append("more dropped than offered")
+    # The page: no markup, script, handler or link from the attacker.
+    page = run.page_html
+    shape = PageShape.of(page)
+    if not shape.tags <= baseline.tags:
+        problems.append(f"page has new elements {sorted(shape.tags - baseline.tags)}")
+    if not shape.attributes <= baseline.attributes:
+        problems.append(f"page has new attributes {sorted(shape.attributes - baseline.attributes)}")
+    if any(name.startswith("on") for _, name in shape.attributes):
+        problems.append("page has an event-handler attribute")
+    problems += [f"page links off-site: {u!r}" for u in shape.urls if not _same_origin(u)]
+    problems += [f"page runs script {s!r}" for s in shape.scripts if not s.startswith("/static/")]
+    for text in (run.payload.planted, *(c["point"] for c in run.offered)):
+        for tag in RAW_TAG.findall(text):
+            if tag in page and tag not in baseline.raw_tags:
+                problems.append(f"raw attacker markup {tag!r} in the page")
+        if "<" in text and text.strip() in page:
+            problems.append(f"attacker text reached the page unescaped: {text[:40]!r}")
+    if INVISIBLE_CONTROLS.search(page):
+        problems.append("bidi or tag characters in the page")
+    if settings.SECRET_KEY in page or settings.SECRET_KEY in json.dumps(data):
+        problems.append("SECRET_KEY in the response")
+    for item in shown:
+        if _escaped(item["point"]) not in page:
+            problems.append(f"shown point {item['point']!r} missing from the page")
+    return problems
+
+
+def _same_words(claimed: str, shown: str) -> bool:
+    ends = " \"'.,;:!?"
+    return normalize(claimed).strip(ends) == normalize(shown).strip(ends)
+
+
+def _claimed(claim: dict[str, str], item: dict[str, Any]) -> bool:
+    """True when the shown item is this offered claim, with the words it quoted."""
+    return (
+        claim["kind"] == item["kind"]
+        and clean_display_text(claim["point"].strip()) == item["point"]
+        and _same_words(claim["jobQuote"], item["job_quote"])
+        and (item["kind"] == "gap" or _same_words(claim["profileQuote"], item["profile_quote"]))
+    )
+
+
+def _escaped(text: str) -> str:
+    from django.utils.html import escape
+
+    return str(escape(text))
+
+
+# --------------------------------------------------------------------------- hostile text
+
+# One character each, many after NFKC ("\ufdfa" is 18 characters and four words).
+EXPANDING = ["\ufdfa", "\ufdfb", "\u0390", "\u3392", "\ufb03", "\u1e9e"]
+MARKS = "".join(chr(cp) for cp in range(0x0300, 0x0300 + 40))
+
+
+def hostile_text(words: int) -> str:
+    """Words of long-expanding characters, with stacks of up to 40 combining marks."""
+    pieces = []
+    for i in range(words):
+        pieces.append(EXPANDING[i % len(EXPANDING)] * (1 + i % 3))
+        if i % 4 == 0:
+            pieces.append("e" + MARKS[: 1 + i % 40])
+    return " ".join(pieces)
