@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -310,19 +309,7 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
     assert_nothing_ran(page)
 
 
-@pytest.fixture
-def one_rate_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pin django-ratelimit's clock: its windows are fixed (not sliding), so two clicks a
-    second apart could otherwise fall either side of a window's end and both pass."""
-    import django_ratelimit.core
-
-    frozen = time.time()
-    monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: frozen))
-
-
-def test_a_second_job_within_30_seconds_says_how_long_to_wait(
-    new_page, demo_data, use_model, one_rate_window
-):
+def test_a_second_job_within_30_seconds_says_how_long_to_wait(new_page, demo_data, use_model):
     model = use_model(WORKED_DRAFT)
     page = new_page()
     first = worked_job()

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import time
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -237,19 +235,7 @@ def test_unavailable_and_no_profile_messages(client, logged_in, make_user, worke
 # ------------------------------------------------------------------ limits and scope
 
 
-@pytest.fixture
-def one_rate_window(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pin django-ratelimit's clock: its windows are fixed, so two requests could otherwise
-    fall either side of a window's end and both pass."""
-    import django_ratelimit.core
-
-    frozen = time.time()
-    monkeypatch.setattr(django_ratelimit.core, "time", SimpleNamespace(time=lambda: frozen))
-
-
-def test_second_job_within_the_window_is_429_with_retry_after(
-    logged_in, worked_job, use_model, one_rate_window
-):
+def test_second_job_within_the_window_is_429_with_retry_after(logged_in, worked_job, use_model):
     other = Job.objects.create(title="Other", company="X", description="Build secure Java APIs.")
     model = use_model(WORKED_DRAFT)
     assert logged_in.post(api_url(worked_job)).status_code == 200
