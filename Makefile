@@ -32,6 +32,7 @@ lint: install
 
 bench: install
 	$(PY) bench/bench_verify.py
+	$(PY) bench/injection_report.py
 
 # --- The suite on the real services (CI runs this after `make test`). -----------------
 # Redis database 15 and a key prefix of this run's own: the suite deletes only its keys.

@@ -77,7 +77,10 @@ class ExplanationAPI(APIView):
             job_id=job_id,
             rate_check=lambda: model_call_allowed(request._request),
         )
-        data = ExplanationSerializer(explanation_payload(explanation)).data
+        # explanation_payload is already the plain data ExplanationSerializer declares
+        # (same keys, same order, same types); the serializer documents it in the OpenAPI
+        # schema above, and running it on every answer would cost more than the view.
+        data = explanation_payload(explanation)
         response = Response(data, status=explanation.status_code)
         if explanation.retry_after:
             response["Retry-After"] = str(explanation.retry_after)

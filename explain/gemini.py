@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+from functools import lru_cache
 from typing import Any
 
 from django.views.decorators.debug import sensitive_variables
@@ -37,6 +38,10 @@ except ImportError:  # pragma: no cover - depends on the installed SDK
 
 # HTTP statuses that mean the provider ran out of time, not that it failed.
 _DEADLINE_CODES = frozenset({408, 504})
+
+# Request configs kept per model (and schemas per process); the app sends one
+# instruction with one schema.
+_MAX_CONFIGS = 16
 
 # Finish reasons that mean the provider refused to answer, whatever text came with them.
 _REFUSALS = frozenset(
@@ -73,6 +78,10 @@ class GeminiChatModel:
         self.model_name = model
         self._temperature = temperature
         self._max_output_tokens = max_output_tokens
+        # Request configs by (system instruction, output schema), built once: turning the
+        # pydantic schema into JSON schema and validating the SDK's config model cost
+        # about half a millisecond per call.
+        self._configs: dict[tuple[str, type[BaseModel] | None], types.GenerateContentConfig] = {}
 
     def __repr__(self) -> str:
         return f"GeminiChatModel(model={self.model_name!r})"
@@ -82,6 +91,23 @@ class GeminiChatModel:
         self._client.close()
 
     def _config(self, prompt: ChatPrompt) -> types.GenerateContentConfig:
+        """The request config for this prompt: built once per instruction and schema.
+
+        Each call gets its own copy with a fresh schema dict: the SDK rewrites the
+        schema it is given in place, and threads must not share what it rewrites.
+        """
+        schema = prompt.output_schema
+        key = (prompt.system, schema)
+        config = self._configs.get(key)
+        if config is None:
+            if len(self._configs) >= _MAX_CONFIGS:  # bounded if callers vary the instruction
+                self._configs.clear()
+            config = self._configs[key] = self._build_config(prompt)
+        if schema is None:
+            return config.model_copy()
+        return config.model_copy(update={"response_schema": json.loads(_schema_json(schema))})
+
+    def _build_config(self, prompt: ChatPrompt) -> types.GenerateContentConfig:
         schema = prompt.output_schema
         return types.GenerateContentConfig(
             system_instruction=prompt.system,
@@ -111,6 +137,12 @@ class GeminiChatModel:
         # SDK's exception is not even this one's context.
         logger.warning("Gemini call failed: %s (%s)", failure.outcome, failure.detail)
         raise failure
+
+
+@lru_cache(maxsize=_MAX_CONFIGS)
+def _schema_json(schema: type[BaseModel]) -> str:
+    """response_schema(schema) as JSON text, made once per schema (a copy is one loads)."""
+    return json.dumps(response_schema(schema))
 
 
 def response_schema(schema: type[BaseModel]) -> dict[str, Any]:

@@ -367,7 +367,8 @@ def _point_problem(point: str, limits: Limits) -> DropReason | None:
 
 
 class _Checker:
-    """Verifies claims against two sources, each normalised once."""
+    """Verifies claims against two sources, each normalised once (and each quote once
+    per claim: its normal form, the needle, serves every check after)."""
 
     def __init__(self, profile_text: str, job_text: str, limits: Limits) -> None:
         self.profile_text = profile_text
@@ -378,22 +379,17 @@ class _Checker:
         self.seen: set[tuple[str, str, str, str]] = set()
 
     def _quote(
-        self, quote: str, folded: _Folded, not_found: DropReason
+        self, needle: str, folded: _Folded, not_found: DropReason
     ) -> tuple[int, int] | DropReason:
-        needle = _normalize_quote(quote)
+        """Where a normalised quote is in a source, or why it does not count."""
         problem = _quote_problem(needle, self.limits.max_quote_words)
         if problem is not None:
             return problem
         span = _locate(needle, folded)
         return not_found if span is None else span
 
-    def _duplicate(self, kind: str, claim: Claim) -> bool:
-        key = (
-            kind,
-            normalize(claim.point),
-            _normalize_quote(claim.profile_quote),
-            _normalize_quote(claim.job_quote),
-        )
+    def _duplicate(self, kind: str, point: str, profile_needle: str, job_needle: str) -> bool:
+        key = (kind, normalize(point), profile_needle, job_needle)
         if key in self.seen:
             return True
         self.seen.add(key)
@@ -404,13 +400,15 @@ class _Checker:
         problem = _point_problem(point, self.limits)
         if problem is not None:
             return problem
-        profile = self._quote(claim.profile_quote, self.profile, DropReason.PROFILE_QUOTE_NOT_FOUND)
+        profile_needle = _normalize_quote(claim.profile_quote)
+        profile = self._quote(profile_needle, self.profile, DropReason.PROFILE_QUOTE_NOT_FOUND)
         if isinstance(profile, DropReason):
             return profile
-        job = self._quote(claim.job_quote, self.job, DropReason.JOB_QUOTE_NOT_FOUND)
+        job_needle = _normalize_quote(claim.job_quote)
+        job = self._quote(job_needle, self.job, DropReason.JOB_QUOTE_NOT_FOUND)
         if isinstance(job, DropReason):
             return job
-        if self._duplicate("match", claim):
+        if self._duplicate("match", claim.point, profile_needle, job_needle):
             return DropReason.DUPLICATE
         return VerifiedPoint(
             point=point,
@@ -425,14 +423,16 @@ class _Checker:
         problem = _point_problem(point, self.limits)
         if problem is not None:
             return problem
-        if _normalize_quote(claim.profile_quote):
+        profile_needle = _normalize_quote(claim.profile_quote)
+        if profile_needle:
             return DropReason.GAP_HAS_PROFILE_QUOTE
-        job = self._quote(claim.job_quote, self.job, DropReason.JOB_QUOTE_NOT_FOUND)
+        job_needle = _normalize_quote(claim.job_quote)
+        job = self._quote(job_needle, self.job, DropReason.JOB_QUOTE_NOT_FOUND)
         if isinstance(job, DropReason):
             return job
-        if _locate(_normalize_quote(claim.job_quote), self.profile) is not None:
+        if _locate(job_needle, self.profile) is not None:
             return DropReason.GAP_CONTRADICTED
-        if self._duplicate("gap", claim):
+        if self._duplicate("gap", claim.point, profile_needle, job_needle):
             return DropReason.DUPLICATE
         return VerifiedPoint(
             point=point,

@@ -1,7 +1,8 @@
 """The one place that knows both the portal and the explain app.
 
 It hands over only the matching fields of a profile (never name, contact details,
-salary or files) and a job posting as the job page shows it.
+salary or files) and a job posting as the job page shows it. Each is one query for
+those columns only: the private columns are not even read.
 """
 
 from __future__ import annotations
@@ -14,39 +15,49 @@ from jobportal.models import CandidateProfile, Job
 # The job fields in the order the page shows them; the job page marks each value with
 # data-explain-field="<key>" so the panel can highlight quoted words in place.
 JOB_FIELDS = ("title", "company", "location", "remote", "description", "requirements")
+JOB_LABELS = ("Job title", "Company", "Location", "Remote", "Description", "Requirements")
+
+# The profile's matching fields, in the order they are sent.
+PROFILE_FIELDS = ("headline", "desired_role", "skills", "experience", "work_preferences")
+PROFILE_LABELS = ("Headline", "Desired role", "Skills", "Experience", "Work preferences")
+
+# What get_remote_display() shows for each stored value (an unknown value shows as is).
+_REMOTE_LABELS = dict(Job.Remote.choices)
+
+
+def _job_fields(values: tuple[Any, ...]) -> list[Field]:
+    """Fields from the JOB_FIELDS values, with "remote" as the page shows it."""
+    shown = dict(zip(JOB_FIELDS, values, strict=True))
+    shown["remote"] = str(_REMOTE_LABELS.get(shown["remote"], shown["remote"]))
+    return [
+        Field(key, label, shown[key]) for key, label in zip(JOB_FIELDS, JOB_LABELS, strict=True)
+    ]
 
 
 def job_field_values(job: Job) -> list[Field]:
-    return [
-        Field("title", "Job title", job.title),
-        Field("company", "Company", job.company),
-        Field("location", "Location", job.location),
-        Field("remote", "Remote", job.get_remote_display()),
-        Field("description", "Description", job.description),
-        Field("requirements", "Requirements", job.requirements),
-    ]
+    return _job_fields(tuple(getattr(job, key) for key in JOB_FIELDS))
 
 
 class PortalExplainSource:
     """The portal's adapter, named in settings.EXPLAIN_SOURCE."""
 
     def profile_fields(self, user: Any) -> list[Field]:
-        profile = CandidateProfile.objects.filter(user=user).first()
-        if profile is None:
+        # One profile per user (one-to-one), so no ordering is needed.
+        rows = CandidateProfile.objects.filter(user=user).order_by().values_list(*PROFILE_FIELDS)
+        row = next(iter(rows[:1]), None)
+        if row is None:
             return []
         return [
-            Field("headline", "Headline", profile.headline),
-            Field("desired_role", "Desired role", profile.desired_role),
-            Field("skills", "Skills", profile.skills),
-            Field("experience", "Experience", profile.experience),
-            Field("work_preferences", "Work preferences", profile.work_preferences),
+            Field(key, label, value)
+            for key, label, value in zip(PROFILE_FIELDS, PROFILE_LABELS, row, strict=True)
         ]
 
     def job_fields(self, job_id: str, user: Any) -> list[Field]:
         # ASCII digits only: str.isdigit() also accepts "²" (int() fails) and "١" (job 1).
         if not (str(job_id).isascii() and str(job_id).isdigit()):
             raise JobUnavailable(job_id)
-        job = Job.objects.filter(pk=int(job_id), published=True).first()
-        if job is None:
+        rows = Job.objects.filter(pk=int(job_id), published=True).order_by()
+        row = next(iter(rows.values_list(*JOB_FIELDS)[:1]), None)
+        if row is None:
             raise JobUnavailable(job_id)
-        return job_field_values(job)
+        return _job_fields(row)

@@ -43,12 +43,8 @@ class LoadFailure(Exception):
 
 
 def fake_gemini() -> FakeGeminiServer:
-    """The tests' fake Gemini server, answering with DRAFT, with a listen queue for bursts."""
+    """The tests' fake Gemini server, answering with DRAFT (its listen queue takes bursts)."""
     fake = FakeGeminiServer()
-    # Its socketserver default listen queue is 5: a burst of 200 connections would see
-    # dropped SYNs and 1-s retransmits that belong to the fake, not to the app.
-    with suppress(AttributeError, OSError):
-        fake._server.socket.listen(1024)
     fake.start()
     fake.reply_with_draft(DRAFT)
     return fake

@@ -11,6 +11,12 @@ from django.urls import reverse
 
 from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import Outcome
+from explain.serializers import (
+    ExplanationSerializer,
+    PointSerializer,
+    ReasonLineSerializer,
+    SpanSerializer,
+)
 from jobportal.models import Job
 from tests.conftest import WORKED_DRAFT
 
@@ -230,6 +236,31 @@ def test_unavailable_and_no_profile_messages(client, logged_in, make_user, worke
     response = client.post(api_url(worked_job))
     assert response.status_code == 422
     assert response.json()["error"].startswith("Add your skills or experience")
+
+
+def test_answers_are_exactly_what_the_documented_serializer_renders(
+    logged_in, worked_job, use_model
+):
+    """The view returns the plain payload; ExplanationSerializer (the OpenAPI schema's
+    shape) rendering it changes nothing: same keys in the same order, same values."""
+    answers = []
+    answers.append(logged_in.post(api_url(worked_job)))  # 503: switched off
+    use_model(WORKED_DRAFT)
+    answers.append(logged_in.post(api_url(worked_job)))  # 200 with a dropped point
+    other = Job.objects.create(title="Other", company="X", description="Build secure Java APIs.")
+    answers.append(logged_in.post(api_url(other)))  # 429
+    answers.append(logged_in.post(api_url("no-such-job")))  # 404
+    assert [r.status_code for r in answers] == [503, 200, 429, 404]
+    fields = list(ExplanationSerializer().fields)
+    for response in answers:
+        data = response.json()
+        assert list(data) == fields
+        assert json.loads(json.dumps(ExplanationSerializer(data).data)) == data
+    point = answers[1].json()["matches"][0]
+    assert list(point) == list(PointSerializer().fields)
+    assert list(point["job_span"]) == list(SpanSerializer().fields)
+    line = answers[1].json()["drop_reason_lines"][0]
+    assert list(line) == list(ReasonLineSerializer().fields)
 
 
 # ------------------------------------------------------------------ limits and scope

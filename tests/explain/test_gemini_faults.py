@@ -374,6 +374,33 @@ def test_client_is_built_once_per_settings_and_afresh_for_a_new_server(use_gemin
     assert first_server.requests == []
 
 
+def test_the_request_config_is_built_once_and_every_request_is_the_same(gemini_server, monkeypatch):
+    """The config (with its schema) is made once per instruction and schema; each call
+    still sends exactly what a config built afresh would, and the cached one is never
+    handed to the SDK to rewrite."""
+    model = GeminiChatModel(api_key=CANARY_KEY, model="m", base_url=gemini_server.base_url)
+    built: list[ChatPrompt] = []
+    build = model._build_config
+    monkeypatch.setattr(model, "_build_config", lambda p: built.append(p) or build(p))
+    gemini_server.reply_with_draft(WORKED_DRAFT)
+    prompt = ChatPrompt(system=SYSTEM_INSTRUCTION, user="u", output_schema=Draft)
+    other = ChatPrompt(system="another instruction", user="u", output_schema=Draft)
+    try:
+        for _ in range(3):
+            assert isinstance(model(prompt).parsed, Draft)
+        model(other)
+        fresh = GeminiChatModel(api_key=CANARY_KEY, model="m", base_url=gemini_server.base_url)
+        monkeypatch.setattr(fresh, "_config", fresh._build_config)  # the old way: every call
+        fresh(prompt)
+        fresh.close()
+    finally:
+        model.close()
+    assert built == [prompt, other]
+    bodies = [r.raw_body for r in gemini_server.requests]
+    assert bodies[0] == bodies[1] == bodies[2] == bodies[4]
+    assert json.loads(bodies[3])["systemInstruction"]["parts"][0]["text"] == "another instruction"
+
+
 def test_without_a_key_no_client_is_built(settings):
     settings.GEMINI_API_KEY = ""
     assert providers.get_chat_model() is None

@@ -189,6 +189,9 @@ class _Handler(BaseHTTPRequestHandler):
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
+    # socketserver's default listen queue is 5: a burst of connections (`make load` sends
+    # 200 at once) would see dropped SYNs and 1-s retransmits that belong to the fake.
+    request_queue_size = 128
 
     def __init__(self, state: _State) -> None:
         self.state = state
