@@ -42,7 +42,22 @@ _PHONE = re.compile(
 # in bracketed forms, so plain words like "at" and "dot" are left alone.
 _DEFANGED_DOT = re.compile(r"\s*[\[({]\s*(?:\.|dot)\s*[\])}]\s*", re.IGNORECASE)
 _DEFANGED_AT = re.compile(r"\s*[\[({]\s*(?:@|at)\s*[\])}]\s*", re.IGNORECASE)
-_IGNORABLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff\u034f\u180e"))
+# Invisible characters that only split or join words; the verifier removes the same set.
+INVISIBLE_CHARS = (
+    "\u00ad"  # soft hyphen
+    "\u034f"  # combining grapheme joiner
+    "\u180e"  # Mongolian vowel separator
+    "\u200b\u200c\u200d"  # zero-width space, non-joiner, joiner
+    "\u2060\u2061\u2062\u2063\u2064"  # word joiner and invisible operators
+    "\ufeff"  # byte-order mark / zero-width no-break space
+)
+_IGNORABLE = dict.fromkeys(map(ord, INVISIBLE_CHARS))
+
+
+def visible_form(text: str) -> str:
+    """The compatibility form without invisible characters: what a reader actually sees,
+    so full-width or zero-width disguises ("ｅｖｉｌ．ｅｘａｍｐｌｅ") cannot hide a contact."""
+    return unicodedata.normalize("NFKC", text.translate(_IGNORABLE))
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
@@ -112,7 +127,7 @@ def contains_markup(text: str) -> bool:
     Checked on the same visible, compatibility form as contains_contact, so full-width
     "＜script＞" counts as markup too.
     """
-    visible = unicodedata.normalize("NFKC", text.translate(_IGNORABLE))
+    visible = visible_form(text)
     return bool(_MARKUP.search(visible))
 
 
@@ -122,6 +137,6 @@ def contains_contact(text: str) -> bool:
     Checked on the compatibility form without invisible characters, so full-width or
     zero-width tricks ("ｅｖｉｌ．ｅｘａｍｐｌｅ") are seen for what they are.
     """
-    visible = unicodedata.normalize("NFKC", text.translate(_IGNORABLE))
+    visible = visible_form(text)
     refanged = _DEFANGED_AT.sub("@", _DEFANGED_DOT.sub(".", visible))
     return bool(_contact_spans(visible) or _contact_spans(refanged))

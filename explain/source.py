@@ -6,7 +6,6 @@ composes, scrubs and caps them, so what is sent and what is verified is one stri
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
@@ -14,7 +13,7 @@ from typing import Any, Protocol
 from django.utils.module_loading import import_string
 
 from explain.conf import setting
-from explain.scrub import scrub
+from explain.scrub import scrub, visible_form
 
 
 @dataclass(frozen=True)
@@ -92,19 +91,13 @@ def _word_boundary_cut(text: str, max_chars: int) -> int:
     return cut
 
 
-_INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff\u034f\u180e"))
-
-
 def scrubbed(fields: list[Field]) -> list[Field]:
     """The fields in compatibility form, with e-mails, phone numbers and URLs replaced.
 
     NFKC and dropping invisible characters first means "ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ" or
     an address split by a zero-width space is scrubbed too, not sent.
     """
-    return [
-        Field(f.key, f.label, scrub(unicodedata.normalize("NFKC", f.value.translate(_INVISIBLE))))
-        for f in fields
-    ]
+    return [Field(f.key, f.label, scrub(visible_form(f.value))) for f in fields]
 
 
 class JobUnavailable(Exception):

@@ -16,7 +16,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from explain.schema import Claim, Draft
-from explain.scrub import contains_contact, contains_markup
+from explain.scrub import INVISIBLE_CHARS, contains_contact, contains_markup
 
 __all__ = [
     "DropReason",
@@ -32,14 +32,7 @@ __all__ = [
 MIN_QUOTE_CHARS = 3
 
 # Removed before anything else: invisible characters that only split or join words.
-_IGNORABLE = frozenset(
-    "\u00ad"  # soft hyphen
-    "\u034f"  # combining grapheme joiner
-    "\u180e"  # Mongolian vowel separator
-    "\u200b\u200c\u200d"  # zero-width space, non-joiner, joiner
-    "\u2060\u2061\u2062\u2063\u2064"  # word joiner and invisible operators
-    "\ufeff"  # byte-order mark / zero-width no-break space
-)
+_IGNORABLE = frozenset(INVISIBLE_CHARS)
 
 # Typographic quotes and dashes to their ASCII forms; every kind of white space to " ".
 _ASCII_FORMS: dict[int, str] = {

@@ -127,9 +127,9 @@ class Stack:
         )
         return cls(fake=fake, workdir=workdir, env=env)
 
-    def manage(self, *args: str) -> str:
-        done = subprocess.run(  # noqa: S603 - our own command line
-            [str(BIN / "python"), "manage.py", *args],
+    def _python(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(  # noqa: S603 - our own command line
+            [str(BIN / "python"), *args],
             cwd=REPO,
             env=self.env,
             capture_output=True,
@@ -137,6 +137,9 @@ class Stack:
             timeout=120,
             check=False,
         )
+
+    def manage(self, *args: str) -> str:
+        done = self._python("manage.py", *args)
         if done.returncode != 0:
             raise LoadFailure(f"manage.py {' '.join(args)} failed:\n{done.stderr[-2000:]}")
         return done.stdout
@@ -146,15 +149,7 @@ class Stack:
         self.manage("check", "--deploy", "--fail-level", "WARNING")
         self.manage("migrate", "--noinput")
         self.manage("collectstatic", "--noinput")
-        done = subprocess.run(  # noqa: S603 - our own command line
-            [str(BIN / "python"), "-m", "load.seed", str(n_users)],
-            cwd=REPO,
-            env=self.env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
+        done = self._python("-m", "load.seed", str(n_users))
         if done.returncode != 0:
             raise LoadFailure(f"seeding failed:\n{done.stderr[-2000:]}")
         clear_redis()
