@@ -8,6 +8,9 @@ from jobportal.models import CandidateProfile
 
 
 class ProfileForm(forms.ModelForm):
+    # The fields the explain adapter may send; the rest are private.
+    MATCHING_FIELDS = ("headline", "desired_role", "skills", "experience", "work_preferences")
+
     class Meta:
         model = CandidateProfile
         fields = [
@@ -29,9 +32,4 @@ class ProfileForm(forms.ModelForm):
         }
         help_texts = {
             "skills": "One per line or comma-separated, e.g. Python (5 years).",
-            "full_name": "Private: never sent to the explanation service.",
-            "email": "Private: never sent to the explanation service.",
-            "phone": "Private: never sent to the explanation service.",
-            "salary_expectation": "Private: never sent to the explanation service.",
-            "resume": "Private: never sent to the explanation service.",
         }

@@ -44,4 +44,8 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, "Your profile was saved.")
         return redirect("profile-edit")
-    return render(request, "jobportal/profile_form.html", {"form": form})
+    return render(
+        request,
+        "jobportal/profile_form.html",
+        {"form": form, "matching_fields": ProfileForm.MATCHING_FIELDS},
+    )
