@@ -22,7 +22,7 @@ def feedback_create(
     log = ExplanationLog.objects.filter(pk=log_id, user=user).first()
     if log is None:
         raise FeedbackRejected("no such explanation for this user")
-    shown = shown_point(log_id, kind, index)
+    shown = shown_point(user=user, log=log, kind=kind, index=index)
     if shown is None:
         raise FeedbackRejected("that point is no longer available to report")
     point, profile_quote, job_quote = (clean_display_text(text)[:500] for text in shown)

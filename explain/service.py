@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.core.cache import caches
 from django.db import connections
 from django.views.decorators.debug import sensitive_variables
 
@@ -31,8 +30,6 @@ from explain.source import JobUnavailable, SourceText, get_source, scrubbed
 from explain.verify import Verification, normalize, verify_draft
 
 logger = logging.getLogger(__name__)
-
-SHOWN_PREFIX = "explain:shown:"
 
 
 @dataclass
@@ -95,8 +92,6 @@ def explanation_create(
         result.outcome = Outcome.PROVIDER_ERROR
         result.verification = None
     result.log_id = _log(result, user=user, latency=time.monotonic() - started)
-    if result.ok and result.log_id is not None and result.verification is not None:
-        _remember_shown(result.log_id, result.verification)
     return result
 
 
@@ -206,22 +201,33 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
     return row.pk
 
 
-def _remember_shown(log_id: int, verification: Verification) -> None:
-    """Keep what was shown for a day, so a "this looks wrong" report cites it exactly."""
-    shown = {
-        "match": [(p.point, p.profile_quote, p.job_quote) for p in verification.matches],
-        "gap": [(p.point, p.profile_quote, p.job_quote) for p in verification.gaps],
-    }
-    caches[setting("EXPLAIN_CACHE_ALIAS")].set(f"{SHOWN_PREFIX}{log_id}", shown, 24 * 3600)
+def shown_point(
+    *, user: Any, log: ExplanationLog, kind: str, index: int
+) -> tuple[str, str, str] | None:
+    """The point a user was shown under this log row, derived again, not stored twice.
 
-
-def shown_point(log_id: int, kind: str, index: int) -> tuple[str, str, str] | None:
-    """The point a user saw under this log row, if it is still remembered."""
-    shown = caches[setting("EXPLAIN_CACHE_ALIAS")].get(f"{SHOWN_PREFIX}{log_id}")
-    if not isinstance(shown, dict):
+    The cached draft, re-verified against the user's current texts, is what the page
+    showed, as long as neither text nor the prompt version has changed since.
+    """
+    if log.outcome not in SUCCESS or log.prompt_version != PROMPT_VERSION:
         return None
-    points = shown.get(kind) or []
+    try:
+        profile, job = _texts(user, log.job_ref)
+    except JobUnavailable:
+        return None
+    draft = explanation_cache.cached_draft(
+        explanation_cache.cache_key(
+            prompt_version=log.prompt_version,
+            model=log.model_name,
+            profile_text=profile.text,
+            job_text=job.text,
+        )
+    )
+    if draft is None:
+        return None
+    verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
+    points = verification.matches if kind == "match" else verification.gaps
     if not 0 <= index < len(points):
         return None
-    point, profile_quote, job_quote = points[index]
-    return str(point), str(profile_quote), str(job_quote)
+    point = points[index]
+    return point.point, point.profile_quote, point.job_quote
