@@ -31,8 +31,8 @@ lint: install
 	$(VENV)/bin/mypy explain jobportal
 
 bench: install
-	$(PY) bench/bench_verify.py
-	$(PY) bench/injection_report.py
+	$(PY) -m tools.bench.bench_verify
+	$(PY) -m tools.bench.injection_report
 
 # --- The suite on the real services (CI runs this after `make test`). -----------------
 # Redis database 15 and a key prefix of this run's own: the suite deletes only its keys.
@@ -42,7 +42,7 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 SERVICES_ENV := DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL)
 
 check-services: install
-	$(SERVICES_ENV) $(PY) -m load.services
+	$(SERVICES_ENV) $(PY) .ci/check_services.py
 
 test-services: check-services
 	$(SERVICES_ENV) CACHE_KEY_PREFIX=test-$$$$ $(PY) -m pytest
@@ -59,11 +59,11 @@ serve: install
 
 # --- Load (loopback only, bounded; about a minute): the production setup measured. -----
 load: install
-	$(PY) -m load.run
+	$(PY) -m tools.load.run
 
 # Which gunicorn server model: sync vs threaded workers, side by side (about 4 min).
 load-compare: install
-	$(PY) -m load.compare
+	$(PY) -m tools.load.compare
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

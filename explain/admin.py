@@ -23,19 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from explain.models import ExplanationLog, FeedbackReport
-from explain.outcomes import Outcome
-
-# A model answer was checked by the verifier (served fresh or from the cache).
-CHECKED_OUTCOMES = (Outcome.OK, Outcome.CACHED, Outcome.NOTHING_VERIFIED)
-# The provider failed us: no usable answer although a model call was made.
-ERROR_OUTCOMES = (
-    Outcome.PROVIDER_ERROR,
-    Outcome.TIMEOUT,
-    Outcome.INVALID_RESPONSE,
-    Outcome.BLOCKED,
-)
-# A model call was made (cached answers, refusals and rate limits make none).
-MODEL_CALL_OUTCOMES = (Outcome.OK, Outcome.NOTHING_VERIFIED, *ERROR_OUTCOMES)
+from explain.outcomes import CHECKED_OUTCOMES, ERROR_OUTCOMES, MODEL_CALL_OUTCOMES, Outcome
 
 CHART_DAYS = 30
 

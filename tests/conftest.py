@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
 
-from explain.chat import ChatPrompt
+from explain.llm.client import ChatPrompt
 from jobportal.models import CandidateProfile, Job
 
 pytest_plugins = ["tests.fakes.fixtures"]

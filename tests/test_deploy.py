@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from django.db import connection
 
-from load import services
+from support import services
 
 REPO = Path(__file__).resolve().parent.parent
 PRODUCTION_ENV = {

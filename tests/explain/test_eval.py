@@ -18,13 +18,13 @@ from xml.etree import ElementTree
 import pytest
 from django.core.management import CommandError, call_command
 
-from explain.chat import ChatPrompt
-from explain.errors import ProviderTimeout
 from explain.eval.cases import DEFAULT_PATH, FORMAT, REASONS, load_cases, parse_cases
 from explain.eval.chart import drop_reasons_svg
 from explain.eval.live import percentile
 from explain.eval.progress import ProgressBar
 from explain.eval.scoring import judge, score
+from explain.llm.client import ChatPrompt
+from explain.llm.errors import ProviderTimeout
 from explain.management.commands.explain_eval import parse_ids
 from explain.models import ExplanationLog, FeedbackReport
 from explain.verify import DropReason

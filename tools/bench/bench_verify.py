@@ -1,6 +1,6 @@
 """How much the strict verifier costs, measured side by side in one run.
 
-    python bench/bench_verify.py            (or: make bench)
+    python tools/bench/bench_verify.py            (or: make bench)
 
 A draft of 10 matches + 10 gaps is checked against a profile text and a job text of
 20 KB, then of 200 KB, three ways:
@@ -29,9 +29,6 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from explain.schema import Claim, Draft
 from explain.verify import Limits, normalize, verify_draft
