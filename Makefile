@@ -53,7 +53,7 @@ check-services: install
 test-services: check-services
 	$(SERVICES_ENV) CACHE_KEY_PREFIX=test-$$$$ $(PY) -m pytest -rs
 
-# --- Production (README.md, Production). The environment holds SECRET_KEY, ALLOWED_HOSTS,
+# --- Production (docs/production.md). The environment holds SECRET_KEY, ALLOWED_HOSTS,
 # DATABASE_URL, REDIS_URL and GEMINI_API_KEY; settings refuse to start without them.
 migrate: install
 	DJANGO_DEBUG=0 $(PY) manage.py migrate --noinput

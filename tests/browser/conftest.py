@@ -5,7 +5,7 @@ Without it these tests skip with a reason, unless EXPLAIN_REQUIRE_BROWSER=1 (CI)
 a missing browser fails the run instead.
 
 Screenshots go to test-artifacts/screenshots/ (printed at the end of the run). With
-EXPLAIN_UPDATE_SCREENSHOTS=1 the README's copies in docs/screenshots/ are refreshed too.
+EXPLAIN_UPDATE_SCREENSHOTS=1 the copies in docs/screenshots/ that the docs show are refreshed too.
 """
 
 from __future__ import annotations
@@ -125,4 +125,4 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_sep("-", "browser screenshots")
         terminalreporter.write_line(f"{len(saved_screenshots)} screenshots saved in {SCREENSHOTS}")
         if os.environ.get("EXPLAIN_UPDATE_SCREENSHOTS") == "1":
-            terminalreporter.write_line(f"README copies refreshed in {DOC_SCREENSHOTS}")
+            terminalreporter.write_line(f"docs copies refreshed in {DOC_SCREENSHOTS}")
