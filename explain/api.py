@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from django.http.response import HttpResponseBase
 from django.utils.decorators import method_decorator
 from django.views.decorators.debug import sensitive_variables
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    PolymorphicProxySerializer,
+    extend_schema,
+)
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
@@ -15,20 +21,37 @@ from rest_framework.views import APIView
 
 from explain.display import explanation_payload
 from explain.feedback import FeedbackRejected, feedback_create
+from explain.ndjson import NDJSONRenderer, ndjson_response
 from explain.outcomes import http_status
 from explain.ratelimit import model_call_allowed
 from explain.serializers import (
     ExplanationSerializer,
     FeedbackInputSerializer,
     FeedbackOutputSerializer,
+    StreamPointLineSerializer,
+    StreamResultLineSerializer,
 )
 from explain.service import explanation_create
+from explain.service_stream import explanation_stream
+
+STREAM_DESCRIPTION = (
+    "With `?stream=1` the answer is NDJSON (`application/x-ndjson`), one JSON object per "
+    'line, sent as the model writes: a line `{"event": "point", ...}` for each point '
+    "as soon as it passed every check (the keys of one item of `matches` or `gaps`, "
+    '`kind` saying which), then always one last line `{"event": "result", ...}` '
+    "holding exactly the JSON answer described here. The status is 200 while an answer "
+    "is coming; the result line's `outcome` is the final word: when it is not a success, "
+    "points already sent are not an answer (the provider failed part-way). Outcomes known "
+    "before any model call (cached, rate limited, no profile...) keep their status."
+)
 
 
 class ExplanationAPI(APIView):
     """POST: explain why this job was suggested to the logged-in user."""
 
     permission_classes = [IsAuthenticated]
+    # JSON, or the same answer as NDJSON lines (?stream=1, or Accept: application/x-ndjson).
+    renderer_classes = [*APIView.renderer_classes, NDJSONRenderer]
 
     @extend_schema(
         operation_id="explain_job",
@@ -43,6 +66,14 @@ class ExplanationAPI(APIView):
                 description="The job to explain; it must be published.",
             ),
             OpenApiParameter(
+                "stream",
+                OpenApiTypes.INT,
+                OpenApiParameter.QUERY,
+                required=False,
+                enum=[1],
+                description="1: stream the answer as NDJSON, each point once verified.",
+            ),
+            OpenApiParameter(
                 "Retry-After",
                 OpenApiTypes.INT,
                 OpenApiParameter.HEADER,
@@ -51,7 +82,20 @@ class ExplanationAPI(APIView):
             ),
         ],
         responses={
-            200: OpenApiResponse(ExplanationSerializer, "Verified points (fresh or cached)."),
+            (200, "application/json"): OpenApiResponse(
+                ExplanationSerializer, "Verified points (fresh or cached)."
+            ),
+            (200, "application/x-ndjson"): OpenApiResponse(
+                PolymorphicProxySerializer(
+                    component_name="ExplanationStreamLine",
+                    serializers={
+                        "point": StreamPointLineSerializer,
+                        "result": StreamResultLineSerializer,
+                    },
+                    resource_type_field_name="event",
+                ),
+                "With ?stream=1: one line per verified point, then the result line.",
+            ),
             404: OpenApiResponse(ExplanationSerializer, "The job is missing or unpublished."),
             422: OpenApiResponse(ExplanationSerializer, "The user's profile is empty."),
             429: OpenApiResponse(ExplanationSerializer, "Rate limited; see Retry-After."),
@@ -68,11 +112,19 @@ class ExplanationAPI(APIView):
             "job word for word; points that failed the checks are counted in `dropped` and "
             "`drop_reasons`, never returned. A 429 carries a Retry-After header. Offsets "
             "are code points: `start`/`end` into the text sent to the model, "
-            "`field_start`/`field_end` into the named field's value."
+            "`field_start`/`field_end` into the named field's value.\n\n" + STREAM_DESCRIPTION
         ),
     )
     @method_decorator(sensitive_variables("explanation", "data"))
-    def post(self, request: Request, job_id: str) -> Response:
+    def post(self, request: Request, job_id: str) -> HttpResponseBase:
+        if request.query_params.get("stream") == "1":
+            return ndjson_response(
+                explanation_stream(
+                    user=request.user,
+                    job_id=job_id,
+                    rate_check=lambda: model_call_allowed(request._request),
+                )
+            )
         explanation = explanation_create(
             user=request.user,
             job_id=job_id,
