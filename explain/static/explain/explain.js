@@ -291,6 +291,19 @@
     resultBox.appendChild(body);
   }
 
+  // The app's own payload carries an outcome; anything else (a proxy's page, a host's
+  // error handler, a CSRF or login refusal) is read by its status code alone.
+  function fromStatus(response, data) {
+    if (data && typeof data.outcome === "string") { return data; }
+    var status = response.status;
+    if (status === 401 || status === 403) { return { ok: false, outcome: "forbidden", error: words.sessionError }; }
+    if (status === 429) {
+      var seconds = Number(response.headers.get("Retry-After")) || 0;
+      return { ok: false, outcome: "rate_limited", error: words.rateLimited, retry_after: seconds };
+    }
+    return { ok: false, outcome: "unknown", error: words.genericError };
+  }
+
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     if (button.disabled) { return; }
@@ -302,8 +315,8 @@
       credentials: "same-origin",
       headers: { "X-CSRFToken": csrfToken(), "Accept": "application/json" }
     }).then(function (response) {
-      return response.json().catch(function () {
-        return { ok: false, error: words.genericError };
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        return fromStatus(response, data);
       });
     }).then(function (data) {
       render(data);
