@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.http.response import HttpResponseBase
 from django.utils.decorators import method_decorator
 from django.views.decorators.debug import sensitive_variables
 from rest_framework import status
@@ -18,11 +19,13 @@ from rest_framework.views import APIView, exception_handler
 
 from explain.display import explanation_payload
 from explain.feedback import FeedbackRejected, feedback_create
+from explain.ndjson import NDJSONRenderer, ndjson_response
 from explain.openapi import explanation_schema, feedback_schema, view_schema
 from explain.outcomes import http_status
 from explain.ratelimit import model_call_allowed
 from explain.serializers import FeedbackInputSerializer
 from explain.service import explanation_create
+from explain.service_stream import explanation_stream
 
 
 class ExplainAPIView(APIView):
@@ -47,9 +50,20 @@ class ExplainAPIView(APIView):
 class ExplanationAPI(ExplainAPIView):
     """POST: explain why this job was suggested to the logged-in user."""
 
+    # JSON, or the same answer as NDJSON lines (?stream=1, or Accept: application/x-ndjson).
+    renderer_classes = [JSONRenderer, NDJSONRenderer]
+
     @explanation_schema
     @method_decorator(sensitive_variables("explanation", "data"))
-    def post(self, request: Request, job_id: str) -> Response:
+    def post(self, request: Request, job_id: str) -> HttpResponseBase:
+        if request.query_params.get("stream") == "1":
+            return ndjson_response(
+                explanation_stream(
+                    user=request.user,
+                    job_id=job_id,
+                    rate_check=lambda: model_call_allowed(request._request),
+                )
+            )
         explanation = explanation_create(
             user=request.user,
             job_id=job_id,

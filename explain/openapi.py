@@ -22,6 +22,8 @@ from explain.serializers import (
     ExplanationSerializer,
     FeedbackInputSerializer,
     FeedbackOutputSerializer,
+    StreamPointLineSerializer,
+    StreamResultLineSerializer,
 )
 
 MethodT = TypeVar("MethodT", bound=Callable[..., Any])
@@ -31,6 +33,17 @@ NOT_INSTALLED = (
     "(adding it to INSTALLED_APPS is not needed)."
 )
 TITLE = "Why this job? API"
+
+STREAM_DESCRIPTION = (
+    "With `?stream=1` the answer is NDJSON (`application/x-ndjson`), one JSON object per "
+    'line, sent as the model writes: a line `{"event": "point", ...}` for each point '
+    "as soon as it passed every check (the keys of one item of `matches` or `gaps`, "
+    '`kind` saying which), then always one last line `{"event": "result", ...}` '
+    "holding exactly the JSON answer described here. The status is 200 while an answer "
+    "is coming; the result line's `outcome` is the final word: when it is not a success, "
+    "points already sent are not an answer (the provider failed part-way). Outcomes known "
+    "before any model call (cached, rate limited, no profile...) keep their status."
+)
 
 
 def spectacular_installed() -> bool:
@@ -59,7 +72,12 @@ def explanation_schema(method: MethodT) -> MethodT:
     if not spectacular_installed():
         return method
     from drf_spectacular.types import OpenApiTypes
-    from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+    from drf_spectacular.utils import (
+        OpenApiParameter,
+        OpenApiResponse,
+        PolymorphicProxySerializer,
+        extend_schema,
+    )
 
     _own_inspector(method)
     return extend_schema(
@@ -75,6 +93,14 @@ def explanation_schema(method: MethodT) -> MethodT:
                 description="The job to explain; it must be published.",
             ),
             OpenApiParameter(
+                "stream",
+                OpenApiTypes.INT,
+                OpenApiParameter.QUERY,
+                required=False,
+                enum=[1],
+                description="1: stream the answer as NDJSON, each point once verified.",
+            ),
+            OpenApiParameter(
                 "Retry-After",
                 OpenApiTypes.INT,
                 OpenApiParameter.HEADER,
@@ -83,7 +109,20 @@ def explanation_schema(method: MethodT) -> MethodT:
             ),
         ],
         responses={
-            200: OpenApiResponse(ExplanationSerializer, "Verified points (fresh or cached)."),
+            (200, "application/json"): OpenApiResponse(
+                ExplanationSerializer, "Verified points (fresh or cached)."
+            ),
+            (200, "application/x-ndjson"): OpenApiResponse(
+                PolymorphicProxySerializer(
+                    component_name="ExplanationStreamLine",
+                    serializers={
+                        "point": StreamPointLineSerializer,
+                        "result": StreamResultLineSerializer,
+                    },
+                    resource_type_field_name="event",
+                ),
+                "With ?stream=1: one line per verified point, then the result line.",
+            ),
             404: OpenApiResponse(ExplanationSerializer, "The job is missing or unpublished."),
             422: OpenApiResponse(ExplanationSerializer, "The user's profile is empty."),
             429: OpenApiResponse(ExplanationSerializer, "Rate limited; see Retry-After."),
@@ -100,7 +139,7 @@ def explanation_schema(method: MethodT) -> MethodT:
             "job word for word; points that failed the checks are counted in `dropped` and "
             "`drop_reasons`, never returned. A 429 carries a Retry-After header. Offsets "
             "are code points: `start`/`end` into the text sent to the model, "
-            "`field_start`/`field_end` into the named field's value."
+            "`field_start`/`field_end` into the named field's value.\n\n" + STREAM_DESCRIPTION
         ),
     )(method)
 

@@ -19,7 +19,7 @@ from explain import explanation_cache
 from explain.adapter import JobUnavailable
 from explain.conf import get_source, setting, verify_limits
 from explain.failures import log_internal_error
-from explain.llm.client import ChatClient, TokenUsage, model_name
+from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ExplainError
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
@@ -88,20 +88,50 @@ def explanation_create(
     return result
 
 
+@dataclass(frozen=True)
+class _ModelCall:
+    """A model call about to be made: what to send, and where its draft is cached."""
+
+    spec: PromptSpec
+    cache_key: str
+
+
 def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
+    call = _prepare(result, user=user, rate_check=rate_check)
+    if call is None:
+        return
+    _release_database_connections()
+    try:
+        answer = call.spec.call()
+        result.usage = answer.response.usage
+        draft = answer.entity(Draft)
+    except ExplainError as exc:
+        result.outcome = Outcome(exc.outcome)
+        result.usage = exc.usage or result.usage
+        return
+    result.outcome = Outcome.OK
+    result.verification = _verify(result, draft)
+    _conclude(result, call, draft)
+
+
+def _prepare(
+    result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]
+) -> _ModelCall | None:
+    """Everything before the model call. None when the outcome is already decided
+    (a cached draft is verified here); otherwise the call to make."""
     try:
         profile, job = texts_for(user=user, job_id=result.job_id)
     except JobUnavailable:
         result.outcome = Outcome.JOB_UNAVAILABLE
-        return
+        return None
     result.profile, result.job = profile, job
     if not has_content(profile):
         result.outcome = Outcome.NO_PROFILE
-        return
+        return None
     model = get_chat_model()
     if model is None:
         result.outcome = Outcome.DISABLED
-        return
+        return None
     result.model = model_name(model)
     result.demo = is_demo_model(model)
     key = explanation_cache.cache_key(
@@ -113,34 +143,37 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
     draft = explanation_cache.cached_draft(key)
     if draft is not None:
         result.outcome = Outcome.CACHED
-    else:
-        decision = rate_check()
-        if not decision.allowed:
-            result.outcome = Outcome.RATE_LIMITED
-            result.retry_after = decision.retry_after
-            return
-        _release_database_connections()
-        try:
-            call = (
-                ChatClient(model)
-                .prompt()
-                .system(SYSTEM_INSTRUCTION)
-                .user(build_user_message(profile.text, job.text))
-                .schema(Draft)
-                .call()
-            )
-            result.usage = call.response.usage
-            draft = call.entity(Draft)
-        except ExplainError as exc:
-            result.outcome = Outcome(exc.outcome)
-            result.usage = exc.usage or result.usage
-            return
-        result.outcome = Outcome.OK
-    result.verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
+        result.verification = _verify(result, draft)
+        if result.verification.kept == 0:
+            result.outcome = Outcome.NOTHING_VERIFIED
+        return None
+    decision = rate_check()
+    if not decision.allowed:
+        result.outcome = Outcome.RATE_LIMITED
+        result.retry_after = decision.retry_after
+        return None
+    spec = (
+        ChatClient(model)
+        .prompt()
+        .system(SYSTEM_INSTRUCTION)
+        .user(build_user_message(profile.text, job.text))
+        .schema(Draft)
+    )
+    return _ModelCall(spec=spec, cache_key=key)
+
+
+def _verify(result: Explanation, draft: Draft) -> Verification:
+    assert result.profile is not None and result.job is not None
+    return verify_draft(draft, result.profile.text, result.job.text, limits=verify_limits())
+
+
+def _conclude(result: Explanation, call: _ModelCall, draft: Draft) -> None:
+    """A fresh answer was verified: nothing kept is an error, anything kept is cached."""
+    assert result.verification is not None
     if result.verification.kept == 0:
         result.outcome = Outcome.NOTHING_VERIFIED
-    elif result.outcome == Outcome.OK:
-        explanation_cache.remember_draft(key, draft)
+    else:
+        explanation_cache.remember_draft(call.cache_key, draft)
 
 
 def _release_database_connections() -> None:
