@@ -42,6 +42,13 @@ DEFAULTS: dict[str, Any] = {
     # Without a key: answer from recorded drafts, and say so on the page.
     "EXPLAIN_DEMO_MODE": False,
     "EXPLAIN_RECORDED_DRAFTS": None,
+    # URL name of the host's job page, reversed with the job id as its one argument, so
+    # the admin can link each log row to its job (None: no link).
+    "EXPLAIN_JOB_URL_NAME": None,
+    # Warn admins when the share of fresh answers with a removed point, over the newest
+    # EXPLAIN_ALERT_WINDOW of them, passes this (0 to 1; None: no alert).
+    "EXPLAIN_ALERT_DROP_RATE": None,
+    "EXPLAIN_ALERT_WINDOW": 200,
     # Gemini: a Django setting wins; without one, the environment variable of the same
     # name (ENV_FALLBACK); without either, this default.
     "GEMINI_API_KEY": "",

@@ -16,7 +16,8 @@ from django.db import connections
 from django.views.decorators.debug import sensitive_variables
 
 from explain import explanation_cache
-from explain.adapter import JobUnavailable
+from explain.adapter import Field, JobUnavailable
+from explain.alerts import warn_if_passed
 from explain.conf import get_source, setting, verify_limits
 from explain.failures import log_internal_error
 from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
@@ -45,6 +46,7 @@ class Explanation:
     retry_after: int = 0
     demo: bool = False
     model: str = ""
+    job_title: str = ""
     log_id: int | None = None
     usage: TokenUsage = field(default_factory=TokenUsage)
 
@@ -55,11 +57,23 @@ class Explanation:
 
 def texts_for(*, user: Any, job_id: str) -> tuple[SourceText, SourceText]:
     """The exact profile and job texts this site sends for this user and job."""
+    profile, job, _title = _texts_and_title(user=user, job_id=job_id)
+    return profile, job
+
+
+def _texts_and_title(*, user: Any, job_id: str) -> tuple[SourceText, SourceText, str]:
     source = get_source()
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
-    job = job_text(source.job_fields(job_id, user), max_chars=max_chars)
+    fields = source.job_fields(job_id, user)
+    job = job_text(fields, max_chars=max_chars)
     profile = profile_text(source.profile_fields(user), max_chars=max_chars)
-    return profile, job
+    return profile, job, shown_job_title(fields)
+
+
+def shown_job_title(fields: list[Field]) -> str:
+    """The posting's title as shown (the field keyed "title"), for the log: public text."""
+    title = next((f.value for f in fields if f.key == "title"), "")
+    return " ".join("".join(ch for ch in title if ch.isprintable()).split())[:200]
 
 
 def profile_ready(user: Any) -> bool:
@@ -120,7 +134,7 @@ def _prepare(
     """Everything before the model call. None when the outcome is already decided
     (a cached draft is verified here); otherwise the call to make."""
     try:
-        profile, job = texts_for(user=user, job_id=result.job_id)
+        profile, job, result.job_title = _texts_and_title(user=user, job_id=result.job_id)
     except JobUnavailable:
         result.outcome = Outcome.JOB_UNAVAILABLE
         return None
@@ -194,6 +208,7 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
         row = ExplanationLog.objects.create(
             user=user if getattr(user, "is_authenticated", False) else None,
             job_ref="".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
+            job_title=result.job_title,
             outcome=result.outcome,
             kept_matches=len(verification.matches) if result.ok else 0,
             kept_gaps=len(verification.gaps) if result.ok else 0,
@@ -211,6 +226,10 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
     except Exception as exc:
         logger.error("Could not write the explanation log row: %s", type(exc).__name__)
         return None
+    try:
+        warn_if_passed(row.outcome)
+    except Exception as exc:  # The alert must never cost the user their answer.
+        logger.error("Could not check the drop-rate alert: %s", type(exc).__name__)
     return row.pk
 
 
