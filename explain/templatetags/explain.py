@@ -37,8 +37,10 @@ def explain_assets(context: dict[str, Any]) -> SafeString:
     if request is not None:
         setattr(request, _ASSETS_DONE, True)
     return format_html(
-        '<link rel="stylesheet" href="{}">\n<script src="{}" defer></script>',
+        '<link rel="stylesheet" href="{}">\n<script src="{}" defer></script>\n'
+        '<script src="{}" defer></script>',
         static("explain/explain.css"),
+        static("explain/explain-stream.js"),
         static("explain/explain.js"),
     )
 
