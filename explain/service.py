@@ -19,6 +19,7 @@ from explain import explanation_cache
 from explain.adapter import Field, JobUnavailable
 from explain.alerts import warn_if_passed
 from explain.conf import get_source, setting, verify_limits
+from explain.failures import log_internal_error
 from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ExplainError
 from explain.llm.registry import get_chat_model, is_demo_model
@@ -87,13 +88,15 @@ def explanation_create(
 ) -> Explanation:
     """Explain one job for one user. rate_check counts a model call against the limit."""
     started = time.monotonic()
-    result = Explanation(outcome=Outcome.PROVIDER_ERROR, job_id=job_id)
+    result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id)
     try:
         _run(result, user=user, rate_check=rate_check)
     except Exception as exc:
-        # The type only: an exception's message may carry texts or secrets.
-        logger.error("Explanation failed unexpectedly: %s", type(exc).__name__)
-        result.outcome = Outcome.PROVIDER_ERROR
+        # A fault of this site (the host's adapter or our code), never the provider's:
+        # model failures are ExplainErrors handled in _run. The traceback is logged
+        # without the exception's message, which may carry texts.
+        log_internal_error(logger, "Explanation", exc)
+        result.outcome = Outcome.INTERNAL_ERROR
         result.verification = None
     result.log_id = _log(result, user=user, latency=time.monotonic() - started)
     return result

@@ -19,6 +19,7 @@ from typing import Any
 
 from explain.conf import verify_limits
 from explain.draft_stream import DraftStream, StreamMismatch
+from explain.failures import log_internal_error
 from explain.llm.client import CallResult
 from explain.llm.errors import ExplainError
 from explain.outcomes import Outcome
@@ -62,7 +63,7 @@ class ExplanationStream:
         self._user = user
         self._items: Generator[StreamedPoint | Explanation, None, None] | None = None
         self._logged = False
-        self.explanation = Explanation(outcome=Outcome.PROVIDER_ERROR, job_id=job_id)
+        self.explanation = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id)
         self._call: _ModelCall | None = None
         try:
             self._call = _prepare(self.explanation, user=user, rate_check=rate_check)
@@ -163,9 +164,10 @@ class ExplanationStream:
         _conclude(result, call, draft)
 
     def _failed(self, exc: Exception) -> None:
-        # The type only: an exception's message may carry texts or secrets.
-        logger.error("Explanation failed unexpectedly: %s", type(exc).__name__)
-        self.explanation.outcome = Outcome.PROVIDER_ERROR
+        # A fault of this site (adapter or our code): model failures are ExplainErrors.
+        # The traceback is logged without the exception's message, which may carry texts.
+        log_internal_error(logger, "Streamed explanation", exc)
+        self.explanation.outcome = Outcome.INTERNAL_ERROR
         self.explanation.verification = None
 
     def _finish(self) -> None:

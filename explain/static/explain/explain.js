@@ -328,15 +328,28 @@
     shown.insertBefore(error, shown.firstChild);
   }
 
+  // The app's own payload carries an outcome; anything else (a proxy's page, a host's
+  // error handler, a CSRF or login refusal) is read by its status code alone.
+  function whole(response) {
+    return response.json().catch(function () { return null; }).then(function (data) {
+      if (data && typeof data.outcome === "string") { return data; }
+      var status = response.status;
+      if (status === 401 || status === 403) { return { ok: false, outcome: "forbidden", error: words.sessionError }; }
+      if (status === 429) {
+        var seconds = Number(response.headers.get("Retry-After")) || 0;
+        return { ok: false, outcome: "rate_limited", error: words.rateLimited, retry_after: seconds };
+      }
+      return { ok: false, outcome: "unknown", error: words.genericError };
+    });
+  }
+
   function requestStreamed() {
     return fetch(panel.dataset.apiUrl + "?stream=1", {
       method: "POST",
       credentials: "same-origin",
       headers: { "X-CSRFToken": csrfToken(), "Accept": "application/x-ndjson" }
     }).then(function (response) {
-      if (!window.explainStream.isStream(response)) {
-        return response.json().catch(function () { return { ok: false, error: words.genericError }; });
-      }
+      if (!window.explainStream.isStream(response)) { return whole(response); }
       var result = null;
       return window.explainStream.readLines(response, function (line) {
         if (line.event === "point") { showStreamedPoint(line); }
@@ -352,11 +365,7 @@
       method: "POST",
       credentials: "same-origin",
       headers: { "X-CSRFToken": csrfToken(), "Accept": "application/json" }
-    }).then(function (response) {
-      return response.json().catch(function () {
-        return { ok: false, error: words.genericError };
-      });
-    });
+    }).then(whole);
   }
 
   form.addEventListener("submit", function (event) {
