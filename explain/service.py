@@ -15,14 +15,15 @@ from typing import Any
 from django.db import connections
 from django.views.decorators.debug import sensitive_variables
 
-from explain import explanation_cache
+from explain import budget, explanation_cache
 from explain.adapter import JobUnavailable
-from explain.conf import get_source, setting, verify_limits
+from explain.breaker import CircuitBreaker, Gate
+from explain.conf import breaker_settings, get_source, setting, site_cache, verify_limits
 from explain.llm.client import ChatClient, TokenUsage, model_name
 from explain.llm.errors import ExplainError
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
-from explain.outcomes import SUCCESS, Kind, Outcome
+from explain.outcomes import RETRY_AFTER, SUCCESS, Kind, Outcome
 from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
 from explain.ratelimit import RateDecision
 from explain.schema import Draft
@@ -116,6 +117,19 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
             result.outcome = Outcome.RATE_LIMITED
             result.retry_after = decision.retry_after
             return
+        breaker = site_breaker()
+        gate = breaker.gate()
+        if gate is Gate.OPEN:
+            # Answer at once instead of making this user wait for the same failure.
+            logger.warning("Model call skipped: circuit_open")
+            result.outcome = Outcome.CIRCUIT_OPEN
+            decision.give_back()
+            return
+        if not budget.take_call(site_cache(), _daily_limit()):
+            logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
+            result.outcome = Outcome.DAILY_LIMIT
+            decision.give_back()
+            return
         _release_database_connections()
         try:
             call = (
@@ -126,11 +140,20 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
                 .schema(Draft)
                 .call()
             )
-            result.usage = call.response.usage
+        except ExplainError as exc:
+            _after_failure(breaker, gate, exc)
+            if exc.unanswered:
+                decision.give_back()
+            result.outcome = Outcome(exc.outcome)
+            result.retry_after = RETRY_AFTER.get(result.outcome, 0)
+            result.usage = exc.usage or result.usage
+            return
+        breaker.record_success()
+        result.usage = call.response.usage
+        try:
             draft = call.entity(Draft)
         except ExplainError as exc:
             result.outcome = Outcome(exc.outcome)
-            result.usage = exc.usage or result.usage
             return
         result.outcome = Outcome.OK
     result.verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
@@ -138,6 +161,28 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
         result.outcome = Outcome.NOTHING_VERIFIED
     elif result.outcome == Outcome.OK:
         explanation_cache.remember_draft(key, draft)
+
+
+def site_breaker() -> CircuitBreaker:
+    """The site's circuit breaker, on the shared cache (one circuit for every process)."""
+    return CircuitBreaker(site_cache(), breaker_settings())
+
+
+def _daily_limit() -> int | None:
+    limit = setting("EXPLAIN_DAILY_CALL_LIMIT")
+    return None if limit is None else int(limit)
+
+
+def _after_failure(breaker: CircuitBreaker, gate: Gate, exc: ExplainError) -> None:
+    """Tell the breaker: a sign of an outage counts; any other answer shows it is up."""
+    if not exc.outage:
+        breaker.record_success()
+    elif breaker.record_failure(gate):
+        logger.warning(
+            "Circuit opened: %d provider failures in a row; calls skipped for %d s",
+            breaker.settings.failures,
+            round(breaker.settings.cooldown_seconds),
+        )
 
 
 def _release_database_connections() -> None:

@@ -29,6 +29,12 @@ ERROR_MESSAGES: dict[str, Any] = {
         "compare with this job."
     ),
     Outcome.JOB_UNAVAILABLE: _("This job is not available."),
+    Outcome.MODEL_UNAVAILABLE: _("Explanations are unavailable right now."),
+    Outcome.PROVIDER_BUSY: _("Many people are asking right now. Try again in a minute."),
+    Outcome.CIRCUIT_OPEN: _(
+        "The explanation service is not responding right now. Please try again in a few minutes."
+    ),
+    Outcome.DAILY_LIMIT: _("This site has used today's explanations. Please try again tomorrow."),
 }
 
 REASON_TEXT = {
