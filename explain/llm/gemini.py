@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import logging
+import time
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -31,7 +33,13 @@ from explain.llm.errors import (
     ProviderError,
     ProviderTimeout,
 )
-from explain.llm.profiles import RequestRules, Thinking, is_valid_model_name, request_rules
+from explain.llm.profiles import (
+    DEFAULT_MODEL,
+    RequestRules,
+    Thinking,
+    is_valid_model_name,
+    request_rules,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -86,6 +94,7 @@ class GeminiChatModel:
             # No retry_options: the SDK then makes exactly one attempt.
         )
         self._client = genai.Client(api_key=api_key, http_options=http_options)
+        self._timeout_seconds = timeout_seconds
         self._valid_name = is_valid_model_name(model)
         self.model_name = model if self._valid_name else INVALID_MODEL_NAME
         self.rules: RequestRules = request_rules(
@@ -139,15 +148,18 @@ class GeminiChatModel:
             automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True),
         )
 
-    def __call__(self, prompt: ChatPrompt, /) -> ChatResponse:
+    def _refuse_an_invalid_name(self) -> None:
+        """Spaces, slashes or other scripts in GEMINI_MODEL: no request is sent."""
         if not self._valid_name:
-            # Spaces, slashes or other scripts in GEMINI_MODEL: no request is sent.
             logger.warning(
                 "Gemini call not made: model_unavailable (GEMINI_MODEL is not a model name; "
                 "set GEMINI_MODEL to e.g. %s)",
-                "gemini-3.5-flash-lite",
+                DEFAULT_MODEL,
             )
             raise ModelUnavailable("GEMINI_MODEL is not a model name")
+
+    def __call__(self, prompt: ChatPrompt, /) -> ChatResponse:
+        self._refuse_an_invalid_name()
         failure: ExplainError | None = None
         response: Any = None
         try:
@@ -163,16 +175,91 @@ class GeminiChatModel:
             failure = answer
         # Our outcome and our own words only; raised outside the except block, so the
         # SDK's exception is not even this one's context.
+        self._log_failure("call", failure)
+        raise failure
+
+    def _log_failure(self, what: str, failure: ExplainError) -> None:
+        """One warning in our words; for a 404 it names the setting to change."""
         if isinstance(failure, ModelUnavailable):
             logger.warning(
-                "Gemini call failed: model_unavailable (%s); the provider does not serve "
+                "Gemini %s failed: model_unavailable (%s); the provider does not serve "
                 "model %s: change the GEMINI_MODEL setting (see docs/providers.md)",
+                what,
                 failure.detail,
                 self.model_name,
             )
         else:
-            logger.warning("Gemini call failed: %s (%s)", failure.outcome, failure.detail)
-        raise failure
+            logger.warning("Gemini %s failed: %s (%s)", what, failure.outcome, failure.detail)
+
+    def stream(self, prompt: ChatPrompt, /) -> Iterator[str | ChatResponse]:
+        """The answer's text pieces as Gemini writes them, then the whole answer.
+
+        The same request config as __call__ and the same single attempt: the SDK's
+        automatic continuation (a new request that resumes a broken stream) is off. The
+        timeout bounds each wait for the next piece (the SDK's read timeout) and the
+        whole answer (checked between pieces).
+        """
+        self._refuse_an_invalid_name()
+        config = self._config(prompt).model_copy(update={"automatic_continuation": False})
+        deadline = time.monotonic() + self._timeout_seconds
+        pieces: list[str] = []
+        last: Any = None
+        chunks = self._client.models.generate_content_stream(
+            model=self.model_name, contents=prompt.user, config=config
+        )
+        try:
+            while True:
+                failure: ExplainError | None = None
+                finished = False
+                try:
+                    chunk = next(chunks)
+                except StopIteration:
+                    finished = True
+                except Exception as exc:
+                    failure = _map_failure(exc)
+                if failure is None and not finished and time.monotonic() > deadline:
+                    failure = ProviderTimeout("the answer was not finished before the timeout")
+                if failure is not None:
+                    self._log_failure("stream", failure)
+                    raise failure
+                if finished:
+                    break
+                last = chunk
+                piece = _chunk_text(chunk)
+                if piece:
+                    pieces.append(piece)
+                    yield piece
+        finally:
+            close = getattr(chunks, "close", None)  # a generator: closing ends the request
+            if callable(close):
+                close()
+        whole = _whole(last, "".join(pieces))
+        answer = _read_response(whole, self.model_name, prompt.output_schema)
+        if isinstance(answer, ChatResponse):
+            yield answer
+            return
+        self._log_failure("stream", answer)
+        raise answer
+
+
+def _chunk_text(chunk: Any) -> str:
+    """The answer text one streamed chunk adds (thought parts are not answer text)."""
+    candidates = getattr(chunk, "candidates", None) or []
+    content = candidates[0].content if candidates else None
+    parts = getattr(content, "parts", None) or []
+    return "".join(part.text for part in parts if part.text and not part.thought)
+
+
+def _whole(last: Any, text: str) -> Any:
+    """The last streamed chunk (finish reason, usage) carrying the whole answer text."""
+    if last is None:
+        return types.GenerateContentResponse()
+    candidates = list(last.candidates or [])
+    if not candidates:
+        return last
+    content = types.Content(role="model", parts=[types.Part(text=text)] if text else [])
+    candidates[0] = candidates[0].model_copy(update={"content": content})
+    return last.model_copy(update={"candidates": candidates})
 
 
 @lru_cache(maxsize=_MAX_CONFIGS)
