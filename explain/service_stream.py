@@ -29,11 +29,11 @@ from explain.service import (
     Explanation,
     _conclude,
     _log,
-    call_answered,
-    call_failed,
     _ModelCall,
     _prepare,
     _release_database_connections,
+    call_answered,
+    call_failed,
 )
 from explain.verify import VerifiedPoint
 from explain.verify_incremental import IncrementalVerifier
