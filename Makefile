@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Without a Gemini key the demo answers from recorded drafts and says so on the page.
 DEMO_MODE := $(if $(GEMINI_API_KEY),0,1)
 
-.PHONY: install run test lint bench clean check-services test-services migrate serve load load-compare
+.PHONY: install run test lint bench mutate clean check-services test-services migrate serve load load-compare
 
 # The app (ranges) plus the exact pins of the `dev` dependency group (the demo host, the
 # production stack and the test tools); dependency groups need pip 25.1 or later.
@@ -25,7 +25,7 @@ run: install
 	EXPLAIN_DEMO_MODE=$${EXPLAIN_DEMO_MODE:-$(DEMO_MODE)} $(PY) manage.py runserver 127.0.0.1:8000
 
 test: install
-	$(PY) -m pytest
+	$(PY) -m pytest -rs
 
 lint: install
 	$(VENV)/bin/ruff check .
@@ -35,6 +35,12 @@ lint: install
 bench: install
 	$(PY) -m tools.bench.bench_verify
 	$(PY) -m tools.bench.injection_report
+
+# Mutation testing (docs/mutation.md): mutmut over the rule layer, the service and the
+# provider, one module at a time; prints the score per module and every survivor.
+# CPU-heavy, so a local command, not a CI step. `make mutate ONLY=verify` for one module.
+mutate: install
+	$(PY) -m tools.mutation.run $(ONLY)
 
 # --- The suite on the real services (CI runs this after `make test`). -----------------
 # Redis database 15 and a key prefix of this run's own: the suite deletes only its keys.
@@ -47,7 +53,7 @@ check-services: install
 	$(SERVICES_ENV) $(PY) .ci/check_services.py
 
 test-services: check-services
-	$(SERVICES_ENV) CACHE_KEY_PREFIX=test-$$$$ $(PY) -m pytest
+	$(SERVICES_ENV) CACHE_KEY_PREFIX=test-$$$$ $(PY) -m pytest -rs
 
 # --- Production (docs/production.md). The environment holds SECRET_KEY, ALLOWED_HOSTS,
 # DATABASE_URL, REDIS_URL and GEMINI_API_KEY; settings refuse to start without them.

@@ -2,32 +2,68 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django.http.response import HttpResponseBase
 from django.utils.decorators import method_decorator
 from django.views.decorators.debug import sensitive_variables
 from rest_framework import status
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from rest_framework.views import APIView, exception_handler
 
-from explain import openapi
 from explain.display import explanation_payload
 from explain.feedback import FeedbackRejected, feedback_create
+from explain.ndjson import NDJSONRenderer, ndjson_response
+from explain.openapi import explanation_schema, feedback_schema, view_schema
 from explain.outcomes import http_status
 from explain.ratelimit import model_call_allowed
 from explain.serializers import FeedbackInputSerializer
 from explain.service import explanation_create
+from explain.service_stream import explanation_stream
 
 
-class ExplanationAPI(APIView):
+class ExplainAPIView(APIView):
+    """The app's own API policy, whatever the host's REST_FRAMEWORK defaults say.
+
+    The panel is a page script on the host's own site: session authentication with CSRF
+    is what it has, on a JWT-only host too. JSON only, and DRF's own exception handler,
+    so a host's custom handler cannot reshape the errors the panel reads.
+    """
+
+    authentication_classes = [SessionAuthentication]
+    permission_classes = [IsAuthenticated]
+    renderer_classes = [JSONRenderer]
+    # drf-spectacular's inspector on these views (when installed), whatever the host's
+    # DEFAULT_SCHEMA_CLASS, so a host with another generator gets no 500 from our schema.
+    schema = view_schema()
+
+    def get_exception_handler(self) -> Callable[[Exception, dict[str, Any]], Response | None]:
+        return exception_handler
+
+
+class ExplanationAPI(ExplainAPIView):
     """POST: explain why this job was suggested to the logged-in user."""
 
-    permission_classes = [IsAuthenticated]
+    # JSON, or the same answer as NDJSON lines (?stream=1, or Accept: application/x-ndjson).
+    renderer_classes = [JSONRenderer, NDJSONRenderer]
 
-    @openapi.explanation_schema()
+    @explanation_schema
     @method_decorator(sensitive_variables("explanation", "data"))
-    def post(self, request: Request, job_id: str) -> Response:
+    def post(self, request: Request, job_id: str) -> HttpResponseBase:
+        if request.query_params.get("stream") == "1":
+            return ndjson_response(
+                explanation_stream(
+                    user=request.user,
+                    job_id=job_id,
+                    rate_check=lambda: model_call_allowed(request._request),
+                )
+            )
         explanation = explanation_create(
             user=request.user,
             job_id=job_id,
@@ -35,7 +71,7 @@ class ExplanationAPI(APIView):
         )
         # explanation_payload is already the plain data ExplanationSerializer declares
         # (same keys, same order, same types); the serializer documents it in the OpenAPI
-        # schema (explain/openapi.py), and running it on every answer would cost more than the view.
+        # schema above, and running it on every answer would cost more than the view.
         data = explanation_payload(explanation)
         response = Response(data, status=http_status(explanation.outcome))
         if explanation.retry_after:
@@ -43,12 +79,10 @@ class ExplanationAPI(APIView):
         return response
 
 
-class FeedbackAPI(APIView):
+class FeedbackAPI(ExplainAPIView):
     """POST: report a shown point as looking wrong."""
 
-    permission_classes = [IsAuthenticated]
-
-    @openapi.feedback_schema()
+    @feedback_schema
     def post(self, request: Request) -> Response:
         form = FeedbackInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)

@@ -149,3 +149,10 @@ def job_segments(explanation: Explanation) -> list[Segment]:
             p.job_span for p in (*explanation.verification.matches, *explanation.verification.gaps)
         ]
     return marked_segments(explanation.job.text, spans)
+
+
+def point_payload(
+    explanation: Explanation, point: VerifiedPoint, index: int, kind: str
+) -> dict[str, Any]:
+    """One kept point as the page and the API show it (a streamed line holds this)."""
+    return _point(explanation, point, index, kind)

@@ -16,9 +16,11 @@ from django.db import connections
 from django.views.decorators.debug import sensitive_variables
 
 from explain import explanation_cache
-from explain.adapter import JobUnavailable
+from explain.adapter import Field, JobUnavailable
+from explain.alerts import warn_if_passed
 from explain.conf import get_source, setting, verify_limits
-from explain.llm.client import ChatClient, TokenUsage, model_name
+from explain.failures import log_internal_error
+from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ExplainError
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
@@ -44,6 +46,7 @@ class Explanation:
     retry_after: int = 0
     demo: bool = False
     model: str = ""
+    job_title: str = ""
     log_id: int | None = None
     usage: TokenUsage = field(default_factory=TokenUsage)
 
@@ -54,11 +57,23 @@ class Explanation:
 
 def texts_for(*, user: Any, job_id: str) -> tuple[SourceText, SourceText]:
     """The exact profile and job texts this site sends for this user and job."""
+    profile, job, _title = _texts_and_title(user=user, job_id=job_id)
+    return profile, job
+
+
+def _texts_and_title(*, user: Any, job_id: str) -> tuple[SourceText, SourceText, str]:
     source = get_source()
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
-    job = job_text(source.job_fields(job_id, user), max_chars=max_chars)
+    fields = source.job_fields(job_id, user)
+    job = job_text(fields, max_chars=max_chars)
     profile = profile_text(source.profile_fields(user), max_chars=max_chars)
-    return profile, job
+    return profile, job, shown_job_title(fields)
+
+
+def shown_job_title(fields: list[Field]) -> str:
+    """The posting's title as shown (the field keyed "title"), for the log: public text."""
+    title = next((f.value for f in fields if f.key == "title"), "")
+    return " ".join("".join(ch for ch in title if ch.isprintable()).split())[:200]
 
 
 def profile_ready(user: Any) -> bool:
@@ -73,32 +88,64 @@ def explanation_create(
 ) -> Explanation:
     """Explain one job for one user. rate_check counts a model call against the limit."""
     started = time.monotonic()
-    result = Explanation(outcome=Outcome.PROVIDER_ERROR, job_id=job_id)
+    result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id)
     try:
         _run(result, user=user, rate_check=rate_check)
     except Exception as exc:
-        # The type only: an exception's message may carry texts or secrets.
-        logger.error("Explanation failed unexpectedly: %s", type(exc).__name__)
-        result.outcome = Outcome.PROVIDER_ERROR
+        # A fault of this site (the host's adapter or our code), never the provider's:
+        # model failures are ExplainErrors handled in _run. The traceback is logged
+        # without the exception's message, which may carry texts.
+        log_internal_error(logger, "Explanation", exc)
+        result.outcome = Outcome.INTERNAL_ERROR
         result.verification = None
     result.log_id = _log(result, user=user, latency=time.monotonic() - started)
     return result
 
 
+@dataclass(frozen=True)
+class _ModelCall:
+    """A model call about to be made: what to send, and where its draft is cached."""
+
+    spec: PromptSpec
+    cache_key: str
+
+
 def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
+    call = _prepare(result, user=user, rate_check=rate_check)
+    if call is None:
+        return
+    _release_database_connections()
     try:
-        profile, job = texts_for(user=user, job_id=result.job_id)
+        answer = call.spec.call()
+        result.usage = answer.response.usage
+        draft = answer.entity(Draft)
+    except ExplainError as exc:
+        result.outcome = Outcome(exc.outcome)
+        result.usage = exc.usage or result.usage
+        return
+    result.outcome = Outcome.OK
+    result.verification = _verify(result, draft)
+    _conclude(result, call, draft)
+
+
+def _prepare(
+    result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]
+) -> _ModelCall | None:
+    """Everything before the model call. None when the outcome is already decided
+    (a cached draft is verified here); otherwise the call to make."""
+    try:
+        profile, job, result.job_title = _texts_and_title(user=user, job_id=result.job_id)
     except JobUnavailable:
         result.outcome = Outcome.JOB_UNAVAILABLE
-        return
+        return None
     result.profile, result.job = profile, job
     if not has_content(profile):
         result.outcome = Outcome.NO_PROFILE
-        return
+        return None
     model = get_chat_model()
     if model is None:
         result.outcome = Outcome.DISABLED
-        return
+        return None
     result.model = model_name(model)
     result.demo = is_demo_model(model)
     key = explanation_cache.cache_key(
@@ -110,34 +157,37 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
     draft = explanation_cache.cached_draft(key)
     if draft is not None:
         result.outcome = Outcome.CACHED
-    else:
-        decision = rate_check()
-        if not decision.allowed:
-            result.outcome = Outcome.RATE_LIMITED
-            result.retry_after = decision.retry_after
-            return
-        _release_database_connections()
-        try:
-            call = (
-                ChatClient(model)
-                .prompt()
-                .system(SYSTEM_INSTRUCTION)
-                .user(build_user_message(profile.text, job.text))
-                .schema(Draft)
-                .call()
-            )
-            result.usage = call.response.usage
-            draft = call.entity(Draft)
-        except ExplainError as exc:
-            result.outcome = Outcome(exc.outcome)
-            result.usage = exc.usage or result.usage
-            return
-        result.outcome = Outcome.OK
-    result.verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
+        result.verification = _verify(result, draft)
+        if result.verification.kept == 0:
+            result.outcome = Outcome.NOTHING_VERIFIED
+        return None
+    decision = rate_check()
+    if not decision.allowed:
+        result.outcome = Outcome.RATE_LIMITED
+        result.retry_after = decision.retry_after
+        return None
+    spec = (
+        ChatClient(model)
+        .prompt()
+        .system(SYSTEM_INSTRUCTION)
+        .user(build_user_message(profile.text, job.text))
+        .schema(Draft)
+    )
+    return _ModelCall(spec=spec, cache_key=key)
+
+
+def _verify(result: Explanation, draft: Draft) -> Verification:
+    assert result.profile is not None and result.job is not None
+    return verify_draft(draft, result.profile.text, result.job.text, limits=verify_limits())
+
+
+def _conclude(result: Explanation, call: _ModelCall, draft: Draft) -> None:
+    """A fresh answer was verified: nothing kept is an error, anything kept is cached."""
+    assert result.verification is not None
     if result.verification.kept == 0:
         result.outcome = Outcome.NOTHING_VERIFIED
-    elif result.outcome == Outcome.OK:
-        explanation_cache.remember_draft(key, draft)
+    else:
+        explanation_cache.remember_draft(call.cache_key, draft)
 
 
 def _release_database_connections() -> None:
@@ -158,6 +208,7 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
         row = ExplanationLog.objects.create(
             user=user if getattr(user, "is_authenticated", False) else None,
             job_ref="".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
+            job_title=result.job_title,
             outcome=result.outcome,
             kept_matches=len(verification.matches) if result.ok else 0,
             kept_gaps=len(verification.gaps) if result.ok else 0,
@@ -175,6 +226,10 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
     except Exception as exc:
         logger.error("Could not write the explanation log row: %s", type(exc).__name__)
         return None
+    try:
+        warn_if_passed(row.outcome)
+    except Exception as exc:  # The alert must never cost the user their answer.
+        logger.error("Could not check the drop-rate alert: %s", type(exc).__name__)
     return row.pk
 
 

@@ -41,11 +41,19 @@ INSTALLED_APPS = [
     "explain",
 ]
 DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
-TEMPLATES = [{"BACKEND": "django.template.backends.django.DjangoTemplates", "APP_DIRS": True}]
+TEMPLATES = [{
+    "BACKEND": "django.template.backends.django.DjangoTemplates",
+    "APP_DIRS": True,
+    "OPTIONS": {"context_processors": [
+        "django.template.context_processors.request",
+        "django.contrib.auth.context_processors.auth",
+    ]},
+}]
 STATIC_URL = "/static/"
 ROOT_URLCONF = "host_urls"
 EXPLAIN_SOURCE = "host_source.Source"
-SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001"]
+# One process, so a local-memory cache is honest here (explain.W004 says so otherwise).
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001", "explain.W004"]
 """
 
 HOST_SOURCE = """

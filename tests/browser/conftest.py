@@ -21,10 +21,6 @@ from django.core.management import call_command
 
 from tests.browser.helpers import DOC_SCREENSHOTS, SCREENSHOTS, saved_screenshots
 
-# Playwright's sync API keeps an event loop running in this thread; Django refuses
-# database access from such a thread unless told it is fine (it is: nothing is async).
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = Path(os.environ.get("EXPLAIN_CHROMIUM", "/usr/bin/chromium"))
 LAUNCH_ARGS = [
     "--no-sandbox",
@@ -41,8 +37,19 @@ def _unavailable(reason: str) -> None:
     pytest.skip(f"{reason}; install it with `apt-get install -y chromium`")
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _async_unsafe_allowed() -> Iterator[None]:
+    """Playwright's sync API keeps an event loop running in this thread, and Django refuses
+    database access from such a thread unless told it is fine (it is: nothing here is
+    async). Only while this module's browser runs: every other test keeps the guard.
+    Module-scoped and autouse, so it is set before the browser starts and unset after."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(_async_unsafe_allowed: None) -> Iterator[Any]:
     """One headless Chromium per module, stopped afterwards (its event loop with it)."""
     if not CHROMIUM.exists():
         _unavailable(f"Chromium not found at {CHROMIUM}")
