@@ -26,7 +26,9 @@ from packaging.requirements import Requirement
 REPO = Path(__file__).resolve().parent.parent
 
 # What explain imports, and nothing else (drf-spectacular only through the extra).
-RUNTIME = {"django", "djangorestframework", "django-ratelimit", "pydantic", "google-genai"}
+RUNTIME = {
+    "django", "djangorestframework", "django-ratelimit", "pydantic", "google-genai", "phonenumbers"
+}  # fmt: skip
 EXTRAS = {"openapi": {"drf-spectacular"}}
 
 HOST_SETTINGS = """
