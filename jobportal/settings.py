@@ -212,7 +212,7 @@ SPECTACULAR_SETTINGS = {
 
 # --- Gemini, from the environment only. Without a key the site runs without explanations.
 GEMINI_API_KEY = os.environ.get("GEMINI_API_KEY", "")
-GEMINI_MODEL = os.environ.get("GEMINI_MODEL", "gemini-2.5-flash")
+GEMINI_MODEL = os.environ.get("GEMINI_MODEL", "gemini-3.5-flash-lite")
 GEMINI_BASE_URL = os.environ.get("GEMINI_BASE_URL", "")
 
 # --- The explain app. Every EXPLAIN_* setting has a default in explain/conf.py.

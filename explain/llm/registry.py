@@ -35,7 +35,8 @@ def get_chat_model() -> ChatModel | None:
             setting("GEMINI_BASE_URL"),
             float(setting("EXPLAIN_TIMEOUT_SECONDS")),
             float(setting("EXPLAIN_TEMPERATURE")),
-            int(setting("EXPLAIN_MAX_OUTPUT_TOKENS")),
+            setting("EXPLAIN_MAX_OUTPUT_TOKENS"),
+            setting("EXPLAIN_THINKING"),
         )
         return _build_once(key, lambda: _gemini(api_key))
     if setting("EXPLAIN_DEMO_MODE") and setting("EXPLAIN_RECORDED_DRAFTS"):
@@ -75,7 +76,8 @@ def _gemini(api_key: str) -> ChatModel:
         base_url=str(setting("GEMINI_BASE_URL") or ""),
         timeout_seconds=float(setting("EXPLAIN_TIMEOUT_SECONDS")),
         temperature=float(setting("EXPLAIN_TEMPERATURE")),
-        max_output_tokens=int(setting("EXPLAIN_MAX_OUTPUT_TOKENS")),
+        max_output_tokens=setting("EXPLAIN_MAX_OUTPUT_TOKENS") or None,
+        thinking=setting("EXPLAIN_THINKING"),
     )
 
 
