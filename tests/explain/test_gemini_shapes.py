@@ -95,6 +95,7 @@ def _error(status: int) -> Shape:
 FAKE_SHAPES = [
     Shape("success_with_thoughts", lambda s: s.reply_with_draft(WORKED_DRAFT)),
     Shape("success", lambda s: s.reply_with_draft(WORKED_DRAFT, usage=NO_THOUGHTS)),
+    Shape("thoughts_only", lambda s: s.reply_with_thoughts_only()),
     Shape("max_tokens", lambda s: s.reply_with_finish("MAX_TOKENS", text='{"matches": [{"po')),
     Shape("blocked_prompt", lambda s: s.reply_blocked("SAFETY")),
     *(_refusal(reason) for reason in REFUSALS),
@@ -163,8 +164,8 @@ OUTCOMES = {
     **{f"refusal_{reason.lower()}": "blocked" for reason in REFUSALS},
     "error_400": "provider_error",
     "error_403": "provider_error",
-    "error_404": "provider_error",
-    "error_429": "provider_error",
+    "error_404": "model_unavailable",
+    "error_429": "provider_busy",
     "error_500": "provider_error",
     "error_503": "provider_error",
 }
