@@ -23,6 +23,7 @@ from explain.conf import breaker_settings, get_source, setting, site_cache, veri
 from explain.failures import log_internal_error
 from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ExplainError
+from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
 from explain.outcomes import RETRY_AFTER, SUCCESS, Kind, Outcome
@@ -153,6 +154,13 @@ def _prepare(
         return None
     result.model = model_name(model)
     result.demo = is_demo_model(model)
+    if isinstance(model, RecordedChatModel):
+        # Demo mode answers only the profile and job a recording was made for.
+        recorded = model.for_texts(profile, job)
+        if recorded is None:
+            result.outcome = Outcome.NO_RECORDING
+            return None
+        model = recorded
     key = explanation_cache.cache_key(
         prompt_version=PROMPT_VERSION,
         model=result.model,

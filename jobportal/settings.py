@@ -221,7 +221,6 @@ EXPLAIN_BASE_TEMPLATE = "base.html"
 EXPLAIN_PROFILE_URL = "profile-edit"
 EXPLAIN_JOB_URL_NAME = "job-detail"
 EXPLAIN_DEMO_MODE = _env_bool("EXPLAIN_DEMO_MODE", False)
-EXPLAIN_RECORDED_DRAFTS = BASE_DIR / "jobportal" / "demo" / "recorded_drafts.json"
 
 LOGGING = {
     "version": 1,

@@ -34,7 +34,7 @@ def test_cards_read_plainly():
     assert cards["Answers with a removed point"].detail.startswith("2 of 4 fresh answers")
     assert cards["Removed per answer"].value == "0.75"
     assert cards["Error rate"].value == "33%"
-    assert cards["Latency p50 / p95"].value == "900 ms / 30.0 s"
+    assert cards["Latency p50 / p95"].value == "900\u00a0ms / 30.0\u00a0s"
     assert cards["Tokens"].detail.startswith("667 per model call")
     cached = {c.label: c for c in summary_cards(summary(), include_cached=True)}
     assert "answers (fresh or cached)" in cached["Answers with a removed point"].detail
@@ -53,7 +53,7 @@ def test_version_rows_and_reason_wording():
     assert (row.answers, row.drop_share, row.mean_dropped, row.error_rate) == (
         "8", "25%", "0.62", "11%"
     )  # fmt: skip
-    assert row.latency == "1.2 s / 4.0 s" and row.tokens == "150"
+    assert row.latency == "1.2\u00a0s / 4.0\u00a0s" and row.tokens == "150"
     assert reason_wording("job_quote_not_found") == "the quoted words are not in this job posting"
     assert reason_wording("no_such_code") == ""
     (reason,) = reason_rows([ReasonTotal("duplicate", 1234, 0.5)])
