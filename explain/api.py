@@ -18,11 +18,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
-from explain.display import explanation_payload
 from explain.feedback import FeedbackRejected, feedback_create
 from explain.ndjson import NDJSONRenderer, ndjson_response
 from explain.openapi import explanation_schema, feedback_schema, view_schema
 from explain.outcomes import http_status
+from explain.payload import explanation_payload
 from explain.ratelimit import model_call_allowed
 from explain.serializers import FeedbackInputSerializer
 from explain.service import explanation_create
