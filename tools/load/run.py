@@ -285,6 +285,10 @@ def _print_streams(st: dict[str, Any]) -> None:
         f"   memory, both servers: {st['idle_mb']:.0f} MB idle, {st['peak_mb']:.0f} MB with "
         f"the streams open: {st['mb_per_stream'] * 1024:.0f} KB per open stream"
     )
+    print(
+        f"   app CPU per streamed explanation: {st['server_cpu_ms_each']:.1f} ms "
+        f"(the model's answer in {st['events_per_stream']} events; the SDK reads each one)"
+    )
 
 
 def _tail_logs(tmp: Path) -> None:
