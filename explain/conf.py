@@ -26,8 +26,10 @@ DEFAULTS: dict[str, Any] = {
     "EXPLAIN_MAX_QUOTE_WORDS": 12,
     "EXPLAIN_MAX_POINT_CHARS": 300,
     "EXPLAIN_MAX_POINTS": 5,
-    # One AI request per user per window (django-ratelimit rate syntax).
-    "EXPLAIN_RATE": "1/30s",
+    # Model calls per user per window (django-ratelimit rate syntax). Three a minute:
+    # someone comparing three jobs in a row is never refused, and one user still costs
+    # at most 180 calls an hour (docs/page.md, "The rate limit").
+    "EXPLAIN_RATE": "3/m",
     "EXPLAIN_CACHE_ALIAS": "default",
     "EXPLAIN_CACHE_SECONDS": 7 * 24 * 3600,
     "EXPLAIN_TIMEOUT_SECONDS": 30.0,

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import ngettext
 
 from explain import wording
-from explain.outcomes import Kind
+from explain.outcomes import Kind, Outcome
 from explain.service import Explanation
 from explain.texts import SourceText
 from explain.verify import VerifiedPoint
@@ -50,6 +50,52 @@ def _span(source: SourceText | None, span: tuple[int, int] | None) -> dict[str, 
     }
 
 
+_SENTENCE_END = ".!?\n"
+# How far the context may reach on each side of a quote, in characters.
+CONTEXT_REACH = 160
+
+
+def quote_context(text: str, start: int, end: int, *, reach: int = CONTEXT_REACH) -> dict[str, str]:
+    """The sentence around text[start:end]: the words before, the quote, the words after.
+
+    A sentence ends at . ! ? or a line break; a very long one is cut at a word boundary
+    and marked with "…". For a phone, where the posting is far from the point.
+    """
+    floor = max(0, start - reach)
+    left = start
+    while left > floor and text[left - 1] not in _SENTENCE_END:
+        left -= 1
+    before = text[left:start]
+    if left == floor and floor > 0:
+        before = "…" + before[before.find(" ") + 1 :] if " " in before else "…"
+    ceiling = min(len(text), end + reach)
+    right = end
+    while right < ceiling and text[right] not in _SENTENCE_END:
+        right += 1
+    after = text[end:right]
+    if right < len(text) and text[right] in ".!?":
+        after += text[right]
+    elif right == ceiling and ceiling < len(text):
+        after = (after[: after.rfind(" ")] if " " in after else "") + "…"
+    return {
+        "before": clean_display_text(before.lstrip()),
+        "quote": clean_display_text(text[start:end]),
+        "after": clean_display_text(after.rstrip()),
+    }
+
+
+def _context(source: SourceText | None, span: tuple[int, int]) -> dict[str, str] | None:
+    """The job quote in its sentence, inside the field that holds it (never a label)."""
+    if source is None:
+        return None
+    located = source.locate(*span)
+    if located is None:
+        return None
+    key, start, end = located
+    field = next(f for f in source.fields if f.key == key)
+    return quote_context(source.text[field.start : field.end], start, end)
+
+
 def _point(explanation: Explanation, point: VerifiedPoint, index: int, kind: str) -> dict[str, Any]:
     return {
         "index": index,
@@ -59,6 +105,7 @@ def _point(explanation: Explanation, point: VerifiedPoint, index: int, kind: str
         "job_quote": clean_display_text(point.job_quote),
         "profile_span": _span(explanation.profile, point.profile_span),
         "job_span": _span(explanation.job, point.job_span),
+        "job_context": _context(explanation.job, point.job_span),
     }
 
 
@@ -89,7 +136,15 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
         "drop_reasons": {},
         "drop_reason_lines": [],
         "notice": None,
+        "summary": None,
+        "remembered": explanation.remembered,
+        "made_at": explanation.made_at.isoformat() if explanation.made_at else None,
+        "made_line": None,
     }
+    if explanation.ok and explanation.made_at is not None and explanation.outcome == Outcome.CACHED:
+        payload["made_line"] = wording.made_line(
+            explanation.made_at, remembered=explanation.remembered
+        )
     if verification is not None:
         payload.update(
             matches=[
@@ -103,6 +158,7 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
                 for text, count in wording.reason_lines(verification.drop_reasons)
             ],
             notice=wording.removed_notice(verification.dropped),
+            summary=wording.summary_line(len(verification.matches), len(verification.gaps)),
         )
     return payload
 

@@ -16,6 +16,12 @@ class SpanSerializer(serializers.Serializer):
     field_end = serializers.IntegerField(allow_null=True)
 
 
+class ContextSerializer(serializers.Serializer):
+    before = serializers.CharField(allow_blank=True, help_text="Words before the quote.")
+    quote = serializers.CharField(help_text="The quoted words as the posting has them.")
+    after = serializers.CharField(allow_blank=True, help_text="The rest of the sentence.")
+
+
 class PointSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Kind.values)
@@ -24,6 +30,9 @@ class PointSerializer(serializers.Serializer):
     job_quote = serializers.CharField()
     profile_span = SpanSerializer(allow_null=True)
     job_span = SpanSerializer()
+    job_context = ContextSerializer(
+        allow_null=True, help_text="The sentence of the posting around the job quote."
+    )
 
 
 class ReasonLineSerializer(serializers.Serializer):
@@ -46,6 +55,19 @@ class ExplanationSerializer(serializers.Serializer):
     drop_reasons = serializers.DictField(child=serializers.IntegerField())
     drop_reason_lines = ReasonLineSerializer(many=True)
     notice = serializers.CharField(allow_null=True)
+    summary = serializers.CharField(
+        allow_null=True,
+        help_text="Counts of verified matches and gaps in words; never a score.",
+    )
+    remembered = serializers.BooleanField(
+        help_text="True when shown again from the user's last visit (no model call)."
+    )
+    made_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the model wrote the draft shown."
+    )
+    made_line = serializers.CharField(
+        allow_null=True, help_text="How old a cached explanation is, in words."
+    )
 
 
 class FeedbackInputSerializer(serializers.Serializer):

@@ -10,6 +10,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connections
@@ -18,7 +19,7 @@ from django.views.decorators.debug import sensitive_variables
 from explain import explanation_cache
 from explain.adapter import JobUnavailable
 from explain.conf import get_source, setting, verify_limits
-from explain.llm.client import ChatClient, TokenUsage, model_name
+from explain.llm.client import ChatClient, ChatModel, TokenUsage, model_name
 from explain.llm.errors import ExplainError
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
@@ -46,6 +47,10 @@ class Explanation:
     model: str = ""
     log_id: int | None = None
     usage: TokenUsage = field(default_factory=TokenUsage)
+    # When the model wrote the draft shown (now for a fresh one, earlier for a cached one).
+    made_at: datetime | None = None
+    # Shown on its own when the user came back, not because they asked just now.
+    remembered: bool = False
 
     @property
     def ok(self) -> bool:
@@ -57,14 +62,18 @@ def texts_for(*, user: Any, job_id: str) -> tuple[SourceText, SourceText]:
     source = get_source()
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
     job = job_text(source.job_fields(job_id, user), max_chars=max_chars)
-    profile = profile_text(source.profile_fields(user), max_chars=max_chars)
-    return profile, job
+    return profile_text_for(user), job
+
+
+def profile_text_for(user: Any) -> SourceText:
+    """The exact profile text this site sends for this user (the profile page previews it)."""
+    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+    return profile_text(get_source().profile_fields(user), max_chars=max_chars)
 
 
 def profile_ready(user: Any) -> bool:
     """Whether this user's profile holds anything to compare (the panel and the flow agree)."""
-    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
-    return has_content(profile_text(get_source().profile_fields(user), max_chars=max_chars))
+    return has_content(profile_text_for(user))
 
 
 @sensitive_variables()
@@ -85,20 +94,31 @@ def explanation_create(
     return result
 
 
-def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
+@dataclass(frozen=True)
+class _Prepared:
+    """What a request needs once it is clear a model could answer it."""
+
+    key: str
+    model: ChatModel
+    profile: SourceText
+    job: SourceText
+
+
+def _prepare(result: Explanation, *, user: Any) -> _Prepared | None:
+    """Texts, model and cache key for this request; None (outcome set) when it ends here."""
     try:
         profile, job = texts_for(user=user, job_id=result.job_id)
     except JobUnavailable:
         result.outcome = Outcome.JOB_UNAVAILABLE
-        return
+        return None
     result.profile, result.job = profile, job
     if not has_content(profile):
         result.outcome = Outcome.NO_PROFILE
-        return
+        return None
     model = get_chat_model()
     if model is None:
         result.outcome = Outcome.DISABLED
-        return
+        return None
     result.model = model_name(model)
     result.demo = is_demo_model(model)
     key = explanation_cache.cache_key(
@@ -107,9 +127,19 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
         profile_text=profile.text,
         job_text=job.text,
     )
-    draft = explanation_cache.cached_draft(key)
-    if draft is not None:
+    return _Prepared(key, model, profile, job)
+
+
+def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
+    prepared = _prepare(result, user=user)
+    if prepared is None:
+        return
+    profile, job = prepared.profile, prepared.job
+    entry = explanation_cache.cached_entry(prepared.key)
+    if entry is not None:
         result.outcome = Outcome.CACHED
+        draft = entry.draft
+        result.made_at = entry.made_at
     else:
         decision = rate_check()
         if not decision.allowed:
@@ -119,7 +149,7 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
         _release_database_connections()
         try:
             call = (
-                ChatClient(model)
+                ChatClient(prepared.model)
                 .prompt()
                 .system(SYSTEM_INSTRUCTION)
                 .user(build_user_message(profile.text, job.text))
@@ -133,11 +163,41 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
             result.usage = exc.usage or result.usage
             return
         result.outcome = Outcome.OK
+        result.made_at = datetime.now(tz=UTC)
     result.verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
     if result.verification.kept == 0:
         result.outcome = Outcome.NOTHING_VERIFIED
     elif result.outcome == Outcome.OK:
-        explanation_cache.remember_draft(key, draft)
+        explanation_cache.remember_draft(prepared.key, draft, made_at=result.made_at)
+
+
+@sensitive_variables()
+def explanation_recall(*, user: Any, job_id: str) -> Explanation | None:
+    """The last explanation for this job and this profile, when the cache still holds it.
+
+    For a user coming back to a job page: no model call and no allowance. The draft is
+    verified again against today's texts; a different profile or posting is a different
+    cache key, so nothing stale is shown. Logged (outcome cached) only when shown.
+    """
+    started = time.monotonic()
+    result = Explanation(outcome=Outcome.CACHED, job_id=job_id, remembered=True)
+    try:
+        prepared = _prepare(result, user=user)
+        entry = explanation_cache.cached_entry(prepared.key) if prepared is not None else None
+        if prepared is None or entry is None:
+            return None
+        result.verification = verify_draft(
+            entry.draft, prepared.profile.text, prepared.job.text, limits=verify_limits()
+        )
+    except Exception as exc:
+        logger.error("Recalling an explanation failed: %s", type(exc).__name__)
+        return None
+    if result.verification.kept == 0:
+        return None
+    result.outcome = Outcome.CACHED
+    result.made_at = entry.made_at
+    result.log_id = _log(result, user=user, latency=time.monotonic() - started)
+    return result
 
 
 def _release_database_connections() -> None:

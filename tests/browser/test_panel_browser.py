@@ -61,7 +61,7 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     save_screenshot(panel, "panel-progress")
 
     notice = panel.locator(".explain-notice")
-    expect(notice).to_have_text("1 point was removed because it failed the checks.")
+    expect(notice).to_have_text("We hid 1 point we could not back up with your words.")
     expect(status).to_have_text("Your explanation is ready.")
     expect(panel.locator("[data-explain-button]")).to_be_enabled()
 
@@ -227,7 +227,7 @@ def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_dat
     expect(page.locator('[data-explain-field="description"]')).to_have_text(HOSTILE_DESCRIPTION)
     ask(page)
     expect(page.locator(".explain-notice")).to_have_text(
-        "1 point was removed because it failed the checks."
+        "We hid 1 point we could not back up with your words."
     )
     match = page.locator(".explain-match")
     expect(match).to_have_count(1)
@@ -364,7 +364,7 @@ def test_without_javascript_the_server_renders_the_same_result(new_page, demo_da
     page.wait_for_load_state()
     assert page.url.endswith(f"/explain/jobs/{job.pk}/")
     expect(page.locator(".explain-notice")).to_have_text(
-        "1 point was removed because it failed the checks."
+        "We hid 1 point we could not back up with your words."
     )
     expect(page.locator(".explain-match q")).to_have_text(
         ["Java (Intermediate, 3 years)", "Build secure Java APIs"]
