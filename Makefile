@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Without a Gemini key the demo answers from recorded drafts and says so on the page.
 DEMO_MODE := $(if $(GEMINI_API_KEY),0,1)
 
-.PHONY: install run test lint bench clean check-services test-services migrate serve load load-compare
+.PHONY: install run test lint bench mutate clean check-services test-services migrate serve load load-compare
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ run: install
 	EXPLAIN_DEMO_MODE=$${EXPLAIN_DEMO_MODE:-$(DEMO_MODE)} $(PY) manage.py runserver 127.0.0.1:8000
 
 test: install
-	$(PY) -m pytest
+	$(PY) -m pytest -rs
 
 lint: install
 	$(VENV)/bin/ruff check .
@@ -33,6 +33,12 @@ lint: install
 bench: install
 	$(PY) -m tools.bench.bench_verify
 	$(PY) -m tools.bench.injection_report
+
+# Mutation testing (docs/mutation.md): mutmut over the rule layer, the service and the
+# provider, one module at a time; prints the score per module and every survivor.
+# CPU-heavy, so a local command, not a CI step. `make mutate ONLY=verify` for one module.
+mutate: install
+	$(PY) -m tools.mutation.run $(ONLY)
 
 # --- The suite on the real services (CI runs this after `make test`). -----------------
 # Redis database 15 and a key prefix of this run's own: the suite deletes only its keys.
@@ -45,9 +51,9 @@ check-services: install
 	$(SERVICES_ENV) $(PY) .ci/check_services.py
 
 test-services: check-services
-	$(SERVICES_ENV) CACHE_KEY_PREFIX=test-$$$$ $(PY) -m pytest
+	$(SERVICES_ENV) CACHE_KEY_PREFIX=test-$$$$ $(PY) -m pytest -rs
 
-# --- Production (README.md, Production). The environment holds SECRET_KEY, ALLOWED_HOSTS,
+# --- Production (docs/production.md). The environment holds SECRET_KEY, ALLOWED_HOSTS,
 # DATABASE_URL, REDIS_URL and GEMINI_API_KEY; settings refuse to start without them.
 migrate: install
 	DJANGO_DEBUG=0 $(PY) manage.py migrate --noinput

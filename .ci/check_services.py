@@ -9,7 +9,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from support.services import main  # noqa: E402
+from support.services import main
 
 if __name__ == "__main__":
     sys.exit(main())

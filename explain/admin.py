@@ -396,12 +396,15 @@ def daily_chart(days: list[Day]) -> Chart | None:
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
-    """Logs and reports are evidence: nobody adds or edits them by hand."""
+    """Logs and reports are evidence: nobody adds, edits or deletes them by hand."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 

@@ -324,6 +324,7 @@ SKIP_DIRS = {
     ".ruff_cache",
     ".pytest_cache",
     ".hypothesis",
+    ".mutation",  # make mutate's scratch copies of the repository
     "__pycache__",
     "staticfiles",
     "media",

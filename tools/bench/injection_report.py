@@ -7,7 +7,7 @@ the rest was dropped, per payload; then the timing of a maximum-size hostile tex
 
 Runs the same harness as tests/security/test_injection.py (support/injection.py)
 against the real views, on an in-memory SQLite database and the local-memory cache, with
-no key and no network. The figures in README.md (Security) come from this output.
+no key and no network. The figures in docs/security.md come from this output.
 """
 
 from __future__ import annotations

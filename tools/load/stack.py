@@ -22,9 +22,9 @@ import psycopg
 import redis
 
 from support.fake_gemini import FakeGeminiServer
+from support.services import problems
 from tools.load import client
 from tools.load.seed import DRAFT
-from support.services import problems
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
