@@ -100,20 +100,28 @@ class FeedbackAPI(APIView):
         request=FeedbackInputSerializer,
         responses={
             201: FeedbackOutputSerializer,
+            200: OpenApiResponse(
+                FeedbackOutputSerializer,
+                "This user already reported this point (saved is false); nothing stored.",
+            ),
             400: OpenApiResponse(
                 description="Not a point this user was shown (or an unknown reason)."
             ),
         },
         description=(
             "Stores the point and quotes exactly as the server showed them under `log_id`, "
-            "for admins to review. Only the user who asked may report."
+            "for admins to review. Only the user who asked may report, once per point. "
+            "`note` (up to 300 characters) is kept with the reason `other` only."
         ),
     )
     def post(self, request: Request) -> Response:
         form = FeedbackInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         try:
-            report = feedback_create(user=request.user, **form.validated_data)
+            report, created = feedback_create(user=request.user, **form.validated_data)
         except FeedbackRejected:
             raise ValidationError({"detail": "That point cannot be reported any more."}) from None
-        return Response({"id": report.pk, "saved": True}, status=status.HTTP_201_CREATED)
+        return Response(
+            {"id": report.pk, "saved": created},
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )

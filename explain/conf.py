@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 from django.conf import settings
+from django.shortcuts import resolve_url
 from django.utils.module_loading import import_string
 
 from explain.adapter import ExplainSource
@@ -50,6 +51,12 @@ DEFAULTS: dict[str, Any] = {
 def setting(name: str) -> Any:
     """The host's value for an explain setting, or its default."""
     return getattr(settings, name, DEFAULTS[name])
+
+
+def profile_url() -> str:
+    """Where users edit their profile (EXPLAIN_PROFILE_URL resolved), or "" if the host has none."""
+    target = setting("EXPLAIN_PROFILE_URL")
+    return resolve_url(target) if target else ""
 
 
 def verify_limits() -> Limits:

@@ -205,3 +205,12 @@ def job_segments(explanation: Explanation) -> list[Segment]:
             p.job_span for p in (*explanation.verification.matches, *explanation.verification.gaps)
         ]
     return marked_segments(explanation.job.text, spans)
+
+
+def job_title(explanation: Explanation) -> str:
+    """The posting's title as sent (its "title" field, else its first), for page headings."""
+    if explanation.job is None or not explanation.job.fields:
+        return ""
+    fields = explanation.job.fields
+    span = next((f for f in fields if f.key == "title"), fields[0])
+    return clean_display_text(explanation.job.text[span.start : span.end])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from explain.models import FeedbackReport
+from explain.models import NOTE_MAX_LENGTH, FeedbackReport
 from explain.outcomes import Kind, Outcome
 
 
@@ -75,6 +75,12 @@ class FeedbackInputSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Kind.values)
     index = serializers.IntegerField(min_value=0, max_value=50)
     reason = serializers.ChoiceField(choices=FeedbackReport.Reason.choices)
+    note = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=NOTE_MAX_LENGTH,
+        help_text='Optional words for "Something else"; shown to admins only.',
+    )
 
 
 class FeedbackOutputSerializer(serializers.Serializer):

@@ -22,7 +22,9 @@ def api_url(job: Any) -> str:
 
 def jobs(count: int) -> list[Job]:
     return [
-        Job.objects.create(title=f"Java role {n}", company="X", description="Build secure Java APIs.")
+        Job.objects.create(
+            title=f"Java role {n}", company="X", description="Build secure Java APIs."
+        )
         for n in range(count)
     ]
 

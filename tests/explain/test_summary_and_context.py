@@ -88,8 +88,7 @@ def test_the_context_strips_invisible_controls():
 def test_made_line_says_how_old():
     made = datetime(2026, 12, 1, 10, 0, tzinfo=UTC)
     assert made_line(made, remembered=True, now=made + timedelta(seconds=20)) == (
-        "From your last look at this job, less than a minute ago, "
-        "for the same profile and posting."
+        "From your last look at this job, less than a minute ago, for the same profile and posting."
     )
     assert made_line(made, remembered=False, now=made + timedelta(hours=3, minutes=5)) == (
         "Made 3\xa0hours ago for the same profile and posting."
