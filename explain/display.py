@@ -52,7 +52,7 @@ def _span(source: SourceText | None, span: tuple[int, int] | None) -> dict[str, 
 
 _SENTENCE_END = ".!?\n"
 # How far the context may reach on each side of a quote, in characters.
-CONTEXT_REACH = 160
+CONTEXT_REACH = 120
 
 
 def quote_context(text: str, start: int, end: int, *, reach: int = CONTEXT_REACH) -> dict[str, str]:

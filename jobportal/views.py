@@ -84,7 +84,9 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     initial = {}
     if added:
         initial["skills"] = with_added_skill(profile.skills, added)
-    form = ProfileForm(request.POST or None, request.FILES or None, instance=profile, initial=initial)
+    form = ProfileForm(
+        request.POST or None, request.FILES or None, instance=profile, initial=initial
+    )
     if added:
         form.fields["skills"].widget.attrs["autofocus"] = True
     if request.method == "POST" and form.is_valid():
@@ -112,11 +114,13 @@ def signup(request: HttpRequest) -> HttpResponse:
     """Create an account, log in, and go straight to the profile."""
     if request.user.is_authenticated:
         return redirect("profile-edit")
-    form = UserCreationForm(request.POST or None)
+    form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, "Welcome! Add your skills so explanations have something to compare.")
+        messages.success(
+            request, "Welcome! Add your skills so explanations have something to compare."
+        )
         return redirect("profile-edit")
     return render(request, "registration/signup.html", {"form": form})
 

@@ -75,14 +75,15 @@
     }, 1000);
   }
 
-  function stopProgress(message) {
+  function stopProgress(message, quiet) {
     if (ticker) { window.clearInterval(ticker); ticker = null; }
     panel.classList.remove("explain-busy");
     resultBox.removeAttribute("aria-busy");
     button.removeAttribute("aria-busy");
     button.textContent = buttonLabel;
     button.disabled = false;
-    statusLine.replaceChildren(el("span", "explain-progress-done", message));
+    /* quiet: announced to screen readers, not shown twice (the summary is on screen). */
+    statusLine.replaceChildren(el("span", "explain-progress-done" + (quiet ? " explain-sr-only" : ""), message));
   }
 
   /* ---- the live countdown after "you asked a moment ago" ---- */
@@ -450,7 +451,7 @@
         return { ok: false, error: words.genericError };
       });
     }).then(function (data) {
-      stopProgress(data.ok ? data.summary : words.failed);
+      stopProgress(data.ok ? data.summary : words.failed, data.ok);
       render(data);
       focusResult();
     }).catch(function () {
