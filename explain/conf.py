@@ -5,6 +5,7 @@ Read when used (not at import), so tests can change them with override_settings.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from typing import Any
 
@@ -38,19 +39,40 @@ DEFAULTS: dict[str, Any] = {
     "EXPLAIN_MAX_OUTPUT_TOKENS": 2048,
     # A ChatModel (callable) or a dotted path to one; overrides Gemini (tests, other hosts).
     "EXPLAIN_CHAT_MODEL": None,
+    # Who sees the panel: None (everyone), or a callable (or dotted path to one) taking
+    # the request and returning True or False, e.g. candidates only.
+    "EXPLAIN_SHOW_PANEL": None,
     # Without a key: answer from recorded drafts, and say so on the page.
     "EXPLAIN_DEMO_MODE": False,
     "EXPLAIN_RECORDED_DRAFTS": None,
-    # Gemini, normally from the environment through the host's settings.
+    # URL name of the host's job page, reversed with the job id as its one argument, so
+    # the admin can link each log row to its job (None: no link).
+    "EXPLAIN_JOB_URL_NAME": None,
+    # Warn admins when the share of fresh answers with a removed point, over the newest
+    # EXPLAIN_ALERT_WINDOW of them, passes this (0 to 1; None: no alert).
+    "EXPLAIN_ALERT_DROP_RATE": None,
+    "EXPLAIN_ALERT_WINDOW": 200,
+    # Gemini: a Django setting wins; without one, the environment variable of the same
+    # name (ENV_FALLBACK); without either, this default.
     "GEMINI_API_KEY": "",
     "GEMINI_MODEL": "gemini-2.5-flash",
     "GEMINI_BASE_URL": "",
 }
 
 
+# Read from the environment when the host's settings do not define them, so a host need
+# not copy them into settings.py (docs/integrating.md, Settings).
+ENV_FALLBACK = frozenset({"GEMINI_API_KEY", "GEMINI_MODEL", "GEMINI_BASE_URL"})
+
+
 def setting(name: str) -> Any:
-    """The host's value for an explain setting, or its default."""
-    return getattr(settings, name, DEFAULTS[name])
+    """The host's value for an explain setting, then (Gemini only) the environment's,
+    then the default."""
+    if hasattr(settings, name):
+        return getattr(settings, name)
+    if name in ENV_FALLBACK and os.environ.get(name, "").strip():
+        return os.environ[name].strip()
+    return DEFAULTS[name]
 
 
 def profile_url() -> str:
@@ -79,3 +101,12 @@ def get_source() -> ExplainSource:
     if not path:
         raise LookupError("EXPLAIN_SOURCE is not set")
     return _load_source(str(path))
+
+
+def show_panel(request: Any) -> bool:
+    """Whether {% explain_panel %} renders for this request (EXPLAIN_SHOW_PANEL)."""
+    rule = setting("EXPLAIN_SHOW_PANEL")
+    if rule is None:
+        return True
+    decide = import_string(rule) if isinstance(rule, str) else rule
+    return bool(decide(request))

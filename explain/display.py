@@ -207,10 +207,8 @@ def job_segments(explanation: Explanation) -> list[Segment]:
     return marked_segments(explanation.job.text, spans)
 
 
-def job_title(explanation: Explanation) -> str:
-    """The posting's title as sent (its "title" field, else its first), for page headings."""
-    if explanation.job is None or not explanation.job.fields:
-        return ""
-    fields = explanation.job.fields
-    span = next((f for f in fields if f.key == "title"), fields[0])
-    return clean_display_text(explanation.job.text[span.start : span.end])
+def point_payload(
+    explanation: Explanation, point: VerifiedPoint, index: int, kind: str
+) -> dict[str, Any]:
+    """One kept point as the page and the API show it (a streamed line holds this)."""
+    return _point(explanation, point, index, kind)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+from django.db.models import F
+
 from explain.display import clean_display_text
 from explain.models import NOTE_MAX_LENGTH, ExplanationLog, FeedbackReport
 from explain.outcomes import Kind
@@ -19,8 +22,10 @@ def feedback_create(
 ) -> tuple[FeedbackReport, bool]:
     """Store the report with the exact point and quotes the server showed.
 
-    One report per point per user: the same point on the same job, shown again later
-    (a cached or remembered explanation), returns the first report and False. The note
+    The same point on the same job reported from another answer raises the first
+    report's count instead of storing a duplicate for the reviewer to triage twice.
+    One report per point per user: when this user filed it already (from this answer
+    or one shown again later), nothing changes and the second value is False. The note
     is kept only with "Something else", cut to NOTE_MAX_LENGTH characters.
     """
     if reason not in FeedbackReport.Reason.values or kind not in Kind.values:
@@ -32,22 +37,38 @@ def feedback_create(
     if shown is None:
         raise FeedbackRejected("that point is no longer available to report")
     point, profile_quote, job_quote = (clean_display_text(text)[:500] for text in shown)
-    earlier = FeedbackReport.objects.filter(
-        user=user, log__job_ref=log.job_ref, kind=kind, point=point, job_quote=job_quote
-    ).first()
-    if earlier is not None:
-        return earlier, False
-    kept_note = ""
-    if reason == FeedbackReport.Reason.OTHER:
-        kept_note = clean_display_text(" ".join(note.split()))[:NOTE_MAX_LENGTH]
-    report = FeedbackReport.objects.create(
-        log=log,
-        kind=kind,
-        point=point,
-        user=user,
-        profile_quote=profile_quote,
-        job_quote=job_quote,
-        reason=reason,
-        note=kept_note,
-    )
-    return report, True
+    with transaction.atomic():
+        same = (
+            FeedbackReport.objects.select_for_update()
+            .filter(
+                log__job_ref=log.job_ref,
+                kind=kind,
+                point=point,
+                profile_quote=profile_quote,
+                job_quote=job_quote,
+            )
+            .order_by("id")
+            .first()
+        )
+        if same is None:
+            kept_note = ""
+            if reason == FeedbackReport.Reason.OTHER:
+                kept_note = clean_display_text(" ".join(note.split()))[:NOTE_MAX_LENGTH]
+            report = FeedbackReport.objects.create(
+                log=log,
+                user=user,
+                kind=kind,
+                point=point,
+                profile_quote=profile_quote,
+                job_quote=job_quote,
+                reason=reason,
+                note=kept_note,
+            )
+            return report, True
+        # The same answer reported twice, or the same user again: nothing new to count.
+        if same.log_id == log.pk or same.user_id == getattr(user, "pk", None):
+            return same, False
+        # The same point on the same job from someone else: one report, counted again.
+        FeedbackReport.objects.filter(pk=same.pk).update(times_reported=F("times_reported") + 1)
+        same.refresh_from_db(fields=["times_reported"])
+        return same, True

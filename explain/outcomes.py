@@ -22,6 +22,10 @@ class Outcome(models.TextChoices):
     DISABLED = "disabled", _("Explanations unavailable")
     NO_PROFILE = "no_profile", _("No profile yet")
     JOB_UNAVAILABLE = "job_unavailable", _("Job not found")
+    # A fault on this site (the host's adapter, a bug of ours), not the provider's.
+    INTERNAL_ERROR = "internal_error", _("Internal error")
+    # Demo mode has no recorded answer for this profile and job.
+    NO_RECORDING = "no_recording", _("No demo recording")
 
 
 class Kind(models.TextChoices):
@@ -58,6 +62,8 @@ HTTP_STATUS: dict[str, int] = {
     Outcome.DISABLED: 503,
     Outcome.NO_PROFILE: 422,
     Outcome.JOB_UNAVAILABLE: 404,
+    Outcome.INTERNAL_ERROR: 500,
+    Outcome.NO_RECORDING: 503,
 }
 
 

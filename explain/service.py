@@ -17,9 +17,11 @@ from django.db import connections
 from django.views.decorators.debug import sensitive_variables
 
 from explain import explanation_cache
-from explain.adapter import JobUnavailable
+from explain.adapter import Field, JobUnavailable
+from explain.alerts import warn_if_passed
 from explain.conf import get_source, setting, verify_limits
-from explain.llm.client import ChatClient, ChatModel, TokenUsage, model_name
+from explain.failures import log_internal_error
+from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ExplainError
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
@@ -45,6 +47,7 @@ class Explanation:
     retry_after: int = 0
     demo: bool = False
     model: str = ""
+    job_title: str = ""
     log_id: int | None = None
     usage: TokenUsage = field(default_factory=TokenUsage)
     # When the model wrote the draft shown (now for a fresh one, earlier for a cached one).
@@ -59,16 +62,28 @@ class Explanation:
 
 def texts_for(*, user: Any, job_id: str) -> tuple[SourceText, SourceText]:
     """The exact profile and job texts this site sends for this user and job."""
+    profile, job, _title = _texts_and_title(user=user, job_id=job_id)
+    return profile, job
+
+
+def _texts_and_title(*, user: Any, job_id: str) -> tuple[SourceText, SourceText, str]:
     source = get_source()
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
-    job = job_text(source.job_fields(job_id, user), max_chars=max_chars)
-    return profile_text_for(user), job
+    fields = source.job_fields(job_id, user)
+    job = job_text(fields, max_chars=max_chars)
+    return profile_text_for(user), job, shown_job_title(fields)
 
 
 def profile_text_for(user: Any) -> SourceText:
     """The exact profile text this site sends for this user (the profile page previews it)."""
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
     return profile_text(get_source().profile_fields(user), max_chars=max_chars)
+
+
+def shown_job_title(fields: list[Field]) -> str:
+    """The posting's title as shown (the field keyed "title"), for the log: public text."""
+    title = next((f.value for f in fields if f.key == "title"), "")
+    return " ".join("".join(ch for ch in title if ch.isprintable()).split())[:200]
 
 
 def profile_ready(user: Any) -> bool:
@@ -82,32 +97,53 @@ def explanation_create(
 ) -> Explanation:
     """Explain one job for one user. rate_check counts a model call against the limit."""
     started = time.monotonic()
-    result = Explanation(outcome=Outcome.PROVIDER_ERROR, job_id=job_id)
+    result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id)
     try:
         _run(result, user=user, rate_check=rate_check)
     except Exception as exc:
-        # The type only: an exception's message may carry texts or secrets.
-        logger.error("Explanation failed unexpectedly: %s", type(exc).__name__)
-        result.outcome = Outcome.PROVIDER_ERROR
+        # A fault of this site (the host's adapter or our code), never the provider's:
+        # model failures are ExplainErrors handled in _run. The traceback is logged
+        # without the exception's message, which may carry texts.
+        log_internal_error(logger, "Explanation", exc)
+        result.outcome = Outcome.INTERNAL_ERROR
         result.verification = None
     result.log_id = _log(result, user=user, latency=time.monotonic() - started)
     return result
 
 
 @dataclass(frozen=True)
-class _Prepared:
-    """What a request needs once it is clear a model could answer it."""
+class _ModelCall:
+    """A model call about to be made: what to send, and where its draft is cached."""
 
-    key: str
-    model: ChatModel
-    profile: SourceText
-    job: SourceText
+    spec: PromptSpec
+    cache_key: str
 
 
-def _prepare(result: Explanation, *, user: Any) -> _Prepared | None:
-    """Texts, model and cache key for this request; None (outcome set) when it ends here."""
+def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
+    call = _prepare(result, user=user, rate_check=rate_check)
+    if call is None:
+        return
+    _release_database_connections()
     try:
-        profile, job = texts_for(user=user, job_id=result.job_id)
+        answer = call.spec.call()
+        result.usage = answer.response.usage
+        draft = answer.entity(Draft)
+    except ExplainError as exc:
+        result.outcome = Outcome(exc.outcome)
+        result.usage = exc.usage or result.usage
+        return
+    result.outcome = Outcome.OK
+    result.verification = _verify(result, draft)
+    _conclude(result, call, draft)
+
+
+def _prepare(
+    result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]
+) -> _ModelCall | None:
+    """Everything before the model call. None when the outcome is already decided
+    (a cached draft is verified here); otherwise the call to make."""
+    try:
+        profile, job, result.job_title = _texts_and_title(user=user, job_id=result.job_id)
     except JobUnavailable:
         result.outcome = Outcome.JOB_UNAVAILABLE
         return None
@@ -127,48 +163,47 @@ def _prepare(result: Explanation, *, user: Any) -> _Prepared | None:
         profile_text=profile.text,
         job_text=job.text,
     )
-    return _Prepared(key, model, profile, job)
-
-
-def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
-    prepared = _prepare(result, user=user)
-    if prepared is None:
-        return
-    profile, job = prepared.profile, prepared.job
-    entry = explanation_cache.cached_entry(prepared.key)
+    entry = explanation_cache.cached_entry(key)
     if entry is not None:
         result.outcome = Outcome.CACHED
-        draft = entry.draft
         result.made_at = entry.made_at
-    else:
-        decision = rate_check()
-        if not decision.allowed:
-            result.outcome = Outcome.RATE_LIMITED
-            result.retry_after = decision.retry_after
-            return
-        _release_database_connections()
-        try:
-            call = (
-                ChatClient(prepared.model)
-                .prompt()
-                .system(SYSTEM_INSTRUCTION)
-                .user(build_user_message(profile.text, job.text))
-                .schema(Draft)
-                .call()
-            )
-            result.usage = call.response.usage
-            draft = call.entity(Draft)
-        except ExplainError as exc:
-            result.outcome = Outcome(exc.outcome)
-            result.usage = exc.usage or result.usage
-            return
-        result.outcome = Outcome.OK
-        result.made_at = datetime.now(tz=UTC)
-    result.verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
+        result.verification = _verify(result, entry.draft)
+        if result.verification.kept == 0:
+            result.outcome = Outcome.NOTHING_VERIFIED
+        return None
+    decision = rate_check()
+    if not decision.allowed:
+        result.outcome = Outcome.RATE_LIMITED
+        result.retry_after = decision.retry_after
+        return None
+    spec = (
+        ChatClient(model)
+        .prompt()
+        .system(SYSTEM_INSTRUCTION)
+        .user(build_user_message(profile.text, job.text))
+        .schema(Draft)
+    )
+    return _ModelCall(spec=spec, cache_key=key)
+
+
+def _verify(result: Explanation, draft: Draft) -> Verification:
+    assert result.profile is not None and result.job is not None
+    return verify_draft(draft, result.profile.text, result.job.text, limits=verify_limits())
+
+
+def _conclude(result: Explanation, call: _ModelCall, draft: Draft) -> None:
+    """A fresh answer was verified: nothing kept is an error, anything kept is cached."""
+    assert result.verification is not None
+    result.made_at = datetime.now(tz=UTC)
     if result.verification.kept == 0:
         result.outcome = Outcome.NOTHING_VERIFIED
-    elif result.outcome == Outcome.OK:
-        explanation_cache.remember_draft(prepared.key, draft, made_at=result.made_at)
+    else:
+        explanation_cache.remember_draft(call.cache_key, draft, made_at=result.made_at)
+
+
+def _never_call() -> RateDecision:
+    """A rate check that refuses without counting: recalling never makes a model call."""
+    return RateDecision(allowed=False)
 
 
 @sensitive_variables()
@@ -176,26 +211,18 @@ def explanation_recall(*, user: Any, job_id: str) -> Explanation | None:
     """The last explanation for this job and this profile, when the cache still holds it.
 
     For a user coming back to a job page: no model call and no allowance. The draft is
-    verified again against today's texts; a different profile or posting is a different
-    cache key, so nothing stale is shown. Logged (outcome cached) only when shown.
+    verified again against today's texts; a changed profile or posting is another cache
+    key, so nothing stale is shown. Logged (outcome cached) only when something is shown.
     """
     started = time.monotonic()
-    result = Explanation(outcome=Outcome.CACHED, job_id=job_id, remembered=True)
+    result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id, remembered=True)
     try:
-        prepared = _prepare(result, user=user)
-        entry = explanation_cache.cached_entry(prepared.key) if prepared is not None else None
-        if prepared is None or entry is None:
-            return None
-        result.verification = verify_draft(
-            entry.draft, prepared.profile.text, prepared.job.text, limits=verify_limits()
-        )
+        _prepare(result, user=user, rate_check=_never_call)
     except Exception as exc:
-        logger.error("Recalling an explanation failed: %s", type(exc).__name__)
+        log_internal_error(logger, "Recalling an explanation", exc)
         return None
-    if result.verification.kept == 0:
+    if result.outcome != Outcome.CACHED:
         return None
-    result.outcome = Outcome.CACHED
-    result.made_at = entry.made_at
     result.log_id = _log(result, user=user, latency=time.monotonic() - started)
     return result
 
@@ -218,6 +245,7 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
         row = ExplanationLog.objects.create(
             user=user if getattr(user, "is_authenticated", False) else None,
             job_ref="".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
+            job_title=result.job_title,
             outcome=result.outcome,
             kept_matches=len(verification.matches) if result.ok else 0,
             kept_gaps=len(verification.gaps) if result.ok else 0,
@@ -235,6 +263,10 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
     except Exception as exc:
         logger.error("Could not write the explanation log row: %s", type(exc).__name__)
         return None
+    try:
+        warn_if_passed(row.outcome)
+    except Exception as exc:  # The alert must never cost the user their answer.
+        logger.error("Could not check the drop-rate alert: %s", type(exc).__name__)
     return row.pk
 
 

@@ -12,7 +12,7 @@ from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_POST
 
 from explain.conf import profile_url, setting
-from explain.display import explanation_payload, job_segments, job_title
+from explain.display import explanation_payload, job_segments
 from explain.feedback import FeedbackRejected, feedback_create
 from explain.models import NOTE_MAX_LENGTH, FeedbackReport
 from explain.outcomes import http_status
@@ -35,7 +35,7 @@ def explain_job(request: HttpRequest, job_id: str) -> HttpResponse:
         "base_template": setting("EXPLAIN_BASE_TEMPLATE"),
         "explanation": explanation_payload(explanation),
         "job_segments": job_segments(explanation),
-        "job_title": job_title(explanation),
+        "job_title": explanation.job_title,
         "back_url": back_url,
         "profile_url": profile_url(),
         "feedback_reasons": FeedbackReport.Reason.choices,

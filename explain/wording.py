@@ -31,6 +31,13 @@ ERROR_MESSAGES: dict[str, Any] = {
         "compare with this job."
     ),
     Outcome.JOB_UNAVAILABLE: _("This job is not available."),
+    Outcome.INTERNAL_ERROR: _(
+        "Something went wrong on this site while preparing the explanation. It has been "
+        "logged for the site's team; please try again later."
+    ),
+    Outcome.NO_RECORDING: _(
+        "Demo answers exist only for the demo users; with a Gemini key every profile gets its own."
+    ),
 }
 
 REASON_TEXT = {

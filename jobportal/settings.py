@@ -219,6 +219,7 @@ GEMINI_BASE_URL = os.environ.get("GEMINI_BASE_URL", "")
 EXPLAIN_SOURCE = "jobportal.explain_source.PortalExplainSource"
 EXPLAIN_BASE_TEMPLATE = "base.html"
 EXPLAIN_PROFILE_URL = "profile-edit"
+EXPLAIN_JOB_URL_NAME = "job-detail"
 EXPLAIN_DEMO_MODE = _env_bool("EXPLAIN_DEMO_MODE", False)
 EXPLAIN_RECORDED_DRAFTS = BASE_DIR / "jobportal" / "demo" / "recorded_drafts.json"
 

@@ -13,14 +13,26 @@ every request until changed:
     server.reply_with_finish("SAFETY")
     server.reply_blocked("SAFETY")
     server.reply_by_dropping_connection()
+
+``POST /{version}/models/{model}:streamGenerateContent?alt=sse`` (what the SDK's
+``generate_content_stream`` calls) answers with server-sent events, one
+generateContent-shaped chunk each, as Gemini streams. A plain reply goes out as one
+event; ``reply_streaming`` paces the answer text like a model writing it:
+
+    server.reply_streaming(draft, first_chunk_ms=400, tokens_per_second=200)
+    server.reply_streaming(draft, drop_after_chunks=3)    # the connection is reset
+    server.reply_streaming(draft, stall_after_chunks=3)   # then nothing, until stopped
+    server.reply_streaming(text='{"matches": [{"po')      # cut JSON, a clean end
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import socket
 import struct
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -73,6 +85,46 @@ class Reply:
     content_type: str = "application/json; charset=UTF-8"
     delay: float = 0.0
     drop: bool = False
+    # Streamed answers: the text pieces, sent as one server-sent event each.
+    stream: tuple[str, ...] | None = None
+    first_chunk: float = 0.0  # seconds before the first event
+    interval: float = 0.0  # seconds between events
+    drop_after: int | None = None  # reset the connection after this many events
+    stall_after: int | None = None  # go silent after this many events (until stopped)
+    finish_reason: str = "STOP"
+    usage: dict[str, int] | None = None
+
+
+# A token is about four characters of English or JSON (Google's own rule of thumb).
+CHARS_PER_TOKEN = 4
+
+
+def stream_pieces(text: str, *, tokens_per_chunk: int) -> tuple[str, ...]:
+    """The text cut into the pieces one streamed event each carries."""
+    size = max(1, tokens_per_chunk * CHARS_PER_TOKEN)
+    return tuple(text[i : i + size] for i in range(0, len(text), size)) or ("",)
+
+
+def stream_chunk(
+    piece: str, *, last: bool, finish_reason: str, usage: dict[str, int] | None
+) -> dict[str, Any]:
+    """One streamed event: a generateContent answer holding the next piece of text.
+
+    Every event carries the usage so far, as Gemini's do; only the last has a finish reason.
+    """
+    candidate: dict[str, Any] = {"content": {"parts": [{"text": piece}], "role": "model"}}
+    candidate["index"] = 0
+    if last:
+        candidate["finishReason"] = finish_reason
+    meta = dict(DEFAULT_USAGE if usage is None else usage)
+    if not last:
+        meta = {"promptTokenCount": meta.get("promptTokenCount", 0)}
+    return {
+        "candidates": [candidate],
+        "usageMetadata": meta,
+        "modelVersion": "gemini-fake",
+        "responseId": "fake-response-1",
+    }
 
 
 def candidate_response(
@@ -156,13 +208,28 @@ class _Handler(BaseHTTPRequestHandler):
                 )
             )
             reply = state.reply
-        if not self.path.split("?", 1)[0].endswith(":generateContent"):
+        method = self.path.split("?", 1)[0].rsplit(":", 1)[-1]
+        if method not in ("generateContent", "streamGenerateContent"):
             reply = Reply(status=404, body=json.dumps(error_body(404, "no such method")).encode())
         if reply.delay and state.stopping.wait(reply.delay):
             return
         if reply.drop:
             self._drop()
             return
+        if method == "streamGenerateContent" and reply.status == 200:
+            self._stream(reply)
+            return
+        if method == "generateContent" and reply.stream is not None:
+            # A streamed reply asked for in one piece: the whole text at once.
+            reply = Reply(
+                body=json.dumps(
+                    candidate_response(
+                        text="".join(reply.stream),
+                        finish_reason=reply.finish_reason,
+                        usage=reply.usage,
+                    )
+                ).encode()
+            )
         try:
             self.send_response(reply.status)
             self.send_header("Content-Type", reply.content_type)
@@ -171,6 +238,52 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(reply.body)
         except OSError:  # the client gave up (a timeout test): nothing to answer
             self.close_connection = True
+
+    def _stream(self, reply: Reply) -> None:
+        """Server-sent events, as Gemini answers `:streamGenerateContent?alt=sse`."""
+        if reply.stream is None:
+            # A plain answer: one event holding all of it (the body is already JSON).
+            events: list[bytes] = [reply.body]
+        else:
+            events = [
+                json.dumps(
+                    stream_chunk(
+                        piece,
+                        last=i == len(reply.stream) - 1,
+                        finish_reason=reply.finish_reason,
+                        usage=reply.usage,
+                    )
+                ).encode()
+                for i, piece in enumerate(reply.stream)
+            ]
+        stopping = self.server.state.stopping
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            self.wfile.flush()
+            due = time.monotonic() + reply.first_chunk
+            for sent, event in enumerate(events):
+                if reply.drop_after is not None and sent >= reply.drop_after:
+                    self._drop()
+                    return
+                if reply.stall_after is not None and sent >= reply.stall_after:
+                    stopping.wait()
+                    self.close_connection = True
+                    return
+                if stopping.wait(max(0.0, due - time.monotonic())):
+                    return
+                self._chunk(b"data: " + event + b"\r\n\r\n")
+                due += reply.interval
+            self._chunk(b"")
+        except OSError:  # the client went away mid-stream
+            self.close_connection = True
+
+    def _chunk(self, data: bytes) -> None:
+        """One HTTP/1.1 chunk (an empty one ends the body), sent at once."""
+        self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+        self.wfile.flush()
 
     def do_GET(self) -> None:
         self.send_error(405)
@@ -304,13 +417,38 @@ class FakeGeminiServer:
         """Wait before answering with the current reply (past a client's timeout)."""
         with self._state.lock:
             current = self._state.reply
-            self._state.reply = Reply(
-                status=current.status,
-                body=current.body,
-                content_type=current.content_type,
-                delay=seconds,
-                drop=current.drop,
+            self._state.reply = dataclasses.replace(current, delay=seconds)
+
+    def reply_streaming(
+        self,
+        draft: dict[str, Any] | None = None,
+        *,
+        text: str | None = None,
+        first_chunk_ms: float = 0.0,
+        tokens_per_second: float = 0.0,
+        tokens_per_chunk: int = 8,
+        drop_after_chunks: int | None = None,
+        stall_after_chunks: int | None = None,
+        finish_reason: str = "STOP",
+        usage: dict[str, int] | None = None,
+    ) -> None:
+        """Stream the draft (or any text) as a model writes it: the first event after
+        first_chunk_ms, then tokens_per_chunk tokens per event at tokens_per_second
+        (0: as fast as possible). The same reply, asked for with generateContent,
+        comes back whole."""
+        body = text if text is not None else json.dumps(draft or {"matches": [], "gaps": []})
+        interval = tokens_per_chunk / tokens_per_second if tokens_per_second else 0.0
+        self._set(
+            Reply(
+                stream=stream_pieces(body, tokens_per_chunk=tokens_per_chunk),
+                first_chunk=first_chunk_ms / 1000,
+                interval=interval,
+                drop_after=drop_after_chunks,
+                stall_after=stall_after_chunks,
+                finish_reason=finish_reason,
+                usage=usage,
             )
+        )
 
     def reply_by_dropping_connection(self) -> None:
         """Read the request, then reset the connection without a response."""

@@ -9,6 +9,7 @@ text), so a test can pass a lambda and the Gemini provider is one implementation
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -50,6 +51,18 @@ class ChatModel(Protocol):
     """Any callable from a prompt to a response."""
 
     def __call__(self, prompt: ChatPrompt, /) -> ChatResponse | str: ...
+
+
+class StreamingChatModel(Protocol):
+    """A ChatModel that can also hand over its answer while writing it.
+
+    stream() yields pieces of the answer text as they come, then one ChatResponse for
+    the whole answer; it raises an ExplainError when there is none.
+    """
+
+    def __call__(self, prompt: ChatPrompt, /) -> ChatResponse | str: ...
+
+    def stream(self, prompt: ChatPrompt, /) -> Iterator[str | ChatResponse]: ...
 
 
 def model_name(model: object) -> str:
@@ -117,6 +130,48 @@ class PromptSpec:
         if isinstance(answer, str):
             answer = ChatResponse(text=answer, model=model_name(self._model))
         return CallResult(answer)
+
+    def stream(self) -> Iterator[str | CallResult]:
+        """Send the prompt once; yield the answer's text pieces as they come, then the
+        CallResult for the whole answer. A model that cannot stream answers in one piece.
+
+        Failures become ours, without their message, as in call(). Closing this
+        iterator early closes the model's stream (and its connection).
+        """
+        streamer = getattr(self._model, "stream", None)
+        if not callable(streamer):
+            result = self.call()
+            if result.response.text:
+                yield result.response.text
+            yield result
+            return
+        prompt = self.build()
+        pieces: Iterator[str | ChatResponse] | None = None
+        try:
+            while True:
+                failure: ExplainError | None = None
+                item: str | ChatResponse | None = None
+                try:
+                    if pieces is None:
+                        pieces = iter(streamer(prompt))
+                    item = next(pieces)
+                except StopIteration:
+                    failure = InvalidResponse("the stream ended without an answer")
+                except ExplainError as exc:
+                    failure = exc
+                except Exception as exc:
+                    failure = ProviderError(f"model raised {type(exc).__name__}")
+                if failure is not None:
+                    raise failure
+                if isinstance(item, ChatResponse):
+                    yield CallResult(item)
+                    return
+                if item:
+                    yield str(item)
+        finally:
+            close = getattr(pieces, "close", None)
+            if callable(close):
+                close()
 
 
 class ChatClient:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import logging
+import time
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
@@ -73,6 +75,7 @@ class GeminiChatModel:
             # No retry_options: the SDK then makes exactly one attempt.
         )
         self._client = genai.Client(api_key=api_key, http_options=http_options)
+        self._timeout_seconds = timeout_seconds
         self.model_name = model
         self._temperature = temperature
         self._max_output_tokens = max_output_tokens
@@ -135,6 +138,75 @@ class GeminiChatModel:
         # SDK's exception is not even this one's context.
         logger.warning("Gemini call failed: %s (%s)", failure.outcome, failure.detail)
         raise failure
+
+    def stream(self, prompt: ChatPrompt, /) -> Iterator[str | ChatResponse]:
+        """The answer's text pieces as Gemini writes them, then the whole answer.
+
+        The same request config as __call__ and the same single attempt: the SDK's
+        automatic continuation (a new request that resumes a broken stream) is off. The
+        timeout bounds each wait for the next piece (the SDK's read timeout) and the
+        whole answer (checked between pieces).
+        """
+        config = self._config(prompt).model_copy(update={"automatic_continuation": False})
+        deadline = time.monotonic() + self._timeout_seconds
+        pieces: list[str] = []
+        last: Any = None
+        chunks = self._client.models.generate_content_stream(
+            model=self.model_name, contents=prompt.user, config=config
+        )
+        try:
+            while True:
+                failure: ExplainError | None = None
+                finished = False
+                try:
+                    chunk = next(chunks)
+                except StopIteration:
+                    finished = True
+                except Exception as exc:
+                    failure = _map_failure(exc)
+                if failure is None and not finished and time.monotonic() > deadline:
+                    failure = ProviderTimeout("the answer was not finished before the timeout")
+                if failure is not None:
+                    logger.warning("Gemini stream failed: %s (%s)", failure.outcome, failure.detail)
+                    raise failure
+                if finished:
+                    break
+                last = chunk
+                piece = _chunk_text(chunk)
+                if piece:
+                    pieces.append(piece)
+                    yield piece
+        finally:
+            close = getattr(chunks, "close", None)  # a generator: closing ends the request
+            if callable(close):
+                close()
+        whole = _whole(last, "".join(pieces))
+        answer = _read_response(whole, self.model_name, prompt.output_schema)
+        if isinstance(answer, ChatResponse):
+            yield answer
+            return
+        logger.warning("Gemini stream failed: %s (%s)", answer.outcome, answer.detail)
+        raise answer
+
+
+def _chunk_text(chunk: Any) -> str:
+    """The answer text one streamed chunk adds (thought parts are not answer text)."""
+    candidates = getattr(chunk, "candidates", None) or []
+    content = candidates[0].content if candidates else None
+    parts = getattr(content, "parts", None) or []
+    return "".join(part.text for part in parts if part.text and not part.thought)
+
+
+def _whole(last: Any, text: str) -> Any:
+    """The last streamed chunk (finish reason, usage) carrying the whole answer text."""
+    if last is None:
+        return types.GenerateContentResponse()
+    candidates = list(last.candidates or [])
+    if not candidates:
+        return last
+    content = types.Content(role="model", parts=[types.Part(text=text)] if text else [])
+    candidates[0] = candidates[0].model_copy(update={"content": content})
+    return last.model_copy(update={"candidates": candidates})
 
 
 @lru_cache(maxsize=_MAX_CONFIGS)
