@@ -25,7 +25,7 @@ from django.utils.translation import ngettext
 
 from explain import selectors
 from explain.admin_charts import daily_chart
-from explain.admin_figures import reason_rows, summary_cards, version_rows
+from explain.admin_figures import ms, reason_rows, summary_cards, version_rows
 from explain.conf import setting
 from explain.export import csv_filename, stream_csv
 from explain.models import ExplanationLog, FeedbackReport, LogNeedingReview
@@ -77,18 +77,18 @@ class FeedbackReportInline(admin.TabularInline):
 @admin.register(ExplanationLog)
 class ExplanationLogAdmin(EvidenceAdmin):
     list_display: tuple[str, ...] = (
-        "created_at",
+        "when",
         "user",
         "job",
         "outcome",
         "kept",
         "dropped",
-        "model_name",
-        "prompt_version",
-        "latency_ms",
-        "total_tokens",
+        "version",
+        "latency",
+        "tokens",
         "report_link",
     )
+    list_display_links = ("when",)
     list_filter = ("outcome", "model_name", "prompt_version", "created_at")
     date_hierarchy = "created_at"
     search_fields = ("job_title", "user__username", "user__email", "=job_ref")
@@ -136,6 +136,27 @@ class ExplanationLogAdmin(EvidenceAdmin):
         except NoReverseMatch:
             return title
         return format_html('<a href="{}" title="{}">{}</a>', url, f"#{obj.job_ref}", title)
+
+    @admin.display(description=_("when"), ordering="created_at")
+    def when(self, obj: ExplanationLog) -> str:
+        moment = timezone.localtime(obj.created_at)
+        return format_html("{}<br>{}", f"{moment:%Y-%m-%d}", f"{moment:%H:%M}")
+
+    @admin.display(description=_("model · prompt"), ordering="model_name")
+    def version(self, obj: ExplanationLog) -> str:
+        return format_html(
+            '{}<br><span class="explain-quiet">{}</span>',
+            obj.model_name or "—",
+            obj.prompt_version or "—",
+        )
+
+    @admin.display(description=_("latency"), ordering="latency_ms")
+    def latency(self, obj: ExplanationLog) -> str:
+        return ms(obj.latency_ms)
+
+    @admin.display(description=_("tokens"), ordering="total_tokens")
+    def tokens(self, obj: ExplanationLog) -> str:
+        return "–" if obj.total_tokens is None else f"{obj.total_tokens:,}"
 
     @admin.display(description=_("kept"))
     def kept(self, obj: ExplanationLog) -> str:
@@ -352,13 +373,13 @@ class LogNeedingReviewAdmin(ExplanationLogAdmin):
     """Answers users reported (and flagged postings), newest first: a reviewer's queue."""
 
     list_display: tuple[str, ...] = (
-        "created_at",
+        "when",
         "user",
         "job",
         "outcome",
         "kept",
         "dropped",
-        "model_name",
+        "version",
         "open_reports",
         "report_link",
     )

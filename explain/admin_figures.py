@@ -28,9 +28,10 @@ def share(value: float | None) -> str:
 
 
 def ms(value: int | None) -> str:
+    """A duration whose number and unit never part at a line break."""
     if value is None:
         return "—"
-    return f"{value} ms" if value < 1000 else f"{value / 1000:.1f} s"
+    return f"{value}\u00a0ms" if value < 1000 else f"{value / 1000:.1f}\u00a0s"
 
 
 def integer(value: int | None) -> str:

@@ -47,6 +47,8 @@ def check_explain_settings(app_configs: Any = None, **kwargs: Any) -> list[Check
         ("EXPLAIN_MAX_OUTPUT_TOKENS", 64),
     ):
         value = setting(name)
+        if name == "EXPLAIN_MAX_OUTPUT_TOKENS" and value is None:
+            continue  # the model family's own bound (explain/llm/profiles.py)
         if not isinstance(value, int) or value < low:
             problems.append(
                 Error(
@@ -64,14 +66,8 @@ def check_explain_settings(app_configs: Any = None, **kwargs: Any) -> list[Check
                 id="explain.E005",
             )
         )
-    if setting("EXPLAIN_DEMO_MODE") and not setting("EXPLAIN_RECORDED_DRAFTS"):
-        problems.append(
-            Warning(
-                "EXPLAIN_DEMO_MODE is on but EXPLAIN_RECORDED_DRAFTS is not set.",
-                hint="Point EXPLAIN_RECORDED_DRAFTS at a JSON file of recorded drafts.",
-                id="explain.W001",
-            )
-        )
+    if setting("EXPLAIN_DEMO_MODE"):
+        problems.extend(recordings_problems())
     return problems
 
 
@@ -248,6 +244,28 @@ def check_ratelimit(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage
                 "RATELIMIT_ENABLE is False: every user may ask for AI explanations without limit.",
                 hint="Remove RATELIMIT_ENABLE = False from your settings (or set it to True).",
                 id="explain.W005",
+            )
+        ]
+    return []
+
+
+def recordings_problems() -> list[CheckMessage]:
+    """Demo mode's recordings file must load (explain.W001)."""
+    from explain.llm.recorded import RecordedChatModel, RecordingsError
+    from explain.llm.registry import recordings_path
+
+    path = recordings_path()
+    try:
+        RecordedChatModel.from_file(path)
+    except (OSError, ValueError, RecordingsError) as exc:
+        reason = str(exc) if isinstance(exc, RecordingsError) else type(exc).__name__
+        return [
+            Warning(
+                f"EXPLAIN_DEMO_MODE is on but the recordings in {path} cannot be read "
+                f"({reason}): every demo request will say explanations are unavailable.",
+                hint="Unset EXPLAIN_RECORDED_DRAFTS to use the packaged demo recordings, or "
+                "fix the file (format: docs/integrating.md, Demo mode).",
+                id="explain.W001",
             )
         ]
     return []

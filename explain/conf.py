@@ -10,10 +10,13 @@ from functools import cache
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import caches
 from django.shortcuts import resolve_url
 from django.utils.module_loading import import_string
 
 from explain.adapter import ExplainSource
+from explain.breaker import BreakerSettings
+from explain.llm.profiles import DEFAULT_MODEL
 from explain.verify import Limits
 
 DEFAULTS: dict[str, Any] = {
@@ -35,8 +38,23 @@ DEFAULTS: dict[str, Any] = {
     "EXPLAIN_CACHE_ALIAS": "default",
     "EXPLAIN_CACHE_SECONDS": 7 * 24 * 3600,
     "EXPLAIN_TIMEOUT_SECONDS": 30.0,
+    # Sent only to model families that honour it (explain/llm/profiles.py).
     "EXPLAIN_TEMPERATURE": 0.1,
-    "EXPLAIN_MAX_OUTPUT_TOKENS": 2048,
+    # None: the model family's bound, an answer plus room for its thoughts.
+    "EXPLAIN_MAX_OUTPUT_TOKENS": None,
+    # None: the family's setting for a copying task (MINIMAL on 3.x Flash, 0 on 2.5
+    # Flash). Otherwise a level name (3.x) or a token budget (2.5) the family takes.
+    "EXPLAIN_THINKING": None,
+    # Circuit breaker: after this many provider failures in a row (5xx, timeout, no
+    # connection) within the window, calls are skipped for the cool-down. 0: off.
+    "EXPLAIN_BREAKER_FAILURES": 5,
+    "EXPLAIN_BREAKER_WINDOW_SECONDS": 60,
+    "EXPLAIN_BREAKER_COOLDOWN_SECONDS": 15,
+    # Site-wide model calls per UTC day; None: no cap, 0: no calls at all.
+    "EXPLAIN_DAILY_CALL_LIMIT": None,
+    # For the admin's cost estimate: {model: {"input": $, "output": $, "thinking": $}}
+    # per million tokens.
+    "EXPLAIN_PRICES": {},
     # A ChatModel (callable) or a dotted path to one; overrides Gemini (tests, other hosts).
     "EXPLAIN_CHAT_MODEL": None,
     # Who sees the panel: None (everyone), or a callable (or dotted path to one) taking
@@ -55,7 +73,7 @@ DEFAULTS: dict[str, Any] = {
     # Gemini: a Django setting wins; without one, the environment variable of the same
     # name (ENV_FALLBACK); without either, this default.
     "GEMINI_API_KEY": "",
-    "GEMINI_MODEL": "gemini-2.5-flash",
+    "GEMINI_MODEL": DEFAULT_MODEL,
     "GEMINI_BASE_URL": "",
 }
 
@@ -110,3 +128,18 @@ def show_panel(request: Any) -> bool:
         return True
     decide = import_string(rule) if isinstance(rule, str) else rule
     return bool(decide(request))
+
+
+def site_cache() -> Any:
+    """The shared cache the app keeps its explanations, breaker and budget on."""
+    return caches[setting("EXPLAIN_CACHE_ALIAS")]
+
+
+def breaker_settings() -> BreakerSettings:
+    return BreakerSettings(
+        failures=int(setting("EXPLAIN_BREAKER_FAILURES") or 0),
+        window_seconds=float(setting("EXPLAIN_BREAKER_WINDOW_SECONDS")),
+        cooldown_seconds=float(setting("EXPLAIN_BREAKER_COOLDOWN_SECONDS")),
+        # A probe is one model call: it reports within the timeout, or it was lost.
+        probe_seconds=float(setting("EXPLAIN_TIMEOUT_SECONDS")) + 5,
+    )

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from django.core.exceptions import EmptyResultSet
 from django.db import connections
 from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Sum, When
 from django.db.models.functions import TruncDate
@@ -360,7 +361,10 @@ def _json_key_totals(queryset: QuerySet[ExplanationLog], field: str) -> dict[str
     """Sum of a {code: count} JSON column over the rows, added up in the database."""
     sub = queryset.order_by().values(field)
     connection = connections[queryset.db]
-    sql, params = sub.query.get_compiler(queryset.db).as_sql()
+    try:
+        sql, params = sub.query.get_compiler(queryset.db).as_sql()
+    except EmptyResultSet:  # .none(), or a filter that can match nothing
+        return {}
     column = connection.ops.quote_name(field)
     # The SQL is Django's own compiled query and a quoted column name: no outside text.
     templates = {

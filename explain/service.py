@@ -16,16 +16,18 @@ from typing import Any
 from django.db import connections
 from django.views.decorators.debug import sensitive_variables
 
-from explain import explanation_cache
+from explain import budget, explanation_cache
 from explain.adapter import Field, JobUnavailable
 from explain.alerts import warn_if_passed
-from explain.conf import get_source, setting, verify_limits
+from explain.breaker import CircuitBreaker, Gate
+from explain.conf import breaker_settings, get_source, setting, site_cache, verify_limits
 from explain.failures import log_internal_error
 from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ExplainError
+from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
-from explain.outcomes import SUCCESS, Kind, Outcome
+from explain.outcomes import RETRY_AFTER, SUCCESS, Kind, Outcome
 from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
 from explain.ratelimit import RateDecision
 from explain.schema import Draft
@@ -113,10 +115,14 @@ def explanation_create(
 
 @dataclass(frozen=True)
 class _ModelCall:
-    """A model call about to be made: what to send, and where its draft is cached."""
+    """A model call about to be made: what to send, where its draft is cached, the
+    user's rate allowance it took and the circuit breaker it reports to."""
 
     spec: PromptSpec
     cache_key: str
+    rate: RateDecision = field(default_factory=lambda: RateDecision(allowed=True))
+    breaker: CircuitBreaker | None = None
+    gate: Gate = Gate.CLOSED
 
 
 def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
@@ -126,11 +132,11 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
     _release_database_connections()
     try:
         answer = call.spec.call()
+        call_answered(call)
         result.usage = answer.response.usage
         draft = answer.entity(Draft)
     except ExplainError as exc:
-        result.outcome = Outcome(exc.outcome)
-        result.usage = exc.usage or result.usage
+        call_failed(result, call, exc)
         return
     result.outcome = Outcome.OK
     result.verification = _verify(result, draft)
@@ -157,6 +163,13 @@ def _prepare(
         return None
     result.model = model_name(model)
     result.demo = is_demo_model(model)
+    if isinstance(model, RecordedChatModel):
+        # Demo mode answers only the profile and job a recording was made for.
+        recorded = model.for_texts(profile, job)
+        if recorded is None:
+            result.outcome = Outcome.NO_RECORDING
+            return None
+        model = recorded
     key = explanation_cache.cache_key(
         prompt_version=PROMPT_VERSION,
         model=result.model,
@@ -176,6 +189,19 @@ def _prepare(
         result.outcome = Outcome.RATE_LIMITED
         result.retry_after = decision.retry_after
         return None
+    breaker = site_breaker()
+    gate = breaker.gate()
+    if gate is Gate.OPEN:
+        # Answer at once instead of making this user wait for the same failure.
+        logger.warning("Model call skipped: circuit_open")
+        result.outcome = Outcome.CIRCUIT_OPEN
+        decision.give_back()
+        return None
+    if not budget.take_call(site_cache(), _daily_limit()):
+        logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
+        result.outcome = Outcome.DAILY_LIMIT
+        decision.give_back()
+        return None
     spec = (
         ChatClient(model)
         .prompt()
@@ -183,7 +209,43 @@ def _prepare(
         .user(build_user_message(profile.text, job.text))
         .schema(Draft)
     )
-    return _ModelCall(spec=spec, cache_key=key)
+    return _ModelCall(spec=spec, cache_key=key, rate=decision, breaker=breaker, gate=gate)
+
+
+def site_breaker() -> CircuitBreaker:
+    """The site's circuit breaker, on the shared cache (one circuit for every process)."""
+    return CircuitBreaker(site_cache(), breaker_settings())
+
+
+def _daily_limit() -> int | None:
+    limit = setting("EXPLAIN_DAILY_CALL_LIMIT")
+    return None if limit is None else int(limit)
+
+
+def call_answered(call: _ModelCall) -> None:
+    """The provider answered: the breaker's run of failures is over."""
+    if call.breaker is not None:
+        call.breaker.record_success()
+
+
+def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> None:
+    """A model call failed: its outcome, the breaker told, the allowance given back if
+    the provider never answered (refused connection, 5xx, 429)."""
+    result.outcome = Outcome(exc.outcome)
+    result.retry_after = RETRY_AFTER.get(result.outcome, 0)
+    result.usage = exc.usage or result.usage
+    if exc.unanswered:
+        call.rate.give_back()
+    if call.breaker is None:
+        return
+    if not exc.outage:
+        call.breaker.record_success()  # an answer, if not a useful one: it is up
+    elif call.breaker.record_failure(call.gate):
+        logger.warning(
+            "Circuit opened: %d provider failures in a row; calls skipped for %d s",
+            call.breaker.settings.failures,
+            round(call.breaker.settings.cooldown_seconds),
+        )
 
 
 def _verify(result: Explanation, draft: Draft) -> Verification:

@@ -32,6 +32,8 @@ from explain.service import (
     _ModelCall,
     _prepare,
     _release_database_connections,
+    call_answered,
+    call_failed,
 )
 from explain.verify import VerifiedPoint
 from explain.verify_incremental import IncrementalVerifier
@@ -138,6 +140,7 @@ class ExplanationStream:
             for piece in call.spec.stream():
                 if isinstance(piece, CallResult):
                     final = piece
+                    call_answered(call)
                     break
                 for kind, claim in draft_so_far.feed(piece):
                     shown = check(kind, claim)
@@ -149,8 +152,7 @@ class ExplanationStream:
             draft = final.entity(Draft)
             rest = draft_so_far.finish(draft)
         except ExplainError as exc:
-            result.outcome = Outcome(exc.outcome)
-            result.usage = exc.usage or result.usage
+            call_failed(result, call, exc)
             return
         except StreamMismatch:
             result.outcome = Outcome.INVALID_RESPONSE

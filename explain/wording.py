@@ -38,6 +38,12 @@ ERROR_MESSAGES: dict[str, Any] = {
     Outcome.NO_RECORDING: _(
         "Demo answers exist only for the demo users; with a Gemini key every profile gets its own."
     ),
+    Outcome.MODEL_UNAVAILABLE: _("Explanations are unavailable right now."),
+    Outcome.PROVIDER_BUSY: _("Many people are asking right now. Try again in a minute."),
+    Outcome.CIRCUIT_OPEN: _(
+        "The explanation service is not responding right now. Please try again in a few minutes."
+    ),
+    Outcome.DAILY_LIMIT: _("This site has used today's explanations. Please try again tomorrow."),
 }
 
 REASON_TEXT = {

@@ -13,6 +13,8 @@ every request until changed:
     server.reply_with_finish("SAFETY")
     server.reply_blocked("SAFETY")
     server.reply_by_dropping_connection()
+    server.reply_with_thoughts_only()       # HTTP 200, a thought summary, no answer
+    server.go_down(stall=5.0)               # an outage: 503 after a stall
 
 ``POST /{version}/models/{model}:streamGenerateContent?alt=sse`` (what the SDK's
 ``generate_content_stream`` calls) answers with server-sent events, one
@@ -23,6 +25,16 @@ event; ``reply_streaming`` paces the answer text like a model writing it:
     server.reply_streaming(draft, drop_after_chunks=3)    # the connection is reset
     server.reply_streaming(draft, stall_after_chunks=3)   # then nothing, until stopped
     server.reply_streaming(text='{"matches": [{"po')      # cut JSON, a clean end
+
+It behaves like Gemini 3.x as Google serves it from 1 December 2026, whatever the reply:
+
+- a retired model (RETIRED_MODELS) is answered 404 NOT_FOUND;
+- a request carrying both thinking_level and thinking_budget is answered 400
+  INVALID_ARGUMENT, and so are frequency or presence penalties sent to a 3.x Flash-Lite;
+- a normal answer reports thoughtsTokenCount from the request's thinking setting, and
+  thoughts count against maxOutputTokens: with thinking not bounded (no thinking config
+  on a model that thinks by default, a HIGH level, a budget of -1) the answer ends in
+  MAX_TOKENS, cut or empty, as the real API does.
 """
 
 from __future__ import annotations
@@ -58,6 +70,15 @@ DEFAULT_USAGE = {
     "totalTokenCount": 420,
 }
 
+# Models Google no longer serves from 2026-12-01 (its deprecation notes).
+RETIRED_MODELS = frozenset({"gemini-2.5-flash", "gemini-2.5-pro"})
+
+# Thought tokens the fake spends by thinking level; unbounded thinking on a copying task
+# still runs past any bound an app would set for a short JSON answer.
+THOUGHTS_BY_LEVEL = {"MINIMAL": 12, "LOW": 600, "MEDIUM": 2500, "HIGH": 8000}
+UNBOUNDED_THOUGHTS = 8000
+DEFAULT_OUTPUT_LIMIT = 65536
+
 
 @dataclass(frozen=True)
 class RecordedRequest:
@@ -85,6 +106,9 @@ class Reply:
     content_type: str = "application/json; charset=UTF-8"
     delay: float = 0.0
     drop: bool = False
+    # A generateContent answer whose usage and finish the fake works out per request
+    # from its thinking setting (None: send `body` as it is).
+    answer: dict[str, Any] | None = None
     # Streamed answers: the text pieces, sent as one server-sent event each.
     stream: tuple[str, ...] | None = None
     first_chunk: float = 0.0  # seconds before the first event
@@ -173,6 +197,87 @@ def error_body(status: int, message: str = PROVIDER_TEXT) -> dict[str, Any]:
     }
 
 
+def respond(path: str, body: Any, reply: Reply) -> Reply:
+    """What the API would answer to this request, given the reply a test set up."""
+    method = path.split("?", 1)[0].rsplit(":", 1)[-1]
+    if method not in ("generateContent", "streamGenerateContent"):
+        return _error_reply(404, "no such method")
+    model = path.split("?", 1)[0].rsplit("/models/", 1)[-1].split(":", 1)[0]
+    if model in RETIRED_MODELS:
+        return _error_reply(404, f"models/{model} is not found for API version v1")
+    config = body.get("generationConfig", {}) if isinstance(body, dict) else {}
+    thinking = _field(config, "thinkingConfig") or {}
+    if _field(thinking, "thinkingLevel") is not None and (
+        _field(thinking, "thinkingBudget") is not None
+    ):
+        return _error_reply(400, "thinking_level and thinking_budget cannot both be set")
+    if (
+        "flash-lite" in model
+        and model.startswith("gemini-3")
+        and any(
+            _field(config, name) is not None for name in ("frequencyPenalty", "presencePenalty")
+        )
+    ):
+        return _error_reply(400, "penalties are not supported by this model")
+    if reply.answer is None:
+        return reply
+    answer = _think(reply.answer, model, config, thinking)
+    return dataclasses.replace(reply, body=json.dumps(answer).encode(), answer=None)
+
+
+def _field(mapping: dict[str, Any], camel: str) -> Any:
+    """A request field by its camelCase or snake_case name (the API takes both)."""
+    snake = "".join(f"_{c.lower()}" if c.isupper() else c for c in camel)
+    return mapping.get(camel, mapping.get(snake))
+
+
+def thoughts_for(model: str, thinking: dict[str, Any]) -> int:
+    """Thought tokens spent on one answer at this thinking setting."""
+    level = _field(thinking, "thinkingLevel")
+    budget = _field(thinking, "thinkingBudget")
+    if isinstance(level, str):
+        return THOUGHTS_BY_LEVEL.get(level.upper(), UNBOUNDED_THOUGHTS)
+    if isinstance(budget, int) and budget >= 0:
+        return min(budget, UNBOUNDED_THOUGHTS)
+    if budget is None and model.startswith("gemini-3") and "flash-lite" in model:
+        return THOUGHTS_BY_LEVEL["MINIMAL"]  # 3.x Flash-Lite's own default
+    return UNBOUNDED_THOUGHTS  # dynamic: the model thinks as long as it likes
+
+
+def _think(
+    answer: dict[str, Any], model: str, config: dict[str, Any], thinking: dict[str, Any]
+) -> dict[str, Any]:
+    """The answer with its usage, and cut at maxOutputTokens when thoughts ate the room."""
+    answer = json.loads(json.dumps(answer))
+    thoughts = thoughts_for(model, thinking)
+    limit = _field(config, "maxOutputTokens") or DEFAULT_OUTPUT_LIMIT
+    candidate = answer["candidates"][0]
+    output = DEFAULT_USAGE["candidatesTokenCount"]
+    if thoughts + output > limit:
+        room = max(limit - thoughts, 0)
+        candidate["finishReason"] = "MAX_TOKENS"
+        parts = candidate.get("content", {}).get("parts", [])
+        if room == 0 or not parts:
+            candidate.pop("content", None)
+        else:
+            text = parts[0].get("text", "")
+            parts[0]["text"] = text[: max(1, len(text) * room // output)]
+        thoughts = min(thoughts, limit)
+        output = room
+    prompt = DEFAULT_USAGE["promptTokenCount"]
+    answer["usageMetadata"] = {
+        "promptTokenCount": prompt,
+        "candidatesTokenCount": output,
+        "thoughtsTokenCount": thoughts,
+        "totalTokenCount": prompt + output + thoughts,
+    }
+    return answer
+
+
+def _error_reply(status: int, message: str) -> Reply:
+    return Reply(status=status, body=json.dumps(error_body(status, message)).encode())
+
+
 @dataclass
 class _State:
     reply: Reply = field(default_factory=lambda: Reply(status=500, body=b"{}"))
@@ -209,8 +314,7 @@ class _Handler(BaseHTTPRequestHandler):
             )
             reply = state.reply
         method = self.path.split("?", 1)[0].rsplit(":", 1)[-1]
-        if method not in ("generateContent", "streamGenerateContent"):
-            reply = Reply(status=404, body=json.dumps(error_body(404, "no such method")).encode())
+        reply = respond(self.path, body, reply)
         if reply.delay and state.stopping.wait(reply.delay):
             return
         if reply.drop:
@@ -377,8 +481,30 @@ class FakeGeminiServer:
     def reply_with_draft(
         self, draft: dict[str, Any], *, usage: dict[str, int] | None = None
     ) -> None:
-        """A normal answer: one candidate whose text is the draft as JSON."""
-        self.reply_with_json(candidate_response(text=json.dumps(draft), usage=usage))
+        """A normal answer: one candidate whose text is the draft as JSON.
+
+        Without `usage`, the fake works out the token counts from each request's thinking
+        setting, and cuts the answer (MAX_TOKENS) when thoughts leave it no room.
+        """
+        answer = candidate_response(text=json.dumps(draft))
+        if usage is not None:
+            self.reply_with_json(candidate_response(text=json.dumps(draft), usage=usage))
+            return
+        self._set(Reply(body=json.dumps(answer).encode(), answer=answer))
+
+    def reply_with_thoughts_only(self) -> None:
+        """HTTP 200, finish STOP, and a candidate holding a thought summary and no answer."""
+        answer = candidate_response(text=None)
+        answer["candidates"][0]["content"] = {
+            "parts": [{"text": "The posting asks for Java; the profile...", "thought": True}],
+            "role": "model",
+        }
+        self.reply_with_json(answer)
+
+    def go_down(self, *, stall: float = 5.0) -> None:
+        """An outage: every request is held `stall` seconds, then answered 503 UNAVAILABLE."""
+        body = json.dumps(error_body(503, "The model is overloaded.")).encode()
+        self._set(Reply(status=503, body=body, delay=stall))
 
     def reply_with_candidate_text(self, text: str, *, finish_reason: str = "STOP") -> None:
         """A candidate whose text is whatever is given (invalid JSON, a wrong shape...)."""

@@ -46,6 +46,9 @@ PURE_MODULES = [
     "prompt.py",
     "texts.py",
     "adapter.py",
+    "costs.py",
+    "breaker.py",
+    "counters.py",
     *(
         str(path.relative_to(EXPLAIN_DIR))
         for path in sorted((EXPLAIN_DIR / "llm").glob("*.py"))

@@ -77,18 +77,43 @@ class CallResult:
         self.response = response
 
     def entity(self, entity_type: type[EntityT]) -> EntityT:
-        """The answer as a validated object; InvalidResponse if it does not fit."""
-        parsed = self.response.parsed
-        if isinstance(parsed, entity_type):
+        """The answer as a validated object; InvalidResponse if it does not fit.
+
+        Every model's answer goes through the same check (parse_entity), whatever made
+        it: a lambda, the recorded drafts or Gemini. Only an object the model built in
+        code, with no text, is taken as it is.
+        """
+        text, parsed = self.response.text, self.response.parsed
+        if text is None and isinstance(parsed, entity_type):
             return parsed
+        candidate = parse_entity(parsed if text is None else text, entity_type)
+        if candidate is None:
+            raise InvalidResponse("answer does not fit the schema" if text else "empty answer")
+        return candidate
+
+
+def parse_entity(answer: str | dict[str, Any] | None, entity_type: type[EntityT]) -> EntityT | None:
+    """The answer validated against the schema, or None.
+
+    Every top-level key must be present: the schema sent marks them all required, so
+    `{}` or `{"answer": ...}` is a wrong shape, not an empty explanation (the fields all
+    have defaults, which pydantic alone would fill in).
+    """
+    data: Any = answer
+    if isinstance(answer, str):
         try:
-            if isinstance(parsed, dict):
-                return entity_type.model_validate(parsed)
-            if not self.response.text:
-                raise InvalidResponse("empty answer")
-            return entity_type.model_validate_json(self.response.text)
-        except (ValidationError, json.JSONDecodeError, ValueError, TypeError):
-            raise InvalidResponse("answer does not fit the schema") from None
+            data = json.loads(answer)
+        except ValueError:
+            return None
+    if not isinstance(data, dict):
+        return None
+    names = [f.alias or name for name, f in entity_type.model_fields.items()]
+    if any(name not in data for name in names):
+        return None
+    try:
+        return entity_type.model_validate(data)
+    except (ValidationError, ValueError, TypeError):
+        return None
 
 
 class PromptSpec:

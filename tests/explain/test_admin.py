@@ -128,7 +128,7 @@ def test_changelist_shows_rows_summary_and_chart(admin_client_, rows):
     # Fresh answers: ok x3 and nothing verified; two lost a point. The cached one is not
     # counted again.
     assert "50%" in section and "2 of 4 fresh answers" in section
-    assert "33%" in section and "900 ms / 30.0 s" in section
+    assert "33%" in section and "900\u00a0ms / 30.0\u00a0s" in section
     assert "/static/explain/admin.css" in html
     assert html.count('class="field-outcome"') == 10
     # The chart obeys the CSP: no inline style attributes, no script in it.

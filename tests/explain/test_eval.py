@@ -444,7 +444,7 @@ def test_live_through_the_real_sdk_against_the_fake_gemini_server(
 @pytest.mark.django_db
 def test_live_through_the_real_sdk_counts_provider_errors(tmp_path: Path, use_gemini: Any) -> None:
     server = use_gemini()
-    server.reply_with_error(429)
+    server.reply_with_error(500)
     out = StringIO()
     with pytest.raises(CommandError, match="answered none"):
         call_command(

@@ -121,3 +121,14 @@ def test_the_log_keeps_the_job_title_as_shown(logged_in, worked_job, use_model):
     use_model(WORKED_DRAFT)
     logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
     assert ExplanationLog.objects.get().job_title == "Java Engineer"
+
+
+def test_the_logged_title_is_one_printable_line_of_at_most_200_characters():
+    from explain.adapter import Field
+    from explain.service import shown_job_title
+
+    long_title = "Senior\u200b Java\n Engineer " + "x" * 300
+    fields = [Field("company", "Company", "Acme"), Field("title", "Job title", long_title)]
+    title = shown_job_title(fields)
+    assert title.startswith("Senior Java Engineer x") and len(title) == 200
+    assert shown_job_title([Field("company", "Company", "Acme")]) == ""
