@@ -114,6 +114,15 @@ def summary_line(matches: int, gaps: int) -> str:
     return f"{met} · {missing}"
 
 
+def reason_label(text: str, count: int) -> str:
+    """One line of the "why?" disclosure: how many points, and the check they failed."""
+    return ngettext(
+        "%(count)d point: %(reason)s.",
+        "%(count)d points: %(reason)s.",
+        count,
+    ) % {"count": count, "reason": text}
+
+
 def reason_lines(drop_reasons: dict[str, int]) -> list[tuple[str, int]]:
     """(plain words, count) for each reason, for the "why?" disclosure."""
     lines = []

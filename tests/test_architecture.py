@@ -46,6 +46,8 @@ PURE_MODULES = [
     "prompt.py",
     "texts.py",
     "adapter.py",
+    "sanitize.py",
+    "context.py",
     "costs.py",
     "breaker.py",
     "counters.py",

@@ -14,10 +14,10 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from explain.conf import profile_url, show_panel
-from explain.display import explanation_payload
 from explain.failures import log_internal_error
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import NOTE_MAX_LENGTH, FeedbackReport
+from explain.payload import explanation_payload
 from explain.service import explanation_recall, profile_ready
 
 register = template.Library()

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from explain.display import quote_context
+from explain.context import quote_context
 from explain.wording import made_line, removed_notice, summary_line
 
 

@@ -127,7 +127,7 @@ def warm(stack: Stack, port: int, users: list[User], job_id: int) -> None:
 
 
 def _draft() -> dict[str, Any]:
-    from load.seed import DRAFT
+    from tools.load.seed import DRAFT
 
     return DRAFT
 
