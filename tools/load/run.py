@@ -20,13 +20,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tools.load import phases, streaming
+from tools.load import outage, phases, streaming
+from tools.load.seed import DRAFT
 from tools.load.stack import LoadFailure, Stack, clear_redis, fake_gemini, workdir
 
 # Two app servers; LOAD_PORTS="8201,8202" if these are taken.
 PORTS = [int(port) for port in os.environ.get("LOAD_PORTS", "8101,8102").split(",")][:2]
 CROWD = 200
 STREAMS = min(CROWD, int(os.environ.get("LOAD_STREAMS", "200")))
+OUTAGE_USERS = 200  # over 40 s: 5 a second
 USERS = 340  # 0-199 the crowd, 200-201 two servers, 300-339 warm-up; reused after a reset
 
 
@@ -128,9 +130,14 @@ def main() -> int:
                 _print_server_time(report["server_time"])
 
             if wanted(4):
-                print("== 4. the model answers 500 for 10 s in the middle of a 30-s run")
+                print(
+                    f"== 4. the provider is down (503 after {outage.DOWN_STALL:.0f} s) for 20 s "
+                    "of a 40-s run, with the circuit breaker"
+                )
                 clear_redis()
-                report["outage"] = phases.outage(stack, PORTS[0], users[:300], job_id)
+                report["outage"] = outage.provider_down(
+                    stack, PORTS[0], users[:OUTAGE_USERS], job_id, DRAFT
+                )
                 _print_outage(report["outage"])
 
             if wanted(5):
@@ -232,14 +239,28 @@ def _print_server_time(st: dict[str, Any]) -> None:
 
 
 def _print_outage(out: dict[str, Any]) -> None:
+    def line(label: str, figures: dict[str, float]) -> str:
+        return (
+            f"   {label:<26} n {figures['n']:>3}  p50 {_ms(figures['p50']):>9}  "
+            f"p95 {_ms(figures['p95']):>9}"
+        )
+
     print(
-        f"   {out['requests']} users at {out['rate_per_s']:.0f}/s over {out['duration']:.0f} s: "
-        f"{out['ok']} verified, {out['provider_error']} got the provider-error message "
-        f"(the fake answered {out['fake_500s']} with HTTP 500)"
+        f"   {out['users']} users at {out['rate_per_s']:.0f}/s over 40 s: {out['outcomes']}; "
+        f"{out['log_rows']} log rows"
+    )
+    print(line("provider up, before:", out["healthy"]))
+    print(line("down, breaker closed:", out["before_open"]))
+    print(line("down, breaker open:", out["once_open"]))
+    verdict = "met" if out["goal_met"] else "MISSED"
+    print(
+        f"   breaker opened {out['opened_after_s']:.1f} s into the outage; "
+        f"p95 once open <= 1 s: {verdict}; model calls while down: "
+        f"{out['model_calls_while_down']} for {out['asked_while_down']} users"
     )
     print(
-        f"   log rows: {out['log_rows']}; {out['ok_after_recovery']} requests after the "
-        "outage all verified, no restart"
+        f"   first verified answer {out['first_ok_after_return_s']:.1f} s after the provider "
+        f"came back (that user waited {_ms(out['first_ok_wait_s'])})"
     )
 
 
@@ -263,6 +284,10 @@ def _print_streams(st: dict[str, Any]) -> None:
     print(
         f"   memory, both servers: {st['idle_mb']:.0f} MB idle, {st['peak_mb']:.0f} MB with "
         f"the streams open: {st['mb_per_stream'] * 1024:.0f} KB per open stream"
+    )
+    print(
+        f"   app CPU per streamed explanation: {st['server_cpu_ms_each']:.1f} ms "
+        f"(the model's answer in {st['events_per_stream']} events; the SDK reads each one)"
     )
 
 

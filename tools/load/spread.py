@@ -34,6 +34,11 @@ FIGURES: list[tuple[str, str, Callable[[dict[str, Any]], float]]] = [
     ("streams: errors", "", lambda r: r["streams"]["errors"]),
     ("streams: held open (median)", "s", lambda r: r["streams"]["held_s"]),
     ("streams: memory per open stream", "KB", lambda r: r["streams"]["mb_per_stream"] * 1024),
+    (
+        "streams: app CPU per streamed explanation",
+        "ms",
+        lambda r: r["streams"]["server_cpu_ms_each"],
+    ),
 ]
 
 

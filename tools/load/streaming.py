@@ -155,6 +155,7 @@ def held_streams(
     )
     logged_before = log_position()
     idle_mb = {port: stack.server_rss_mb(port) for port in ports}
+    cpu_before = sum(stack.server_cpu_seconds(port) for port in ports)
     peak_mb = dict(idle_mb)
     open_now = [0]
     peak_open = [0]
@@ -179,6 +180,8 @@ def held_streams(
     for thread in threads:
         thread.join(timeout=5)
     wall = time.monotonic() - started
+    time.sleep(0.2)  # the workers finish writing the last log rows
+    cpu = sum(stack.server_cpu_seconds(port) for port in ports) - cpu_before
     done = [r for r in results if r is not None]
     check(len(done) == len(users), f"{len(users) - len(done)} streams never finished")
     errors = [r for r in done if r["error"] or r["outcome"] != "ok" or r["points"] != CLAIMS]
@@ -197,7 +200,15 @@ def held_streams(
         "idle_mb": sum(idle_mb.values()),
         "peak_mb": sum(peak_mb.values()),
         "mb_per_stream": grown / len(users),
+        "events_per_stream": len(stream_pieces_of(text, tokens_per_chunk)),
+        "server_cpu_ms_each": cpu * 1000 / len(users),
     }
+
+
+def stream_pieces_of(text: str, tokens_per_chunk: int) -> tuple[str, ...]:
+    from support.fake_gemini import stream_pieces
+
+    return stream_pieces(text, tokens_per_chunk=tokens_per_chunk)
 
 
 def _read_stream(
