@@ -47,6 +47,14 @@ class ExplainAPIView(APIView):
     def get_exception_handler(self) -> Callable[[Exception, dict[str, Any]], Response | None]:
         return exception_handler
 
+    def handle_exception(self, exc: Exception) -> Response:
+        """Refusals (login, CSRF, bad input) are JSON, even to a client that asked for a
+        stream: they are not an answer, and the panel reads them by status."""
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return response
+
 
 class ExplanationAPI(ExplainAPIView):
     """POST: explain why this job was suggested to the logged-in user."""

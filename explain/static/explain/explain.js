@@ -478,15 +478,20 @@
   // error handler, a CSRF or login refusal) is read by its status code alone.
   function whole(response) {
     return response.json().catch(function () { return null; }).then(function (data) {
-      if (data && typeof data.outcome === "string") { return data; }
-      var status = response.status;
-      if (status === 401 || status === 403) { return { ok: false, outcome: "forbidden", error: words.sessionError }; }
-      if (status === 429) {
-        var seconds = Number(response.headers.get("Retry-After")) || 0;
-        return { ok: false, outcome: "rate_limited", error: words.rateLimited, retry_after: seconds };
-      }
-      return { ok: false, outcome: "unknown", error: words.genericError };
+      return byStatus(response, data);
     });
+  }
+
+  function byStatus(response, data) {
+    if (data && typeof data.outcome === "string") { return data; }
+    var status = response.status;
+    if (status === 401 || status === 403) { return { ok: false, outcome: "forbidden", error: words.sessionError }; }
+    if (status === 429) {
+      var seconds = Number(response.headers.get("Retry-After")) || 0;
+      return { ok: false, outcome: "rate_limited", error: words.rateLimited, retry_after: seconds };
+    }
+    // A 200 stream that ended without its result line was cut off on the way.
+    return { ok: false, outcome: "unknown", error: status === 200 ? words.networkError : words.genericError };
   }
 
   function requestStreamed() {
@@ -501,7 +506,7 @@
         if (line.event === "point") { showStreamedPoint(line); }
         else if (line.event === "result") { result = line; }
       }).then(function () {
-        return result || { ok: false, error: words.networkError };
+        return byStatus(response, result);
       });
     });
   }

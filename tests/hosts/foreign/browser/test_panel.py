@@ -77,3 +77,13 @@ def test_without_javascript_the_result_page_has_its_own_container(
     assert "PostgreSQL tuning" in page.inner_text(".explain-points")
     marked = page.locator(".explain-sent mark.explain-highlight").all_inner_texts()
     assert sorted(marked) == ["Kubernetes in production", "PostgreSQL tuning"]
+
+
+def test_a_lost_session_is_read_by_its_status_code(new_page, candidate, posting, model):
+    page = new_page()
+    log_in(page, candidate.email, f"/postings/{posting.pk}/")
+    page.context.clear_cookies()  # logged out elsewhere: the API answers 403, no outcome
+    page.click("[data-explain-button]")
+    page.wait_for_selector(".explain-error")
+    assert page.inner_text(".explain-error").startswith("Your session has ended")
+    assert model.prompts == []
