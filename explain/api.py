@@ -96,8 +96,11 @@ class FeedbackAPI(ExplainAPIView):
         form = FeedbackInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         try:
-            report = feedback_create(user=request.user, **form.validated_data)
+            report, counted = feedback_create(user=request.user, **form.validated_data)
         except FeedbackRejected:
             gone = _("That point cannot be reported any more.")
             raise ValidationError({"detail": gone}) from None
-        return Response({"id": report.pk, "saved": True}, status=status.HTTP_201_CREATED)
+        return Response(
+            {"id": report.pk, "saved": counted},
+            status=status.HTTP_201_CREATED if counted else status.HTTP_200_OK,
+        )

@@ -46,7 +46,9 @@ def test_the_panel_works_and_the_hosts_theme_stays_out(new_page, candidate, post
 
     page.click("[data-explain-button]")
     page.wait_for_selector(".explain-notice")
-    assert page.inner_text(".explain-notice") == "1 point was removed because it failed the checks."
+    assert (
+        page.inner_text(".explain-notice") == "We hid 1 point we could not back up with your words."
+    )
     points = page.locator(".explain-point")
     assert points.count() == 2
     assert style(page, ".explain-points", "padding-left") == "0px"
