@@ -190,6 +190,8 @@ def run_target(target: Target, jobs: int, equivalent: dict[str, tuple[str, str]]
         )
     result.seconds = time.monotonic() - started
     meta = work / "mutants" / (target.module + ".meta")
+    if meta.exists() and not json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]:
+        return result  # nothing mutmut can mutate (mutmut then stops with exit 1)
     if finished.returncode != 0 or not meta.exists():
         result.error = f"mutmut failed (exit {finished.returncode}); see {work / 'mutmut.log'}"
         return result
