@@ -57,7 +57,7 @@ TARGETS = (
         RULE_LAYER,
         (
             "tests/explain/**/test_texts*.py",
-            "tests/explain/**/test_text_from_html.py",
+            "tests/explain/**/test_text_from_html*.py",
             "tests/explain/**/test_privacy_and_cache.py",
         ),
     ),
