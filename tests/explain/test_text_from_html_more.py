@@ -17,6 +17,7 @@ CASES = [
     pytest.param("</pre>x\ny", "x y", id="stray-pre-end"),
     pytest.param("</script>x", "x", id="stray-hidden-end"),
     pytest.param("<table><tr><td>a</td><td>b</td></tr></table>", "a\nb", id="cells"),
+    pytest.param("Ja<b>va</b> and <i>Go</i>", "Java and Go", id="inline-tags-join"),
 ]
 
 
