@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Without a Gemini key the demo answers from recorded drafts and says so on the page.
 DEMO_MODE := $(if $(GEMINI_API_KEY),0,1)
 
-.PHONY: install run test lint bench clean check-services test-services migrate serve load load-compare
+.PHONY: install run test lint bench mutate clean check-services test-services migrate serve load load-compare
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ run: install
 	EXPLAIN_DEMO_MODE=$${EXPLAIN_DEMO_MODE:-$(DEMO_MODE)} $(PY) manage.py runserver 127.0.0.1:8000
 
 test: install
-	$(PY) -m pytest
+	$(PY) -m pytest -rs
 
 lint: install
 	$(VENV)/bin/ruff check .
@@ -31,8 +31,14 @@ lint: install
 	$(VENV)/bin/mypy explain jobportal
 
 bench: install
-	$(PY) bench/bench_verify.py
-	$(PY) bench/injection_report.py
+	$(PY) -m tools.bench.bench_verify
+	$(PY) -m tools.bench.injection_report
+
+# Mutation testing (docs/mutation.md): mutmut over the rule layer, the service and the
+# provider, one module at a time; prints the score per module and every survivor.
+# CPU-heavy, so a local command, not a CI step. `make mutate ONLY=verify` for one module.
+mutate: install
+	$(PY) -m tools.mutation.run $(ONLY)
 
 # --- The suite on the real services (CI runs this after `make test`). -----------------
 # Redis database 15 and a key prefix of this run's own: the suite deletes only its keys.
@@ -42,12 +48,12 @@ TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 SERVICES_ENV := DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL)
 
 check-services: install
-	$(SERVICES_ENV) $(PY) -m load.services
+	$(SERVICES_ENV) $(PY) .ci/check_services.py
 
 test-services: check-services
-	$(SERVICES_ENV) CACHE_KEY_PREFIX=test-$$$$ $(PY) -m pytest
+	$(SERVICES_ENV) CACHE_KEY_PREFIX=test-$$$$ $(PY) -m pytest -rs
 
-# --- Production (README.md, Production). The environment holds SECRET_KEY, ALLOWED_HOSTS,
+# --- Production (docs/production.md). The environment holds SECRET_KEY, ALLOWED_HOSTS,
 # DATABASE_URL, REDIS_URL and GEMINI_API_KEY; settings refuse to start without them.
 migrate: install
 	DJANGO_DEBUG=0 $(PY) manage.py migrate --noinput
@@ -59,11 +65,11 @@ serve: install
 
 # --- Load (loopback only, bounded; about a minute): the production setup measured. -----
 load: install
-	$(PY) -m load.run
+	$(PY) -m tools.load.run
 
 # Which gunicorn server model: sync vs threaded workers, side by side (about 4 min).
 load-compare: install
-	$(PY) -m load.compare
+	$(PY) -m tools.load.compare
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles

@@ -23,19 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from explain.models import ExplanationLog, FeedbackReport
-from explain.outcomes import Outcome
-
-# A model answer was checked by the verifier (served fresh or from the cache).
-CHECKED_OUTCOMES = (Outcome.OK, Outcome.CACHED, Outcome.NOTHING_VERIFIED)
-# The provider failed us: no usable answer although a model call was made.
-ERROR_OUTCOMES = (
-    Outcome.PROVIDER_ERROR,
-    Outcome.TIMEOUT,
-    Outcome.INVALID_RESPONSE,
-    Outcome.BLOCKED,
-)
-# A model call was made (cached answers, refusals and rate limits make none).
-MODEL_CALL_OUTCOMES = (Outcome.OK, Outcome.NOTHING_VERIFIED, *ERROR_OUTCOMES)
+from explain.outcomes import CHECKED_OUTCOMES, ERROR_OUTCOMES, MODEL_CALL_OUTCOMES, Outcome
 
 CHART_DAYS = 30
 
@@ -408,12 +396,15 @@ def daily_chart(days: list[Day]) -> Chart | None:
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
-    """Logs and reports are evidence: nobody adds or edits them by hand."""
+    """Logs and reports are evidence: nobody adds, edits or deletes them by hand."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
 

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 
 from explain.display import explanation_payload
 from explain.feedback import FeedbackRejected, feedback_create
+from explain.outcomes import http_status
 from explain.ratelimit import model_call_allowed
 from explain.serializers import (
     ExplanationSerializer,
@@ -81,7 +82,7 @@ class ExplanationAPI(APIView):
         # (same keys, same order, same types); the serializer documents it in the OpenAPI
         # schema above, and running it on every answer would cost more than the view.
         data = explanation_payload(explanation)
-        response = Response(data, status=explanation.status_code)
+        response = Response(data, status=http_status(explanation.outcome))
         if explanation.retry_after:
             response["Retry-After"] = str(explanation.retry_after)
         return response

@@ -5,14 +5,17 @@ Read when used (not at import), so tests can change them with override_settings.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from django.conf import settings
+from django.utils.module_loading import import_string
 
+from explain.adapter import ExplainSource
 from explain.verify import Limits
 
 DEFAULTS: dict[str, Any] = {
-    # Dotted path to the host's adapter (profile_text(user), job_text(job_id, user)).
+    # Dotted path to the host's adapter class (explain.adapter.ExplainSource).
     "EXPLAIN_SOURCE": None,
     # URL (or URL name) of the host page where users edit their profile, for the panel.
     "EXPLAIN_PROFILE_URL": None,
@@ -54,3 +57,16 @@ def verify_limits() -> Limits:
         max_point_chars=int(setting("EXPLAIN_MAX_POINT_CHARS")),
         max_points=int(setting("EXPLAIN_MAX_POINTS")),
     )
+
+
+@cache
+def _load_source(path: str) -> ExplainSource:
+    return import_string(path)()  # type: ignore[no-any-return]
+
+
+def get_source() -> ExplainSource:
+    """The host's adapter named in EXPLAIN_SOURCE, built once per dotted path."""
+    path = setting("EXPLAIN_SOURCE")
+    if not path:
+        raise LookupError("EXPLAIN_SOURCE is not set")
+    return _load_source(str(path))

@@ -14,9 +14,10 @@ from typing import Any
 
 from django.utils.translation import ngettext
 
-from explain import messages
+from explain import wording
+from explain.outcomes import Kind
 from explain.service import Explanation
-from explain.source import SourceText
+from explain.texts import SourceText
 from explain.verify import VerifiedPoint
 
 _INVISIBLE_CONTROLS = re.compile(
@@ -52,7 +53,7 @@ def _span(source: SourceText | None, span: tuple[int, int] | None) -> dict[str, 
 def _point(explanation: Explanation, point: VerifiedPoint, index: int, kind: str) -> dict[str, Any]:
     return {
         "index": index,
-        "kind": kind,
+        "kind": str(kind),
         "point": clean_display_text(point.point),
         "profile_quote": clean_display_text(point.profile_quote),
         "job_quote": clean_display_text(point.job_quote),
@@ -79,7 +80,8 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
         "job_id": explanation.job_id,
         "log_id": explanation.log_id,
         "demo": explanation.demo,
-        "error": explanation.error_message or None,
+        "error": wording.error_message(explanation.outcome, retry_after=explanation.retry_after)
+        or None,
         "retry_after": explanation.retry_after or None,
         "matches": [],
         "gaps": [],
@@ -91,16 +93,16 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
     if verification is not None:
         payload.update(
             matches=[
-                _point(explanation, p, i, "match") for i, p in enumerate(verification.matches)
+                _point(explanation, p, i, Kind.MATCH) for i, p in enumerate(verification.matches)
             ],
-            gaps=[_point(explanation, p, i, "gap") for i, p in enumerate(verification.gaps)],
+            gaps=[_point(explanation, p, i, Kind.GAP) for i, p in enumerate(verification.gaps)],
             dropped=verification.dropped,
             drop_reasons=dict(verification.drop_reasons),
             drop_reason_lines=[
                 {"text": text, "count": count, "line": reason_label(text, count)}
-                for text, count in messages.reason_lines(verification.drop_reasons)
+                for text, count in wording.reason_lines(verification.drop_reasons)
             ],
-            notice=explanation.notice,
+            notice=wording.removed_notice(verification.dropped),
         )
     return payload
 

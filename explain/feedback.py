@@ -6,6 +6,7 @@ from typing import Any
 
 from explain.display import clean_display_text
 from explain.models import ExplanationLog, FeedbackReport
+from explain.outcomes import Kind
 from explain.service import shown_point
 
 
@@ -17,7 +18,7 @@ def feedback_create(
     *, user: Any, log_id: int, kind: str, index: int, reason: str
 ) -> FeedbackReport:
     """Store the report with the exact point and quotes the server showed."""
-    if reason not in FeedbackReport.Reason.values or kind not in {"match", "gap"}:
+    if reason not in FeedbackReport.Reason.values or kind not in Kind.values:
         raise FeedbackRejected("unknown reason or kind")
     log = ExplanationLog.objects.filter(pk=log_id, user=user).first()
     if log is None:

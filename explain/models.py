@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from explain.outcomes import Outcome
+from explain.outcomes import Kind, Outcome
 
 
 class ExplanationLog(models.Model):
@@ -58,7 +58,7 @@ class FeedbackReport(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    kind = models.CharField(max_length=5, choices=[("match", "match"), ("gap", "gap")])
+    kind = models.CharField(max_length=5, choices=Kind.choices)
     point = models.CharField(max_length=500)
     profile_quote = models.CharField(max_length=500, blank=True)
     job_quote = models.CharField(max_length=500)

@@ -1,4 +1,8 @@
-"""Every way one explanation request can end: logged, shown, and mapped to a status."""
+"""Every way one explanation request can end, the groups they fall in, and the claim kinds.
+
+One home for these: the service sets an outcome, the log stores it, views map it to a
+status, the admin groups it. Nothing else spells the values out.
+"""
 
 from __future__ import annotations
 
@@ -20,7 +24,27 @@ class Outcome(models.TextChoices):
     JOB_UNAVAILABLE = "job_unavailable", _("Job not found")
 
 
+class Kind(models.TextChoices):
+    """The two kinds of claim: where profile and job meet, and what the job asks for
+    that the profile does not show."""
+
+    MATCH = "match", _("match")
+    GAP = "gap", _("gap")
+
+
+# The user got verified points.
 SUCCESS = frozenset({Outcome.OK, Outcome.CACHED})
+# A model answer was checked by the verifier (served fresh or from the cache).
+CHECKED_OUTCOMES = (Outcome.OK, Outcome.CACHED, Outcome.NOTHING_VERIFIED)
+# The provider failed us: no usable answer although a model call was made.
+ERROR_OUTCOMES = (
+    Outcome.PROVIDER_ERROR,
+    Outcome.TIMEOUT,
+    Outcome.INVALID_RESPONSE,
+    Outcome.BLOCKED,
+)
+# A model call was made (cached answers, refusals and rate limits make none).
+MODEL_CALL_OUTCOMES = (Outcome.OK, Outcome.NOTHING_VERIFIED, *ERROR_OUTCOMES)
 
 HTTP_STATUS: dict[str, int] = {
     Outcome.OK: 200,
@@ -35,3 +59,8 @@ HTTP_STATUS: dict[str, int] = {
     Outcome.NO_PROFILE: 422,
     Outcome.JOB_UNAVAILABLE: 404,
 }
+
+
+def http_status(outcome: str) -> int:
+    """The HTTP status a page or the API answers with for this outcome."""
+    return HTTP_STATUS[outcome]

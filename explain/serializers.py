@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from explain.models import FeedbackReport
-from explain.outcomes import Outcome
+from explain.outcomes import Kind, Outcome
 
 
 class SpanSerializer(serializers.Serializer):
@@ -18,7 +18,7 @@ class SpanSerializer(serializers.Serializer):
 
 class PointSerializer(serializers.Serializer):
     index = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=["match", "gap"])
+    kind = serializers.ChoiceField(choices=Kind.values)
     point = serializers.CharField()
     profile_quote = serializers.CharField(allow_blank=True)
     job_quote = serializers.CharField()
@@ -50,7 +50,7 @@ class ExplanationSerializer(serializers.Serializer):
 
 class FeedbackInputSerializer(serializers.Serializer):
     log_id = serializers.IntegerField(min_value=1)
-    kind = serializers.ChoiceField(choices=["match", "gap"])
+    kind = serializers.ChoiceField(choices=Kind.values)
     index = serializers.IntegerField(min_value=0, max_value=50)
     reason = serializers.ChoiceField(choices=FeedbackReport.Reason.choices)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import time
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,18 +15,19 @@ from typing import Any
 from django.db import connections
 from django.views.decorators.debug import sensitive_variables
 
-from explain import explanation_cache, messages
-from explain.chat import ChatClient, TokenUsage, model_name
-from explain.conf import setting, verify_limits
-from explain.errors import ExplainError
+from explain import explanation_cache
+from explain.adapter import JobUnavailable
+from explain.conf import get_source, setting, verify_limits
+from explain.llm.client import ChatClient, TokenUsage, model_name
+from explain.llm.errors import ExplainError
+from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
-from explain.outcomes import HTTP_STATUS, SUCCESS, Outcome
+from explain.outcomes import SUCCESS, Kind, Outcome
 from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
-from explain.providers import get_chat_model, is_demo_model
 from explain.ratelimit import RateDecision
 from explain.schema import Draft
-from explain.source import JobUnavailable, SourceText, get_source, scrubbed
-from explain.verify import Verification, normalize, verify_draft
+from explain.texts import SourceText, has_content, job_text, profile_text
+from explain.verify import Verification, verify_draft
 
 logger = logging.getLogger(__name__)
 
@@ -51,30 +51,20 @@ class Explanation:
     def ok(self) -> bool:
         return self.outcome in SUCCESS
 
-    @property
-    def status_code(self) -> int:
-        return HTTP_STATUS[self.outcome]
 
-    @property
-    def notice(self) -> str:
-        return messages.removed_notice(self.verification.dropped) if self.verification else ""
-
-    @property
-    def error_message(self) -> str:
-        if self.ok:
-            return ""
-        if self.outcome == Outcome.RATE_LIMITED:
-            return messages.rate_limited_message(self.retry_after)
-        return str(messages.ERROR_MESSAGES[self.outcome])
-
-
-def _texts(user: Any, job_id: str) -> tuple[SourceText, SourceText]:
-    """The exact profile and job texts to send: matching fields, scrubbed, capped."""
+def texts_for(*, user: Any, job_id: str) -> tuple[SourceText, SourceText]:
+    """The exact profile and job texts this site sends for this user and job."""
     source = get_source()
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
-    job = SourceText.compose(source.job_fields(job_id, user), max_chars=max_chars)
-    profile = SourceText.compose(scrubbed(source.profile_fields(user)), max_chars=max_chars)
+    job = job_text(source.job_fields(job_id, user), max_chars=max_chars)
+    profile = profile_text(source.profile_fields(user), max_chars=max_chars)
     return profile, job
+
+
+def profile_ready(user: Any) -> bool:
+    """Whether this user's profile holds anything to compare (the panel and the flow agree)."""
+    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+    return has_content(profile_text(get_source().profile_fields(user), max_chars=max_chars))
 
 
 @sensitive_variables()
@@ -97,12 +87,12 @@ def explanation_create(
 
 def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
     try:
-        profile, job = _texts(user, result.job_id)
+        profile, job = texts_for(user=user, job_id=result.job_id)
     except JobUnavailable:
         result.outcome = Outcome.JOB_UNAVAILABLE
         return
     result.profile, result.job = profile, job
-    if not _has_content(profile):
+    if not has_content(profile):
         result.outcome = Outcome.NO_PROFILE
         return
     model = get_chat_model()
@@ -139,7 +129,7 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
             result.usage = call.response.usage
             draft = call.entity(Draft)
         except ExplainError as exc:
-            result.outcome = exc.outcome
+            result.outcome = Outcome(exc.outcome)
             result.usage = exc.usage or result.usage
             return
         result.outcome = Outcome.OK
@@ -148,19 +138,6 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
         result.outcome = Outcome.NOTHING_VERIFIED
     elif result.outcome == Outcome.OK:
         explanation_cache.remember_draft(key, draft)
-
-
-def _has_content(source: SourceText) -> bool:
-    """True when a field's value shows something once normalised.
-
-    Labels do not count, nor white space, zero-width, bidi or other invisible characters:
-    a profile of "\u200b" is as empty as no profile and gets no model call.
-    """
-    return any(
-        unicodedata.category(ch)[0] not in "CZ"
-        for span in source.fields
-        for ch in normalize(source.text[span.start : span.end])
-    )
 
 
 def _release_database_connections() -> None:
@@ -212,7 +189,7 @@ def shown_point(
     if log.outcome not in SUCCESS or log.prompt_version != PROMPT_VERSION:
         return None
     try:
-        profile, job = _texts(user, log.job_ref)
+        profile, job = texts_for(user=user, job_id=log.job_ref)
     except JobUnavailable:
         return None
     draft = explanation_cache.cached_draft(
@@ -226,7 +203,7 @@ def shown_point(
     if draft is None:
         return None
     verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
-    points = verification.matches if kind == "match" else verification.gaps
+    points = verification.matches if kind == Kind.MATCH else verification.gaps
     if not 0 <= index < len(points):
         return None
     point = points[index]

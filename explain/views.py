@@ -15,6 +15,7 @@ from explain.conf import setting
 from explain.display import explanation_payload, job_segments
 from explain.feedback import FeedbackRejected, feedback_create
 from explain.models import FeedbackReport
+from explain.outcomes import http_status
 from explain.ratelimit import model_call_allowed
 from explain.service import explanation_create
 
@@ -38,7 +39,7 @@ def explain_job(request: HttpRequest, job_id: str) -> HttpResponse:
         "feedback_reasons": FeedbackReport.Reason.choices,
     }
     response = render(
-        request, "explain/explanation_page.html", context, status=explanation.status_code
+        request, "explain/explanation_page.html", context, status=http_status(explanation.outcome)
     )
     if explanation.retry_after:
         response["Retry-After"] = str(explanation.retry_after)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from explain.source import Field, JobUnavailable
+from explain.adapter import Field, JobUnavailable
 from jobportal.models import CandidateProfile, Job
 
 # The job fields in the order the page shows them; the job page marks each value with

@@ -1,6 +1,6 @@
 """gunicorn settings for production: `gunicorn -c jobportal/gunicorn.conf.py jobportal.wsgi`.
 
-The server model, chosen by measurement (README.md (Production), `make load-compare`):
+The server model, chosen by measurement (docs/performance.md, `make load-compare`):
 threaded workers (gthread). A request for an explanation spends about all of its time
 waiting for the model (seconds, up to EXPLAIN_TIMEOUT_SECONDS) and django-ratelimit and
 DRF are synchronous, so a worker thread per waiting request is the cheap unit of
@@ -29,7 +29,7 @@ threads = int(os.environ.get("GUNICORN_THREADS", "100" if worker_class == "gthre
 # Each worker takes only as many connections as it has threads, so a burst spreads over
 # the workers: with gunicorn's default (1,000) one worker took more of a 200-request
 # burst than its 100 threads while the other had threads idle, and the sleep-2-s burst
-# took 4.1 s instead of 2.1 s (README.md, Production). So no kept-alive connections
+# took 4.1 s instead of 2.1 s (docs/performance.md). So no kept-alive connections
 # either: they would hold a slot each (the load balancer opens one per request).
 worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", str(threads)))
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "0"))

@@ -2,7 +2,7 @@
 
 With nothing set it is the newcomer's demo: DEBUG on, SQLite, the local-memory cache.
 Production sets DJANGO_DEBUG=0, SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL and REDIS_URL (all
-required then, with no fallback); README.md (Production) has the rest.
+required then, with no fallback); docs/production.md has the rest.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ if not DEBUG:
     if _missing:
         raise ImproperlyConfigured(
             f"DJANGO_DEBUG=0 (production) needs {', '.join(_missing)} in the environment; "
-            "see README.md (Production)."
+            "see docs/production.md."
         )
 
 SECRET_KEY = os.environ.get("SECRET_KEY") or "django-insecure-demo-only-key-set-SECRET_KEY"
@@ -100,7 +100,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # One psycopg pool per worker process, shared by its threads (gunicorn gthread), so
     # PostgreSQL sees at most DB_POOL_MAX_SIZE connections per process whatever the
     # thread count. The explain service hands its connection back while it waits for
-    # the model, so a pool far smaller than the thread count is enough (README.md, Production).
+    # the model, so a pool far smaller than the thread count is enough (docs/production.md).
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps the connections
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": int(os.environ.get("DB_POOL_MIN_SIZE", "2")),
@@ -169,7 +169,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 if not DEBUG:
     SECURE_SSL_REDIRECT = _env_bool("SECURE_SSL_REDIRECT", True)
     # TLS ends at the load balancer, which must set (and overwrite) X-Forwarded-Proto;
-    # app servers must be reachable only through it (README.md, Production).
+    # app servers must be reachable only through it (docs/production.md).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

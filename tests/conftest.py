@@ -10,11 +10,19 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
+from hypothesis import settings as hypothesis_settings
 
-from explain.chat import ChatPrompt
+from explain.llm.client import ChatPrompt
 from jobportal.models import CandidateProfile, Job
 
-pytest_plugins = ["tests.fakes.fixtures"]
+pytest_plugins = ["tests.fakes.fixtures", "tests.skip_guard"]
+
+# Tests create users by the dozen; the production hasher's cost is for attackers, not CI.
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# `make mutate` runs with --hypothesis-profile=mutation: the same examples on every run,
+# so a mutant's fate (and the score) does not change between two runs of the same code.
+hypothesis_settings.register_profile("mutation", derandomize=True, deadline=None, database=None)
 
 WORKED_PROFILE = {"headline": "Backend developer", "skills": "Java (Intermediate, 3 years)"}
 WORKED_JOB_DESCRIPTION = "Build secure Java APIs and deploy services on AWS."
@@ -46,10 +54,12 @@ WORKED_DRAFT = {
 
 @pytest.fixture(autouse=True)
 def _isolated(settings: Any) -> Iterator[None]:
-    """No real model, no key, no demo mode, and a fresh cache (rate limits live there)."""
+    """No real model, no key, no demo mode, a fast password hasher, and a fresh cache
+    (rate limits live there)."""
     settings.GEMINI_API_KEY = ""
     settings.EXPLAIN_DEMO_MODE = False
     settings.EXPLAIN_CHAT_MODEL = None
+    settings.PASSWORD_HASHERS = FAST_HASHERS
     for alias in settings.CACHES:
         _clear(caches[alias])
     yield

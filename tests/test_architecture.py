@@ -35,6 +35,56 @@ def test_the_check_itself_sees_imports(tmp_path):
     assert imported_modules(sample) == {"jobportal.models", "jobportal.views"}
 
 
-def test_verifier_has_no_django_import():
-    names = imported_modules(EXPLAIN_DIR / "verify.py") | imported_modules(EXPLAIN_DIR / "scrub.py")
-    assert not any(name.split(".")[0] == "django" for name in names)
+# The rule layer, text composition, the host contract and the model layer are plain Python:
+# they can be read, tested and reused without a Django project.
+PURE_MODULES = [
+    "verify.py",
+    "scrub.py",
+    "schema.py",
+    "prompt.py",
+    "texts.py",
+    "adapter.py",
+    *(
+        str(path.relative_to(EXPLAIN_DIR))
+        for path in sorted((EXPLAIN_DIR / "llm").glob("*.py"))
+        if path.name != "registry.py"
+    ),
+]
+
+
+def test_the_pure_modules_import_no_django():
+    assert "llm/client.py" in PURE_MODULES and "llm/gemini.py" in PURE_MODULES
+    offenders = {
+        module: sorted(
+            name
+            for name in imported_modules(EXPLAIN_DIR / module)
+            if name.split(".")[0] in {"django", "rest_framework", "django_ratelimit"}
+        )
+        for module in PURE_MODULES
+    }
+    assert {module: names for module, names in offenders.items() if names} == {}
+
+
+def test_the_pure_modules_import_only_pure_explain_modules():
+    pure_names = {"explain." + m.removesuffix(".py").replace("/", ".") for m in PURE_MODULES}
+    offenders = {
+        module: sorted(
+            name
+            for name in imported_modules(EXPLAIN_DIR / module)
+            if name.startswith("explain.") and name not in pure_names
+        )
+        for module in PURE_MODULES
+    }
+    assert {module: names for module, names in offenders.items() if names} == {}
+
+
+def test_tools_and_support_never_import_tests():
+    root = EXPLAIN_DIR.parent
+    offenders = {
+        str(path.relative_to(root)): sorted(
+            name for name in imported_modules(path) if name.split(".")[0] == "tests"
+        )
+        for folder in ("tools", "support")
+        for path in (root / folder).rglob("*.py")
+    }
+    assert {path: names for path, names in offenders.items() if names} == {}

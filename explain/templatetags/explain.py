@@ -9,9 +9,9 @@ from django.conf import settings
 from django.shortcuts import resolve_url
 
 from explain.conf import setting
+from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import FeedbackReport
-from explain.providers import get_chat_model, is_demo_model
-from explain.source import get_source
+from explain.service import profile_ready
 
 register = template.Library()
 
@@ -23,7 +23,7 @@ def explain_panel(context: dict[str, Any], job_id: Any) -> dict[str, Any]:
     model = get_chat_model()
     has_profile = False
     if user.is_authenticated:
-        has_profile = any(f.value.strip() for f in get_source().profile_fields(user))
+        has_profile = profile_ready(user)
     return {
         "request": request,
         "job_id": str(job_id),

@@ -5,7 +5,7 @@ Without it these tests skip with a reason, unless EXPLAIN_REQUIRE_BROWSER=1 (CI)
 a missing browser fails the run instead.
 
 Screenshots go to test-artifacts/screenshots/ (printed at the end of the run). With
-EXPLAIN_UPDATE_SCREENSHOTS=1 the README's copies in docs/screenshots/ are refreshed too.
+EXPLAIN_UPDATE_SCREENSHOTS=1 the copies in docs/screenshots/ that the docs show are refreshed too.
 """
 
 from __future__ import annotations
@@ -20,10 +20,6 @@ import pytest
 from django.core.management import call_command
 
 from tests.browser.helpers import DOC_SCREENSHOTS, SCREENSHOTS, saved_screenshots
-
-# Playwright's sync API keeps an event loop running in this thread; Django refuses
-# database access from such a thread unless told it is fine (it is: nothing is async).
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = Path(os.environ.get("EXPLAIN_CHROMIUM", "/usr/bin/chromium"))
 LAUNCH_ARGS = [
@@ -41,8 +37,19 @@ def _unavailable(reason: str) -> None:
     pytest.skip(f"{reason}; install it with `apt-get install -y chromium`")
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _async_unsafe_allowed() -> Iterator[None]:
+    """Playwright's sync API keeps an event loop running in this thread, and Django refuses
+    database access from such a thread unless told it is fine (it is: nothing here is
+    async). Only while this module's browser runs: every other test keeps the guard.
+    Module-scoped and autouse, so it is set before the browser starts and unset after."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        yield
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser(_async_unsafe_allowed: None) -> Iterator[Any]:
     """One headless Chromium per module, stopped afterwards (its event loop with it)."""
     if not CHROMIUM.exists():
         _unavailable(f"Chromium not found at {CHROMIUM}")
@@ -118,4 +125,4 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         terminalreporter.write_sep("-", "browser screenshots")
         terminalreporter.write_line(f"{len(saved_screenshots)} screenshots saved in {SCREENSHOTS}")
         if os.environ.get("EXPLAIN_UPDATE_SCREENSHOTS") == "1":
-            terminalreporter.write_line(f"README copies refreshed in {DOC_SCREENSHOTS}")
+            terminalreporter.write_line(f"docs copies refreshed in {DOC_SCREENSHOTS}")

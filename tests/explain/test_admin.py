@@ -346,3 +346,23 @@ def test_reports_link_to_their_log_rows_and_back(admin_client_, rows):
 
 def test_reports_are_read_only(admin_client_, rows):
     assert admin_client_.get(reverse("admin:explain_feedbackreport_add")).status_code == 403
+
+
+def test_reports_cannot_be_deleted(admin_client_, rows):
+    """A report is evidence, like its log row: no delete page, no bulk delete action."""
+    user = get_user_model().objects.create_user("dana", password="pw-123456!")
+    report = FeedbackReport.objects.create(
+        log=rows[0], user=user, kind="gap", point="p", job_quote="q", reason="not_in_job"
+    )
+    delete = reverse("admin:explain_feedbackreport_delete", args=[report.pk])
+    assert admin_client_.get(delete).status_code == 403
+    assert admin_client_.post(delete, {"post": "yes"}).status_code == 403
+    listing = admin_client_.get(reverse("admin:explain_feedbackreport_changelist"))
+    assert listing.status_code == 200
+    assert "delete_selected" not in listing.content.decode()
+    bulk = admin_client_.post(
+        reverse("admin:explain_feedbackreport_changelist"),
+        {"action": "delete_selected", "_selected_action": [report.pk], "post": "yes"},
+    )
+    assert bulk.status_code in (200, 302)
+    assert FeedbackReport.objects.filter(pk=report.pk).exists()

@@ -18,13 +18,13 @@ from xml.etree import ElementTree
 import pytest
 from django.core.management import CommandError, call_command
 
-from explain.chat import ChatPrompt
-from explain.errors import ProviderTimeout
 from explain.eval.cases import DEFAULT_PATH, FORMAT, REASONS, load_cases, parse_cases
 from explain.eval.chart import drop_reasons_svg
 from explain.eval.live import percentile
 from explain.eval.progress import ProgressBar
 from explain.eval.scoring import judge, score
+from explain.llm.client import ChatPrompt
+from explain.llm.errors import ProviderTimeout
 from explain.management.commands.explain_eval import parse_ids
 from explain.models import ExplanationLog, FeedbackReport
 from explain.verify import DropReason
@@ -140,11 +140,11 @@ def test_verifier_mode_agrees_with_every_labelled_case() -> None:
 
 
 def test_the_documented_table_is_the_one_printed() -> None:
-    """The README shows the table as it is now."""
+    """docs/evaluation.md shows the table as it is now."""
     out, _ = run()
     table = out[out.index("category ") : out.index("disagreements:")].rstrip()
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    assert table in readme, "paste the new table into the README"
+    doc = (REPO / "docs" / "evaluation.md").read_text(encoding="utf-8")
+    assert table in doc, "paste the new table into docs/evaluation.md"
 
 
 def test_a_wrong_label_fails_the_command_and_is_listed(tmp_path: Path) -> None:

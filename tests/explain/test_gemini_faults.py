@@ -22,17 +22,18 @@ from django.urls import reverse
 from django.utils.html import escape
 from google.genai import errors as genai_errors
 
-from explain import messages, providers
-from explain.chat import ChatPrompt
-from explain.errors import ExplainError
-from explain.gemini import GeminiChatModel
+from explain import wording
+from explain.llm import registry
+from explain.llm.client import ChatPrompt
+from explain.llm.errors import ExplainError
+from explain.llm.gemini import GeminiChatModel
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION
 from explain.schema import Draft
+from support.fake_gemini import PROVIDER_TEXT, FakeGeminiServer, closed_port
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY
-from tests.fakes.gemini_server import PROVIDER_TEXT, FakeGeminiServer, closed_port
 
 pytestmark = pytest.mark.django_db
 
@@ -236,7 +237,7 @@ def test_fault_matrix(logged_in, worked_job, use_gemini, attempts, all_logs, fau
 
     # The right status, and a short message in our words.
     assert status == fault.status
-    expected = str(messages.ERROR_MESSAGES[fault.outcome])
+    expected = str(wording.ERROR_MESSAGES[fault.outcome])
     assert len(expected) < 160
     if data is not None:
         assert data["outcome"] == fault.outcome
@@ -265,7 +266,7 @@ def test_fault_matrix(logged_in, worked_job, use_gemini, attempts, all_logs, fau
 
     # The key and the provider's words reach no log record, at any level.
     assert_no_secret_in_logs(all_logs, CANARY_KEY, PROVIDER_TEXT)
-    assert any(r.name == "explain.gemini" for r in all_logs.records)
+    assert any(r.name == "explain.llm.gemini" for r in all_logs.records)
 
 
 def test_happy_path_request_and_log_row(logged_in, worked_job, use_gemini, attempts, all_logs):
@@ -360,12 +361,12 @@ def test_a_cut_answer_that_is_still_complete_json_is_used(logged_in, worked_job,
 
 def test_client_is_built_once_per_settings_and_afresh_for_a_new_server(use_gemini, settings):
     first_server = use_gemini()
-    model = providers.get_chat_model()
+    model = registry.get_chat_model()
     assert isinstance(model, GeminiChatModel)
-    assert providers.get_chat_model() is model
+    assert registry.get_chat_model() is model
     with FakeGeminiServer() as second_server:
         settings.GEMINI_BASE_URL = second_server.base_url
-        other = providers.get_chat_model()
+        other = registry.get_chat_model()
         assert other is not model
         second_server.reply_with_draft(WORKED_DRAFT)
         answer = other(ChatPrompt(system="s", user="u", output_schema=Draft))
@@ -403,7 +404,7 @@ def test_the_request_config_is_built_once_and_every_request_is_the_same(gemini_s
 
 def test_without_a_key_no_client_is_built(settings):
     settings.GEMINI_API_KEY = ""
-    assert providers.get_chat_model() is None
+    assert registry.get_chat_model() is None
 
 
 @pytest.mark.parametrize(

@@ -16,9 +16,9 @@ from django.urls import reverse
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from jobportal.models import Job
+from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY
-from tests.fakes.gemini_server import FakeGeminiServer
 
 pytestmark = pytest.mark.django_db
 

@@ -312,8 +312,8 @@ def test_disguised_contact_details_are_scrubbed_before_sending(
 
 
 def test_token_counts_of_an_unusable_answer_are_logged(logged_in, worked_job, use_model):
-    from explain.chat import TokenUsage
-    from explain.errors import BlockedResponse
+    from explain.llm.client import TokenUsage
+    from explain.llm.errors import BlockedResponse
 
     def refused(prompt):
         raise BlockedResponse("answer blocked", usage=TokenUsage(10, 0, 3, 13))

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from explain import providers
-from tests.fakes.gemini_server import FakeGeminiServer
+from explain.llm import registry
+from support.fake_gemini import FakeGeminiServer
 
 # A key shaped like a real one and found nowhere else: tests assert it never leaks.
 CANARY_KEY = "AIzaSyCANARY-0f1e2d3c4b5a69788796a5b4c3d2e1f0"
@@ -64,7 +64,7 @@ def use_gemini(
     `use_gemini()` sets the canary key and the server's URL; `use_gemini(timeout=0.5)`
     also shortens EXPLAIN_TIMEOUT_SECONDS; `use_gemini(base_url=...)` points elsewhere
     (a closed port). Each test's server has its own port and the URL is part of the key
-    providers.get_chat_model builds clients by, so every test gets a fresh client; the
+    registry.get_chat_model builds clients by, so every test gets a fresh client; the
     built clients are dropped afterwards so none outlives its server.
     """
 
@@ -78,4 +78,4 @@ def use_gemini(
         return gemini_server
 
     yield install
-    providers.forget_built_models()
+    registry.forget_built_models()

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from explain import providers
+from explain.llm import registry
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 
@@ -36,7 +36,7 @@ def live_gemini(settings: Any) -> Iterator[str]:
     settings.GEMINI_MODEL = os.environ.get("GEMINI_MODEL") or settings.GEMINI_MODEL
     settings.EXPLAIN_TIMEOUT_SECONDS = 30.0
     yield key
-    providers.forget_built_models()
+    registry.forget_built_models()
 
 
 def test_live_worked_example(logged_in, worked_job, live_gemini, caplog):

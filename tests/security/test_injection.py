@@ -1,10 +1,10 @@
 """Prompt injection: a model that obeys planted instructions gets nothing false or dangerous
 onto the page (issue 8).
 
-Each payload in explain/data/injection_payloads.json is planted in the job description and,
+Each payload in support/injection_payloads.json is planted in the job description and,
 separately, in the profile; a fake model answers with exactly the claims the attacker
 wants. What reaches the user is then audited on the rendered page and in the API JSON
-(tests/security/harness.py: `audit`). bench/injection_report.py prints the same runs as a
+(support/injection.py: `audit`). tools/bench/injection_report.py prints the same runs as a
 per-payload report.
 """
 
@@ -22,7 +22,7 @@ from explain.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.schema import Claim, Draft
 from explain.verify import find_quote, verify_draft
 from jobportal.models import CandidateProfile, Job
-from tests.security.harness import (
+from support.injection import (
     BASE_JOB,
     BASE_PROFILE,
     PAYLOADS_PATH,

@@ -4,7 +4,7 @@ Hypothesis writes the profile, the job posting and the model's answer; the page 
 API are requested. Never a 500, always exactly one log row per request, and every quote
 shown is the right text's own words, found by the rule. A maximum-size text full of
 combining marks and long-expanding characters still verifies, and the caps hold after
-normalisation (the timing is printed by bench/injection_report.py, not asserted here).
+normalisation (the timing is printed by tools/bench/injection_report.py, not asserted here).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from explain.display import clean_display_text
 from explain.models import ExplanationLog
 from explain.verify import find_quote, normalize
 from jobportal.models import CandidateProfile, Job
-from tests.security.harness import ObeyingModel, clear_caches, hostile_text, sent_texts
+from support.injection import ObeyingModel, clear_caches, hostile_text, sent_texts
 
 pytestmark = pytest.mark.django_db
 

@@ -28,17 +28,17 @@ from django.urls import reverse
 from django.utils.log import AdminEmailHandler
 from django.views.debug import ExceptionReporter, SafeExceptionReporterFilter
 
-from explain import providers
-from explain.chat import ChatPrompt
-from explain.errors import ExplainError
+from explain.llm import registry
+from explain.llm.client import ChatPrompt
+from explain.llm.errors import ExplainError
 from explain.models import ExplanationLog, FeedbackReport
 from explain.schema import Draft
 from explain.verify import DropReason
 from jobportal.models import CandidateProfile, Job
+from support.fake_gemini import closed_port
+from support.injection import clear_caches
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, WORKED_PROFILE
 from tests.fakes.fixtures import CANARY_KEY
-from tests.fakes.gemini_server import closed_port
-from tests.security.harness import clear_caches
 
 pytestmark = pytest.mark.django_db
 
@@ -200,7 +200,7 @@ def test_error_reports_hide_the_key_in_settings_and_in_every_frame(
     settings.GEMINI_BASE_URL = f"http://127.0.0.1:{closed_port()}"
     substitute = SafeExceptionReporterFilter.cleansed_substitute
     assert SafeExceptionReporterFilter().get_safe_settings()["GEMINI_API_KEY"] == substitute
-    providers.forget_built_models()
+    registry.forget_built_models()
 
     # 1. Building the SDK client fails deep inside the SDK, with the key in locals above.
     def broken_client(*args: Any, **kwargs: Any) -> None:
@@ -208,18 +208,18 @@ def test_error_reports_hide_the_key_in_settings_and_in_every_frame(
 
     with monkeypatch.context() as patch:
         patch.setattr(httpx2.Client, "__init__", broken_client)
-        info = _exc_info(providers.get_chat_model)
+        info = _exc_info(registry.get_chat_model)
     report = _report(info)
     assert "get_chat_model" in report and "GeminiChatModel" in report  # the frames are there
     assert substitute in report
     assert CANARY_KEY not in report
-    providers.forget_built_models()
+    registry.forget_built_models()
 
     # 2. Sending fails inside the SDK: our error is raised afresh, with no SDK frames.
     def broken_send(*args: Any, **kwargs: Any) -> None:
         raise httpx2.ConnectError("refused")
 
-    model = providers.get_chat_model()
+    model = registry.get_chat_model()
     assert model is not None
     with monkeypatch.context() as patch:
         patch.setattr(httpx2.Client, "send", broken_send)
@@ -227,7 +227,7 @@ def test_error_reports_hide_the_key_in_settings_and_in_every_frame(
     assert isinstance(info[1], ExplainError)
     assert info[1].__context__ is None and info[1].__cause__ is None
     assert CANARY_KEY not in _report(info)
-    providers.forget_built_models()
+    registry.forget_built_models()
 
 
 def test_a_500_mailed_to_admins_holds_no_key_and_no_private_value(
@@ -324,6 +324,7 @@ SKIP_DIRS = {
     ".ruff_cache",
     ".pytest_cache",
     ".hypothesis",
+    ".mutation",  # make mutate's scratch copies of the repository
     "__pycache__",
     "staticfiles",
     "media",

@@ -21,7 +21,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from explain.conf import setting, verify_limits
+from explain.adapter import JobUnavailable
+from explain.conf import get_source, setting, verify_limits
 from explain.eval.cases import (
     DEFAULT_PATH,
     CaseFile,
@@ -34,10 +35,10 @@ from explain.eval.chart import drop_reasons_svg
 from explain.eval.live import Pair, PairResult, pairs_from_cases, render_live, run_live
 from explain.eval.progress import ProgressBar
 from explain.eval.scoring import render_table, score
+from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import FeedbackReport
-from explain.providers import get_chat_model, is_demo_model
 from explain.schema import Claim
-from explain.source import JobUnavailable, SourceText, get_source, scrubbed
+from explain.texts import job_text, profile_text
 from explain.verify import Limits, normalize
 
 FEEDBACK_CATEGORY = "feedback"
@@ -304,12 +305,12 @@ class Command(BaseCommand):
         if names:
             people = people.filter(**{f"{user_model.USERNAME_FIELD}__in": names})
         for user in people:
-            profile = SourceText.compose(scrubbed(source.profile_fields(user)), max_chars=max_chars)
+            profile = profile_text(source.profile_fields(user), max_chars=max_chars)
             if not normalize(profile.text):
                 continue
             for job_id in job_ids:
                 try:
-                    job = SourceText.compose(source.job_fields(job_id, user), max_chars=max_chars)
+                    job = job_text(source.job_fields(job_id, user), max_chars=max_chars)
                 except JobUnavailable:
                     continue
                 yield Pair(
@@ -384,11 +385,11 @@ class Command(BaseCommand):
         max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
         profile = ""
         if report.user is not None:
-            fields = scrubbed(source.profile_fields(report.user))
-            profile = SourceText.compose(fields, max_chars=max_chars).text
+            profile = profile_text(source.profile_fields(report.user), max_chars=max_chars).text
         try:
-            fields = source.job_fields(report.log.job_ref, report.user)
-            job = SourceText.compose(fields, max_chars=max_chars).text
+            job = job_text(
+                source.job_fields(report.log.job_ref, report.user), max_chars=max_chars
+            ).text
         except JobUnavailable:
             job = ""
         return profile, job

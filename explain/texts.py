@@ -1,28 +1,18 @@
-"""How the host hands text to the app: one adapter, named in EXPLAIN_SOURCE.
+"""The texts sent to the model, composed from the host's fields: one rule, used everywhere.
 
-The app never imports the host's models. The adapter returns labelled fields; the app
-composes, scrubs and caps them, so what is sent and what is verified is one string.
+The adapter returns labelled fields; this module scrubs, composes and caps them, so what
+is sent and what is verified is one string. Pure Python: no Django.
 """
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any, Protocol
 
-from django.utils.module_loading import import_string
-
-from explain.conf import setting
+from explain.adapter import Field
 from explain.scrub import scrub, visible_form
-
-
-@dataclass(frozen=True)
-class Field:
-    """One labelled piece of a text, e.g. ("skills", "Skills", "Java (3 years)")."""
-
-    key: str
-    label: str
-    value: str
+from explain.verify import normalize
 
 
 @dataclass(frozen=True)
@@ -100,30 +90,34 @@ def scrubbed(fields: list[Field]) -> list[Field]:
     return [Field(f.key, f.label, scrub(visible_form(f.value))) for f in fields]
 
 
-class JobUnavailable(Exception):
-    """The job does not exist, is not published, or this user may not see it."""
+def profile_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
+    """The profile as sent: contacts scrubbed, composed, capped."""
+    return SourceText.compose(scrubbed(list(fields)), max_chars=max_chars)
 
 
-class ExplainSource(Protocol):
-    """What a host implements. Return only fields that may leave the server."""
-
-    def profile_fields(self, user: Any) -> list[Field]:
-        """The user's matching fields (never name, contact, salary or files)."""
-        ...
-
-    def job_fields(self, job_id: str, user: Any) -> list[Field]:
-        """The posting as it is shown; raise JobUnavailable if the user may not see it."""
-        ...
+def job_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
+    """The posting as sent: composed and capped (a posting is public, nothing to scrub)."""
+    return SourceText.compose(list(fields), max_chars=max_chars)
 
 
-@cache
-def _load(path: str) -> ExplainSource:
-    return import_string(path)()  # type: ignore[no-any-return]
+def texts_to_send(
+    profile_fields: Sequence[Field], job_fields: Sequence[Field], *, max_chars: int
+) -> tuple[SourceText, SourceText]:
+    """The exact profile and job texts to send and to verify. Every caller builds them here."""
+    return (
+        profile_text(profile_fields, max_chars=max_chars),
+        job_text(job_fields, max_chars=max_chars),
+    )
 
 
-def get_source() -> ExplainSource:
-    """The configured adapter, built once per dotted path."""
-    path = setting("EXPLAIN_SOURCE")
-    if not path:
-        raise LookupError("EXPLAIN_SOURCE is not set")
-    return _load(str(path))
+def has_content(source: SourceText) -> bool:
+    """True when a field's value shows something once normalised.
+
+    Labels do not count, nor white space, zero-width, bidi or other invisible characters:
+    a profile of "\u200b" is as empty as no profile and gets no model call.
+    """
+    return any(
+        unicodedata.category(ch)[0] not in "CZ"
+        for span in source.fields
+        for ch in normalize(source.text[span.start : span.end])
+    )

@@ -1,6 +1,6 @@
 """Seed the load-test database: one job and N users with profiles and logged-in sessions.
 
-Run by load/run.py as `python -m load.seed N` under load.settings; prints JSON.
+Run by tools/load/run.py as `python -m tools.load.seed N` under tools.load.settings; prints JSON.
 Sessions are made exactly as django.contrib.auth.login makes them (user id, backend,
 session hash); one user also logs in through the real login form during the run. The
 password is hashed once and shared: 400 PBKDF2 hashes would take minutes on 2 cores.

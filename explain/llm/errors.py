@@ -1,6 +1,6 @@
 """One small exception tree for everything that can go wrong with a model call.
 
-Provider exceptions are mapped to these in one place (explain.gemini) and never chained:
+Provider exceptions are mapped to these in one place (explain.llm.gemini) and never chained:
 google-genai errors carry the request headers, and one of them is the API key.
 """
 
@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from explain.outcomes import Outcome
-
 if TYPE_CHECKING:
-    from explain.chat import TokenUsage
+    from explain.llm.client import TokenUsage
 
 
 class ExplainError(Exception):
     """Base: carries the outcome logged and the status the user gets."""
 
-    outcome: Outcome = Outcome.PROVIDER_ERROR
+    outcome: str = "provider_error"
 
     def __init__(self, detail: str = "", *, usage: TokenUsage | None = None) -> None:
         # The detail is ours (never provider text) and is safe to log.
@@ -30,22 +28,22 @@ class ExplainError(Exception):
 class ProviderError(ExplainError):
     """The provider answered with an error, or could not be reached."""
 
-    outcome = Outcome.PROVIDER_ERROR
+    outcome = "provider_error"
 
 
 class ProviderTimeout(ExplainError):
     """No answer within the timeout."""
 
-    outcome = Outcome.TIMEOUT
+    outcome = "timeout"
 
 
 class InvalidResponse(ExplainError):
     """An answer arrived but does not fit the schema (bad JSON, wrong shape, cut short)."""
 
-    outcome = Outcome.INVALID_RESPONSE
+    outcome = "invalid_response"
 
 
 class BlockedResponse(ExplainError):
     """The provider refused to answer (safety filter or blocked prompt)."""
 
-    outcome = Outcome.BLOCKED
+    outcome = "blocked"

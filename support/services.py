@@ -1,4 +1,4 @@
-"""Are PostgreSQL and Redis reachable? `python -m load.services` (reads DATABASE_URL, REDIS_URL).
+"""Are PostgreSQL and Redis reachable? Used by `.ci/check_services.py` and `make load`.
 
 CI runs it before the suite on the real services, so an unreachable service fails the
 run with a message naming it, not with two hundred connection errors.

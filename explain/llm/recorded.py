@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from explain.chat import ChatPrompt, ChatResponse
+from explain.llm.client import ChatPrompt, ChatResponse
 from explain.schema import Draft
 
 RECORDED_MODEL_NAME = "recorded-demo"

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from explain.outcomes import Outcome
 from explain.verify import DropReason
 
-ERROR_MESSAGES = {
+ERROR_MESSAGES: dict[str, Any] = {
     Outcome.NOTHING_VERIFIED: _(
         "We could not find an explanation whose every point quotes your profile or this "
         "job, so we are not showing one. Please try again later."
@@ -54,6 +56,13 @@ def rate_limited_message(seconds: int) -> str:
         "You asked for an explanation a moment ago. Try again in %(seconds)d seconds.",
         seconds,
     ) % {"seconds": seconds}
+
+
+def error_message(outcome: str, *, retry_after: int = 0) -> str:
+    """What the user reads when an explanation is not shown ("" when it is)."""
+    if outcome == Outcome.RATE_LIMITED:
+        return rate_limited_message(retry_after)
+    return str(ERROR_MESSAGES.get(outcome, ""))
 
 
 def removed_notice(dropped: int) -> str:

@@ -21,12 +21,12 @@ from typing import Any
 import psycopg
 import redis
 
-from load import client
-from load.seed import DRAFT
-from load.services import problems
-from tests.fakes.gemini_server import FakeGeminiServer
+from support.fake_gemini import FakeGeminiServer
+from support.services import problems
+from tools.load import client
+from tools.load.seed import DRAFT
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 PG_SERVER = os.environ.get("LOAD_PG_SERVER", "postgres://postgres@127.0.0.1:5432")
 LOAD_DB = os.environ.get("LOAD_DATABASE", "loadtest")
@@ -111,7 +111,7 @@ class Stack:
             if not key.startswith(("GEMINI_", "EXPLAIN_", "GUNICORN_", "DJANGO_"))
         }
         env.update(
-            DJANGO_SETTINGS_MODULE="load.settings",
+            DJANGO_SETTINGS_MODULE="tools.load.settings",
             DJANGO_DEBUG="0",
             SECRET_KEY=secrets.token_urlsafe(50),
             ALLOWED_HOSTS="127.0.0.1",
@@ -149,7 +149,7 @@ class Stack:
         self.manage("check", "--deploy", "--fail-level", "WARNING")
         self.manage("migrate", "--noinput")
         self.manage("collectstatic", "--noinput")
-        done = self._python("-m", "load.seed", str(n_users))
+        done = self._python("-m", "tools.load.seed", str(n_users))
         if done.returncode != 0:
             raise LoadFailure(f"seeding failed:\n{done.stderr[-2000:]}")
         clear_redis()

@@ -2,12 +2,12 @@
 """Prompt-injection report: what an obeying model offered, what reached the user, and why
 the rest was dropped, per payload; then the timing of a maximum-size hostile text.
 
-    .venv/bin/python bench/injection_report.py            # per payload and placement
-    .venv/bin/python bench/injection_report.py --claims   # also every claim and its fate
+    .venv/bin/python tools/bench/injection_report.py            # per payload and placement
+    .venv/bin/python tools/bench/injection_report.py --claims   # also every claim and its fate
 
-Runs the same harness as tests/security/test_injection.py (tests/security/harness.py)
+Runs the same harness as tests/security/test_injection.py (support/injection.py)
 against the real views, on an in-memory SQLite database and the local-memory cache, with
-no key and no network. The figures in README.md (Security) come from this output.
+no key and no network. The figures in docs/security.md come from this output.
 """
 
 from __future__ import annotations
@@ -15,15 +15,13 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
 # A throw-away environment: in-memory database, local-memory cache (the harness clears
 # it), the demo's settings. Nothing outside this process is touched.
 os.environ["DJANGO_SETTINGS_MODULE"] = "jobportal.settings"
@@ -43,12 +41,13 @@ from django.db import transaction  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
+from explain.adapter import Field  # noqa: E402
 from explain.conf import setting, verify_limits  # noqa: E402
 from explain.schema import Claim, Draft  # noqa: E402
-from explain.source import Field, SourceText  # noqa: E402
+from explain.texts import SourceText  # noqa: E402
 from explain.verify import find_quote, normalize, verify_draft  # noqa: E402
 from jobportal.models import CandidateProfile, Job  # noqa: E402
-from tests.security.harness import (  # noqa: E402
+from support.injection import (  # noqa: E402
     BASE_JOB,
     BASE_PROFILE,
     PLACEMENTS,

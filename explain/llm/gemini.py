@@ -1,7 +1,7 @@
 """The Gemini provider: a ChatModel on the maintained Google Gen AI SDK (google-genai).
 
 One attempt, a timeout, low temperature, JSON fitted to the schema, no tools. Every
-failure is mapped here, in one place, to explain.errors, and the SDK's exception is
+failure is mapped here, in one place, to explain.llm.errors, and the SDK's exception is
 dropped (never logged, kept or chained): it holds the request headers, key included.
 Our exceptions are raised outside the `except` blocks, so not even `__context__`
 points back at the SDK's.
@@ -14,14 +14,13 @@ import logging
 from functools import lru_cache
 from typing import Any
 
-from django.views.decorators.debug import sensitive_variables
 from google import genai
 from google.genai import errors as genai_errors
 from google.genai import types
 from pydantic import BaseModel, ValidationError
 
-from explain.chat import ChatPrompt, ChatResponse, TokenUsage
-from explain.errors import (
+from explain.llm.client import ChatPrompt, ChatResponse, TokenUsage
+from explain.llm.errors import (
     BlockedResponse,
     ExplainError,
     InvalidResponse,
@@ -58,7 +57,6 @@ _REFUSALS = frozenset(
 class GeminiChatModel:
     """Calls Gemini once per prompt; built once per process when GEMINI_API_KEY is set."""
 
-    @sensitive_variables("api_key")
     def __init__(
         self,
         *,

@@ -2,7 +2,7 @@
 
 PostgreSQL (a database of its own, `loadtest`, made afresh), Redis (database 2, keys
 under `loadtest:`), gunicorn with jobportal/gunicorn.conf.py on 127.0.0.1:8101 and :8102
-under load.settings (the production settings plus two yardstick views), and the tests'
+under tools.load.settings (the production settings plus two yardstick views), and the tests'
 fake Gemini server. The client is this process. Bounded: about 1,500 requests, and the
 whole run is stopped after LOAD_MAX_SECONDS (300 by default).
 
@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from load import phases
-from load.stack import LoadFailure, Stack, clear_redis, fake_gemini, workdir
+from tools.load import phases
+from tools.load.stack import LoadFailure, Stack, clear_redis, fake_gemini, workdir
 
 # Two app servers; LOAD_PORTS="8201,8202" if these are taken.
 PORTS = [int(port) for port in os.environ.get("LOAD_PORTS", "8101,8102").split(",")][:2]

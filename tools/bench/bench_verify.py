@@ -1,18 +1,18 @@
 """How much the strict verifier costs, measured side by side in one run.
 
-    python bench/bench_verify.py            (or: make bench)
+    python tools/bench/bench_verify.py            (or: make bench)
 
 A draft of 10 matches + 10 gaps is checked against a profile text and a job text of
 20 KB, then of 200 KB, three ways:
 
-- naive: the article's way, the whole source normalised again for every quote, then `in`;
+- naive: the whole source normalised again for every quote, then `in`;
 - floor: each source normalised once (explain.verify.normalize), then one plain `in` per
   quote: the least any check with this normalisation can cost;
 - ours:  the full explain.verify.verify_draft, whole words, offsets and reasons included.
 
 Every quote is found (and no gap is contradicted), so all three do the same lookups and
 ours keeps all 20 points; the list limit is raised to 10 so none is skipped as unchecked.
-A fourth row, for reference only, is the article's own normalisation (lower-case,
+A fourth column, for reference only, is a weaker normalisation (lower-case,
 collapse white space, trim) redone per quote: weaker rules, so not a goal, but it shows
 what the stricter normalisation costs. Medians over repeated runs; the three are
 interleaved in every round so that machine noise hits them alike. Times are the CPU time
@@ -29,9 +29,6 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from explain.schema import Claim, Draft
 from explain.verify import Limits, normalize, verify_draft
@@ -148,24 +145,24 @@ def ours(draft: Draft, profile: str, job: str) -> int:
     return verify_draft(draft, profile, job, limits=LIMITS).kept
 
 
-_ARTICLE_SPACE = re.compile(r"\s+")
-_ARTICLE_TRIM = re.compile("^[\\s\"'“”‘’.,;:]+|[\\s\"'“”‘’.,;:]+$")
+_WEAK_SPACE = re.compile(r"\s+")
+_WEAK_TRIM = re.compile("^[\\s\"'“”‘’.,;:]+|[\\s\"'“”‘’.,;:]+$")
 
 
-def article_normalize(value: str) -> str:
-    return _ARTICLE_TRIM.sub("", _ARTICLE_SPACE.sub(" ", value.lower()))
+def weak_normalize(value: str) -> str:
+    return _WEAK_TRIM.sub("", _WEAK_SPACE.sub(" ", value.lower()))
 
 
-def article(draft: Draft, profile: str, job: str) -> int:
+def weak(draft: Draft, profile: str, job: str) -> int:
     kept = 0
     for claim in draft.matches:
-        if article_normalize(claim.profile_quote) in article_normalize(
-            profile
-        ) and article_normalize(claim.job_quote) in article_normalize(job):
+        if weak_normalize(claim.profile_quote) in weak_normalize(profile) and weak_normalize(
+            claim.job_quote
+        ) in weak_normalize(job):
             kept += 1
     for claim in draft.gaps:
-        quote = article_normalize(claim.job_quote)
-        if quote in article_normalize(job) and quote not in article_normalize(profile):
+        quote = weak_normalize(claim.job_quote)
+        if quote in weak_normalize(job) and quote not in weak_normalize(profile):
             kept += 1
     return kept
 
@@ -174,7 +171,7 @@ WAYS: dict[str, Callable[[Draft, str, str], int]] = {
     "naive": naive,
     "floor": floor,
     "ours": ours,
-    "article": article,
+    "weak": weak,
 }
 
 
@@ -199,7 +196,7 @@ def main() -> None:
     print()
     header = (
         f"{'text size':>10} {'rounds':>6} {'naive':>9} {'floor':>9} {'ours':>9}"
-        f" {'ours/floor':>10} {'naive/ours':>10}   {'article*':>9}"
+        f" {'ours/floor':>10} {'naive/ours':>10}   {'weak*':>9}"
     )
     print(header)
     print("-" * len(header))
@@ -210,7 +207,7 @@ def main() -> None:
         print(
             f"{size // 1000:>7} KB {rounds:>6} {m['naive']:>9.2f} {m['floor']:>9.2f}"
             f" {m['ours']:>9.2f} {m['ours'] / m['floor']:>9.2f}x"
-            f" {m['naive'] / m['ours']:>9.1f}x   {m['article']:>9.2f}"
+            f" {m['naive'] / m['ours']:>9.1f}x   {m['weak']:>9.2f}"
         )
     small, large = (results[size] for size, _ in SIZES)
     growth = large["ours"] / small["ours"]
@@ -230,8 +227,8 @@ def main() -> None:
         print(f"  [{'met' if met else 'MISSED'}] {text}")
     print()
     print(
-        "* article: the article's own, weaker normalisation (lower-case, collapse white\n"
-        "  space, trim) redone per quote; for reference only, not a goal."
+        "* weak: a weaker normalisation (lower-case, collapse white space, trim)\n"
+        "  redone per quote; for reference only, not a goal."
     )
     print(
         f"(took {time.perf_counter() - started:.0f} s of wall time; "

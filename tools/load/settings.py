@@ -7,4 +7,4 @@ two yardstick views in load/urls.py. Production never imports this module.
 
 from jobportal.settings import *  # noqa: F403
 
-ROOT_URLCONF = "load.urls"
+ROOT_URLCONF = "tools.load.urls"

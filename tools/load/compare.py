@@ -16,9 +16,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from load import phases
-from load.run import CROWD, USERS, machine, stop_on_signals
-from load.stack import LoadFailure, Stack, clear_redis, database_connections, fake_gemini, workdir
+from tools.load import phases
+from tools.load.run import CROWD, USERS, machine, stop_on_signals
+from tools.load.stack import (
+    LoadFailure,
+    Stack,
+    clear_redis,
+    database_connections,
+    fake_gemini,
+    workdir,
+)
 
 PORT = 8111
 ONE_CONNECTION = {"DB_POOL_MIN_SIZE": "1", "DB_POOL_MAX_SIZE": "1"}

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from load import client
-from load.client import Result, User
-from load.stack import LoadFailure, Stack, log_outcomes, log_position, log_size, server_times
+from tools.load import client
+from tools.load.client import Result, User
+from tools.load.stack import LoadFailure, Stack, log_outcomes, log_position, log_size, server_times
 
 
 def _user_texts() -> tuple[str, str]:
@@ -22,8 +22,8 @@ def _user_texts() -> tuple[str, str]:
 
     if not settings.configured:  # this process is the load client, not a Django site
         settings.configure(USE_I18N=False)
-    from explain.messages import ALL_VERIFIED, ERROR_MESSAGES
     from explain.outcomes import Outcome
+    from explain.wording import ALL_VERIFIED, ERROR_MESSAGES
 
     return str(ALL_VERIFIED), str(ERROR_MESSAGES[Outcome.PROVIDER_ERROR])
 

@@ -1,6 +1,6 @@
 """Prompt-injection harness shared by tests/security and bench/injection_report.py.
 
-A payload from explain/data/injection_payloads.json is planted in the job description or
+A payload from support/injection_payloads.json is planted in the job description or
 in a profile field; a fake model that OBEYS it answers with the attacker's claims; the
 page and the API are requested like a browser would; then everything that reached the
 user is audited. Nothing here depends on pytest, so the bench script can run it too.
@@ -21,19 +21,18 @@ from django.conf import settings
 from django.core.cache import caches
 from django.urls import reverse
 
-import explain
-from explain.chat import ChatPrompt
-from explain.conf import setting, verify_limits
+from explain.conf import verify_limits
 from explain.display import clean_display_text
+from explain.llm.client import ChatPrompt
 from explain.models import ExplanationLog
 from explain.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.schema import Draft
 from explain.scrub import contains_contact, contains_markup
-from explain.source import SourceText, get_source, scrubbed
+from explain.service import texts_for
 from explain.verify import find_quote, normalize, verify_draft
 from jobportal.models import CandidateProfile, Job
 
-PAYLOADS_PATH = Path(explain.__file__).resolve().parent / "data" / "injection_payloads.json"
+PAYLOADS_PATH = Path(__file__).resolve().parent / "injection_payloads.json"
 
 BASE_PROFILE = {
     "headline": "Backend developer",
@@ -175,10 +174,7 @@ class ObeyingModel:
 def sent_texts(user: Any, job_id: int | str) -> tuple[str, str]:
     """The profile and job texts exactly as the service sends them (checked against the
     prompt the model received, so a drift between this and the service fails loudly)."""
-    source = get_source()
-    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
-    job = SourceText.compose(source.job_fields(str(job_id), user), max_chars=max_chars)
-    profile = SourceText.compose(scrubbed(source.profile_fields(user)), max_chars=max_chars)
+    profile, job = texts_for(user=user, job_id=str(job_id))
     return profile.text, job.text
 
 

@@ -14,7 +14,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from explain.errors import ExplainError, InvalidResponse, ProviderError
+from explain.llm.errors import ExplainError, InvalidResponse, ProviderError
 
 EntityT = TypeVar("EntityT", bound=BaseModel)
 

@@ -13,8 +13,8 @@ from typing import Any
 from django.utils.module_loading import import_string
 from django.views.decorators.debug import sensitive_variables
 
-from explain.chat import ChatModel
 from explain.conf import setting
+from explain.llm.client import ChatModel
 
 _lock = threading.Lock()
 _built: dict[tuple[Any, ...], ChatModel] = {}
@@ -67,7 +67,7 @@ def _build_once(key: tuple[Any, ...], build: Any) -> ChatModel:
 
 @sensitive_variables("api_key")
 def _gemini(api_key: str) -> ChatModel:
-    from explain.gemini import GeminiChatModel
+    from explain.llm.gemini import GeminiChatModel
 
     return GeminiChatModel(
         api_key=api_key,
@@ -80,12 +80,12 @@ def _gemini(api_key: str) -> ChatModel:
 
 
 def _recorded(path: str) -> ChatModel:
-    from explain.recorded import RecordedChatModel
+    from explain.llm.recorded import RecordedChatModel
 
     return RecordedChatModel.from_file(path)
 
 
 def is_demo_model(model: object) -> bool:
-    from explain.recorded import RecordedChatModel
+    from explain.llm.recorded import RecordedChatModel
 
     return isinstance(model, RecordedChatModel)

@@ -1,0 +1,61 @@
+"""The README is a front door, and every link in it and in docs/ leads somewhere real."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+DOCS = sorted((REPO / "docs").glob("*.md"))
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+TOPICS = {
+    "architecture", "integrating", "verifier", "providers", "api",
+    "admin", "evaluation", "security", "production", "performance",
+}  # fmt: skip
+
+
+def anchors(markdown: str) -> set[str]:
+    """GitHub-style heading anchors: lower case, punctuation dropped, spaces to hyphens."""
+    found = set()
+    for line in markdown.splitlines():
+        if line.startswith("#"):
+            title = line.lstrip("#").strip().lower()
+            found.add(re.sub(r"[^\w\- ]", "", title).replace(" ", "-"))
+    return found
+
+
+def test_the_readme_is_short_and_links_every_topic() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 200
+    assert {f"docs/{topic}.md" for topic in TOPICS} <= set(LINK.findall(readme))
+    assert {path.stem for path in DOCS} >= TOPICS
+
+
+def test_every_local_link_resolves() -> None:
+    broken = []
+    for page in [REPO / "README.md", *DOCS]:
+        for target in LINK.findall(page.read_text(encoding="utf-8")):
+            if target.startswith(("http://", "https://")):
+                broken.append(f"{page.name}: {target} (outside the repository)")
+                continue
+            path, _, anchor = target.partition("#")
+            resolved = (page.parent / path).resolve() if path else page
+            if not resolved.exists():
+                broken.append(f"{page.name}: {target}")
+            elif anchor and anchor not in anchors(resolved.read_text(encoding="utf-8")):
+                broken.append(f"{page.name}: {target} (no such heading)")
+    assert broken == []
+
+
+def test_the_code_map_names_every_top_level_module() -> None:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    missing = [
+        f"{package}/{path.name}"
+        for package in ("explain", "jobportal")
+        for path in sorted((REPO / package).iterdir())
+        if not path.name.startswith(("_", "."))
+        and (path.suffix == ".py" or path.is_dir())
+        and path.name != "__pycache__"
+        and path.name not in readme
+    ]
+    assert missing == []

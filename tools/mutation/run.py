@@ -1,0 +1,271 @@
+"""`make mutate`: mutmut over the rule layer, the service and the provider, one module at a time.
+
+    python -m tools.mutation.run                  # every target in tools/mutation/targets.py
+    python -m tools.mutation.run verify gemini    # targets whose path contains these words
+    MUTATE_JOBS=2 python -m tools.mutation.run    # mutants tested in parallel (default 1)
+
+Each module is mutated in its own scratch copy of the repository under .mutation/, with
+its own test selection, so runs never touch the working tree and cannot see each other's
+mutants. The run prints the score per module and the diff of every surviving mutant.
+A survivor listed in tools/mutation/equivalent.txt (with the hash of its diff, so the entry
+goes stale when the code changes) is an equivalent mutant and leaves the score; every
+other survivor counts against it. Exit status 1 when a module misses its group's goal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import glob
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tools.mutation.targets import GOALS, TARGETS, Target
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRATCH = ROOT / ".mutation"
+EQUIVALENT = Path(__file__).with_name("equivalent.txt")
+
+# What the tests need beside the mutated package (mutmut copies `explain` itself).
+ALSO_COPY = ["jobportal", "support", "templates", "tools", "manage.py"]
+
+# mutmut's exit codes per mutant (mutmut/stats.py), folded into what the score needs.
+KILLED = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout"}
+KILLED |= {152: "timeout", 255: "timeout", 37: "type check"}
+NOT_KILLED = {0: "survived", 5: "no tests", 33: "no tests", 34: "skipped"}
+
+# A derandomised Hypothesis profile (tests/conftest.py): a mutant meets the same examples
+# on every run, so a score does not move between two runs of the same code.
+PYTEST_ARGS = ["--hypothesis-profile=mutation", "-W", "ignore::DeprecationWarning"]
+
+# Prints the diff of each named mutant; run inside a scratch copy, where mutmut's
+# configuration and mutants live.
+_DIFFS = """
+import json, sys
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+names = json.load(sys.stdin)
+json.dump({name: get_diff_for_mutant(name) for name in names}, sys.stdout)
+"""
+
+
+@dataclass
+class Result:
+    target: Target
+    statuses: dict[str, str] = field(default_factory=dict)
+    diffs: dict[str, str] = field(default_factory=dict)
+    equivalent: dict[str, str] = field(default_factory=dict)  # name -> reason
+    seconds: float = 0.0
+    error: str = ""
+
+    @property
+    def total(self) -> int:
+        return len(self.statuses)
+
+    @property
+    def killed(self) -> int:
+        return sum(1 for s in self.statuses.values() if s in KILLED.values())
+
+    @property
+    def survivors(self) -> list[str]:
+        return sorted(
+            name
+            for name, status in self.statuses.items()
+            if status not in KILLED.values() and name not in self.equivalent
+        )
+
+    @property
+    def score(self) -> float:
+        judged = self.total - len(self.equivalent)
+        return 1.0 if judged <= 0 else self.killed / judged
+
+    @property
+    def goal(self) -> float:
+        return GOALS[self.target.group]
+
+
+def diff_hash(diff: str) -> str:
+    """A short hash of the changed lines only (not the line numbers or file names)."""
+    changed = [
+        line
+        for line in diff.splitlines()
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+    return hashlib.sha1("\n".join(changed).encode(), usedforsecurity=False).hexdigest()[:10]
+
+
+def load_equivalent(path: Path = EQUIVALENT) -> dict[str, tuple[str, str]]:
+    """name -> (diff hash, reason) from the reviewed list; '#' starts a comment line."""
+    entries: dict[str, tuple[str, str]] = {}
+    if not path.exists():
+        return entries
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split(maxsplit=2)
+        if len(parts) < 3:
+            raise SystemExit(f"{path}:{number}: want '<mutant> <diff hash> <reason>'")
+        entries[parts[0]] = (parts[1], parts[2])
+    return entries
+
+
+def tracked_files() -> list[str]:
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard", "-z"],  # noqa: S607
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout.decode()
+    return [name for name in listed.split("\0") if name and not name.startswith("docs/")]
+
+
+def test_paths(target: Target) -> list[str]:
+    found: set[str] = set()
+    for pattern in target.tests:
+        found.update(glob.glob(pattern, root_dir=ROOT, recursive=True))
+    return sorted(found)
+
+
+def mutmut_section(target: Target, tests: list[str]) -> str:
+    def array(items: list[str]) -> str:
+        return "[" + ", ".join(json.dumps(item) for item in items) + "]"
+
+    return (
+        "\n[tool.mutmut]\n"
+        'source_paths = ["explain"]\n'
+        f"only_mutate = {array([target.module])}\n"
+        f"also_copy = {array(ALSO_COPY)}\n"
+        f"pytest_add_cli_args_test_selection = {array(tests)}\n"
+        f"pytest_add_cli_args = {array(PYTEST_ARGS)}\n"
+    )
+
+
+def prepare(target: Target, tests: list[str]) -> Path:
+    """A fresh scratch copy of the repository for this module, configured for mutmut."""
+    work = SCRATCH / target.module.replace("/", "_").removesuffix(".py")
+    shutil.rmtree(work, ignore_errors=True)
+    for name in tracked_files():
+        source = ROOT / name
+        if source.is_file():
+            destination = work / name
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination)
+    pyproject = work / "pyproject.toml"
+    pyproject.write_text(
+        pyproject.read_text(encoding="utf-8") + mutmut_section(target, tests), encoding="utf-8"
+    )
+    return work
+
+
+def _be_nice() -> None:
+    os.nice(10)  # the machine is shared: mutants wait for everyone else
+
+
+def run_target(target: Target, jobs: int, equivalent: dict[str, tuple[str, str]]) -> Result:
+    result = Result(target)
+    tests = test_paths(target)
+    if not tests:
+        result.error = "no test file matches " + ", ".join(target.tests)
+        return result
+    work = prepare(target, tests)
+    mutmut = Path(sys.executable).with_name("mutmut")
+    started = time.monotonic()
+    with (work / "mutmut.log").open("wb") as log:
+        finished = subprocess.run(  # noqa: S603 - our own command line
+            [str(mutmut), "run", "--max-children", str(jobs)],
+            cwd=work,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            preexec_fn=_be_nice,
+            check=False,
+        )
+    result.seconds = time.monotonic() - started
+    meta = work / "mutants" / (target.module + ".meta")
+    if finished.returncode != 0 or not meta.exists():
+        result.error = f"mutmut failed (exit {finished.returncode}); see {work / 'mutmut.log'}"
+        return result
+    codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    result.statuses = {
+        name: KILLED.get(code) or NOT_KILLED.get(code) or "suspicious"
+        for name, code in codes.items()
+    }
+    not_killed = [n for n, s in result.statuses.items() if s not in KILLED.values()]
+    if not_killed:
+        shown = subprocess.run(  # noqa: S603 - our own command line
+            [sys.executable, "-c", _DIFFS],
+            cwd=work,
+            input=json.dumps(not_killed).encode(),
+            capture_output=True,
+            check=True,
+        )
+        result.diffs = json.loads(shown.stdout)
+    for name in not_killed:
+        entry = equivalent.get(name)
+        if entry and entry[0] == diff_hash(result.diffs.get(name, "")):
+            result.equivalent[name] = entry[1]
+    return result
+
+
+def report(results: list[Result], equivalent: dict[str, tuple[str, str]]) -> bool:
+    """Print the table and every survivor; True when every module meets its goal."""
+    print()
+    header = f"{'module':<24} {'group':<11} {'mutants':>7} {'killed':>6} {'equiv':>5}"
+    header += f" {'survived':>8} {'score':>7} {'goal':>5}  time"
+    print(header)
+    print("-" * len(header))
+    ok = True
+    for r in results:
+        if r.error:
+            ok = False
+            print(f"{r.target.module:<24} {r.target.group:<11} ERROR: {r.error}")
+            continue
+        met = r.score >= r.goal
+        ok = ok and met
+        print(
+            f"{r.target.module:<24} {r.target.group:<11} {r.total:>7} {r.killed:>6} "
+            f"{len(r.equivalent):>5} {len(r.survivors):>8} {r.score:>7.1%} {r.goal:>5.0%}"
+            f"  {r.seconds:4.0f}s{'' if met else '  BELOW GOAL'}"
+        )
+    for r in results:
+        for name in r.survivors:
+            print(f"\n# {name}: {r.statuses[name]}  (diff hash {diff_hash(r.diffs.get(name, ''))})")
+            print(r.diffs.get(name, "(no diff)"))
+    seen = {name for r in results for name in r.statuses}
+    modules = {r.target.module.removesuffix(".py").replace("/", ".") for r in results}
+    for name, (digest, _) in sorted(equivalent.items()):
+        if name.rsplit(".", 1)[0].rsplit(".", 1)[0] not in modules:
+            continue  # a module not run this time
+        if name not in seen:
+            print(f"\nstale entry in {EQUIVALENT.name}: {name} is no longer a mutant")
+        elif not any(name in r.equivalent for r in results):
+            if all(r.statuses.get(name) in KILLED.values() for r in results if name in r.statuses):
+                print(f"\nstale entry in {EQUIVALENT.name}: {name} is now killed")
+            else:
+                print(f"\nstale entry in {EQUIVALENT.name}: {name} changed (hash {digest})")
+    return ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("only", nargs="*", help="run only targets whose path contains these")
+    parser.add_argument("--jobs", type=int, default=int(os.environ.get("MUTATE_JOBS", "1")))
+    args = parser.parse_args(argv)
+    targets = [t for t in TARGETS if not args.only or any(w in t.module for w in args.only)]
+    if not targets:
+        parser.error("no target matches " + " ".join(args.only))
+    equivalent = load_equivalent()
+    results = []
+    for target in targets:
+        print(f"mutating {target.module} ...", flush=True)
+        results.append(run_target(target, args.jobs, equivalent))
+    return 0 if report(results, equivalent) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
