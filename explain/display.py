@@ -55,6 +55,8 @@ def _point(explanation: Explanation, point: VerifiedPoint, index: int, kind: str
         "index": index,
         "kind": str(kind),
         "point": clean_display_text(point.point),
+        "term": clean_display_text(point.term),
+        "rewritten": point.rewritten,
         "profile_quote": clean_display_text(point.profile_quote),
         "job_quote": clean_display_text(point.job_quote),
         "profile_span": _span(explanation.profile, point.profile_span),

@@ -61,6 +61,18 @@ def texts_for(*, user: Any, job_id: str) -> tuple[SourceText, SourceText]:
     return profile, job
 
 
+def verify_sent(draft: Draft, profile: SourceText, job: SourceText) -> Verification:
+    """The verifier on the texts as sent: quotes inside one field's value, labels excluded."""
+    return verify_draft(
+        draft,
+        profile.text,
+        job.text,
+        limits=verify_limits(),
+        profile_fields=profile.spans,
+        job_fields=job.spans,
+    )
+
+
 def profile_ready(user: Any) -> bool:
     """Whether this user's profile holds anything to compare (the panel and the flow agree)."""
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
@@ -133,7 +145,7 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
             result.usage = exc.usage or result.usage
             return
         result.outcome = Outcome.OK
-    result.verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
+    result.verification = verify_sent(draft, profile, job)
     if result.verification.kept == 0:
         result.outcome = Outcome.NOTHING_VERIFIED
     elif result.outcome == Outcome.OK:
@@ -202,7 +214,7 @@ def shown_point(
     )
     if draft is None:
         return None
-    verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
+    verification = verify_sent(draft, profile, job)
     points = verification.matches if kind == Kind.MATCH else verification.gaps
     if not 0 <= index < len(points):
         return None

@@ -89,7 +89,7 @@ class Limits:
     max_point_chars: int = 300
     max_points: int = 5
     max_term_words: int = 4
-    max_term_chars: int = 80
+    max_term_chars: int = 100
 
 
 @dataclass(frozen=True)
@@ -370,6 +370,20 @@ def instruction_spans(text: str) -> list[tuple[int, int]]:
     return instructions.instruction_spans(text, folded.text, folded.starts, folded.ends)
 
 
+def _in_instruction(text: str, span: tuple[int, int]) -> bool:
+    """True when the span overlaps a sentence addressed to an AI.
+
+    Only the span's sentences and one on each side are read, so the cost is per claim,
+    not per text.
+    """
+    start, end = instructions.sentence_bounds(text, *span)
+    low = instructions.sentence_bounds(text, start - 1, start - 1)[0] if start else 0
+    high = instructions.sentence_bounds(text, end, end)[1] if end < len(text) else end
+    return any(
+        low + a < span[1] and span[0] < low + b for a, b in instruction_spans(text[low:high])
+    )
+
+
 class _Source:
     """One text as sent, folded once: where its fields sit, and the whole text before a cut.
 
@@ -390,18 +404,7 @@ class _Source:
         return i >= 0 and span[1] <= self.field_ends[i]
 
     def in_instruction(self, span: tuple[int, int]) -> bool:
-        """True when the span overlaps a sentence addressed to an AI.
-
-        Only the quote's sentences and one on each side are read, so the cost is per
-        claim, not per text.
-        """
-        text = self.text
-        start, end = instructions.sentence_bounds(text, *span)
-        low = instructions.sentence_bounds(text, start - 1, start - 1)[0] if start else 0
-        high = instructions.sentence_bounds(text, end, end)[1] if end < len(text) else end
-        return any(
-            low + a < span[1] and span[0] < low + b for a, b in instruction_spans(text[low:high])
-        )
+        return _in_instruction(self.text, span)
 
     def full(self) -> _Folded | None:
         if self.full_text is not None and self._full is None:
@@ -414,9 +417,20 @@ class _Source:
         return full is not None and _locate(needle, full) is not None
 
     def mentions(self, forms: Iterable[str]) -> bool:
-        """True when any form occurs as whole words, in what was sent or what was cut."""
-        folded = [self.folded, *filter(None, [self.full()])]
-        return any(_locate(form, f) is not None for form in forms if form for f in folded)
+        """True when any form occurs as whole words, in what was sent or what was cut,
+        outside text addressed to an AI (an order there is not the user's evidence)."""
+        texts = [(self.text, self.folded)]
+        full = self.full()
+        if full is not None and self.full_text is not None:
+            texts.append((self.full_text, full))
+        for form in filter(None, forms):
+            for text, folded in texts:
+                for count, span in enumerate(_occurrences(form, folded)):
+                    if count >= _MAX_OCCURRENCES:
+                        break
+                    if not _in_instruction(text, span):
+                        return True
+        return False
 
 
 # --------------------------------------------------------------------------- drafts
@@ -491,13 +505,11 @@ class _Checker:
         self, claim: Claim, job_span: tuple[int, int], profile_span: tuple[int, int] | None
     ) -> _Term | DropReason:
         """The claim's term, found in its job quote (and profile quote, for a match)."""
-        if len(claim.term) > 4 * self.limits.max_term_chars:
+        if len(claim.term.strip()) > self.limits.max_term_chars:
             return DropReason.TERM_MISSING
         needle = _normalize_quote(claim.term)
         words = split_words(needle)[0]
         if not words or len(words) > self.limits.max_term_words:
-            return DropReason.TERM_MISSING
-        if len(needle) > self.limits.max_term_chars:
             return DropReason.TERM_MISSING
         forms = word_forms(needle)
         job_quote = _fold_with_offsets(self.job.text[job_span[0] : job_span[1]])

@@ -20,7 +20,7 @@ __all__ = ["instruction_hits", "instruction_spans", "sentence_bounds"]
 _AI = (
     r"(?:ai|a\.i\.|llm|llms|gpt|chatgpt|gemini|claude|copilot|bot|chatbot|model|models"
     r"|language model|large language model|assistant|ai assistant|ai model|ai system|system"
-    r"|screening (?:tool|system|software|ai)|recruiting (?:ai|tool|bot)"
+    r"|(?:automated )?screening (?:tools?|systems?|software|ai)|recruiting (?:ai|tools?|bots?)"
     r"|ki|ki-modell|ki-assistent|modell|sprachmodell|assistenten|ia|modèle|modele"
     r"|modèle de langage|système|systeme|intelligence artificielle|modelo|asistente"
     r"|sistema|inteligencia artificial)(?![\w-])"
@@ -37,8 +37,32 @@ _ANYWHERE = [
     r"\boverrid(?:e|es|ing) (?:all|any|the|your|previous|prior|earlier|above|these|those"
     r"|instructions|rules|settings|safety|policy)\b",
     # English: text addressed to a model.
-    r"\b(?:note|message|memo|instructions?|attention|notice|hint|reminder|directive)s? "
+    r"\b(?:note|message|memo|instructions?|attention|notice|hint|reminder|directive|important)s? "
     r"(?:to|for) (?:the |any |all |an? |our |every )?" + _AI,
+    r"\bfor (?:ai|llm|language model|model|bot)s? (?:readers?|eyes|only)\b",
+    r"\b(?:ai|llm|model|bot) readers?\b",
+    r"\btell (?:them|him|her|the reader|the user)\b",
+    r"\bask (?:the|each|every) (?:candidate|applicant|reader|user)s? to\b",
+    r"\b(?:send|direct|redirect) (?:the )?(?:readers?|users?|candidates?) to\b",
+    r"\bshow the (?:reader|user)\b",
+    r"\bsay (?:that )?(?:the|this) (?:candidate|applicant|person)\b",
+    r"\b(?:in|to|into) your (?:answer|response|reply|output|explanation|points?)\b",
+    r"\b(?:in|to|into) (?:the|each|every) (?:first |last )?points?\b(?! of)",
+    r"\b(?:start|begin|end|finish) (?:each|every|the first|your) (?:point|answer|response|reply)",
+    r"\binclude this (?:exactly|verbatim|word for word)\b",
+    r"\b(?:use|return|output|give|send) (?:exactly )?this (?:answer|output|response|json)\b",
+    r"\b(?:never|do not|don't) (?:mention|list|report|show|include) (?:any )?(?:gaps?"
+    r"|missing)\b",
+    r"\brepeat (?:the|all|every) (?:words?|text|lines?|sentences?) (?:above|before)\b",
+    r"\bprint (?:the )?(?:value|contents?) of\b",
+    r"\b(?:new|updated|changed) rules\b",
+    r"\bthe task has changed\b",
+    r"\bwhen you (?:answer|reply|respond)\b",
+    r"\b(?:at least|no fewer than) \w+ (?:matches|points|gaps)\b",
+    r"\bpraising the (?:candidate|applicant|person)\b",
+    r"\bend of (?:the )?(?:session|conversation|chat)\b",
+    r"\blet(?: us|'s) play a game\b",
+    r"\byou are \w*bot\b",
     r"\b(?:dear|hey|hello|hi|attn) " + _AI,
     r"\bif you(?: are|'re) (?:an? |the )?(?:ai|llm|large language model|language model"
     r"|chatbot|ai assistant|ai model|automated \w+)(?: model| system| assistant)?"
@@ -57,9 +81,21 @@ _ANYWHERE = [
     r"\b(?:rate|score|rank|grade) (?:this|the|every|each|all|any) (?:candidates?|applicants?"
     r"|profiles?|persons?|resumes?|cvs?)\b",
     r"\b(?:just|only|simply) (?:say|print|output|respond|reply|answer|return)\b",
-    r"\bdo not (?:evaluate|assess|analy[sz]e|verify)\b",
+    r"\b(?:say|print|output|respond|reply|answer|return|write) (?:only|just)\b",
+    r"\btell (?:every|each|all|the|this|any) (?:candidates?|applicants?|users?|readers?"
+    r"|persons?|people)\b",
+    r"\brepeat (?:your|the|these|all) (?:system )?(?:rules|instructions|prompt)\b",
+    r"\bin (?:every|each) (?:point|answer|response|reply|item|explanation)\b",
+    r"\b(?:list|report|mark|treat|count|show|include|add)\b(?: \S+){0,8}? as (?:a )?"
+    r"(?:match|matches|strengths?|gaps?)\b",
+    r"\b(?:do not|don't|never) (?:evaluate|assess|analy[sz]e|verify|judge|check)\b",
     r"\bthere (?:are|is) no (?:gaps?|missing)\b",
     r"\b(?:prompt injection|jailbreak\w*|developer mode|dan mode)\b",
+    # A few more languages, for the commonest order ("ignore the previous instructions").
+    r"忽略.{0,12}(?:指令|指示|说明)",
+    r"(?:指示|命令)を無視",
+    r"\bигнориру\w*\b.{0,40}\bинструкци\w*",
+    r"تجاهل.{0,30}التعليمات",
     # Chat-format markers and fake headings.
     r"\[/?(?:inst|system|sys|assistant|user)\]",
     r"<\|[a-z_]+\|>",

@@ -69,7 +69,9 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     gaps = panel.locator(".explain-gap")
     expect(matches).to_have_count(1)
     expect(gaps).to_have_count(1)
-    expect(matches.first).to_contain_text("Your profile mentions Java, and this job asks for secure Java APIs")
+    expect(matches.first).to_contain_text(
+        "Your profile mentions Java, and this job asks for secure Java APIs"
+    )
     expect(matches.first.locator("dt")).to_have_text(["Your profile", "This job"])
     expect(matches.first.locator("q")).to_have_text(
         ["Java (Intermediate, 3 years)", "Build secure Java APIs"]

@@ -10,8 +10,8 @@ import unicodedata
 
 import pytest
 
-from explain.schema import Claim, Draft
 from explain.rules.points import MATCH_SENTENCE
+from explain.schema import Claim, Draft
 from explain.verify import (
     _JOINS_AFTER_NFKC,
     DropReason,
@@ -416,7 +416,8 @@ def test_five_and_five_kept_later_claims_unchecked_not_dropped() -> None:
     ]
     terms = ["Kubernetes", "AWS", "Java", "EU", "juniors", "Senior"]
     gaps = [
-        claim(f"Gap {i}.", job_quote=q, term=t) for i, (q, t) in enumerate(zip(gap_quotes, terms))
+        claim(f"Gap {i}.", job_quote=q, term=t)
+        for i, (q, t) in enumerate(zip(gap_quotes, terms, strict=True))
     ]
     result = verify(matches, gaps)
     assert len(result.matches) == 5
