@@ -9,10 +9,12 @@ DEMO_MODE := $(if $(GEMINI_API_KEY),0,1)
 
 .PHONY: install run test lint bench mutate clean check-services test-services migrate serve load load-compare
 
+# The app (ranges) plus the exact pins of the `dev` dependency group (the demo host, the
+# production stack and the test tools); dependency groups need pip 25.1 or later.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet --upgrade 'pip>=25.1'
+	$(PY) -m pip install --quiet -e '.[openapi]' --group dev
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -31,5 +31,9 @@ class ExplainSource(Protocol):
         ...
 
     def job_fields(self, job_id: str, user: Any) -> list[Field]:
-        """The posting as it is shown; raise JobUnavailable if the user may not see it."""
+        """The posting as it is shown; raise JobUnavailable if the user may not see it.
+
+        A field keyed "title" is also stored on the log row (at most 200 characters),
+        so admins can find requests by job title.
+        """
         ...

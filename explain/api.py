@@ -2,77 +2,69 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django.http.response import HttpResponseBase
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from rest_framework.views import APIView, exception_handler
 
-from explain.display import explanation_payload
 from explain.feedback import FeedbackRejected, feedback_create
+from explain.ndjson import NDJSONRenderer, ndjson_response
+from explain.openapi import explanation_schema, feedback_schema, view_schema
 from explain.outcomes import http_status
+from explain.payload import explanation_payload
 from explain.ratelimit import model_call_allowed
-from explain.serializers import (
-    ExplanationSerializer,
-    FeedbackInputSerializer,
-    FeedbackOutputSerializer,
-)
+from explain.serializers import FeedbackInputSerializer
 from explain.service import explanation_create
+from explain.service_stream import explanation_stream
 
 
-class ExplanationAPI(APIView):
+class ExplainAPIView(APIView):
+    """The app's own API policy, whatever the host's REST_FRAMEWORK defaults say.
+
+    The panel is a page script on the host's own site: session authentication with CSRF
+    is what it has, on a JWT-only host too. JSON only, and DRF's own exception handler,
+    so a host's custom handler cannot reshape the errors the panel reads.
+    """
+
+    authentication_classes = [SessionAuthentication]
+    permission_classes = [IsAuthenticated]
+    renderer_classes = [JSONRenderer]
+    # drf-spectacular's inspector on these views (when installed), whatever the host's
+    # DEFAULT_SCHEMA_CLASS, so a host with another generator gets no 500 from our schema.
+    schema = view_schema()
+
+    def get_exception_handler(self) -> Callable[[Exception, dict[str, Any]], Response | None]:
+        return exception_handler
+
+
+class ExplanationAPI(ExplainAPIView):
     """POST: explain why this job was suggested to the logged-in user."""
 
-    permission_classes = [IsAuthenticated]
+    # JSON, or the same answer as NDJSON lines (?stream=1, or Accept: application/x-ndjson).
+    renderer_classes = [JSONRenderer, NDJSONRenderer]
 
-    @extend_schema(
-        operation_id="explain_job",
-        summary="Explain why this job fits the logged-in user's profile",
-        tags=["explanations"],
-        request=None,
-        parameters=[
-            OpenApiParameter(
-                "job_id",
-                OpenApiTypes.STR,
-                OpenApiParameter.PATH,
-                description="The job to explain; it must be published.",
-            ),
-            OpenApiParameter(
-                "Retry-After",
-                OpenApiTypes.INT,
-                OpenApiParameter.HEADER,
-                response=[429],
-                description="Seconds until this user may ask for a new explanation.",
-            ),
-        ],
-        responses={
-            200: OpenApiResponse(ExplanationSerializer, "Verified points (fresh or cached)."),
-            404: OpenApiResponse(ExplanationSerializer, "The job is missing or unpublished."),
-            422: OpenApiResponse(ExplanationSerializer, "The user's profile is empty."),
-            429: OpenApiResponse(ExplanationSerializer, "Rate limited; see Retry-After."),
-            502: OpenApiResponse(
-                ExplanationSerializer,
-                "The provider failed, its answer was unreadable, or nothing was verified.",
-            ),
-            503: OpenApiResponse(ExplanationSerializer, "Explanations are switched off."),
-            504: OpenApiResponse(ExplanationSerializer, "The model did not answer in time."),
-        },
-        description=(
-            "Uses the session's user and their own profile only (session authentication, "
-            "CSRF token in X-CSRFToken). Every returned point quotes the profile and/or the "
-            "job word for word; points that failed the checks are counted in `dropped` and "
-            "`drop_reasons`, never returned. A 429 carries a Retry-After header. Offsets "
-            "are code points: `start`/`end` into the text sent to the model, "
-            "`field_start`/`field_end` into the named field's value."
-        ),
-    )
+    @explanation_schema
     @method_decorator(sensitive_variables("explanation", "data"))
-    def post(self, request: Request, job_id: str) -> Response:
+    def post(self, request: Request, job_id: str) -> HttpResponseBase:
+        if request.query_params.get("stream") == "1":
+            return ndjson_response(
+                explanation_stream(
+                    user=request.user,
+                    job_id=job_id,
+                    rate_check=lambda: model_call_allowed(request._request),
+                )
+            )
         explanation = explanation_create(
             user=request.user,
             job_id=job_id,
@@ -88,32 +80,16 @@ class ExplanationAPI(APIView):
         return response
 
 
-class FeedbackAPI(APIView):
+class FeedbackAPI(ExplainAPIView):
     """POST: report a shown point as looking wrong."""
 
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(
-        operation_id="report_point",
-        summary='Report a shown point as "this looks wrong"',
-        tags=["explanations"],
-        request=FeedbackInputSerializer,
-        responses={
-            201: FeedbackOutputSerializer,
-            400: OpenApiResponse(
-                description="Not a point this user was shown (or an unknown reason)."
-            ),
-        },
-        description=(
-            "Stores the point and quotes exactly as the server showed them under `log_id`, "
-            "for admins to review. Only the user who asked may report."
-        ),
-    )
+    @feedback_schema
     def post(self, request: Request) -> Response:
         form = FeedbackInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         try:
             report = feedback_create(user=request.user, **form.validated_data)
         except FeedbackRejected:
-            raise ValidationError({"detail": "That point cannot be reported any more."}) from None
+            gone = _("That point cannot be reported any more.")
+            raise ValidationError({"detail": gone}) from None
         return Response({"id": report.pk, "saved": True}, status=status.HTTP_201_CREATED)

@@ -5,13 +5,17 @@ Read when used (not at import), so tests can change them with override_settings.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import caches
 from django.utils.module_loading import import_string
 
 from explain.adapter import ExplainSource
+from explain.breaker import BreakerSettings
+from explain.llm.profiles import DEFAULT_MODEL
 from explain.verify import Limits
 
 DEFAULTS: dict[str, Any] = {
@@ -31,23 +35,59 @@ DEFAULTS: dict[str, Any] = {
     "EXPLAIN_CACHE_ALIAS": "default",
     "EXPLAIN_CACHE_SECONDS": 7 * 24 * 3600,
     "EXPLAIN_TIMEOUT_SECONDS": 30.0,
+    # Sent only to model families that honour it (explain/llm/profiles.py).
     "EXPLAIN_TEMPERATURE": 0.1,
-    "EXPLAIN_MAX_OUTPUT_TOKENS": 2048,
+    # None: the model family's bound, an answer plus room for its thoughts.
+    "EXPLAIN_MAX_OUTPUT_TOKENS": None,
+    # None: the family's setting for a copying task (MINIMAL on 3.x Flash, 0 on 2.5
+    # Flash). Otherwise a level name (3.x) or a token budget (2.5) the family takes.
+    "EXPLAIN_THINKING": None,
+    # Circuit breaker: after this many provider failures in a row (5xx, timeout, no
+    # connection) within the window, calls are skipped for the cool-down. 0: off.
+    "EXPLAIN_BREAKER_FAILURES": 5,
+    "EXPLAIN_BREAKER_WINDOW_SECONDS": 60,
+    "EXPLAIN_BREAKER_COOLDOWN_SECONDS": 15,
+    # Site-wide model calls per UTC day; None: no cap, 0: no calls at all.
+    "EXPLAIN_DAILY_CALL_LIMIT": None,
+    # For the admin's cost estimate: {model: {"input": $, "output": $, "thinking": $}}
+    # per million tokens.
+    "EXPLAIN_PRICES": {},
     # A ChatModel (callable) or a dotted path to one; overrides Gemini (tests, other hosts).
     "EXPLAIN_CHAT_MODEL": None,
+    # Who sees the panel: None (everyone), or a callable (or dotted path to one) taking
+    # the request and returning True or False, e.g. candidates only.
+    "EXPLAIN_SHOW_PANEL": None,
     # Without a key: answer from recorded drafts, and say so on the page.
     "EXPLAIN_DEMO_MODE": False,
     "EXPLAIN_RECORDED_DRAFTS": None,
-    # Gemini, normally from the environment through the host's settings.
+    # URL name of the host's job page, reversed with the job id as its one argument, so
+    # the admin can link each log row to its job (None: no link).
+    "EXPLAIN_JOB_URL_NAME": None,
+    # Warn admins when the share of fresh answers with a removed point, over the newest
+    # EXPLAIN_ALERT_WINDOW of them, passes this (0 to 1; None: no alert).
+    "EXPLAIN_ALERT_DROP_RATE": None,
+    "EXPLAIN_ALERT_WINDOW": 200,
+    # Gemini: a Django setting wins; without one, the environment variable of the same
+    # name (ENV_FALLBACK); without either, this default.
     "GEMINI_API_KEY": "",
-    "GEMINI_MODEL": "gemini-2.5-flash",
+    "GEMINI_MODEL": DEFAULT_MODEL,
     "GEMINI_BASE_URL": "",
 }
 
 
+# Read from the environment when the host's settings do not define them, so a host need
+# not copy them into settings.py (docs/integrating.md, Settings).
+ENV_FALLBACK = frozenset({"GEMINI_API_KEY", "GEMINI_MODEL", "GEMINI_BASE_URL"})
+
+
 def setting(name: str) -> Any:
-    """The host's value for an explain setting, or its default."""
-    return getattr(settings, name, DEFAULTS[name])
+    """The host's value for an explain setting, then (Gemini only) the environment's,
+    then the default."""
+    if hasattr(settings, name):
+        return getattr(settings, name)
+    if name in ENV_FALLBACK and os.environ.get(name, "").strip():
+        return os.environ[name].strip()
+    return DEFAULTS[name]
 
 
 def verify_limits() -> Limits:
@@ -70,3 +110,27 @@ def get_source() -> ExplainSource:
     if not path:
         raise LookupError("EXPLAIN_SOURCE is not set")
     return _load_source(str(path))
+
+
+def show_panel(request: Any) -> bool:
+    """Whether {% explain_panel %} renders for this request (EXPLAIN_SHOW_PANEL)."""
+    rule = setting("EXPLAIN_SHOW_PANEL")
+    if rule is None:
+        return True
+    decide = import_string(rule) if isinstance(rule, str) else rule
+    return bool(decide(request))
+
+
+def site_cache() -> Any:
+    """The shared cache the app keeps its explanations, breaker and budget on."""
+    return caches[setting("EXPLAIN_CACHE_ALIAS")]
+
+
+def breaker_settings() -> BreakerSettings:
+    return BreakerSettings(
+        failures=int(setting("EXPLAIN_BREAKER_FAILURES") or 0),
+        window_seconds=float(setting("EXPLAIN_BREAKER_WINDOW_SECONDS")),
+        cooldown_seconds=float(setting("EXPLAIN_BREAKER_COOLDOWN_SECONDS")),
+        # A probe is one model call: it reports within the timeout, or it was lost.
+        probe_seconds=float(setting("EXPLAIN_TIMEOUT_SECONDS")) + 5,
+    )

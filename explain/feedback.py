@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from explain.display import clean_display_text
+from django.db import transaction
+from django.db.models import F
+
 from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import Kind
+from explain.sanitize import clean_display_text
 from explain.service import shown_point
 
 
@@ -17,7 +20,11 @@ class FeedbackRejected(Exception):
 def feedback_create(
     *, user: Any, log_id: int, kind: str, index: int, reason: str
 ) -> FeedbackReport:
-    """Store the report with the exact point and quotes the server showed."""
+    """Store the report with the exact point and quotes the server showed.
+
+    The same point on the same job reported from another answer raises the first
+    report's count instead of storing a duplicate for the reviewer to triage twice.
+    """
     if reason not in FeedbackReport.Reason.values or kind not in Kind.values:
         raise FeedbackRejected("unknown reason or kind")
     log = ExplanationLog.objects.filter(pk=log_id, user=user).first()
@@ -27,15 +34,32 @@ def feedback_create(
     if shown is None:
         raise FeedbackRejected("that point is no longer available to report")
     point, profile_quote, job_quote = (clean_display_text(text)[:500] for text in shown)
-    report, _ = FeedbackReport.objects.get_or_create(
-        log=log,
-        kind=kind,
-        point=point,
-        defaults={
-            "user": user,
-            "profile_quote": profile_quote,
-            "job_quote": job_quote,
-            "reason": reason,
-        },
-    )
-    return report
+    with transaction.atomic():
+        same = (
+            FeedbackReport.objects.select_for_update()
+            .filter(
+                log__job_ref=log.job_ref,
+                kind=kind,
+                point=point,
+                profile_quote=profile_quote,
+                job_quote=job_quote,
+            )
+            .order_by("id")
+            .first()
+        )
+        if same is None:
+            return FeedbackReport.objects.create(
+                log=log,
+                user=user,
+                kind=kind,
+                point=point,
+                profile_quote=profile_quote,
+                job_quote=job_quote,
+                reason=reason,
+            )
+        # The same point on the same job: one report to triage, counted again, unless
+        # this is the same answer reported twice.
+        if same.log_id != log.pk:
+            FeedbackReport.objects.filter(pk=same.pk).update(times_reported=F("times_reported") + 1)
+            same.refresh_from_db(fields=["times_reported"])
+        return same

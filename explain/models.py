@@ -21,6 +21,8 @@ class ExplanationLog(models.Model):
         related_name="+",
     )
     job_ref = models.CharField(_("job"), max_length=64, db_index=True)
+    # The title as the posting showed it: public posting text, so admins can search by it.
+    job_title = models.CharField(_("job title"), max_length=200, blank=True, default="")
     outcome = models.CharField(max_length=32, choices=Outcome.choices, db_index=True)
     kept_matches = models.PositiveSmallIntegerField(default=0)
     kept_gaps = models.PositiveSmallIntegerField(default=0)
@@ -38,13 +40,30 @@ class ExplanationLog(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         verbose_name = _("explanation log")
+        indexes = [
+            # The change list's order (newest first) read straight off an index.
+            models.Index(fields=["-created_at", "-id"], name="explain_log_newest"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} job {self.job_ref}: {self.outcome}"
 
 
 class FeedbackReport(models.Model):
-    """A user's "this looks wrong" on one shown point: material for the labelled set."""
+    """A user's "this looks wrong" on one shown point: material for the labelled set.
+
+    The same point on the same job reported again is one report with a higher count. A
+    reviewer triages it (status, note) and labels what the verifier should have done.
+    """
+
+    class Status(models.TextChoices):
+        NEW = "new", _("New")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISMISSED = "dismissed", _("Dismissed")
+
+    class Expected(models.TextChoices):
+        KEEP = "keep", _("Keep: the point is fair")
+        DROP = "drop", _("Drop: the verifier should remove it")
 
     class Reason(models.TextChoices):
         NOT_IN_PROFILE = "not_in_profile", _("My profile does not say this")
@@ -63,9 +82,29 @@ class FeedbackReport(models.Model):
     profile_quote = models.CharField(max_length=500, blank=True)
     job_quote = models.CharField(max_length=500)
     reason = models.CharField(max_length=20, choices=Reason.choices)
+    times_reported = models.PositiveIntegerField(_("times reported"), default=1)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.NEW, db_index=True
+    )
+    reviewer_note = models.TextField(_("reviewer note"), blank=True)
+    # The reviewer's label for the evaluation set: keep, or drop with a verifier reason
+    # code (checked against explain.verify.DropReason in the admin form, not stored as
+    # choices, so new codes need no migration).
+    expected = models.CharField(max_length=4, choices=Expected.choices, blank=True)
+    expected_reason = models.CharField(_("drop reason"), max_length=40, blank=True)
+    reviewed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
         return f"Report on log {self.log_id}: {self.reason}"
+
+
+class LogNeedingReview(ExplanationLog):
+    """Answers users reported, and postings flagged for text addressed to an AI."""
+
+    class Meta:
+        proxy = True
+        verbose_name = _("answer needing review")
+        verbose_name_plural = _("answers needing review")

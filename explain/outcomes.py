@@ -22,6 +22,17 @@ class Outcome(models.TextChoices):
     DISABLED = "disabled", _("Explanations unavailable")
     NO_PROFILE = "no_profile", _("No profile yet")
     JOB_UNAVAILABLE = "job_unavailable", _("Job not found")
+    # A fault on this site (the host's adapter, a bug of ours), not the provider's.
+    INTERNAL_ERROR = "internal_error", _("Internal error")
+    # Demo mode has no recorded answer for this profile and job.
+    NO_RECORDING = "no_recording", _("No demo recording")
+    # The fix is a setting: the provider does not serve GEMINI_MODEL (retired, misspelt).
+    MODEL_UNAVAILABLE = "model_unavailable", _("Model unavailable (check GEMINI_MODEL)")
+    PROVIDER_BUSY = "provider_busy", _("Provider busy (HTTP 429)")
+    # The circuit breaker skipped the call: the provider failed repeatedly just now.
+    CIRCUIT_OPEN = "circuit_open", _("Skipped: provider down (circuit open)")
+    # EXPLAIN_DAILY_CALL_LIMIT model calls were made today, site-wide.
+    DAILY_LIMIT = "daily_limit", _("Daily call limit reached")
 
 
 class Kind(models.TextChoices):
@@ -42,6 +53,8 @@ ERROR_OUTCOMES = (
     Outcome.TIMEOUT,
     Outcome.INVALID_RESPONSE,
     Outcome.BLOCKED,
+    Outcome.MODEL_UNAVAILABLE,
+    Outcome.PROVIDER_BUSY,
 )
 # A model call was made (cached answers, refusals and rate limits make none).
 MODEL_CALL_OUTCOMES = (Outcome.OK, Outcome.NOTHING_VERIFIED, *ERROR_OUTCOMES)
@@ -58,6 +71,17 @@ HTTP_STATUS: dict[str, int] = {
     Outcome.DISABLED: 503,
     Outcome.NO_PROFILE: 422,
     Outcome.JOB_UNAVAILABLE: 404,
+    Outcome.INTERNAL_ERROR: 500,
+    Outcome.NO_RECORDING: 503,
+    Outcome.MODEL_UNAVAILABLE: 503,
+    Outcome.PROVIDER_BUSY: 503,
+    Outcome.CIRCUIT_OPEN: 503,
+    Outcome.DAILY_LIMIT: 503,
+}
+
+# Seconds a user is told to wait (Retry-After) when the provider side is the reason.
+RETRY_AFTER: dict[str, int] = {
+    Outcome.PROVIDER_BUSY: 60,
 }
 
 

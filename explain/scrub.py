@@ -1,13 +1,16 @@
 """Contact details that must not leave the server or reach the page.
 
 Pure Python, no Django: the verifier uses the same patterns to reject points that carry
-a link, an e-mail address or a phone number.
+a link, an e-mail address or a phone number. Phone numbers are recognised by
+libphonenumber (the `phonenumbers` package), not by a hand-written pattern.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+
+import phonenumbers
 
 REMOVED = "[removed]"
 
@@ -32,12 +35,13 @@ _IPV4 = re.compile(
     r"(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)"
     r"(?![\w]|\.\d)(?::\d{1,5})?(?:/[^\s<>\"']*)?"
 )
-_PHONE = re.compile(
-    r"(?<![\w+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)[\s.-]?)?\d{2,5}(?:[\s.-]\d{2,5}){1,5}(?!\w)"
-    r"|(?<![\w+])\+?\d{9,15}(?!\w)"
-    # Digits one or two at a time ("+33 1 70 36 39 50", "0 2 0 7 9 4 6 0 3 2 1").
-    r"|(?<![\w+])\+?\d(?:[\s.-]?\d){8,14}(?!\w)"
-)
+# Where a phone number might be: a run of digits with the separators numbers are written
+# with ("+880 1711 000000", "(030) 1234 5678", "555-123-4567"). libphonenumber decides
+# what in it is a number; this only finds the places to ask.
+_PHONE_CANDIDATE = re.compile(r"(?<![\w+])\+?\(?\d[\d \t().\/-]{4,40}\d(?![\w])")
+# National numbers (no +country code) are read as numbers of these regions; a number in
+# international form is recognised for every country whatever this list says.
+PHONE_REGIONS = ("US", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "BD", "BR", "AU")
 # Defanged links and addresses ("evil[.]example", "jobs [at] evil (dot) example"): only
 # in bracketed forms, so plain words like "at" and "dot" are left alone.
 _DEFANGED_DOT = re.compile(r"\s*[\[({]\s*(?:\.|dot)\s*[\])}]\s*", re.IGNORECASE)
@@ -67,17 +71,53 @@ def visible_form(text: str) -> str:
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
-def _is_phone(candidate: str) -> bool:
-    """Nine or more digits (seven with a leading +) reads as a phone number, not a year range.
+def _all_years(candidate: str) -> bool:
+    """Groups that are all years ("2015-2019 2020-2023") are dates on a CV, not a number."""
+    return all(_YEAR.fullmatch(group) for group in re.split(r"[\s./-]+", candidate.strip("()")))
 
-    Groups that are all years ("2015-2019 2020-2023") are dates on a CV, not a number.
+
+def _phone_spans(text: str) -> list[tuple[int, int]]:
+    """Phone numbers, found by libphonenumber (the `phonenumbers` port).
+
+    International form for any country, national form for PHONE_REGIONS. What it does
+    not recognise but carries nine or more digits (seven after a +) is removed too: a
+    number of another region is still a number, and a leak is worse than a lost digit.
     """
-    if candidate[0].isdigit() and all(
-        _YEAR.fullmatch(group) for group in re.split(r"[\s.-]+", candidate)
-    ):
-        return False
-    digits = sum(ch.isdigit() for ch in candidate)
-    return digits >= 9 or (candidate.startswith("+") and digits >= 7)
+    spans: list[tuple[int, int]] = []
+    for candidate in _PHONE_CANDIDATE.finditer(text):
+        raw = candidate.group()
+        if _all_years(raw):
+            continue
+        found: list[tuple[int, int]] = []
+        for region, leniency in (
+            ("ZZ", phonenumbers.Leniency.POSSIBLE),
+            *((region, phonenumbers.Leniency.VALID) for region in PHONE_REGIONS),
+        ):
+            found.extend(
+                (candidate.start() + match.start, candidate.start() + match.end)
+                for match in phonenumbers.PhoneNumberMatcher(raw, region, leniency=leniency)
+            )
+        digits = sum(ch.isdigit() for ch in raw)
+        if found and not _leaves_digits(raw, candidate.start(), found):
+            spans.extend(found)
+        elif found or digits >= 9 or (raw.startswith("+") and digits >= 7):
+            spans.append(candidate.span())
+    return spans
+
+
+def _leaves_digits(raw: str, offset: int, found: list[tuple[int, int]]) -> bool:
+    """True when a run of three or more digits of the candidate is outside every number
+    found (libphonenumber matched a part; the rest would leak: "[removed] 000000")."""
+    covered = [False] * len(raw)
+    for start, end in found:
+        for i in range(start - offset, end - offset):
+            covered[i] = True
+    run = 0
+    for ch, inside in zip(raw, covered, strict=True):
+        run = run + 1 if ch.isdigit() and not inside else (run if ch in " -." else 0)
+        if run >= 3:
+            return True
+    return False
 
 
 def _contact_spans(text: str) -> list[tuple[int, int]]:
@@ -89,7 +129,7 @@ def _contact_spans(text: str) -> list[tuple[int, int]]:
         for m in _BARE_DOMAIN.finditer(text)
         if m.group().split("/", 1)[0].lower() not in _TECH_NAMES
     )
-    spans.extend(m.span() for m in _PHONE.finditer(text) if _is_phone(m.group()))
+    spans.extend(_phone_spans(text))
     return spans
 
 

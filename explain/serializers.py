@@ -56,6 +56,18 @@ class ExplanationSerializer(serializers.Serializer):
     notice = serializers.CharField(allow_null=True)
 
 
+class StreamPointLineSerializer(PointSerializer):
+    """One NDJSON line of a streamed answer: a point, sent once it passed every check."""
+
+    event = serializers.ChoiceField(choices=["point"])
+
+
+class StreamResultLineSerializer(ExplanationSerializer):
+    """The last NDJSON line of a streamed answer: the whole JSON answer."""
+
+    event = serializers.ChoiceField(choices=["result"])
+
+
 class FeedbackInputSerializer(serializers.Serializer):
     log_id = serializers.IntegerField(min_value=1)
     kind = serializers.ChoiceField(choices=Kind.values)

@@ -15,14 +15,18 @@ from typing import Any
 from django.db import connections
 from django.views.decorators.debug import sensitive_variables
 
-from explain import explanation_cache
-from explain.adapter import JobUnavailable
-from explain.conf import get_source, setting, verify_limits
-from explain.llm.client import ChatClient, TokenUsage, model_name
+from explain import budget, explanation_cache
+from explain.adapter import Field, JobUnavailable
+from explain.alerts import warn_if_passed
+from explain.breaker import CircuitBreaker, Gate
+from explain.conf import breaker_settings, get_source, setting, site_cache, verify_limits
+from explain.failures import log_internal_error
+from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ExplainError
+from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
-from explain.outcomes import SUCCESS, Kind, Outcome
+from explain.outcomes import RETRY_AFTER, SUCCESS, Kind, Outcome
 from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
 from explain.ratelimit import RateDecision
 from explain.schema import Draft
@@ -44,6 +48,7 @@ class Explanation:
     retry_after: int = 0
     demo: bool = False
     model: str = ""
+    job_title: str = ""
     log_id: int | None = None
     usage: TokenUsage = field(default_factory=TokenUsage)
 
@@ -54,11 +59,23 @@ class Explanation:
 
 def texts_for(*, user: Any, job_id: str) -> tuple[SourceText, SourceText]:
     """The exact profile and job texts this site sends for this user and job."""
+    profile, job, _title = _texts_and_title(user=user, job_id=job_id)
+    return profile, job
+
+
+def _texts_and_title(*, user: Any, job_id: str) -> tuple[SourceText, SourceText, str]:
     source = get_source()
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
-    job = job_text(source.job_fields(job_id, user), max_chars=max_chars)
+    fields = source.job_fields(job_id, user)
+    job = job_text(fields, max_chars=max_chars)
     profile = profile_text(source.profile_fields(user), max_chars=max_chars)
-    return profile, job
+    return profile, job, shown_job_title(fields)
+
+
+def shown_job_title(fields: list[Field]) -> str:
+    """The posting's title as shown (the field keyed "title"), for the log: public text."""
+    title = next((f.value for f in fields if f.key == "title"), "")
+    return " ".join("".join(ch for ch in title if ch.isprintable()).split())[:200]
 
 
 def verify_sent(draft: Draft, profile: SourceText, job: SourceText) -> Verification:
@@ -85,34 +102,77 @@ def explanation_create(
 ) -> Explanation:
     """Explain one job for one user. rate_check counts a model call against the limit."""
     started = time.monotonic()
-    result = Explanation(outcome=Outcome.PROVIDER_ERROR, job_id=job_id)
+    result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id)
     try:
         _run(result, user=user, rate_check=rate_check)
     except Exception as exc:
-        # The type only: an exception's message may carry texts or secrets.
-        logger.error("Explanation failed unexpectedly: %s", type(exc).__name__)
-        result.outcome = Outcome.PROVIDER_ERROR
+        # A fault of this site (the host's adapter or our code), never the provider's:
+        # model failures are ExplainErrors handled in _run. The traceback is logged
+        # without the exception's message, which may carry texts.
+        log_internal_error(logger, "Explanation", exc)
+        result.outcome = Outcome.INTERNAL_ERROR
         result.verification = None
     result.log_id = _log(result, user=user, latency=time.monotonic() - started)
     return result
 
 
+@dataclass(frozen=True)
+class _ModelCall:
+    """A model call about to be made: what to send, where its draft is cached, the
+    user's rate allowance it took and the circuit breaker it reports to."""
+
+    spec: PromptSpec
+    cache_key: str
+    rate: RateDecision = field(default_factory=lambda: RateDecision(allowed=True))
+    breaker: CircuitBreaker | None = None
+    gate: Gate = Gate.CLOSED
+
+
 def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
+    call = _prepare(result, user=user, rate_check=rate_check)
+    if call is None:
+        return
+    _release_database_connections()
     try:
-        profile, job = texts_for(user=user, job_id=result.job_id)
+        answer = call.spec.call()
+        call_answered(call)
+        result.usage = answer.response.usage
+        draft = answer.entity(Draft)
+    except ExplainError as exc:
+        call_failed(result, call, exc)
+        return
+    result.outcome = Outcome.OK
+    result.verification = _verify(result, draft)
+    _conclude(result, call, draft)
+
+
+def _prepare(
+    result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]
+) -> _ModelCall | None:
+    """Everything before the model call. None when the outcome is already decided
+    (a cached draft is verified here); otherwise the call to make."""
+    try:
+        profile, job, result.job_title = _texts_and_title(user=user, job_id=result.job_id)
     except JobUnavailable:
         result.outcome = Outcome.JOB_UNAVAILABLE
-        return
+        return None
     result.profile, result.job = profile, job
     if not has_content(profile):
         result.outcome = Outcome.NO_PROFILE
-        return
+        return None
     model = get_chat_model()
     if model is None:
         result.outcome = Outcome.DISABLED
-        return
+        return None
     result.model = model_name(model)
     result.demo = is_demo_model(model)
+    if isinstance(model, RecordedChatModel):
+        # Demo mode answers only the profile and job a recording was made for.
+        recorded = model.for_texts(profile, job)
+        if recorded is None:
+            result.outcome = Outcome.NO_RECORDING
+            return None
+        model = recorded
     key = explanation_cache.cache_key(
         prompt_version=PROMPT_VERSION,
         model=result.model,
@@ -122,34 +182,86 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
     draft = explanation_cache.cached_draft(key)
     if draft is not None:
         result.outcome = Outcome.CACHED
-    else:
-        decision = rate_check()
-        if not decision.allowed:
-            result.outcome = Outcome.RATE_LIMITED
-            result.retry_after = decision.retry_after
-            return
-        _release_database_connections()
-        try:
-            call = (
-                ChatClient(model)
-                .prompt()
-                .system(SYSTEM_INSTRUCTION)
-                .user(build_user_message(profile.text, job.text))
-                .schema(Draft)
-                .call()
-            )
-            result.usage = call.response.usage
-            draft = call.entity(Draft)
-        except ExplainError as exc:
-            result.outcome = Outcome(exc.outcome)
-            result.usage = exc.usage or result.usage
-            return
-        result.outcome = Outcome.OK
-    result.verification = verify_sent(draft, profile, job)
+        result.verification = _verify(result, draft)
+        if result.verification.kept == 0:
+            result.outcome = Outcome.NOTHING_VERIFIED
+        return None
+    decision = rate_check()
+    if not decision.allowed:
+        result.outcome = Outcome.RATE_LIMITED
+        result.retry_after = decision.retry_after
+        return None
+    breaker = site_breaker()
+    gate = breaker.gate()
+    if gate is Gate.OPEN:
+        # Answer at once instead of making this user wait for the same failure.
+        logger.warning("Model call skipped: circuit_open")
+        result.outcome = Outcome.CIRCUIT_OPEN
+        decision.give_back()
+        return None
+    if not budget.take_call(site_cache(), _daily_limit()):
+        logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
+        result.outcome = Outcome.DAILY_LIMIT
+        decision.give_back()
+        return None
+    spec = (
+        ChatClient(model)
+        .prompt()
+        .system(SYSTEM_INSTRUCTION)
+        .user(build_user_message(profile.text, job.text))
+        .schema(Draft)
+    )
+    return _ModelCall(spec=spec, cache_key=key, rate=decision, breaker=breaker, gate=gate)
+
+
+def site_breaker() -> CircuitBreaker:
+    """The site's circuit breaker, on the shared cache (one circuit for every process)."""
+    return CircuitBreaker(site_cache(), breaker_settings())
+
+
+def _daily_limit() -> int | None:
+    limit = setting("EXPLAIN_DAILY_CALL_LIMIT")
+    return None if limit is None else int(limit)
+
+
+def call_answered(call: _ModelCall) -> None:
+    """The provider answered: the breaker's run of failures is over."""
+    if call.breaker is not None:
+        call.breaker.record_success()
+
+
+def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> None:
+    """A model call failed: its outcome, the breaker told, the allowance given back if
+    the provider never answered (refused connection, 5xx, 429)."""
+    result.outcome = Outcome(exc.outcome)
+    result.retry_after = RETRY_AFTER.get(result.outcome, 0)
+    result.usage = exc.usage or result.usage
+    if exc.unanswered:
+        call.rate.give_back()
+    if call.breaker is None:
+        return
+    if not exc.outage:
+        call.breaker.record_success()  # an answer, if not a useful one: it is up
+    elif call.breaker.record_failure(call.gate):
+        logger.warning(
+            "Circuit opened: %d provider failures in a row; calls skipped for %d s",
+            call.breaker.settings.failures,
+            round(call.breaker.settings.cooldown_seconds),
+        )
+
+
+def _verify(result: Explanation, draft: Draft) -> Verification:
+    assert result.profile is not None and result.job is not None
+    return verify_sent(draft, result.profile, result.job)
+
+
+def _conclude(result: Explanation, call: _ModelCall, draft: Draft) -> None:
+    """A fresh answer was verified: nothing kept is an error, anything kept is cached."""
+    assert result.verification is not None
     if result.verification.kept == 0:
         result.outcome = Outcome.NOTHING_VERIFIED
-    elif result.outcome == Outcome.OK:
-        explanation_cache.remember_draft(key, draft)
+    else:
+        explanation_cache.remember_draft(call.cache_key, draft)
 
 
 def _release_database_connections() -> None:
@@ -170,6 +282,7 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
         row = ExplanationLog.objects.create(
             user=user if getattr(user, "is_authenticated", False) else None,
             job_ref="".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
+            job_title=result.job_title,
             outcome=result.outcome,
             kept_matches=len(verification.matches) if result.ok else 0,
             kept_gaps=len(verification.gaps) if result.ok else 0,
@@ -187,6 +300,10 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
     except Exception as exc:
         logger.error("Could not write the explanation log row: %s", type(exc).__name__)
         return None
+    try:
+        warn_if_passed(row.outcome)
+    except Exception as exc:  # The alert must never cost the user their answer.
+        logger.error("Could not check the drop-rate alert: %s", type(exc).__name__)
     return row.pk
 
 

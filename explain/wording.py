@@ -29,6 +29,19 @@ ERROR_MESSAGES: dict[str, Any] = {
         "compare with this job."
     ),
     Outcome.JOB_UNAVAILABLE: _("This job is not available."),
+    Outcome.INTERNAL_ERROR: _(
+        "Something went wrong on this site while preparing the explanation. It has been "
+        "logged for the site's team; please try again later."
+    ),
+    Outcome.NO_RECORDING: _(
+        "Demo answers exist only for the demo users; with a Gemini key every profile gets its own."
+    ),
+    Outcome.MODEL_UNAVAILABLE: _("Explanations are unavailable right now."),
+    Outcome.PROVIDER_BUSY: _("Many people are asking right now. Try again in a minute."),
+    Outcome.CIRCUIT_OPEN: _(
+        "The explanation service is not responding right now. Please try again in a few minutes."
+    ),
+    Outcome.DAILY_LIMIT: _("This site has used today's explanations. Please try again tomorrow."),
 }
 
 REASON_TEXT = {
@@ -112,6 +125,15 @@ def reworded_notice(reworded: int) -> str:
 def code_point(kind: str, term: str) -> str:
     """The code-written sentence for a reworded point, in the user's language."""
     return str(CODE_POINTS[kind]) % {"term": term}
+
+
+def reason_label(text: str, count: int) -> str:
+    """One line of the "why?" disclosure: how many points, and the check they failed."""
+    return ngettext(
+        "%(count)d point: %(reason)s.",
+        "%(count)d points: %(reason)s.",
+        count,
+    ) % {"count": count, "reason": text}
 
 
 def reason_lines(drop_reasons: dict[str, int]) -> list[tuple[str, int]]:

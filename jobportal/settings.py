@@ -212,15 +212,15 @@ SPECTACULAR_SETTINGS = {
 
 # --- Gemini, from the environment only. Without a key the site runs without explanations.
 GEMINI_API_KEY = os.environ.get("GEMINI_API_KEY", "")
-GEMINI_MODEL = os.environ.get("GEMINI_MODEL", "gemini-2.5-flash")
+GEMINI_MODEL = os.environ.get("GEMINI_MODEL", "gemini-3.5-flash-lite")
 GEMINI_BASE_URL = os.environ.get("GEMINI_BASE_URL", "")
 
 # --- The explain app. Every EXPLAIN_* setting has a default in explain/conf.py.
 EXPLAIN_SOURCE = "jobportal.explain_source.PortalExplainSource"
 EXPLAIN_BASE_TEMPLATE = "base.html"
 EXPLAIN_PROFILE_URL = "profile-edit"
+EXPLAIN_JOB_URL_NAME = "job-detail"
 EXPLAIN_DEMO_MODE = _env_bool("EXPLAIN_DEMO_MODE", False)
-EXPLAIN_RECORDED_DRAFTS = BASE_DIR / "jobportal" / "demo" / "recorded_drafts.json"
 
 LOGGING = {
     "version": 1,

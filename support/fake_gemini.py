@@ -13,14 +13,38 @@ every request until changed:
     server.reply_with_finish("SAFETY")
     server.reply_blocked("SAFETY")
     server.reply_by_dropping_connection()
+    server.reply_with_thoughts_only()       # HTTP 200, a thought summary, no answer
+    server.go_down(stall=5.0)               # an outage: 503 after a stall
+
+``POST /{version}/models/{model}:streamGenerateContent?alt=sse`` (what the SDK's
+``generate_content_stream`` calls) answers with server-sent events, one
+generateContent-shaped chunk each, as Gemini streams. A plain reply goes out as one
+event; ``reply_streaming`` paces the answer text like a model writing it:
+
+    server.reply_streaming(draft, first_chunk_ms=400, tokens_per_second=200)
+    server.reply_streaming(draft, drop_after_chunks=3)    # the connection is reset
+    server.reply_streaming(draft, stall_after_chunks=3)   # then nothing, until stopped
+    server.reply_streaming(text='{"matches": [{"po')      # cut JSON, a clean end
+
+It behaves like Gemini 3.x as Google serves it from 1 December 2026, whatever the reply:
+
+- a retired model (RETIRED_MODELS) is answered 404 NOT_FOUND;
+- a request carrying both thinking_level and thinking_budget is answered 400
+  INVALID_ARGUMENT, and so are frequency or presence penalties sent to a 3.x Flash-Lite;
+- a normal answer reports thoughtsTokenCount from the request's thinking setting, and
+  thoughts count against maxOutputTokens: with thinking not bounded (no thinking config
+  on a model that thinks by default, a HIGH level, a budget of -1) the answer ends in
+  MAX_TOKENS, cut or empty, as the real API does.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import socket
 import struct
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -45,6 +69,15 @@ DEFAULT_USAGE = {
     "thoughtsTokenCount": 12,
     "totalTokenCount": 420,
 }
+
+# Models Google no longer serves from 2026-12-01 (its deprecation notes).
+RETIRED_MODELS = frozenset({"gemini-2.5-flash", "gemini-2.5-pro"})
+
+# Thought tokens the fake spends by thinking level; unbounded thinking on a copying task
+# still runs past any bound an app would set for a short JSON answer.
+THOUGHTS_BY_LEVEL = {"MINIMAL": 12, "LOW": 600, "MEDIUM": 2500, "HIGH": 8000}
+UNBOUNDED_THOUGHTS = 8000
+DEFAULT_OUTPUT_LIMIT = 65536
 
 
 @dataclass(frozen=True)
@@ -73,6 +106,49 @@ class Reply:
     content_type: str = "application/json; charset=UTF-8"
     delay: float = 0.0
     drop: bool = False
+    # A generateContent answer whose usage and finish the fake works out per request
+    # from its thinking setting (None: send `body` as it is).
+    answer: dict[str, Any] | None = None
+    # Streamed answers: the text pieces, sent as one server-sent event each.
+    stream: tuple[str, ...] | None = None
+    first_chunk: float = 0.0  # seconds before the first event
+    interval: float = 0.0  # seconds between events
+    drop_after: int | None = None  # reset the connection after this many events
+    stall_after: int | None = None  # go silent after this many events (until stopped)
+    finish_reason: str = "STOP"
+    usage: dict[str, int] | None = None
+
+
+# A token is about four characters of English or JSON (Google's own rule of thumb).
+CHARS_PER_TOKEN = 4
+
+
+def stream_pieces(text: str, *, tokens_per_chunk: int) -> tuple[str, ...]:
+    """The text cut into the pieces one streamed event each carries."""
+    size = max(1, tokens_per_chunk * CHARS_PER_TOKEN)
+    return tuple(text[i : i + size] for i in range(0, len(text), size)) or ("",)
+
+
+def stream_chunk(
+    piece: str, *, last: bool, finish_reason: str, usage: dict[str, int] | None
+) -> dict[str, Any]:
+    """One streamed event: a generateContent answer holding the next piece of text.
+
+    Every event carries the usage so far, as Gemini's do; only the last has a finish reason.
+    """
+    candidate: dict[str, Any] = {"content": {"parts": [{"text": piece}], "role": "model"}}
+    candidate["index"] = 0
+    if last:
+        candidate["finishReason"] = finish_reason
+    meta = dict(DEFAULT_USAGE if usage is None else usage)
+    if not last:
+        meta = {"promptTokenCount": meta.get("promptTokenCount", 0)}
+    return {
+        "candidates": [candidate],
+        "usageMetadata": meta,
+        "modelVersion": "gemini-fake",
+        "responseId": "fake-response-1",
+    }
 
 
 def candidate_response(
@@ -94,6 +170,10 @@ def candidate_response(
                 "blocked": True,
             }
         ]
+    if finish_reason == "RECITATION":
+        candidate["citationMetadata"] = {
+            "citationSources": [{"startIndex": 0, "endIndex": 120, "uri": "https://fake.example/"}]
+        }
     return {
         "candidates": [candidate],
         "usageMetadata": dict(DEFAULT_USAGE if usage is None else usage),
@@ -103,22 +183,139 @@ def candidate_response(
 
 
 def error_body(status: int, message: str = PROVIDER_TEXT) -> dict[str, Any]:
-    """A Google-style error body, as the API sends with a 4xx or 5xx."""
-    return {
-        "error": {
-            "code": status,
-            "message": message,
-            "status": GOOGLE_STATUS.get(status, "UNKNOWN"),
-            "details": [
+    """A Google-style error body, as the API sends with a 4xx or 5xx: the details Google
+    attaches for that status (support/gemini_shapes/error_*.json), none for the rest."""
+    error: dict[str, Any] = {
+        "code": status,
+        "message": message,
+        "status": GOOGLE_STATUS.get(status, "UNKNOWN"),
+    }
+    details = _ERROR_DETAILS.get(status)
+    if details:
+        error["details"] = [
+            {**detail, "message": message} if "locale" in detail else detail for detail in details
+        ]
+    return {"error": error}
+
+
+_ERROR_INFO = {
+    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+    "reason": "FAKE_REASON",
+    "domain": "googleapis.com",
+    "metadata": {"service": "generativelanguage.googleapis.com"},
+}
+_ERROR_DETAILS: dict[int, list[dict[str, Any]]] = {
+    400: [
+        _ERROR_INFO,
+        {"@type": "type.googleapis.com/google.rpc.LocalizedMessage", "locale": "en-US"},
+    ],
+    401: [_ERROR_INFO],
+    403: [
+        {
+            **_ERROR_INFO,
+            "metadata": {"service": "generativelanguage.googleapis.com", "consumer": "projects/0"},
+        }
+    ],
+    429: [
+        {
+            "@type": "type.googleapis.com/google.rpc.QuotaFailure",
+            "violations": [
                 {
-                    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
-                    "reason": "FAKE_REASON",
-                    "domain": "googleapis.com",
-                    "metadata": {"service": "generativelanguage.googleapis.com"},
+                    "quotaMetric": "generativelanguage.googleapis.com/generate_content_requests",
+                    "quotaId": "FAKE_REASON",
+                    "quotaDimensions": {"location": "global", "model": "gemini-fake"},
+                    "quotaValue": "15",
                 }
             ],
-        }
+        },
+        {
+            "@type": "type.googleapis.com/google.rpc.Help",
+            "links": [{"description": "Rate limits", "url": "https://fake.example/limits"}],
+        },
+        {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "30s"},
+    ],
+}
+
+
+def respond(path: str, body: Any, reply: Reply) -> Reply:
+    """What the API would answer to this request, given the reply a test set up."""
+    method = path.split("?", 1)[0].rsplit(":", 1)[-1]
+    if method not in ("generateContent", "streamGenerateContent"):
+        return _error_reply(404, "no such method")
+    model = path.split("?", 1)[0].rsplit("/models/", 1)[-1].split(":", 1)[0]
+    if model in RETIRED_MODELS:
+        return _error_reply(404, f"models/{model} is not found for API version v1")
+    config = body.get("generationConfig", {}) if isinstance(body, dict) else {}
+    thinking = _field(config, "thinkingConfig") or {}
+    if _field(thinking, "thinkingLevel") is not None and (
+        _field(thinking, "thinkingBudget") is not None
+    ):
+        return _error_reply(400, "thinking_level and thinking_budget cannot both be set")
+    if (
+        "flash-lite" in model
+        and model.startswith("gemini-3")
+        and any(
+            _field(config, name) is not None for name in ("frequencyPenalty", "presencePenalty")
+        )
+    ):
+        return _error_reply(400, "penalties are not supported by this model")
+    if reply.answer is None:
+        return reply
+    answer = _think(reply.answer, model, config, thinking)
+    return dataclasses.replace(reply, body=json.dumps(answer).encode(), answer=None)
+
+
+def _field(mapping: dict[str, Any], camel: str) -> Any:
+    """A request field by its camelCase or snake_case name (the API takes both)."""
+    snake = "".join(f"_{c.lower()}" if c.isupper() else c for c in camel)
+    return mapping.get(camel, mapping.get(snake))
+
+
+def thoughts_for(model: str, thinking: dict[str, Any]) -> int:
+    """Thought tokens spent on one answer at this thinking setting."""
+    level = _field(thinking, "thinkingLevel")
+    budget = _field(thinking, "thinkingBudget")
+    if isinstance(level, str):
+        return THOUGHTS_BY_LEVEL.get(level.upper(), UNBOUNDED_THOUGHTS)
+    if isinstance(budget, int) and budget >= 0:
+        return min(budget, UNBOUNDED_THOUGHTS)
+    if budget is None and model.startswith("gemini-3") and "flash-lite" in model:
+        return THOUGHTS_BY_LEVEL["MINIMAL"]  # 3.x Flash-Lite's own default
+    return UNBOUNDED_THOUGHTS  # dynamic: the model thinks as long as it likes
+
+
+def _think(
+    answer: dict[str, Any], model: str, config: dict[str, Any], thinking: dict[str, Any]
+) -> dict[str, Any]:
+    """The answer with its usage, and cut at maxOutputTokens when thoughts ate the room."""
+    answer = json.loads(json.dumps(answer))
+    thoughts = thoughts_for(model, thinking)
+    limit = _field(config, "maxOutputTokens") or DEFAULT_OUTPUT_LIMIT
+    candidate = answer["candidates"][0]
+    output = DEFAULT_USAGE["candidatesTokenCount"]
+    if thoughts + output > limit:
+        room = max(limit - thoughts, 0)
+        candidate["finishReason"] = "MAX_TOKENS"
+        parts = candidate.get("content", {}).get("parts", [])
+        if room == 0 or not parts:
+            candidate.pop("content", None)
+        else:
+            text = parts[0].get("text", "")
+            parts[0]["text"] = text[: max(1, len(text) * room // output)]
+        thoughts = min(thoughts, limit)
+        output = room
+    prompt = DEFAULT_USAGE["promptTokenCount"]
+    answer["usageMetadata"] = {
+        "promptTokenCount": prompt,
+        "candidatesTokenCount": output,
+        "thoughtsTokenCount": thoughts,
+        "totalTokenCount": prompt + output + thoughts,
     }
+    return answer
+
+
+def _error_reply(status: int, message: str) -> Reply:
+    return Reply(status=status, body=json.dumps(error_body(status, message)).encode())
 
 
 @dataclass
@@ -156,13 +353,27 @@ class _Handler(BaseHTTPRequestHandler):
                 )
             )
             reply = state.reply
-        if not self.path.split("?", 1)[0].endswith(":generateContent"):
-            reply = Reply(status=404, body=json.dumps(error_body(404, "no such method")).encode())
+        method = self.path.split("?", 1)[0].rsplit(":", 1)[-1]
+        reply = respond(self.path, body, reply)
         if reply.delay and state.stopping.wait(reply.delay):
             return
         if reply.drop:
             self._drop()
             return
+        if method == "streamGenerateContent" and reply.status == 200:
+            self._stream(reply)
+            return
+        if method == "generateContent" and reply.stream is not None:
+            # A streamed reply asked for in one piece: the whole text at once.
+            reply = Reply(
+                body=json.dumps(
+                    candidate_response(
+                        text="".join(reply.stream),
+                        finish_reason=reply.finish_reason,
+                        usage=reply.usage,
+                    )
+                ).encode()
+            )
         try:
             self.send_response(reply.status)
             self.send_header("Content-Type", reply.content_type)
@@ -171,6 +382,52 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(reply.body)
         except OSError:  # the client gave up (a timeout test): nothing to answer
             self.close_connection = True
+
+    def _stream(self, reply: Reply) -> None:
+        """Server-sent events, as Gemini answers `:streamGenerateContent?alt=sse`."""
+        if reply.stream is None:
+            # A plain answer: one event holding all of it (the body is already JSON).
+            events: list[bytes] = [reply.body]
+        else:
+            events = [
+                json.dumps(
+                    stream_chunk(
+                        piece,
+                        last=i == len(reply.stream) - 1,
+                        finish_reason=reply.finish_reason,
+                        usage=reply.usage,
+                    )
+                ).encode()
+                for i, piece in enumerate(reply.stream)
+            ]
+        stopping = self.server.state.stopping
+        try:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            self.wfile.flush()
+            due = time.monotonic() + reply.first_chunk
+            for sent, event in enumerate(events):
+                if reply.drop_after is not None and sent >= reply.drop_after:
+                    self._drop()
+                    return
+                if reply.stall_after is not None and sent >= reply.stall_after:
+                    stopping.wait()
+                    self.close_connection = True
+                    return
+                if stopping.wait(max(0.0, due - time.monotonic())):
+                    return
+                self._chunk(b"data: " + event + b"\r\n\r\n")
+                due += reply.interval
+            self._chunk(b"")
+        except OSError:  # the client went away mid-stream
+            self.close_connection = True
+
+    def _chunk(self, data: bytes) -> None:
+        """One HTTP/1.1 chunk (an empty one ends the body), sent at once."""
+        self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+        self.wfile.flush()
 
     def do_GET(self) -> None:
         self.send_error(405)
@@ -264,8 +521,30 @@ class FakeGeminiServer:
     def reply_with_draft(
         self, draft: dict[str, Any], *, usage: dict[str, int] | None = None
     ) -> None:
-        """A normal answer: one candidate whose text is the draft as JSON."""
-        self.reply_with_json(candidate_response(text=json.dumps(draft), usage=usage))
+        """A normal answer: one candidate whose text is the draft as JSON.
+
+        Without `usage`, the fake works out the token counts from each request's thinking
+        setting, and cuts the answer (MAX_TOKENS) when thoughts leave it no room.
+        """
+        answer = candidate_response(text=json.dumps(draft))
+        if usage is not None:
+            self.reply_with_json(candidate_response(text=json.dumps(draft), usage=usage))
+            return
+        self._set(Reply(body=json.dumps(answer).encode(), answer=answer))
+
+    def reply_with_thoughts_only(self) -> None:
+        """HTTP 200, finish STOP, and a candidate holding a thought summary and no answer."""
+        answer = candidate_response(text=None)
+        answer["candidates"][0]["content"] = {
+            "parts": [{"text": "The posting asks for Java; the profile...", "thought": True}],
+            "role": "model",
+        }
+        self.reply_with_json(answer)
+
+    def go_down(self, *, stall: float = 5.0) -> None:
+        """An outage: every request is held `stall` seconds, then answered 503 UNAVAILABLE."""
+        body = json.dumps(error_body(503, "The model is overloaded.")).encode()
+        self._set(Reply(status=503, body=body, delay=stall))
 
     def reply_with_candidate_text(self, text: str, *, finish_reason: str = "STOP") -> None:
         """A candidate whose text is whatever is given (invalid JSON, a wrong shape...)."""
@@ -287,6 +566,7 @@ class FakeGeminiServer:
                 },
                 "usageMetadata": {"promptTokenCount": 300, "totalTokenCount": 300},
                 "modelVersion": "gemini-fake",
+                "responseId": "fake-response-blocked",
             }
         )
 
@@ -304,13 +584,38 @@ class FakeGeminiServer:
         """Wait before answering with the current reply (past a client's timeout)."""
         with self._state.lock:
             current = self._state.reply
-            self._state.reply = Reply(
-                status=current.status,
-                body=current.body,
-                content_type=current.content_type,
-                delay=seconds,
-                drop=current.drop,
+            self._state.reply = dataclasses.replace(current, delay=seconds)
+
+    def reply_streaming(
+        self,
+        draft: dict[str, Any] | None = None,
+        *,
+        text: str | None = None,
+        first_chunk_ms: float = 0.0,
+        tokens_per_second: float = 0.0,
+        tokens_per_chunk: int = 8,
+        drop_after_chunks: int | None = None,
+        stall_after_chunks: int | None = None,
+        finish_reason: str = "STOP",
+        usage: dict[str, int] | None = None,
+    ) -> None:
+        """Stream the draft (or any text) as a model writes it: the first event after
+        first_chunk_ms, then tokens_per_chunk tokens per event at tokens_per_second
+        (0: as fast as possible). The same reply, asked for with generateContent,
+        comes back whole."""
+        body = text if text is not None else json.dumps(draft or {"matches": [], "gaps": []})
+        interval = tokens_per_chunk / tokens_per_second if tokens_per_second else 0.0
+        self._set(
+            Reply(
+                stream=stream_pieces(body, tokens_per_chunk=tokens_per_chunk),
+                first_chunk=first_chunk_ms / 1000,
+                interval=interval,
+                drop_after=drop_after_chunks,
+                stall_after=stall_after_chunks,
+                finish_reason=finish_reason,
+                usage=usage,
             )
+        )
 
     def reply_by_dropping_connection(self) -> None:
         """Read the request, then reset the connection without a response."""

@@ -21,12 +21,12 @@ from django.conf import settings
 from django.core.cache import caches
 from django.urls import reverse
 
-from explain.display import clean_display_text
 from explain.llm.client import ChatPrompt
 from explain.models import ExplanationLog
 from explain.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.rules.points import code_point
 from explain.rules.words import split_words
+from explain.sanitize import clean_display_text
 from explain.schema import Draft
 from explain.scrub import contains_contact, contains_markup
 from explain.service import texts_for, verify_sent

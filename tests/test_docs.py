@@ -44,7 +44,7 @@ def test_every_local_link_resolves() -> None:
                 broken.append(f"{page.name}: {target}")
             elif anchor and anchor not in anchors(resolved.read_text(encoding="utf-8")):
                 broken.append(f"{page.name}: {target} (no such heading)")
-    assert broken == []
+    assert not broken, f"broken links: {broken}"
 
 
 def test_the_code_map_names_every_top_level_module() -> None:
@@ -58,4 +58,4 @@ def test_the_code_map_names_every_top_level_module() -> None:
         and path.name != "__pycache__"
         and path.name not in readme
     ]
-    assert missing == []
+    assert not missing, f"add to the code map in README.md: {missing}"

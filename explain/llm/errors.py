@@ -17,12 +17,25 @@ class ExplainError(Exception):
 
     outcome: str = "provider_error"
 
-    def __init__(self, detail: str = "", *, usage: TokenUsage | None = None) -> None:
+    def __init__(
+        self,
+        detail: str = "",
+        *,
+        usage: TokenUsage | None = None,
+        unanswered: bool = False,
+        outage: bool = False,
+    ) -> None:
         # The detail is ours (never provider text) and is safe to log.
         super().__init__(detail or self.__class__.__name__)
         self.detail = detail
         # Tokens a refused or unusable answer still cost, for the log row.
         self.usage = usage
+        # The provider never answered this call (refused connection, 5xx, 429): the
+        # user's rate allowance is given back.
+        self.unanswered = unanswered
+        # A sign the provider is down (5xx, timeout, no connection): the circuit
+        # breaker counts these.
+        self.outage = outage
 
 
 class ProviderError(ExplainError):
@@ -47,3 +60,16 @@ class BlockedResponse(ExplainError):
     """The provider refused to answer (safety filter or blocked prompt)."""
 
     outcome = "blocked"
+
+
+class ModelUnavailable(ExplainError):
+    """The provider does not serve the configured model (HTTP 404: retired or misspelt),
+    or GEMINI_MODEL is not a model name at all. The fix is a setting, not a retry."""
+
+    outcome = "model_unavailable"
+
+
+class ProviderBusy(ExplainError):
+    """The provider refused for quota or load (HTTP 429 RESOURCE_EXHAUSTED)."""
+
+    outcome = "provider_busy"

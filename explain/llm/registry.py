@@ -7,6 +7,7 @@ panel says explanations are unavailable.
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
@@ -16,6 +17,7 @@ from django.views.decorators.debug import sensitive_variables
 from explain.conf import setting
 from explain.llm.client import ChatModel
 
+logger = logging.getLogger(__name__)
 _lock = threading.Lock()
 _built: dict[tuple[Any, ...], ChatModel] = {}
 
@@ -35,12 +37,18 @@ def get_chat_model() -> ChatModel | None:
             setting("GEMINI_BASE_URL"),
             float(setting("EXPLAIN_TIMEOUT_SECONDS")),
             float(setting("EXPLAIN_TEMPERATURE")),
-            int(setting("EXPLAIN_MAX_OUTPUT_TOKENS")),
+            setting("EXPLAIN_MAX_OUTPUT_TOKENS"),
+            setting("EXPLAIN_THINKING"),
         )
         return _build_once(key, lambda: _gemini(api_key))
-    if setting("EXPLAIN_DEMO_MODE") and setting("EXPLAIN_RECORDED_DRAFTS"):
-        path = str(setting("EXPLAIN_RECORDED_DRAFTS"))
-        return _build_once(("recorded", path), lambda: _recorded(path))
+    if setting("EXPLAIN_DEMO_MODE"):
+        path = recordings_path()
+        try:
+            return _build_once(("recorded", path), lambda: _recorded(path))
+        except (OSError, ValueError) as exc:
+            # explain.W001 names the file at start-up; here the panel says "unavailable".
+            logger.error("Demo mode: the recordings cannot be read (%s)", type(exc).__name__)
+            return None
     return None
 
 
@@ -75,8 +83,16 @@ def _gemini(api_key: str) -> ChatModel:
         base_url=str(setting("GEMINI_BASE_URL") or ""),
         timeout_seconds=float(setting("EXPLAIN_TIMEOUT_SECONDS")),
         temperature=float(setting("EXPLAIN_TEMPERATURE")),
-        max_output_tokens=int(setting("EXPLAIN_MAX_OUTPUT_TOKENS")),
+        max_output_tokens=setting("EXPLAIN_MAX_OUTPUT_TOKENS") or None,
+        thinking=setting("EXPLAIN_THINKING"),
     )
+
+
+def recordings_path() -> str:
+    """EXPLAIN_RECORDED_DRAFTS, or the demo portal's recordings shipped in the package."""
+    from explain.llm.recorded import PACKAGED_RECORDINGS
+
+    return str(setting("EXPLAIN_RECORDED_DRAFTS") or PACKAGED_RECORDINGS)
 
 
 def _recorded(path: str) -> ChatModel:

@@ -1,30 +1,77 @@
-"""{% explain_panel job_id %}: the "Why this job?" panel a host drops into its job page."""
+"""The tags a host uses: {% explain_assets %} in its <head>, {% explain_panel job_id %}
+where the "Why this job?" panel goes on its job page."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django import template
 from django.conf import settings
 from django.shortcuts import resolve_url
+from django.templatetags.static import static
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
-from explain.conf import setting
+from explain.conf import setting, show_panel
+from explain.failures import log_internal_error
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import FeedbackReport
 from explain.service import profile_ready
 
 register = template.Library()
+logger = logging.getLogger(__name__)
+
+
+# Set on the request once the panel's stylesheet and script are on the page.
+_ASSETS_DONE = "_explain_assets_rendered"
+
+
+@register.simple_tag(takes_context=True)
+def explain_assets(context: dict[str, Any]) -> SafeString:
+    """The panel's stylesheet and deferred script, for the host's <head>.
+
+    Optional: without it the panel prints them itself, once, where it stands.
+    """
+    request = context.get("request")
+    if request is not None:
+        setattr(request, _ASSETS_DONE, True)
+    return format_html(
+        '<link rel="stylesheet" href="{}">\n<script src="{}" defer></script>\n'
+        '<script src="{}" defer></script>',
+        static("explain/explain.css"),
+        static("explain/explain-stream.js"),
+        static("explain/explain.js"),
+    )
+
+
+@register.simple_tag(takes_context=True)
+def explain_assets_if_missing(context: dict[str, Any]) -> SafeString:
+    """The assets, unless {% explain_assets %} already put them on this page."""
+    request = context.get("request")
+    if request is not None and getattr(request, _ASSETS_DONE, False):
+        return SafeString("")
+    return explain_assets(context)
 
 
 @register.inclusion_tag("explain/panel.html", takes_context=True)
 def explain_panel(context: dict[str, Any], job_id: Any) -> dict[str, Any]:
     request = context["request"]
+    if not show_panel(request):
+        return {"hidden": True}
     user = request.user
     model = get_chat_model()
-    has_profile = False
+    has_profile = broken = False
     if user.is_authenticated:
-        has_profile = profile_ready(user)
+        try:
+            has_profile = profile_ready(user)
+        except Exception as exc:
+            # The host's adapter failed: the job page still renders, the panel says so.
+            log_internal_error(logger, "The panel's profile check", exc)
+            broken = True
     return {
+        "hidden": False,
+        "broken": broken,
         "request": request,
         "job_id": str(job_id),
         "user_is_authenticated": user.is_authenticated,

@@ -188,7 +188,7 @@ def assert_nothing_ran(page: Any) -> None:
     page.wait_for_timeout(300)  # give a stray onerror the chance to fire
     assert page.locator("main img, main svg, main b, main i, script:not([src])").count() == 0
     scripts = page.locator("script").evaluate_all("els => els.map(e => e.getAttribute('src'))")
-    assert scripts == ["/static/explain/explain.js"]
+    assert scripts == ["/static/explain/explain-stream.js", "/static/explain/explain.js"]
     assert page.evaluate("window.__pwned") is None
     assert page.probe.dialogs == []
     assert page.probe.page_errors == []
@@ -264,8 +264,10 @@ def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_dat
     save_screenshot(page.locator("main"), "panel-untrusted-html")
 
 
-def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_model):
-    """Defence in depth: even if markup got past the server, the script makes no HTML."""
+@pytest.mark.parametrize("streamed", [False, True], ids=["json", "ndjson"])
+def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_model, streamed):
+    """Defence in depth: even if markup got past the server, the script makes no HTML
+    (whether the answer comes whole or streamed, point lines first)."""
     use_model(WORKED_DRAFT)
     job = Job.objects.create(title="Java Engineer", company="X", description=HOSTILE_DESCRIPTION)
     html = '<img src=x onerror="window.__pwned=1;alert(7)">'
@@ -300,11 +302,16 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
         "notice": f"{html} notice",
     }
     page = new_page()
+    if streamed:
+        lines = [{"event": "point", **p} for p in (payload["matches"] + payload["gaps"])]
+        lines.append({"event": "result", **payload})
+        body = "".join(json.dumps(line) + "\n" for line in lines)
+        content_type = "application/x-ndjson"
+    else:
+        body, content_type = json.dumps(payload), "application/json"
     page.route(
-        "**/explain/api/jobs/*/explanation/",
-        lambda route: route.fulfill(
-            status=200, content_type="application/json", body=json.dumps(payload)
-        ),
+        re.compile(r".*/explain/api/jobs/\d+/explanation/(\?stream=1)?$"),
+        lambda route: route.fulfill(status=200, content_type=content_type, body=body),
     )
     log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
     ask(page)

@@ -12,13 +12,6 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from explain.admin import (
-    _nice_ceiling,
-    daily_chart,
-    daily_counts,
-    log_summary,
-    summary_cards,
-)
 from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import Outcome
 
@@ -101,100 +94,6 @@ def admin_client_(client: Any) -> Any:
     return client
 
 
-# ------------------------------------------------------------------ the figures
-
-
-def test_summary_figures(rows):
-    summary = log_summary(ExplanationLog.objects.all())
-    assert summary.requests == 10
-    # Checked answers: ok x3, cached, nothing verified.
-    assert summary.checked == 5
-    assert summary.with_drop == 3
-    assert summary.drop_share == pytest.approx(3 / 5)
-    assert summary.dropped == 6
-    assert summary.mean_dropped == pytest.approx(6 / 5)
-    # Model calls: ok x3, nothing verified, provider error, timeout.
-    assert summary.model_calls == 6
-    assert summary.errors == 2
-    assert summary.error_rate == pytest.approx(2 / 6)
-    assert (summary.rate_limited, summary.cached, summary.nothing_verified) == (1, 1, 1)
-    # Latency over model calls only: 400 800 900 1200 2000 30000 (nearest rank).
-    assert summary.latency_p50 == 900
-    assert summary.latency_p95 == 30000
-    assert (summary.total_tokens, summary.prompt_tokens, summary.output_tokens) == (
-        4000,
-        3400,
-        600,
-    )
-    assert summary.tokens_per_call == pytest.approx(4000 / 6)
-
-
-def test_summary_cards_read_plainly(rows):
-    cards = {c.label: c for c in summary_cards(log_summary(ExplanationLog.objects.all()))}
-    assert cards["Requests"].value == "10"
-    assert cards["Answers with a removed point"].value == "60%"
-    assert cards["Answers with a removed point"].detail.startswith("3 of 5 checked answers")
-    assert cards["Removed per answer"].value == "1.20"
-    assert cards["Error rate"].value == "33%"
-    assert cards["Latency p50 / p95"].value == "900 ms / 30.0 s"
-    assert cards["Tokens"].value == "4,000"
-    assert cards["Tokens"].detail.startswith("667 per model call")
-
-
-def test_an_empty_selection_divides_by_nothing():
-    summary = log_summary(ExplanationLog.objects.none())
-    assert summary.requests == 0
-    assert summary.drop_share is None and summary.error_rate is None
-    assert summary.latency_p50 is None and summary.total_tokens is None
-    assert {c.value for c in summary_cards(summary)} <= {"0", "—", "— / —"}
-    assert daily_chart(daily_counts(ExplanationLog.objects.none())) is None
-
-
-def test_daily_counts_fill_the_days_without_rows(rows):
-    make_log(5, outcome=Outcome.OK, dropped=1)
-    days = daily_counts(ExplanationLog.objects.all())
-    assert len(days) == 6
-    assert [d.requests for d in days] == [1, 0, 0, 3, 3, 4]
-    assert days[0].drop_rate == 1.0
-    assert days[1].drop_rate is None
-    assert days[3].checked == 2 and days[3].with_drop == 1
-    assert days[4].drop_rate == pytest.approx(2 / 2)
-
-
-def test_the_chart_keeps_the_last_days_only(rows):
-    make_log(90)
-    days = daily_counts(ExplanationLog.objects.all(), days=30)
-    # 30 days ending today: the row from 90 days ago is left out of the picture.
-    assert len(days) == 30
-    assert days[-1].day == timezone.localdate()
-    assert sum(d.requests for d in days) == 10
-    days = daily_counts(ExplanationLog.objects.all(), days=100)
-    assert len(days) == 91
-    assert sum(d.requests for d in days) == 11
-
-
-def test_chart_geometry(rows):
-    chart = daily_chart(daily_counts(ExplanationLog.objects.all()))
-    assert chart is not None
-    assert len(chart.bars) == 3
-    base = chart.height - chart.bottom
-    tallest = max(chart.bars, key=lambda b: b.height)
-    # 4 requests on a nice axis of 5: the bar is 4/5 of the plot height.
-    assert tallest.height == pytest.approx((base - chart.top) * 4 / 5, abs=0.2)
-    assert all(b.y + b.height == pytest.approx(base, abs=0.2) for b in chart.bars)
-    # One unbroken drop-rate line over three days, each dot within the plot.
-    assert len(chart.lines) == 1 and len(chart.dots) == 3
-    assert all(chart.top <= d.y <= base for d in chart.dots)
-    assert "10 requests" in chart.description
-
-
-@pytest.mark.parametrize(
-    ("value", "ceiling"), [(0, 1), (1, 1), (2, 2), (3, 5), (7, 10), (11, 20), (40, 50), (101, 200)]
-)
-def test_nice_axis_maximum(value, ceiling):
-    assert _nice_ceiling(value) == ceiling
-
-
 # ------------------------------------------------------------------ the page
 
 
@@ -226,9 +125,10 @@ def test_changelist_shows_rows_summary_and_chart(admin_client_, rows):
     section = summary_section(html)
     assert "Summary of all requests" in section
     assert response.context["explain_summary"].requests == 10
-    assert "60%" in section and "33%" in section and "900 ms / 30.0 s" in section
-    assert "<svg" in section and section.count("<rect") >= 3
-    assert "10 requests from" in section  # the chart's description for screen readers
+    # Fresh answers: ok x3 and nothing verified; two lost a point. The cached one is not
+    # counted again.
+    assert "50%" in section and "2 of 4 fresh answers" in section
+    assert "33%" in section and "900\u00a0ms / 30.0\u00a0s" in section
     assert "/static/explain/admin.css" in html
     assert html.count('class="field-outcome"') == 10
     # The chart obeys the CSP: no inline style attributes, no script in it.
@@ -242,6 +142,7 @@ def test_the_summary_follows_the_filters(admin_client_, rows):
     response = admin_client_.get(url, {"outcome__exact": "ok"})
     summary = response.context["explain_summary"]
     assert summary.requests == 3 and summary.errors == 0 and summary.with_drop == 1
+    assert summary.checked == 3
     assert "Summary of the selected requests" in summary_section(response.content.decode())
 
     response = admin_client_.get(url, {"model_name": "fake-model"})
@@ -344,8 +245,215 @@ def test_reports_link_to_their_log_rows_and_back(admin_client_, rows):
     assert "The quote does not support the point" in log_page
 
 
-def test_reports_are_read_only(admin_client_, rows):
+def test_reports_cannot_be_added_by_hand(admin_client_, rows):
     assert admin_client_.get(reverse("admin:explain_feedbackreport_add")).status_code == 403
+
+
+# ------------------------------------------------------------------ finding rows
+
+SUMMARY = "admin:explain_explanationlog_summary"
+
+
+def test_search_by_job_title_username_and_email(admin_client_, rows):
+    dana = get_user_model().objects.create_user(
+        "dana", email="dana@example.org", password="pw-123456!"
+    )
+    make_log(0, job_ref="12", job_title="Senior Java Engineer", user=dana)
+    make_log(0, job_ref="13", job_title="JavaScript Developer")
+    url = reverse(CHANGELIST)
+    assert admin_client_.get(url, {"q": "java"}).context["cl"].result_count == 2
+    assert admin_client_.get(url, {"q": "senior"}).context["cl"].result_count == 1
+    assert admin_client_.get(url, {"q": "dana"}).context["cl"].result_count == 1
+    assert admin_client_.get(url, {"q": "dana@example.org"}).context["cl"].result_count == 1
+    assert admin_client_.get(url, {"q": "13"}).context["cl"].result_count == 1
+
+
+def test_rows_link_to_the_job_page_through_the_configured_url(admin_client_, settings):
+    make_log(0, job_ref="12", job_title="Senior <Java> Engineer")
+    html = admin_client_.get(reverse(CHANGELIST)).content.decode()
+    assert f'<a href="{reverse("job-detail", args=[12])}" title="#12">' in html
+    assert "Senior &lt;Java&gt; Engineer" in html  # escaped, never markup
+    settings.EXPLAIN_JOB_URL_NAME = None
+    html = admin_client_.get(reverse(CHANGELIST)).content.decode()
+    assert reverse("job-detail", args=[12]) not in html
+    assert "Senior &lt;Java&gt; Engineer" in html
+
+
+# ------------------------------------------------------------------ summary page
+
+
+def test_summary_page_compares_versions_and_totals_reasons(admin_client_, rows):
+    make_log(0, outcome=Outcome.OK, dropped=2, drop_reasons={"job_quote_not_found": 2})
+    response = admin_client_.get(reverse(SUMMARY))
+    assert response.status_code == 200
+    html = response.content.decode()
+    versions = {(v.model, v.version): v for v in response.context["versions"]}
+    assert set(versions) == {
+        ("gemini-2.5-flash", "2026-11-01"),
+        ("fake-model", "2026-11-01"),
+    }
+    assert "Model and prompt version side by side" in html
+    assert "<svg" in html and 'class="explain-chart-day"' in html
+    reasons = response.context["drop_reasons"]
+    assert [(r.code, r.count, r.share) for r in reasons] == [("job_quote_not_found", "2", "100%")]
+    assert "the quoted words are not in this job posting" in html
+    collector = _Collector()
+    collector.feed(html[html.index('id="content-main"') :])
+    assert collector.styled == [] and collector.inline_scripts == 0
+
+
+def test_summary_counts_fresh_answers_unless_cache_hits_are_asked_for(admin_client_, rows):
+    fresh = admin_client_.get(reverse(SUMMARY))
+    flash = {v.model: v for v in fresh.context["versions"]}["gemini-2.5-flash"]
+    assert flash.answers == "3"  # ok x2 + nothing verified; the cached one is left out
+    assert f'href="{reverse(SUMMARY)}?cached=1"' in fresh.content.decode()
+    cached = admin_client_.get(reverse(SUMMARY), {"cached": "1"})
+    flash = {v.model: v for v in cached.context["versions"]}["gemini-2.5-flash"]
+    assert flash.answers == "4"
+    assert cached.context["include_cached"] is True
+
+
+def test_the_summary_follows_the_list_filters_and_each_day_opens_its_rows(admin_client_, rows):
+    response = admin_client_.get(reverse(SUMMARY), {"model_name": "fake-model"})
+    assert [v.model for v in response.context["versions"]] == ["fake-model"]
+    chart = response.context["chart"]
+    today = timezone.localdate()
+    link = chart.bars[-1].href
+    assert link.startswith(reverse(CHANGELIST) + "?")
+    assert "model_name=fake-model" in link
+    assert f"created_at__day={today.day}" in link
+    listing = admin_client_.get(link)
+    assert listing.status_code == 200
+    assert listing.context["cl"].result_count == 1
+
+
+def test_bad_filters_on_the_summary_page_do_not_crash(admin_client_, rows):
+    response = admin_client_.get(reverse(SUMMARY), {"nonsense__field": "1"})
+    assert response.status_code == 302
+
+
+# ------------------------------------------------------------------ export action
+
+
+def test_export_action_streams_every_selected_row(admin_client_, rows):
+    response = admin_client_.post(
+        reverse(CHANGELIST) + "?outcome__exact=ok",
+        # "Select all 3": the page's boxes are ticked and select_across is set.
+        {
+            "action": "export_csv",
+            "select_across": "1",
+            "index": "0",
+            "_selected_action": [rows[0].pk],
+        },
+    )
+    assert response.status_code == 200
+    assert response.streaming
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    lines = b"".join(response.streaming_content).decode().splitlines()
+    assert lines[0].startswith("id,created_at,user,job_ref,job_title,outcome")
+    assert len(lines) == 1 + 3
+
+
+# ------------------------------------------------------------------ triage
+
+
+@pytest.fixture
+def report(rows) -> FeedbackReport:
+    return FeedbackReport.objects.create(
+        log=rows[0],
+        kind="match",
+        point="Your Java experience fits.",
+        profile_quote="Java (Intermediate, 3 years)",
+        job_quote="Build secure Java APIs",
+        reason=FeedbackReport.Reason.MISLEADING,
+    )
+
+
+def _triage(client: Any, report: FeedbackReport, **data: str) -> Any:
+    url = reverse("admin:explain_feedbackreport_change", args=[report.pk])
+    return client.post(url, {"status": "new", "reviewer_note": "", **data})
+
+
+def test_a_reviewer_confirms_a_report_with_a_label_and_a_note(admin_client_, report):
+    response = _triage(
+        admin_client_,
+        report,
+        status="confirmed",
+        reviewer_note="Quote is real, point overreaches.",
+        expected="drop",
+        expected_reason="job_quote_not_found",
+    )
+    assert response.status_code == 302
+    report.refresh_from_db()
+    assert report.status == "confirmed" and report.expected == "drop"
+    assert report.expected_reason == "job_quote_not_found"
+    assert report.reviewer_note == "Quote is real, point overreaches."
+    assert report.reviewed_at is not None
+    # What the user reported is evidence: the form does not change it.
+    assert report.point == "Your Java experience fits." and report.reason == "misleading"
+
+
+@pytest.mark.parametrize(
+    ("data", "field"),
+    [
+        ({"status": "confirmed"}, "expected"),
+        ({"expected": "drop"}, "expected_reason"),
+        ({"expected": "keep", "expected_reason": "duplicate"}, "expected_reason"),
+        ({"expected": "drop", "expected_reason": "made_up"}, "expected_reason"),
+    ],
+)
+def test_a_label_must_be_complete(admin_client_, report, data, field):
+    response = _triage(admin_client_, report, **data)
+    assert response.status_code == 200
+    assert field in response.context["adminform"].form.errors
+    report.refresh_from_db()
+    assert report.status == "new" and report.expected == ""
+
+
+def test_reports_filter_by_status_and_reason_and_cannot_be_deleted(admin_client_, report):
+    url = reverse("admin:explain_feedbackreport_changelist")
+    html = admin_client_.get(url).content.decode()
+    assert "By status" in html and "By reason" in html
+    assert admin_client_.get(url, {"status__exact": "new"}).context["cl"].result_count == 1
+    assert admin_client_.get(url, {"status__exact": "dismissed"}).context["cl"].result_count == 0
+    assert admin_client_.get(url, {"reason__exact": "misleading"}).context["cl"].result_count == 1
+    assert "delete_selected" not in html
+    delete = reverse("admin:explain_feedbackreport_delete", args=[report.pk])
+    assert admin_client_.post(delete, {"post": "yes"}).status_code == 403
+    admin_client_.post(
+        url, {"action": "mark_dismissed", "_selected_action": [report.pk], "index": "0"}
+    )
+    report.refresh_from_db()
+    assert report.status == "dismissed"
+
+
+def test_needs_review_lists_reported_answers_newest_first(admin_client_, rows, report):
+    later = make_log(0, outcome=Outcome.OK)
+    FeedbackReport.objects.create(
+        log=later, kind="gap", point="AWS is not shown.", job_quote="AWS", reason="other"
+    )
+    response = admin_client_.get(reverse("admin:explain_logneedingreview_changelist"))
+    assert response.status_code == 200
+    listed = list(response.context["cl"].result_list)
+    assert [row.pk for row in listed] == [later.pk, report.log_id]
+    assert [row.open_count for row in listed] == [1, 1]
+
+
+# ------------------------------------------------------------------ alert banner
+
+
+def test_the_admin_index_shows_the_drop_rate_alert(admin_client_, settings):
+    settings.EXPLAIN_ALERT_DROP_RATE = 0.5
+    settings.EXPLAIN_ALERT_WINDOW = 10
+    for dropped in [1] * 6 + [0] * 4:
+        make_log(0, outcome=Outcome.OK, dropped=dropped)
+    html = admin_client_.get(reverse("admin:index")).content.decode()
+    assert "60% of the last 10 fresh answers lost a point" in html
+    assert "above the alert threshold of 50%" in html
+    settings.EXPLAIN_ALERT_DROP_RATE = 0.6
+    html = admin_client_.get(reverse("admin:index")).content.decode()
+    assert "explain-alert" not in html
 
 
 def test_reports_cannot_be_deleted(admin_client_, rows):

@@ -448,7 +448,7 @@ def test_live_through_the_real_sdk_against_the_fake_gemini_server(
 @pytest.mark.django_db
 def test_live_through_the_real_sdk_counts_provider_errors(tmp_path: Path, use_gemini: Any) -> None:
     server = use_gemini()
-    server.reply_with_error(429)
+    server.reply_with_error(500)
     out = StringIO()
     with pytest.raises(CommandError, match="answered none"):
         call_command(
@@ -498,7 +498,7 @@ def test_feedback_export_writes_unlabelled_cases(
 ) -> None:
     path = tmp_path / "feedback.json"
     out, _ = run("--from-feedback", str(path))
-    assert f"Wrote the 2 unlabelled case(s) to {path}" in out
+    assert f"Wrote the 2 case(s): 0 labelled by a reviewer, 2 unlabelled to {path}" in out
     exported = load_cases(path)
     assert [c.id for c in exported.cases] == [f"feedback-{r.pk}" for r in reports]
     assert exported.labelled == ()
@@ -539,6 +539,35 @@ def test_a_labelled_export_joins_the_scoring(tmp_path: Path, reports: list[Feedb
     assert "feedback" in out
     assert "skipped: 1 unlabelled case(s)" in out
     assert "disagreements: none (1 of 1 cases agree)" in out
+
+
+@pytest.mark.django_db
+def test_confirmed_reports_keep_the_reviewers_label(
+    tmp_path: Path, reports: list[FeedbackReport]
+) -> None:
+    confirmed, dismissed = reports
+    confirmed.status = FeedbackReport.Status.CONFIRMED
+    confirmed.expected = FeedbackReport.Expected.DROP
+    confirmed.expected_reason = "profile_quote_not_found"
+    confirmed.reviewer_note = "The profile never says intermediate."
+    confirmed.save()
+    dismissed.status = FeedbackReport.Status.DISMISSED
+    dismissed.save()
+    path = tmp_path / "feedback.json"
+    out, _ = run("--from-feedback", str(path), "--with-texts")
+    assert "1 case(s): 1 labelled by a reviewer, 0 unlabelled" in out
+    exported = load_cases(path)
+    (case,) = exported.cases  # the dismissed report is not a case
+    assert (case.expected, case.reason) == ("drop", "profile_quote_not_found")
+    raw = json.loads(path.read_text())["cases"][0]
+    assert "needs_label" not in raw
+    assert raw["feedback"]["status"] == "confirmed"
+    assert raw["feedback"]["reviewer_note"] == "The profile never says intermediate."
+    # A new report is exported unlabelled, and --confirmed leaves it out.
+    dismissed.status = FeedbackReport.Status.NEW
+    dismissed.save()
+    out, _ = run("--from-feedback", str(path), "--confirmed")
+    assert [c.id for c in load_cases(path).cases] == [f"feedback-{confirmed.pk}"]
 
 
 @pytest.mark.django_db

@@ -82,7 +82,19 @@ def http_error(status: int) -> Fault:
 
 
 FAULTS = [
-    *(http_error(status) for status in (400, 401, 403, 429, 500, 503)),
+    *(http_error(status) for status in (400, 401, 403, 500, 503)),
+    Fault(
+        "http-404",  # the model is retired or misspelt: the fix is GEMINI_MODEL
+        lambda s: s.reply_with_error(404, message=LEAKY_MESSAGE),
+        503,
+        Outcome.MODEL_UNAVAILABLE,
+    ),
+    Fault(
+        "http-429",  # quota or load: its own outcome and message
+        lambda s: s.reply_with_error(429, message=LEAKY_MESSAGE),
+        503,
+        Outcome.PROVIDER_BUSY,
+    ),
     Fault(
         "http-504",  # Google's DEADLINE_EXCEEDED: its side of our timeout
         lambda s: s.reply_with_error(504, message=LEAKY_MESSAGE),
@@ -124,10 +136,50 @@ FAULTS = [
     Fault("finish-safety", lambda s: s.reply_with_finish("SAFETY"), 502, Outcome.BLOCKED),
     Fault("blocked-prompt", lambda s: s.reply_blocked("SAFETY"), 502, Outcome.BLOCKED),
     Fault(
+        "thoughts-only",  # HTTP 200, STOP, and a thought summary instead of an answer
+        lambda s: s.reply_with_thoughts_only(),
+        502,
+        Outcome.INVALID_RESPONSE,
+    ),
+    Fault(
         "finish-max-tokens",
         lambda s: s.reply_with_finish("MAX_TOKENS", text=TRUNCATED_DRAFT),
         502,
         Outcome.INVALID_RESPONSE,
+    ),
+]
+
+# Every finish reason that is a refusal: with no text, and with a whole answer beside it
+# (a refusal is a refusal, whatever text came with it). Every reason a prompt can be
+# blocked for. HTTP 408: the request's deadline, like 504.
+REFUSALS = ("SAFETY", "PROHIBITED_CONTENT", "BLOCKLIST", "SPII", "RECITATION")
+BLOCK_REASONS = ("OTHER", "BLOCKLIST", "PROHIBITED_CONTENT", "IMAGE_SAFETY", "MODEL_ARMOR")
+FAULTS += [
+    *(
+        Fault(f"finish-{r.lower()}", lambda s, r=r: s.reply_with_finish(r), 502, Outcome.BLOCKED)
+        for r in REFUSALS
+        if r != "SAFETY"
+    ),
+    *(
+        Fault(
+            f"finish-{r.lower()}-with-an-answer",
+            lambda s, r=r: s.reply_with_finish(r, text=json.dumps(WORKED_DRAFT)),
+            502,
+            Outcome.BLOCKED,
+        )
+        for r in REFUSALS
+    ),
+    *(
+        Fault(
+            f"blocked-prompt-{r.lower()}", lambda s, r=r: s.reply_blocked(r), 502, Outcome.BLOCKED
+        )
+        for r in BLOCK_REASONS
+    ),
+    Fault(
+        "http-408",
+        lambda s: s.reply_with_error(408, message=LEAKY_MESSAGE),
+        504,
+        Outcome.TIMEOUT,
     ),
 ]
 
@@ -311,10 +363,14 @@ def test_happy_path_request_and_log_row(logged_in, worked_job, use_gemini, attem
     assert "\n\nJOB POSTING:\nJob title: Java Engineer\n" in user_text
     assert "tools" not in body and "toolConfig" not in body
 
+    # An unknown model name gets the newest family's rules (3.x Flash-Lite): minimal
+    # thinking, no temperature (ignored there), room for thoughts in the output bound.
+    # The whole body is pinned in tests/explain/test_gemini_models.py.
     config = body["generationConfig"]
     assert config["responseMimeType"] == "application/json"
-    assert config["temperature"] == pytest.approx(0.1)
-    assert config["maxOutputTokens"] == 2048
+    assert "temperature" not in config
+    assert config["thinkingConfig"] == {"thinking_level": "MINIMAL"}
+    assert config["maxOutputTokens"] == 3072
     assert config["candidateCount"] == 1
     schema = config["responseSchema"]
     assert schema["type"] == "OBJECT"
@@ -340,14 +396,17 @@ def test_happy_path_request_and_log_row(logged_in, worked_job, use_gemini, attem
 
 def test_settings_reach_the_request(logged_in, worked_job, use_gemini, settings):
     server = use_gemini()
+    settings.GEMINI_MODEL = "gemini-2.5-flash-lite"  # a family that honours temperature
     settings.EXPLAIN_TEMPERATURE = 0.25
-    settings.EXPLAIN_MAX_OUTPUT_TOKENS = 777
+    settings.EXPLAIN_MAX_OUTPUT_TOKENS = 3777
+    settings.EXPLAIN_THINKING = 1024
     server.reply_with_draft(WORKED_DRAFT)
     response = logged_in.post(api_url(worked_job))
     assert response.status_code == 200, response.content
     config = server.last.body["generationConfig"]
     assert config["temperature"] == pytest.approx(0.25)
-    assert config["maxOutputTokens"] == 777
+    assert config["maxOutputTokens"] == 3777
+    assert config["thinkingConfig"] == {"thinking_budget": 1024}
 
 
 def test_a_cut_answer_that_is_still_complete_json_is_used(logged_in, worked_job, use_gemini):

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from explain.display import clean_display_text, marked_segments
 from explain.models import ExplanationLog, FeedbackReport
 from tests.conftest import WORKED_DRAFT
 
@@ -102,17 +101,19 @@ def test_job_page_and_result_page_have_no_inline_code(logged_in, worked_job, use
     job_page = logged_in.get(worked_job.get_absolute_url()).content.decode()
     assert_no_inline_code(job_page)
     scripts = [a["src"] for t, a in parse(job_page).tags if t == "script"]
-    assert scripts == ["/static/explain/explain.js"]
+    assert scripts == ["/static/explain/explain-stream.js", "/static/explain/explain.js"]
     assert_no_inline_code(logged_in.post(page_url(worked_job)).content.decode())
 
 
-def test_the_script_never_builds_html_from_strings():
-    source = (STATIC / "explain.js").read_text(encoding="utf-8")
+@pytest.mark.parametrize("script", ["explain.js", "explain-stream.js"])
+def test_the_script_never_builds_html_from_strings(script):
+    source = (STATIC / script).read_text(encoding="utf-8")
     code = re.sub(r"/\*.*?\*/", "", source, flags=re.S)
     for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
         assert sink not in code
     assert "new Function" not in code and 'setTimeout("' not in code
-    assert "textContent" in code
+    if script == "explain.js":
+        assert "textContent" in code
 
 
 def test_the_stylesheets_exist_and_the_panel_links_them(logged_in, worked_job, use_model):
@@ -359,36 +360,3 @@ def test_report_form_refuses_other_users_rows_and_foreign_redirects(
     assert response.status_code == 303
     assert response["Location"] == "/"
     assert FeedbackReport.objects.count() == 0
-
-
-# ------------------------------------------------------------------ display helpers
-
-
-@pytest.mark.parametrize(
-    ("raw", "clean"),
-    [
-        ("a\u202eb\u202cc", "abc"),  # right-to-left override
-        ("a\u2066b\u2069", "ab"),  # isolates
-        ("a\u200fb\u200e\u061c", "ab"),  # marks
-        ("x" + "".join(chr(0xE0000 + ord(c)) for c in "hidden") + "y", "xy"),  # tags
-        ("bell\x07 and nul\x00", "bell and nul"),
-        ("tab\tand\nnewline", "tab\tand\nnewline"),
-        ("Zürich 東京 مرحبا", "Zürich 東京 مرحبا"),
-    ],
-)
-def test_clean_display_text(raw, clean):
-    assert clean_display_text(raw) == clean
-
-
-def test_marked_segments_merge_and_keep_every_character():
-    text = "Build secure Java APIs and deploy services on AWS."
-    segments = marked_segments(text, [(0, 22), (27, 49), (6, 12), (100, 120)])
-    assert "".join(s.text for s in segments) == text
-    assert [(s.text, s.marked) for s in segments] == [
-        ("Build secure Java APIs", True),
-        (" and ", False),
-        ("deploy services on AWS", True),
-        (".", False),
-    ]
-    assert marked_segments("abc", []) == [marked_segments("abc", [])[0]]
-    assert marked_segments("", [(0, 1)]) == []

@@ -4,8 +4,9 @@
     manage.py explain_eval --live               # run the configured model on each pair
     manage.py explain_eval --live --demo-data --jobs 1-13
                                                 # ... on the host's users and jobs instead
-    manage.py explain_eval --from-feedback reports.json
-                                                # export "this looks wrong" reports to label
+    manage.py explain_eval --from-feedback reports.json [--confirmed]
+                                                # "this looks wrong" reports as cases:
+                                                # confirmed ones keep the reviewer's label
 
 The verifier mode exits 1 when any labelled case disagrees, so it can gate a build. The
 app stays generic: host data comes only through the EXPLAIN_SOURCE adapter.
@@ -132,6 +133,12 @@ class Command(BaseCommand):
             "they are now: the log never stores texts); otherwise they are left empty",
         )
 
+        feedback.add_argument(
+            "--confirmed",
+            action="store_true",
+            help="only reports a reviewer confirmed in the admin (labelled cases)",
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
         if not options["live"]:
             stray = [
@@ -146,10 +153,16 @@ class Command(BaseCommand):
             ]
             if stray:
                 raise CommandError(f"{', '.join(stray)} only work with --live")
-        if options["with_texts"] and not options["from_feedback"]:
-            raise CommandError("--with-texts only works with --from-feedback")
+        for flag in ("with_texts", "confirmed"):
+            if options[flag] and not options["from_feedback"]:
+                name = "--" + flag.replace("_", "-")
+                raise CommandError(f"{name} only works with --from-feedback")
         if options["from_feedback"]:
-            self.export_feedback(options["from_feedback"], with_texts=options["with_texts"])
+            self.export_feedback(
+                options["from_feedback"],
+                with_texts=options["with_texts"],
+                confirmed=options["confirmed"],
+            )
         elif options["live"]:
             self.live(options)
         else:
@@ -321,23 +334,38 @@ class Command(BaseCommand):
 
     # ----------------------------------------------------------------------- feedback
 
-    def export_feedback(self, path: str, *, with_texts: bool) -> None:
-        reports = FeedbackReport.objects.select_related("log", "user").order_by("created_at", "id")
+    def export_feedback(self, path: str, *, with_texts: bool, confirmed: bool = False) -> None:
+        # Dismissed reports are not cases; confirmed ones carry the reviewer's label.
+        reports = (
+            FeedbackReport.objects.select_related("log", "user")
+            .exclude(status=FeedbackReport.Status.DISMISSED)
+            .order_by("created_at", "id")
+        )
+        if confirmed:
+            reports = reports.filter(status=FeedbackReport.Status.CONFIRMED)
         records = [self.feedback_record(report, with_texts=with_texts) for report in reports]
         text = dump_case_file(
             cases=records,
             about=(
-                'Exported from "this looks wrong" reports. Unlabelled: for each case, decide '
-                "what the verifier must do (expected keep, or drop with a reason), write or "
-                "trim the texts so they hold no personal data, pick a category, remove "
-                "needs_label and the feedback block, and move the case into the labelled set."
+                'Exported from "this looks wrong" reports. Confirmed reports carry the '
+                "reviewer's label (expected keep, or drop with a reason); new ones are "
+                "unlabelled: decide what the verifier must do. For each case write or trim "
+                "the texts so they hold no personal data, pick a category, remove the "
+                "feedback block, and move the case into the labelled set."
             ),
-            categories={FEEDBACK_CATEGORY: "reports from users, not yet labelled"},
+            categories={
+                FEEDBACK_CATEGORY: "reports from users: labelled when a reviewer confirmed them"
+            },
         )
         if path == "-":
             self.stdout.write(text, ending="")
             return
-        self.write_file(path, text, f"{len(records)} unlabelled case(s)")
+        labelled = sum(1 for record in records if record["expected"] is not None)
+        what = (
+            f"{len(records)} case(s): {labelled} labelled by a reviewer, "
+            f"{len(records) - labelled} unlabelled"
+        )
+        self.write_file(path, text, what)
 
     def feedback_record(self, report: FeedbackReport, *, with_texts: bool) -> dict[str, Any]:
         profile = job = ""
@@ -356,6 +384,12 @@ class Command(BaseCommand):
             }
         )
         log = report.log
+        labelled = report.status == FeedbackReport.Status.CONFIRMED and bool(report.expected)
+        label: dict[str, Any] = (
+            {"expected": report.expected, "reason": report.expected_reason or None}
+            if labelled
+            else {"expected": None, "reason": None, "needs_label": True}
+        )
         return {
             "id": f"feedback-{report.pk}",
             "category": FEEDBACK_CATEGORY,
@@ -363,10 +397,11 @@ class Command(BaseCommand):
             "job": job,
             "kind": report.kind,
             "claim": claim_record(claim),
-            "expected": None,
-            "reason": None,
-            "needs_label": True,
+            **label,
             "feedback": {
+                "status": report.status,
+                "times_reported": report.times_reported,
+                "reviewer_note": report.reviewer_note,
                 "reason": report.reason,
                 "reported_at": report.created_at.isoformat(),
                 "log": report.log_id,

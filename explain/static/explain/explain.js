@@ -291,25 +291,94 @@
     resultBox.appendChild(body);
   }
 
+  /* ---- streaming (explain-stream.js reads the lines): each point is drawn as soon as
+   * the server verified it; the notice, summary and report controls come with the
+   * result line, which is the whole answer and is drawn as above. ---- */
+
+  function streamedView() {
+    var body = resultBox.querySelector(".explain-streaming");
+    if (body) { return body; }
+    body = el("div", "explain-result-body explain-streaming");
+    body.appendChild(el("div", "explain-streamed-matches"));
+    body.appendChild(el("div", "explain-streamed-gaps"));
+    resultBox.replaceChildren(body);
+    return body;
+  }
+
+  function showStreamedPoint(item) {
+    var gap = item.kind === "gap";
+    var section = streamedView().querySelector(gap ? ".explain-streamed-gaps" : ".explain-streamed-matches");
+    var list = section.querySelector("ol");
+    if (!list) {
+      section.appendChild(el("h3", "explain-list-heading", gap ? words.gapsHeading : words.matchesHeading));
+      if (gap) { section.appendChild(el("p", "explain-gap-note", words.gapNote)); }
+      list = section.appendChild(el("ol", "explain-points"));
+    }
+    list.appendChild(renderPoint({ log_id: null }, item));
+  }
+
+  function showStreamedResult(data) {
+    var shown = resultBox.querySelector(".explain-streaming");
+    if (data.ok || !shown) { render(data); return; }
+    /* The provider failed part-way: the points already shown stay, marked as no answer. */
+    var error = el("p", "explain-error", data.error || words.genericError);
+    error.classList.add("explain-error-" + String(data.outcome || "unknown").replace(/[^a-z_]/g, ""));
+    error.setAttribute("role", "alert");
+    shown.dataset.outcome = String(data.outcome || "");
+    shown.insertBefore(error, shown.firstChild);
+  }
+
+  // The app's own payload carries an outcome; anything else (a proxy's page, a host's
+  // error handler, a CSRF or login refusal) is read by its status code alone.
+  function whole(response) {
+    return response.json().catch(function () { return null; }).then(function (data) {
+      if (data && typeof data.outcome === "string") { return data; }
+      var status = response.status;
+      if (status === 401 || status === 403) { return { ok: false, outcome: "forbidden", error: words.sessionError }; }
+      if (status === 429) {
+        var seconds = Number(response.headers.get("Retry-After")) || 0;
+        return { ok: false, outcome: "rate_limited", error: words.rateLimited, retry_after: seconds };
+      }
+      return { ok: false, outcome: "unknown", error: words.genericError };
+    });
+  }
+
+  function requestStreamed() {
+    return fetch(panel.dataset.apiUrl + "?stream=1", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken(), "Accept": "application/x-ndjson" }
+    }).then(function (response) {
+      if (!window.explainStream.isStream(response)) { return whole(response); }
+      var result = null;
+      return window.explainStream.readLines(response, function (line) {
+        if (line.event === "point") { showStreamedPoint(line); }
+        else if (line.event === "result") { result = line; }
+      }).then(function () {
+        return result || { ok: false, error: words.networkError };
+      });
+    });
+  }
+
+  function requestWhole() {
+    return fetch(panel.dataset.apiUrl, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "X-CSRFToken": csrfToken(), "Accept": "application/json" }
+    }).then(whole);
+  }
+
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     if (button.disabled) { return; }
     startProgress();
     resultBox.replaceChildren();
     clearHighlights();
-    fetch(panel.dataset.apiUrl, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "X-CSRFToken": csrfToken(), "Accept": "application/json" }
-    }).then(function (response) {
-      return response.json().catch(function () {
-        return { ok: false, error: words.genericError };
-      });
-    }).then(function (data) {
-      render(data);
+    (window.explainStream ? requestStreamed() : requestWhole()).then(function (data) {
+      showStreamedResult(data);
       stopProgress(data.ok ? words.ready : words.failed, data.ok ? 0 : Number(data.retry_after) || 0);
     }).catch(function () {
-      render({ ok: false, error: words.networkError });
+      showStreamedResult({ ok: false, error: words.networkError });
       stopProgress(words.failed, 0);
     });
   });

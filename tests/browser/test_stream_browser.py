@@ -1,0 +1,94 @@
+"""The streamed panel in a real browser: a point is drawn while the model is still
+writing; the notice and report controls come with the last line; a failure part-way
+keeps the points shown and says the answer failed."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from explain import wording
+from explain.llm.client import ChatPrompt, ChatResponse
+from explain.llm.errors import ProviderError
+from explain.models import ExplanationLog
+from explain.outcomes import Outcome
+from jobportal.demo_data import DEMO_PASSWORD
+from jobportal.models import Job
+from tests.browser.helpers import log_in
+from tests.conftest import WORKED_DRAFT
+
+pytestmark = pytest.mark.browser
+
+
+class GatedModel:
+    """Streams the first match, then waits for the test before writing the rest."""
+
+    model_name = "gated-model"
+
+    def __init__(self, *, fail: bool = False) -> None:
+        self.text = json.dumps(WORKED_DRAFT)
+        self.gate = threading.Event()
+        self.fail = fail
+
+    def __call__(self, prompt: ChatPrompt, /) -> str:
+        return self.text
+
+    def stream(self, prompt: ChatPrompt, /) -> Iterator[str | ChatResponse]:
+        second = self.text.index('{"point": "You have run')
+        yield self.text[: second + 1]
+        assert self.gate.wait(10), "the test never opened the gate"
+        if self.fail:
+            raise ProviderError("the connection broke")
+        yield self.text[second + 1 :]
+        yield ChatResponse(text=self.text, model=self.model_name)
+
+
+def open_job(new_page: Any) -> Any:
+    page = new_page()
+    job = Job.objects.get(title="Java Engineer", company="Northwind Systems")
+    log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    page.get_by_role("button", name="Why this job?").click()
+    return page
+
+
+def test_the_first_point_is_drawn_before_the_answer_is_finished(new_page, demo_data, settings):
+    model = GatedModel()
+    settings.EXPLAIN_CHAT_MODEL = model
+    page = open_job(new_page)
+    panel = page.locator("#explain-panel")
+    first = panel.locator(".explain-match .explain-point-text")
+    expect(first).to_have_text([WORKED_DRAFT["matches"][0]["point"]])
+    # Still writing: no notice, no report control, the button still busy.
+    expect(panel.locator(".explain-notice")).to_have_count(0)
+    expect(panel.locator(".explain-report")).to_have_count(0)
+    expect(panel.get_by_role("button", name="Working…")).to_be_disabled()
+    model.gate.set()
+    expect(panel.locator(".explain-notice")).to_have_text(wording.removed_notice(1))
+    expect(panel.locator(".explain-match .explain-point-text")).to_have_count(1)
+    expect(panel.locator(".explain-gap .explain-point-text")).to_have_count(1)
+    expect(panel.locator(".explain-report")).to_have_count(2)
+    expect(panel.locator("[data-explain-status]")).to_have_text("Your explanation is ready.")
+    assert page.probe.page_errors == [] and page.probe.console_errors == []
+    assert list(ExplanationLog.objects.values_list("outcome", flat=True)) == ["ok"]
+
+
+def test_a_failure_part_way_keeps_the_points_and_says_so(new_page, demo_data, settings):
+    model = GatedModel(fail=True)
+    settings.EXPLAIN_CHAT_MODEL = model
+    page = open_job(new_page)
+    panel = page.locator("#explain-panel")
+    expect(panel.locator(".explain-match .explain-point-text")).to_have_count(1)
+    model.gate.set()
+    error = panel.locator(".explain-error")
+    expect(error).to_have_text(str(wording.error_message(Outcome.PROVIDER_ERROR)))
+    expect(error).to_have_attribute("role", "alert")
+    expect(panel.locator(".explain-match .explain-point-text")).to_have_count(1)
+    expect(panel.locator(".explain-notice")).to_have_count(0)
+    expect(panel.locator("[data-explain-status]")).to_have_text("No explanation this time.")
+    row = ExplanationLog.objects.get()
+    assert (row.outcome, row.kept_matches, row.kept_gaps) == ("provider_error", 0, 0)

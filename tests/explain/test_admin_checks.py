@@ -1,0 +1,34 @@
+"""The admin settings are checked at start-up."""
+
+from __future__ import annotations
+
+import pytest
+
+from explain.admin_checks import check_admin_settings
+
+
+def ids(settings_obj) -> list[str]:
+    return [problem.id for problem in check_admin_settings()]
+
+
+def test_defaults_pass(settings):
+    assert ids(settings) == []
+
+
+@pytest.mark.parametrize("value", [1, 1.5, -0.1, "0.3", True])
+def test_the_threshold_must_be_a_share(settings, value):
+    settings.EXPLAIN_ALERT_DROP_RATE = value
+    assert ids(settings) == ["explain.E101"]
+
+
+@pytest.mark.parametrize("value", [0, 9, "200", None])
+def test_the_window_must_hold_enough_answers(settings, value):
+    settings.EXPLAIN_ALERT_WINDOW = value
+    assert ids(settings) == ["explain.E102"]
+
+
+def test_the_job_url_must_reverse_with_one_id(settings):
+    settings.EXPLAIN_JOB_URL_NAME = "job-list"
+    assert ids(settings) == ["explain.E103"]
+    settings.EXPLAIN_JOB_URL_NAME = "job-detail"
+    assert ids(settings) == []

@@ -1,0 +1,78 @@
+"""One schema check serves every model: `{}` is invalid_response wherever it comes from."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from explain.llm.client import ChatClient, ChatPrompt, ChatResponse, parse_entity
+from explain.llm.errors import InvalidResponse
+from explain.llm.recorded import RecordedChatModel, Recording
+from explain.models import ExplanationLog
+from explain.outcomes import Outcome
+from explain.schema import Draft
+from support.fake_gemini import FakeGeminiServer
+from tests.conftest import WORKED_DRAFT
+
+
+def entity_of(answer: object) -> Draft:
+    return ChatClient(lambda prompt: answer).prompt().user("u").call().entity(Draft)  # type: ignore[arg-type,return-value]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "{}",
+        '{"answer": "You are a great fit."}',
+        '{"matches": []}',
+        "[]",
+        "",
+        "not json",
+        ChatResponse(text="{}"),
+        ChatResponse(text=None, parsed={}),
+        ChatResponse(text=None, parsed={"gaps": []}),
+        ChatResponse(text="{}", parsed=Draft()),  # a parsed object does not excuse the text
+        ChatResponse(text=None),
+    ],
+    ids=repr,
+)
+def test_an_answer_without_every_list_is_invalid_for_any_model(answer):
+    with pytest.raises(InvalidResponse):
+        entity_of(answer)
+
+
+def test_a_whole_answer_passes_the_same_check():
+    draft = entity_of('{"matches": [], "gaps": []}')
+    assert draft == Draft()
+    assert parse_entity({"matches": [], "gaps": []}, Draft) == Draft()
+    built = Draft()
+    assert entity_of(ChatResponse(text=None, parsed=built)) is built  # built in code
+
+
+def test_the_recorded_model_goes_through_the_same_check():
+    recorded = RecordedChatModel([Recording("Nothing", "", Draft())])
+    response = recorded(ChatPrompt(system="", user="u"))
+    assert parse_entity(response.text, Draft) == Draft()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("via", ["lambda", "gemini"])
+def test_empty_object_is_invalid_response_through_the_site(
+    logged_in, worked_job, use_model, use_gemini, via
+):
+    if via == "lambda":
+        use_model("{}")
+    else:
+        server: FakeGeminiServer = use_gemini()
+        server.reply_with_candidate_text("{}")
+    response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
+    assert response.status_code == 502
+    assert response.json()["outcome"] == Outcome.INVALID_RESPONSE
+    assert ExplanationLog.objects.get().outcome == Outcome.INVALID_RESPONSE
+
+
+@pytest.mark.django_db
+def test_a_lambda_answer_that_fits_is_explained(logged_in, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
+    assert response.json()["outcome"] == Outcome.OK

@@ -1,0 +1,240 @@
+"""The owner's controls through the site: provider_busy, the circuit breaker, the daily
+budget and the rate allowance given back, each with one log row and no key anywhere."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from explain import wording
+from explain.conf import site_cache
+from explain.models import ExplanationLog
+from explain.outcomes import Outcome
+from support.fake_gemini import FakeGeminiServer, closed_port
+from tests.conftest import WORKED_DRAFT
+from tests.fakes.fixtures import CANARY_KEY
+
+pytestmark = pytest.mark.django_db
+
+
+def ask(client: Any, job: Any) -> Any:
+    return client.post(reverse("explain:api-explain", args=[job.pk]))
+
+
+def outcomes() -> list[str]:
+    return list(ExplanationLog.objects.order_by("id").values_list("outcome", flat=True))
+
+
+@pytest.fixture
+def gemini(use_gemini: Any, settings: Any) -> FakeGeminiServer:
+    server: FakeGeminiServer = use_gemini(timeout=0.5)
+    settings.EXPLAIN_RATE = "1/30s"
+    server.reply_with_draft(WORKED_DRAFT)
+    return server
+
+
+def test_a_provider_429_is_provider_busy_with_its_own_message(logged_in, worked_job, gemini):
+    gemini.reply_with_error(429)
+    response = ask(logged_in, worked_job)
+    assert response.status_code == 503
+    assert response["Retry-After"] == "60"
+    data = response.json()
+    assert data["outcome"] == Outcome.PROVIDER_BUSY
+    assert data["error"] == "Many people are asking right now. Try again in a minute."
+    assert outcomes() == [Outcome.PROVIDER_BUSY]
+
+
+# --- the rate allowance given back ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fault", "first"),
+    [
+        ("refused", Outcome.PROVIDER_ERROR),
+        ("http-500", Outcome.PROVIDER_ERROR),
+        ("http-503", Outcome.PROVIDER_ERROR),
+        ("http-429", Outcome.PROVIDER_BUSY),
+    ],
+)
+def test_a_call_the_provider_never_answered_gives_the_allowance_back(
+    logged_in, worked_job, gemini, use_gemini, fault, first
+):
+    if fault == "refused":
+        use_gemini(timeout=0.5, base_url=f"http://127.0.0.1:{closed_port()}")
+    else:
+        gemini.reply_with_error(int(fault.split("-")[1]))
+    assert ask(logged_in, worked_job).json()["outcome"] == first
+    use_gemini(timeout=0.5)  # the provider is back
+    gemini.reply_with_draft(WORKED_DRAFT)
+    again = ask(logged_in, worked_job)
+    assert again.json()["outcome"] == Outcome.OK, "the user paid for a call nobody answered"
+    assert outcomes() == [first, Outcome.OK]
+
+
+@pytest.mark.parametrize("fault", ["timeout", "invalid-json", "http-400"])
+def test_a_call_the_provider_did_answer_keeps_the_allowance_used(
+    logged_in, worked_job, gemini, fault
+):
+    if fault == "timeout":
+        gemini.reply_with_delay(5.0)
+    elif fault == "invalid-json":
+        gemini.reply_with_candidate_text("{not json")
+    else:
+        gemini.reply_with_error(400)
+    ask(logged_in, worked_job)
+    gemini.reply_with_draft(WORKED_DRAFT)
+    again = ask(logged_in, worked_job)
+    assert again.status_code == 429
+    assert again.json()["outcome"] == Outcome.RATE_LIMITED
+
+
+# --- the circuit breaker ----------------------------------------------------------------
+
+
+@pytest.fixture
+def breaker_of_two(settings: Any) -> None:
+    settings.EXPLAIN_BREAKER_FAILURES = 2
+    settings.EXPLAIN_BREAKER_COOLDOWN_SECONDS = 600
+
+
+def test_after_n_failures_calls_are_skipped_and_answered_at_once(
+    logged_in, worked_job, gemini, breaker_of_two, caplog
+):
+    caplog.set_level(logging.DEBUG)
+    gemini.reply_with_error(503)
+    ask(logged_in, worked_job)
+    ask(logged_in, worked_job)  # the allowance came back: the same user may ask again
+    assert len(gemini.requests) == 2
+    gemini.reply_with_draft(WORKED_DRAFT)  # even if it is back, the circuit is open
+    response = ask(logged_in, worked_job)
+    assert response.status_code == 503
+    data = response.json()
+    assert data["outcome"] == Outcome.CIRCUIT_OPEN
+    assert data["error"] == str(wording.ERROR_MESSAGES[Outcome.CIRCUIT_OPEN])
+    assert len(gemini.requests) == 2, "a call was made while the circuit was open"
+    assert outcomes() == [Outcome.PROVIDER_ERROR, Outcome.PROVIDER_ERROR, Outcome.CIRCUIT_OPEN]
+    assert "circuit_open" in caplog.text and "Circuit opened" in caplog.text
+    assert CANARY_KEY not in caplog.text
+    # Skipped calls cost the user nothing either.
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.CIRCUIT_OPEN
+
+
+def test_timeouts_and_dropped_connections_count_as_failures(
+    logged_in, worked_job, gemini, breaker_of_two, make_user
+):
+    gemini.reply_with_delay(5.0)  # a timeout keeps the allowance: a second user asks
+    ask(logged_in, worked_job)
+    logged_in.force_login(make_user("second", headline="Java developer", skills="Java"))
+    gemini.reply_by_dropping_connection()
+    ask(logged_in, worked_job)
+    logged_in.force_login(make_user("third", headline="Java developer", skills="Java"))
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.CIRCUIT_OPEN
+
+
+def test_answers_that_are_not_outages_do_not_open_it(
+    logged_in, worked_job, gemini, breaker_of_two, settings
+):
+    settings.EXPLAIN_RATE = "100/30s"
+    gemini.reply_with_error(429)
+    ask(logged_in, worked_job)
+    gemini.reply_with_error(404)
+    ask(logged_in, worked_job)
+    gemini.reply_with_error(500)
+    ask(logged_in, worked_job)  # one outage failure after answers: not two in a row
+    gemini.reply_with_draft(WORKED_DRAFT)
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK
+
+
+def test_after_the_cool_down_a_probe_closes_it_when_the_provider_is_back(
+    logged_in, worked_job, gemini, breaker_of_two
+):
+    gemini.reply_with_error(500)
+    ask(logged_in, worked_job)
+    ask(logged_in, worked_job)
+    # The cool-down has passed: the circuit's opening time moved back, on the cache.
+    cache = site_cache()
+    cache.set("explain:breaker:opened-at", time.time() - 601, timeout=60)
+    gemini.reply_with_draft(WORKED_DRAFT)
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK  # the probe
+    assert cache.get("explain:breaker:opened-at") is None
+    assert len(gemini.requests) == 3
+
+
+# --- the daily budget -------------------------------------------------------------------
+
+
+def test_the_daily_call_limit_stops_calls_site_wide(
+    logged_in, worked_job, gemini, settings, make_user, caplog
+):
+    settings.EXPLAIN_DAILY_CALL_LIMIT = 1
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK
+    logged_in.force_login(make_user("second", headline="Java developer", skills="Java"))
+    response = ask(logged_in, worked_job)
+    assert response.status_code == 503
+    assert response.json()["outcome"] == Outcome.DAILY_LIMIT
+    assert (
+        response.json()["error"]
+        == "This site has used today's explanations. Please try again tomorrow."
+    )
+    assert len(gemini.requests) == 1
+    assert outcomes() == [Outcome.OK, Outcome.DAILY_LIMIT]
+    assert "EXPLAIN_DAILY_CALL_LIMIT" in caplog.text
+
+
+def test_a_budget_of_zero_makes_no_call_and_says_so(
+    logged_in, worked_job, gemini, settings, caplog
+):
+    caplog.set_level(logging.DEBUG)
+    settings.EXPLAIN_DAILY_CALL_LIMIT = 0
+    response = ask(logged_in, worked_job)
+    assert response.json()["outcome"] == Outcome.DAILY_LIMIT
+    assert gemini.requests == []
+    assert outcomes() == [Outcome.DAILY_LIMIT]
+    assert CANARY_KEY not in caplog.text and CANARY_KEY not in response.content.decode()
+    # The user's allowance was not spent on a call that was never made.
+    settings.EXPLAIN_DAILY_CALL_LIMIT = None
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK
+
+
+# --- bad settings at request time -------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["gemini 3.5 flash", "models/gemini-3.5", "gémini-3.5-flash"])
+def test_a_model_name_that_is_not_one_is_model_unavailable(
+    logged_in, worked_job, gemini, settings, caplog, name
+):
+    caplog.set_level(logging.DEBUG)
+    settings.GEMINI_MODEL = name
+    response = ask(logged_in, worked_job)
+    assert response.status_code == 503
+    assert response.json()["error"] == "Explanations are unavailable right now."
+    assert gemini.requests == []
+    row = ExplanationLog.objects.get()
+    assert (row.outcome, row.model_name) == (Outcome.MODEL_UNAVAILABLE, "invalid-model-name")
+    assert name not in caplog.text and CANARY_KEY not in caplog.text
+    assert "GEMINI_MODEL" in caplog.text
+
+
+def test_a_retired_model_is_model_unavailable_and_the_log_names_the_setting(
+    logged_in, worked_job, gemini, settings, caplog
+):
+    settings.GEMINI_MODEL = "gemini-2.5-flash"
+    response = ask(logged_in, worked_job)
+    assert response.status_code == 503
+    assert response.json()["outcome"] == Outcome.MODEL_UNAVAILABLE
+    assert "change the GEMINI_MODEL setting" in caplog.text
+    assert outcomes() == [Outcome.MODEL_UNAVAILABLE]
+    assert len(gemini.requests) == 1
+
+
+def test_thinking_out_of_range_falls_back_to_the_copy_setting(
+    logged_in, worked_job, gemini, settings
+):
+    settings.EXPLAIN_THINKING = "ULTRA"
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK
+    assert gemini.last.body["generationConfig"]["thinkingConfig"] == {"thinking_level": "MINIMAL"}
+    assert outcomes() == [Outcome.OK]

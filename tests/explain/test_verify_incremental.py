@@ -1,0 +1,190 @@
+"""Stream and batch agree: claims taken from the growing JSON one at a time, however the
+text is cut into pieces, end in exactly verify_draft's result on the whole draft.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from explain.draft_stream import DraftStream
+from explain.schema import Claim, Draft
+from explain.verify import Limits, VerifiedPoint, verify_draft
+from explain.verify_incremental import IncrementalVerifier
+
+PROFILE = (
+    "Headline: Backend developer\n"
+    "Skills: Java (Intermediate, 3 years), Python, PostgreSQL, Docker\n"
+    "Experience: Built payment APIs; ran Kubernetes clusters"
+)
+JOB = (
+    "Job title: Platform engineer\n"
+    "Description: Build secure Java APIs and deploy services on AWS. Python and Go.\n"
+    "Requirements: PostgreSQL, Terraform, on-call duty"
+)
+# Quotes that pass, fail, cross fields, are too short or too long, and sit in both texts.
+QUOTES = [
+    "",
+    "Java",
+    "Java (Intermediate, 3 years)",
+    "Build secure Java APIs",
+    "deploy services on AWS",
+    "Python",
+    "PostgreSQL",
+    "Terraform",
+    "Kubernetes",
+    "ran Kubernetes clusters",
+    "on-call duty",
+    "Go",
+    "JavaScript",
+    "AWS. Python and Go. Requirements: PostgreSQL",
+    "Build secure Java APIs and deploy services on AWS. Python and Go. Terraform",
+    "“Build secure Java APIs”",
+]
+POINTS = [
+    "",
+    "Your Java fits this role.",
+    "AWS is not shown in your profile.",
+    "PostgreSQL appears in both.",
+    "Apply at evil.example now",
+    "x" * 400,
+]
+
+claims = st.builds(
+    Claim,
+    point=st.sampled_from(POINTS),
+    profile_quote=st.sampled_from(QUOTES),
+    job_quote=st.sampled_from(QUOTES),
+)
+drafts = st.builds(
+    Draft,
+    matches=st.lists(claims, max_size=9),
+    gaps=st.lists(claims, max_size=9),
+)
+limits = st.builds(Limits, max_points=st.integers(1, 6), max_quote_words=st.integers(2, 12))
+
+
+@st.composite
+def written(draw: st.DrawFn, draft: Draft) -> str:
+    """The draft as a model might write it: either list first, compact or indented."""
+    data = draft.model_dump(by_alias=True)
+    if draw(st.booleans()):
+        data = {"gaps": data["gaps"], "matches": data["matches"]}
+    indent = draw(st.sampled_from([None, 2]))
+    return json.dumps(data, indent=indent, ensure_ascii=draw(st.booleans()))
+
+
+@st.composite
+def pieces(draw: st.DrawFn, text: str) -> list[str]:
+    """The text cut at arbitrary places (one character at a time is allowed)."""
+    cuts = sorted(draw(st.sets(st.integers(1, max(1, len(text) - 1)), max_size=40)))
+    bounds = [0, *[c for c in cuts if c < len(text)], len(text)]
+    return [text[a:b] for a, b in itertools.pairwise(bounds) if b > a]
+
+
+def stream_verify(chunks: list[str], final: Draft, lim: Limits):
+    stream = DraftStream()
+    verifier = IncrementalVerifier(PROFILE, JOB, limits=lim)
+    shown: dict[str, list[VerifiedPoint]] = {"match": [], "gap": []}
+    for chunk in chunks:
+        for kind, claim in stream.feed(chunk):
+            point = verifier.add(kind, claim)
+            if point is not None:
+                shown[kind].append(point)
+    early = {kind: list(points) for kind, points in shown.items()}
+    for kind, claim in stream.finish(final):
+        point = verifier.add(kind, claim)
+        if point is not None:
+            shown[kind].append(point)
+    return verifier.result(), shown, early
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), draft=drafts, lim=limits)
+def test_stream_and_batch_give_the_same_result_for_any_chunking(data, draft, lim):
+    text = data.draw(written(draft))
+    chunks = data.draw(pieces(text))
+    final = Draft.model_validate_json(text)
+    result, shown, _ = stream_verify(chunks, final, lim)
+    batch = verify_draft(final, PROFILE, JOB, limits=lim)
+    assert result == batch
+    # What was shown, point by point as it came, is what the batch keeps, in its order.
+    assert tuple(shown["match"]) == batch.matches
+    assert tuple(shown["gap"]) == batch.gaps
+
+
+@settings(max_examples=100, deadline=None)
+@given(draft=drafts, lim=limits)
+def test_one_character_at_a_time_agrees_too(draft, lim):
+    text = json.dumps(draft.model_dump(by_alias=True))
+    final = Draft.model_validate_json(text)
+    result, _, _ = stream_verify(list(text), final, lim)
+    assert result == verify_draft(final, PROFILE, JOB, limits=lim)
+
+
+def test_a_claim_is_shown_before_the_answer_ends():
+    draft = Draft(
+        matches=[
+            Claim(point="Java fits.", profile_quote="Java", job_quote="Build secure Java APIs"),
+            Claim(point="PostgreSQL in both.", profile_quote="PostgreSQL", job_quote="PostgreSQL"),
+        ],
+        gaps=[Claim(point="AWS is not shown.", job_quote="deploy services on AWS")],
+    )
+    text = json.dumps(draft.model_dump(by_alias=True))
+    second = text.index('{"point": "PostgreSQL')
+    stream = DraftStream()
+    assert stream.feed(text[: second - 1]) == []  # the first claim may still grow
+    taken = stream.feed(text[second - 1 : second + 1])  # the second one has begun
+    assert taken == [("match", draft.matches[0])]
+    assert stream.feed(text[second + 1 : text.index('"gaps"') + 9]) == [("match", draft.matches[1])]
+    assert stream.finish(draft) == [("gap", draft.gaps[0])]
+
+
+def test_caps_count_the_rest_as_unchecked_as_the_batch_does():
+    claim = Claim(point="Your Java fits.", profile_quote="Java", job_quote="Java")
+    other = Claim(point="Python.", profile_quote="Python", job_quote="Python")
+    verifier = IncrementalVerifier(PROFILE, JOB, limits=Limits(max_points=1))
+    assert verifier.add("match", claim) is not None
+    assert verifier.add("match", other) is None
+    assert verifier.add("match", claim) is None
+    result = verifier.result()
+    assert (len(result.matches), result.unchecked, result.dropped) == (1, 2, 0)
+
+
+def test_a_duplicate_is_dropped_as_in_the_batch():
+    claim = Claim(point="Your Java fits.", profile_quote="Java", job_quote="Java")
+    verifier = IncrementalVerifier(PROFILE, JOB)
+    assert verifier.add("match", claim) is not None
+    assert verifier.add("match", claim) is None
+    assert verifier.result().drop_reasons == {"duplicate": 1}
+
+
+def test_text_that_is_not_json_yields_nothing_and_stops_looking():
+    stream = DraftStream()
+    assert stream.feed("<html>") == []
+    assert stream.feed('{"matches": [{"point": "a"}, {') == []
+
+
+def test_a_wrong_shape_stops_taking_claims():
+    stream = DraftStream()
+    assert stream.feed('{"matches": [7, {"point": "a"}, {') == []
+    assert stream.feed('{"matches": 3}') == []
+
+
+def test_a_repeated_key_that_changes_the_answer_is_a_mismatch():
+    from explain.draft_stream import StreamMismatch
+
+    stream = DraftStream()
+    text = '{"matches": [{"point": "a"}, {"point": "b"}], "gaps": [], "matches": []}'
+    cut = text.index('"gaps"')
+    assert [kind for kind, _ in stream.feed(text[:cut])] == ["match"]
+    stream.feed(text[cut:])
+    final = Draft.model_validate_json(text)
+    try:
+        stream.finish(final)
+    except StreamMismatch:
+        return
+    raise AssertionError("a changed answer was not noticed")

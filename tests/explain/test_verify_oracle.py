@@ -1,0 +1,155 @@
+"""The verifier against an independent judge, and invariants that need no `normalize`.
+
+tests/explain/oracle.py restates the rule naively (whole-string normalisation, every
+slice of the source tried); the properties here say the real verifier decides exactly as
+it does on generated text. The hand-written cases below pin decisions with literal
+expected values, so they hold whatever `normalize` does.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from explain.schema import Claim, Draft
+from explain.verify import DropReason, find_quote, is_quoted, normalize, verify_draft
+from tests.explain import oracle
+from tests.explain.test_verify_properties import any_text, word_text
+
+CHECK = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+# Short texts: the oracle tries every slice, so its cost grows with the cube of the length.
+short_text = st.one_of(st.text(max_size=24), word_text(max_words=6))
+
+
+@st.composite
+def slice_of(draw: st.DrawFn, source: str) -> str:
+    """Any slice of the source, cut anywhere (inside words and characters too)."""
+    start = draw(st.integers(0, len(source)))
+    end = draw(st.integers(start, len(source)))
+    return source[start:end]
+
+
+@st.composite
+def quote_and_source(draw: st.DrawFn) -> tuple[str, str]:
+    source = draw(word_text(max_words=8))
+    quote = draw(st.one_of(slice_of(source), word_text(max_words=3), st.text(max_size=8)))
+    return quote, source
+
+
+# --------------------------------------------------------------------------- properties
+
+
+@CHECK
+@given(text=any_text)
+@example(text="\u0390")  # ΐ: case-folding takes it apart, the second NFKC puts it back
+@example(text="e\u200b\u0301")  # an invisible character between a letter and its mark
+@example(text="\u200b\u0301x")  # a mark after an invisible character at the start
+@example(text="a \u00a0\t b")
+def test_normalize_agrees_with_the_naive_normalisation(text: str) -> None:
+    assert normalize(text) == oracle.normalize(text)
+
+
+@CHECK
+@given(pair=quote_and_source())
+@example(pair=("\u0390j", "x \u0390j y"))
+@example(pair=("cafe", "cafe\u0301 noir"))
+@example(pair=("(Java)", "use (Java)\u0301 daily"))
+@example(pair=("\u0301java", "\u200b\u0301java"))
+@example(pair=("Java", "JavaScript, then Java"))
+def test_find_quote_agrees_with_trying_every_slice(pair: tuple[str, str]) -> None:
+    quote, source = pair
+    expected = oracle.spans(quote, source)
+    assert find_quote(quote, source) == (expected[0] if expected else None)
+    assert is_quoted(quote, source) is bool(expected)
+
+
+@CHECK
+@given(quote=short_text, source=short_text, max_words=st.integers(1, 4))
+def test_limits_agree_with_the_naive_rule(quote: str, source: str, max_words: int) -> None:
+    assert is_quoted(quote, source, max_words=max_words) is oracle.is_quoted(
+        quote, source, max_words
+    )
+
+
+@CHECK
+@given(pair=quote_and_source(), point=st.sampled_from(["Fits.", "", " ", "x" * 301]))
+def test_a_claim_is_kept_exactly_when_the_naive_rule_finds_both_quotes(
+    pair: tuple[str, str], point: str
+) -> None:
+    quote, job = pair
+    profile = "Python developer, " + job
+    result = verify_draft(
+        Draft(matches=[Claim(point=point, profile_quote=quote, job_quote=quote)]), profile, job
+    )
+    point_ok = 0 < len(point.strip()) <= 300
+    found = oracle.is_quoted(quote, profile) and oracle.is_quoted(quote, job)
+    assert len(result.matches) == (1 if point_ok and found else 0)
+    if result.matches:
+        [match] = result.matches
+        assert match.job_span == oracle.spans(quote, job)[0]
+        assert match.profile_span == oracle.spans(quote, profile)[0]
+
+
+@CHECK
+@given(pair=quote_and_source())
+def test_a_span_starts_and_ends_on_visible_characters(pair: tuple[str, str]) -> None:
+    quote, source = pair
+    span = find_quote(quote, source)
+    if span is not None:
+        start, end = span
+        for ch in (source[start], source[end - 1]):
+            assert ch not in oracle.INVISIBLE
+            assert not ch.isspace()
+
+
+# --------------------------------------------------------------------------- by hand
+
+# Each decision written out: none of these calls `normalize` to say what is right.
+HAND_CASES = [
+    # Case-folding ΐ gives three characters; NFKC again makes them one, so "ΐj" is two
+    # characters long and too short to count. Without the second NFKC it would pass.
+    pytest.param("\u0390j", "x \u0390j y", None, id="second-nfkc-keeps-short-quotes-short"),
+    pytest.param("\u0390jk", "x \u0390jk y", (2, 5), id="second-nfkc-three-characters"),
+    pytest.param("\u03b9\u0308\u0301jk", "x \u0390jk y", (2, 5), id="nfd-quote-of-nfc-text"),
+    # A match never ends in front of a combining mark, whatever the last character is.
+    pytest.param("cafe", "cafe\u0301 noir", None, id="mark-after-letter"),
+    pytest.param("(Java)", "use (Java)\u0301 daily", None, id="mark-after-bracket"),
+    pytest.param("\u6771\u4eac\u90fd", "\u6771\u4eac\u90fd\u0301", None, id="mark-after-cjk"),
+    pytest.param("(Java)", "use (Java) daily", (4, 10), id="no-mark-bracket"),
+    # Invisible characters are skipped, never part of the highlighted words.
+    pytest.param("\u0301java", "\u200b\u0301java", (1, 6), id="invisible-before-leading-mark"),
+    pytest.param("java", "\u200bjava\u200b", (1, 5), id="invisible-around"),
+    pytest.param("kubernetes", "Kuber\u200bnetes", (0, 11), id="invisible-inside"),
+    pytest.param("Kuber netes", "Kuber\u200bnetes", None, id="invisible-is-no-space"),
+    # Whole words, in both directions.
+    pytest.param("Java", "JavaScript", None, id="prefix-of-a-word"),
+    pytest.param("AWS", "laws", None, id="suffix-of-a-word"),
+    pytest.param("3 years", "13 years", None, id="digit-before"),
+    pytest.param("\u6771\u4eac\u90fd", "\u5927\u962a\u6771\u4eac\u90fd\u5e81", (2, 5), id="cjk"),
+]
+
+
+@pytest.mark.parametrize(("quote", "source", "span"), HAND_CASES)
+def test_hand_written_decisions(quote: str, source: str, span: tuple[int, int] | None) -> None:
+    assert find_quote(quote, source) == span
+    assert is_quoted(quote, source) is (span is not None)
+    assert oracle.spans(quote, source)[:1] == ([span] if span else [])
+
+
+def test_normal_forms_written_out() -> None:
+    assert normalize("\u0390") == "\u0390"
+    assert normalize("\u0390J") == "\u0390j"
+    assert normalize("\u200b\u0301x") == "\u0301x"
+    assert normalize("Stra\u00dfe") == "strasse"
+
+
+def test_a_gap_contradicted_by_the_profile_is_dropped_without_normalize() -> None:
+    result = verify_draft(
+        Draft(gaps=[Claim(point="Not shown.", job_quote="Kuber\u200bnetes")]),
+        "KUBERNETES (5 years)",
+        "We run Kubernetes.",
+    )
+    assert result.gaps == ()
+    assert result.drop_reasons == {DropReason.GAP_CONTRADICTED.value: 1}

@@ -1,0 +1,221 @@
+"""The distribution holds only `explain`, with ranges, and works without the demo host.
+
+The wheel is built from a copy of what it needs (pyproject.toml, README.md, explain/), then
+installed with --no-deps into a fresh virtual environment whose only view of the
+dependencies is a .pth line pointing at this environment's site-packages (so no network
+is needed). There it must import, pass its system checks in a minimal settings module,
+migrate, find its templates, static files and data, and not see `jobportal`.
+"""
+
+from __future__ import annotations
+
+import email.parser
+import json
+import shutil
+import subprocess
+import sys
+import sysconfig
+import textwrap
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+
+REPO = Path(__file__).resolve().parent.parent
+
+# What explain imports, and nothing else (drf-spectacular only through the extra).
+RUNTIME = {
+    "django", "djangorestframework", "django-ratelimit", "pydantic", "google-genai", "phonenumbers"
+}  # fmt: skip
+EXTRAS = {"openapi": {"drf-spectacular"}}
+
+HOST_SETTINGS = """
+SECRET_KEY = "packaging-test-only"
+USE_TZ = True
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "django_ratelimit",
+    "explain",
+]
+DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
+TEMPLATES = [{
+    "BACKEND": "django.template.backends.django.DjangoTemplates",
+    "APP_DIRS": True,
+    "OPTIONS": {"context_processors": [
+        "django.template.context_processors.request",
+        "django.contrib.auth.context_processors.auth",
+    ]},
+}]
+STATIC_URL = "/static/"
+ROOT_URLCONF = "host_urls"
+EXPLAIN_SOURCE = "host_source.Source"
+# One process, so a local-memory cache is honest here (explain.W004 says so otherwise).
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001", "explain.W004"]
+"""
+
+HOST_SOURCE = """
+class Source:
+    def profile_fields(self, user):
+        return []
+
+    def job_fields(self, job_id, user):
+        return []
+"""
+
+HOST_URLS = """
+from django.urls import include, path
+
+urlpatterns = [path("explain/", include("explain.urls"))]
+"""
+
+PROBE = """
+import importlib.util
+import io
+import json
+import os
+import sys
+
+sys.path.insert(0, sys.argv[1])  # the minimal host: settings, adapter, URLs, nothing else
+sys.modules["drf_spectacular"] = None  # the optional extra is absent: importing it fails
+os.environ["DJANGO_SETTINGS_MODULE"] = "host_settings"
+import django
+from django.conf import settings
+
+django.setup()
+from django.contrib.staticfiles import finders
+from django.core.management import call_command
+from django.template.loader import get_template
+from django.urls import reverse
+
+import explain
+import explain.conf
+
+out = io.StringIO()
+call_command("check", fail_level="WARNING", stdout=out)
+from django.core.management.base import SystemCheckError
+from django.test.utils import override_settings
+
+with override_settings(EXPLAIN_SOURCE=None):  # the app's own checks run here too
+    try:
+        call_command("check", stdout=io.StringIO())
+    except SystemCheckError as error:
+        unset_source = "explain.E001" in str(error)
+    else:
+        unset_source = False
+call_command("migrate", "explain", verbosity=0)
+get_template("explain/panel.html")
+eval_cases = io.StringIO()
+call_command("explain_eval", stdout=eval_cases)
+print(json.dumps({
+    "explain": explain.__file__,
+    "jobportal": importlib.util.find_spec("jobportal") is not None,
+    "support": importlib.util.find_spec("support") is not None,
+    "check": out.getvalue().strip(),
+    "unset_source": unset_source,
+    "script": bool(finders.find("explain/explain.js")),
+    "api": reverse("explain:api-explain", args=["1"]),
+    "eval": "disagreements: none" in eval_cases.getvalue(),
+    "api_imported": "explain.api" in sys.modules,
+}))
+"""
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The wheel, built without network from a copy of the files the build may read."""
+    source = tmp_path_factory.mktemp("source")
+    shutil.copy(REPO / "pyproject.toml", source)
+    shutil.copy(REPO / "README.md", source)
+    shutil.copytree(
+        REPO / "explain", source / "explain", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
+         "--no-index", "--wheel-dir", str(out), str(source)],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    (built,) = out.glob("*.whl")
+    return built
+
+
+def test_the_wheel_holds_only_explain_with_its_files(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    top = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
+    assert top == {"explain"}
+    for needed in (
+        "explain/templates/explain/panel.html",
+        "explain/templates/admin/explain/explanationlog/change_list.html",
+        "explain/static/explain/explain.js",
+        "explain/migrations/0001_initial.py",
+        "explain/data/eval_cases.json",
+        "explain/management/commands/explain_eval.py",
+        "explain/llm/registry.py",
+    ):
+        assert needed in names, needed
+    tracked = subprocess.run(
+        ["git", "ls-files", "explain"], cwd=REPO, check=True, capture_output=True, text=True
+    ).stdout.split()
+    assert sorted(set(tracked) - set(names)) == []
+
+
+def test_the_wheel_declares_ranges_for_what_explain_imports(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        (meta,) = (n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        metadata = email.parser.Parser().parsestr(archive.read(meta).decode())
+    requirements = [Requirement(line) for line in metadata.get_all("Requires-Dist") or []]
+    plain = {r.name.lower() for r in requirements if r.marker is None}
+    assert plain == RUNTIME
+    for extra, names in EXTRAS.items():
+        assert {r.name.lower() for r in requirements if r.marker and extra in str(r.marker)} == (
+            names
+        )
+    for requirement in requirements:
+        operators = {spec.operator for spec in requirement.specifier}
+        assert operators and operators <= {">=", "<"}, str(requirement)
+
+
+def test_the_installed_wheel_works_without_the_demo_host(wheel: Path, tmp_path: Path) -> None:
+    env = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=False).create(env)
+    python = env / "bin" / "python"
+    site = Path(
+        subprocess.run(
+            [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+            check=True, capture_output=True, text=True,
+        ).stdout.strip()
+    )  # fmt: skip
+    # The dependencies, as plain directories: their own .pth files (an editable install of
+    # this repository among them) are not read, so the checkout stays out of sight.
+    deps = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (site / "deps.pth").write_text("\n".join(sorted(deps)) + "\n")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+         "--no-deps", "--no-index", str(wheel)],
+        check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    host = tmp_path / "host"
+    host.mkdir()
+    (host / "host_settings.py").write_text(HOST_SETTINGS)
+    (host / "host_source.py").write_text(HOST_SOURCE)
+    (host / "host_urls.py").write_text(HOST_URLS)
+    probe = subprocess.run(
+        [str(python), "-I", "-c", textwrap.dedent(PROBE), str(host)],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert probe.returncode == 0, probe.stderr[-3000:]
+    seen = json.loads(probe.stdout.strip().splitlines()[-1])
+    assert seen["explain"].startswith(str(site)), seen["explain"]
+    assert seen["jobportal"] is False
+    assert seen["support"] is False
+    assert seen["check"].startswith("System check identified no issues")
+    assert seen["unset_source"] is True
+    assert seen["script"] is True
+    assert seen["api"] == "/explain/api/jobs/1/explanation/"
+    assert seen["eval"] is True
+    assert seen["api_imported"] is True  # without drf-spectacular
