@@ -14,6 +14,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ChangeList
+from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.template.response import TemplateResponse
@@ -92,7 +93,17 @@ class ExplanationLogAdmin(EvidenceAdmin):
     list_display_links = ("when",)
     list_filter = ("outcome", "model_name", "prompt_version", "created_at")
     date_hierarchy = "created_at"
-    search_fields = ("job_title", "user__username", "user__email", "=job_ref")
+    search_fields = ("job_title", "=job_ref")  # and the user's login fields, below
+
+    def get_search_fields(self, request: HttpRequest) -> tuple[str, ...]:
+        """The user's login and e-mail fields as the host's user model names them (an
+        e-mail-login model has no username)."""
+        user_model = get_user_model()
+        names = {f.name for f in user_model._meta.get_fields()}
+        wanted = (user_model.USERNAME_FIELD, user_model.get_email_field_name())
+        user_fields = [f"user__{name}" for name in dict.fromkeys(wanted) if name in names]
+        return ("job_title", *user_fields, "=job_ref")
+
     search_help_text = _("Find requests by job title, job id, username or e-mail address.")
     list_select_related = ("user",)
     inlines = (FeedbackReportInline,)

@@ -47,6 +47,14 @@ class ExplainAPIView(APIView):
     def get_exception_handler(self) -> Callable[[Exception, dict[str, Any]], Response | None]:
         return exception_handler
 
+    def handle_exception(self, exc: Exception) -> Response:
+        """Refusals (login, CSRF, bad input) are JSON, even to a client that asked for a
+        stream: they are not an answer, and the panel reads them by status."""
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return response
+
 
 class ExplanationAPI(ExplainAPIView):
     """POST: explain why this job was suggested to the logged-in user."""
@@ -88,8 +96,11 @@ class FeedbackAPI(ExplainAPIView):
         form = FeedbackInputSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         try:
-            report = feedback_create(user=request.user, **form.validated_data)
+            report, counted = feedback_create(user=request.user, **form.validated_data)
         except FeedbackRejected:
             gone = _("That point cannot be reported any more.")
             raise ValidationError({"detail": gone}) from None
-        return Response({"id": report.pk, "saved": True}, status=status.HTTP_201_CREATED)
+        return Response(
+            {"id": report.pk, "saved": counted},
+            status=status.HTTP_201_CREATED if counted else status.HTTP_200_OK,
+        )

@@ -158,13 +158,18 @@ def feedback_schema(method: MethodT) -> MethodT:
         request=FeedbackInputSerializer,
         responses={
             201: FeedbackOutputSerializer,
+            200: OpenApiResponse(
+                FeedbackOutputSerializer,
+                "This user already reported this point (saved is false); nothing changed.",
+            ),
             400: OpenApiResponse(
                 description="Not a point this user was shown (or an unknown reason)."
             ),
         },
         description=(
             "Stores the point and quotes exactly as the server showed them under `log_id`, "
-            "for admins to review. Only the user who asked may report."
+            "for admins to review. Only the user who asked may report, once per point. "
+            "`note` (up to 300 characters) is kept with the reason `other` only."
         ),
     )(method)
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from explain import wording
-from explain.outcomes import Kind
+from explain.context import job_quote_context
+from explain.outcomes import Kind, Outcome
 from explain.sanitize import clean_display_text
 from explain.service import Explanation
 from explain.texts import SourceText
@@ -46,6 +47,7 @@ def point_payload(
         "job_quote": clean_display_text(point.job_quote),
         "profile_span": _span(explanation.profile, point.profile_span),
         "job_span": _span(explanation.job, point.job_span),
+        "job_context": job_quote_context(explanation.job, point.job_span),
     }
 
 
@@ -67,7 +69,15 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
         "drop_reasons": {},
         "drop_reason_lines": [],
         "notice": None,
+        "summary": None,
+        "remembered": explanation.remembered,
+        "made_at": explanation.made_at.isoformat() if explanation.made_at else None,
+        "made_line": None,
     }
+    if explanation.ok and explanation.made_at is not None and explanation.outcome == Outcome.CACHED:
+        payload["made_line"] = wording.made_line(
+            explanation.made_at, remembered=explanation.remembered
+        )
     if verification is not None:
         payload.update(
             matches=[
@@ -84,5 +94,6 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
                 for text, count in wording.reason_lines(verification.drop_reasons)
             ],
             notice=wording.removed_notice(verification.dropped),
+            summary=wording.summary_line(len(verification.matches), len(verification.gaps)),
         )
     return payload

@@ -38,7 +38,8 @@ _IPV4 = re.compile(
 # Where a phone number might be: a run of digits with the separators numbers are written
 # with ("+880 1711 000000", "(030) 1234 5678", "555-123-4567"). libphonenumber decides
 # what in it is a number; this only finds the places to ask.
-_PHONE_CANDIDATE = re.compile(r"(?<![\w+])\+?\(?\d[\d \t().\/-]{4,40}\d(?![\w])")
+# A dot joins digits only inside a number ("415.555.0132"), never at a sentence's end.
+_PHONE_CANDIDATE = re.compile(r"(?<![\w+])\+?\(?\d(?:[\d \t()\/-]|\.(?=\d)){4,40}\d(?![\w])")
 # National numbers (no +country code) are read as numbers of these regions; a number in
 # international form is recognised for every country whatever this list says.
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "BD", "BR", "AU")
@@ -97,6 +98,8 @@ def _phone_spans(text: str) -> list[tuple[int, int]]:
                 (candidate.start() + match.start, candidate.start() + match.end)
                 for match in phonenumbers.PhoneNumberMatcher(raw, region, leniency=leniency)
             )
+            if found and not _leaves_digits(raw, candidate.start(), found):
+                break  # every digit is in a number already: no other region is needed
         digits = sum(ch.isdigit() for ch in raw)
         if found and not _leaves_digits(raw, candidate.start(), found):
             spans.extend(found)

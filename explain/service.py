@@ -10,6 +10,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connections
@@ -51,6 +52,10 @@ class Explanation:
     job_title: str = ""
     log_id: int | None = None
     usage: TokenUsage = field(default_factory=TokenUsage)
+    # When the model wrote the draft shown (now for a fresh one, earlier for a cached one).
+    made_at: datetime | None = None
+    # Shown on its own when the user came back, not because they asked just now.
+    remembered: bool = False
 
     @property
     def ok(self) -> bool:
@@ -68,8 +73,13 @@ def _texts_and_title(*, user: Any, job_id: str) -> tuple[SourceText, SourceText,
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
     fields = source.job_fields(job_id, user)
     job = job_text(fields, max_chars=max_chars)
-    profile = profile_text(source.profile_fields(user), max_chars=max_chars)
-    return profile, job, shown_job_title(fields)
+    return profile_text_for(user), job, shown_job_title(fields)
+
+
+def profile_text_for(user: Any) -> SourceText:
+    """The exact profile text this site sends for this user (the profile page previews it)."""
+    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+    return profile_text(get_source().profile_fields(user), max_chars=max_chars)
 
 
 def shown_job_title(fields: list[Field]) -> str:
@@ -92,8 +102,7 @@ def verify_sent(draft: Draft, profile: SourceText, job: SourceText) -> Verificat
 
 def profile_ready(user: Any) -> bool:
     """Whether this user's profile holds anything to compare (the panel and the flow agree)."""
-    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
-    return has_content(profile_text(get_source().profile_fields(user), max_chars=max_chars))
+    return has_content(profile_text_for(user))
 
 
 @sensitive_variables()
@@ -179,10 +188,11 @@ def _prepare(
         profile_text=profile.text,
         job_text=job.text,
     )
-    draft = explanation_cache.cached_draft(key)
-    if draft is not None:
+    entry = explanation_cache.cached_entry(key)
+    if entry is not None:
         result.outcome = Outcome.CACHED
-        result.verification = _verify(result, draft)
+        result.made_at = entry.made_at
+        result.verification = _verify(result, entry.draft)
         if result.verification.kept == 0:
             result.outcome = Outcome.NOTHING_VERIFIED
         return None
@@ -258,10 +268,37 @@ def _verify(result: Explanation, draft: Draft) -> Verification:
 def _conclude(result: Explanation, call: _ModelCall, draft: Draft) -> None:
     """A fresh answer was verified: nothing kept is an error, anything kept is cached."""
     assert result.verification is not None
+    result.made_at = datetime.now(tz=UTC)
     if result.verification.kept == 0:
         result.outcome = Outcome.NOTHING_VERIFIED
     else:
-        explanation_cache.remember_draft(call.cache_key, draft)
+        explanation_cache.remember_draft(call.cache_key, draft, made_at=result.made_at)
+
+
+def _never_call() -> RateDecision:
+    """A rate check that refuses without counting: recalling never makes a model call."""
+    return RateDecision(allowed=False)
+
+
+@sensitive_variables()
+def explanation_recall(*, user: Any, job_id: str) -> Explanation | None:
+    """The last explanation for this job and this profile, when the cache still holds it.
+
+    For a user coming back to a job page: no model call and no allowance. The draft is
+    verified again against today's texts; a changed profile or posting is another cache
+    key, so nothing stale is shown. Logged (outcome cached) only when something is shown.
+    """
+    started = time.monotonic()
+    result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id, remembered=True)
+    try:
+        _prepare(result, user=user, rate_check=_never_call)
+    except Exception as exc:
+        log_internal_error(logger, "Recalling an explanation", exc)
+        return None
+    if result.outcome != Outcome.CACHED:
+        return None
+    result.log_id = _log(result, user=user, latency=time.monotonic() - started)
+    return result
 
 
 def _release_database_connections() -> None:

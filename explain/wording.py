@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from django.utils.timesince import timesince
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -85,7 +87,7 @@ CODE_POINTS = {
     "gap": _("This job asks for %(term)s; it is not shown in your profile."),
 }
 
-ALL_VERIFIED = _("Every point below quotes your profile or this job.")
+ALL_VERIFIED = _("Every point above quotes your profile or this job.")
 
 
 def rate_limited_message(seconds: int) -> str:
@@ -104,11 +106,12 @@ def error_message(outcome: str, *, retry_after: int = 0) -> str:
 
 
 def removed_notice(dropped: int) -> str:
+    """One neutral line under the points: a hidden point is routine, not an alarm."""
     if dropped == 0:
         return str(ALL_VERIFIED)
     return ngettext(
-        "%(count)d point was removed because it failed the checks.",
-        "%(count)d points were removed because they failed the checks.",
+        "We hid %(count)d point we could not back up with your words.",
+        "We hid %(count)d points we could not back up with your words.",
         dropped,
     ) % {"count": dropped}
 
@@ -125,6 +128,29 @@ def reworded_notice(reworded: int) -> str:
 def code_point(kind: str, term: str) -> str:
     """The code-written sentence for a reworded point, in the user's language."""
     return str(CODE_POINTS[kind]) % {"term": term}
+
+
+def summary_line(matches: int, gaps: int) -> str:
+    """The bottom line: counts of verified points, a fact and never a score.
+
+    With no match it says so plainly, without judging the person or the job.
+    """
+    if matches == 0:
+        met = str(_("We found no point where your profile meets this job"))
+    else:
+        met = ngettext(
+            "%(count)d point where your profile meets this job",
+            "%(count)d points where your profile meets this job",
+            matches,
+        ) % {"count": matches}
+    if gaps == 0:
+        return met
+    missing = ngettext(
+        "%(count)d thing this job asks for that your profile does not show",
+        "%(count)d things this job asks for that your profile does not show",
+        gaps,
+    ) % {"count": gaps}
+    return f"{met} · {missing}"
 
 
 def reason_label(text: str, count: int) -> str:
@@ -158,3 +184,17 @@ def rewrite_lines(rewritten: dict[str, int]) -> list[tuple[str, int]]:
             text = code
         lines.append((text, count))
     return lines
+
+
+def made_line(made_at: datetime, *, remembered: bool, now: datetime | None = None) -> str:
+    """When a cached explanation was made, so nobody mistakes it for a fresh answer."""
+    now = now or datetime.now(tz=made_at.tzinfo)
+    if (now - made_at).total_seconds() < 60:
+        ago = str(_("less than a minute"))
+    else:
+        ago = timesince(made_at, now, depth=1)
+    if remembered:
+        return str(
+            _("From your last look at this job, %(ago)s ago, for the same profile and posting.")
+        ) % {"ago": ago}
+    return str(_("Made %(ago)s ago for the same profile and posting.")) % {"ago": ago}

@@ -17,6 +17,10 @@ from jobportal.models import CandidateProfile, Job
 
 pytest_plugins = ["tests.fakes.fixtures", "tests.skip_guard"]
 
+# The foreign host has its own settings module: its own process runs it
+# (tests/test_foreign_host.py).
+collect_ignore = ["hosts"]
+
 # Tests create users by the dozen; the production hasher's cost is for attackers, not CI.
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
@@ -24,6 +28,8 @@ FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # so a mutant's fate (and the score) does not change between two runs of the same code.
 hypothesis_settings.register_profile("mutation", derandomize=True, deadline=None, database=None)
 
+# The rate most tests run with: the second model call within 30 s is refused.
+TIGHT_RATE = "1/30s"
 WORKED_PROFILE = {"headline": "Backend developer", "skills": "Java (Intermediate, 3 years)"}
 WORKED_JOB_DESCRIPTION = "Build secure Java APIs and deploy services on AWS."
 WORKED_DRAFT = {
@@ -55,11 +61,16 @@ WORKED_DRAFT = {
 @pytest.fixture(autouse=True)
 def _isolated(settings: Any) -> Iterator[None]:
     """No real model, no key, no demo mode, a fast password hasher, and a fresh cache
-    (rate limits live there)."""
+    (rate limits live there).
+
+    One model call per 30 s per user, so a test sees a refusal at the second call; the
+    default burst (EXPLAIN_RATE unset) has its own tests (tests/explain/test_ratelimit.py).
+    """
     settings.GEMINI_API_KEY = ""
     settings.EXPLAIN_DEMO_MODE = False
     settings.EXPLAIN_CHAT_MODEL = None
     settings.PASSWORD_HASHERS = FAST_HASHERS
+    settings.EXPLAIN_RATE = TIGHT_RATE
     for alias in settings.CACHES:
         _clear(caches[alias])
     yield

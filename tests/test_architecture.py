@@ -47,6 +47,7 @@ PURE_MODULES = [
     "texts.py",
     "adapter.py",
     "sanitize.py",
+    "context.py",
     "costs.py",
     "breaker.py",
     "counters.py",

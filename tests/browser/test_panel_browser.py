@@ -61,8 +61,12 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     save_screenshot(panel, "panel-progress")
 
     notice = panel.locator(".explain-notice")
-    expect(notice).to_have_text("1 point was removed because it failed the checks.")
-    expect(status).to_have_text("Your explanation is ready.")
+    expect(notice).to_have_text("We hid 1 point we could not back up with your words.")
+    # The live region announces the bottom line.
+    expect(status).to_have_text(
+        "1 point where your profile meets this job · "
+        "1 thing this job asks for that your profile does not show"
+    )
     expect(panel.locator("[data-explain-button]")).to_be_enabled()
 
     matches = panel.locator(".explain-match")
@@ -72,7 +76,7 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     expect(matches.first).to_contain_text(
         "Your profile mentions Java, and this job asks for secure Java APIs"
     )
-    expect(matches.first.locator("dt")).to_have_text(["Your profile", "This job"])
+    expect(matches.first.locator("dt:visible")).to_have_text(["Your profile", "This job"])
     expect(matches.first.locator("q")).to_have_text(
         ["Java (Intermediate, 3 years)", "Build secure Java APIs"]
     )
@@ -97,7 +101,7 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     # "This looks wrong" stores a report on the point that was shown.
     report = matches.first.locator(".explain-report")
     report.locator("summary").click()
-    report.get_by_label("What is wrong?").select_option("misleading")
+    report.get_by_label("The quote does not support the point").check()
     report.get_by_role("button", name="Send report").click()
     expect(report.locator(".explain-report-status")).to_have_text(
         "Thank you. Your report was saved for review."
@@ -237,7 +241,7 @@ def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_dat
     expect(page.locator('[data-explain-field="description"]')).to_have_text(HOSTILE_DESCRIPTION)
     ask(page)
     expect(page.locator(".explain-notice")).to_have_text(
-        "1 point was removed because it failed the checks."
+        "We hid 1 point we could not back up with your words."
     )
     match = page.locator(".explain-match")
     expect(match).to_have_count(1)
@@ -339,10 +343,12 @@ def test_a_second_job_within_30_seconds_says_how_long_to_wait(new_page, demo_dat
     page.goto(second.get_absolute_url())
     ask(page)
     error = page.locator(".explain-error")
-    expect(error).to_contain_text("Try again in")
-    seconds = int(re.search(r"Try again in (\d+) seconds?", error.inner_text()).group(1))
-    assert 1 <= seconds <= 30
+    expect(error).to_have_text("You asked for explanations of a few jobs a moment ago.")
     expect(error).to_have_attribute("role", "alert")
+    countdown = page.locator(".explain-countdown")
+    expect(countdown).to_contain_text("You can ask again in")
+    seconds = int(re.search(r"again in (\d+) seconds?", countdown.inner_text()).group(1))
+    assert 1 <= seconds <= 31
     expect(page.locator("[data-explain-status]")).to_have_text("No explanation this time.")
     # Asking again before the window ends would only be refused: the button waits.
     expect(page.locator("[data-explain-button]")).to_be_disabled()
@@ -382,7 +388,7 @@ def test_without_javascript_the_server_renders_the_same_result(new_page, demo_da
     page.wait_for_load_state()
     assert page.url.endswith(f"/explain/jobs/{job.pk}/")
     expect(page.locator(".explain-notice")).to_have_text(
-        "1 point was removed because it failed the checks."
+        "We hid 1 point we could not back up with your words."
     )
     expect(page.locator(".explain-match q")).to_have_text(
         ["Java (Intermediate, 3 years)", "Build secure Java APIs"]
@@ -401,7 +407,7 @@ def test_without_javascript_the_server_renders_the_same_result(new_page, demo_da
     # The report form works without a script too.
     report = page.locator(".explain-match .explain-report")
     report.locator("summary").click()
-    report.get_by_label("What is wrong?").select_option("not_in_profile")
+    report.get_by_label("My profile does not say this").check()
     report.get_by_role("button", name="Send report").click()
     page.wait_for_load_state()
     expect(page.locator(".messages")).to_contain_text("Your report was saved")

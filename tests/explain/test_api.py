@@ -32,6 +32,7 @@ POINT_KEYS = {
     "job_quote",
     "profile_span",
     "job_span",
+    "job_context",
 }
 SPAN_KEYS = {"start", "end", "field", "field_start", "field_end"}
 
@@ -135,8 +136,19 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
         "drop_reasons",
         "drop_reason_lines",
         "notice",
+        "summary",
+        "remembered",
+        "made_at",
+        "made_line",
     }
     assert data["outcome"] == "ok" and data["ok"] is True
+    # The bottom line counts verified points; it is never a score.
+    assert data["summary"] == (
+        "1 point where your profile meets this job · "
+        "1 thing this job asks for that your profile does not show"
+    )
+    assert data["remembered"] is False and data["made_line"] is None
+    assert data["made_at"] is not None
     assert data["job_id"] == str(worked_job.pk)
     assert data["log_id"] == ExplanationLog.objects.get().pk
     assert data["demo"] is False and data["error"] is None and data["retry_after"] is None
@@ -149,7 +161,7 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
             "line": "1 point: the quoted words are not in your profile.",
         }
     ]
-    assert data["notice"] == "1 point was removed because it failed the checks."
+    assert data["notice"] == "We hid 1 point we could not back up with your words."
     # The removed claim's words are nowhere in the answer.
     assert "Kubernetes" not in response.content.decode()
 

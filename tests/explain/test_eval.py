@@ -20,12 +20,12 @@ from django.core.management import CommandError, call_command
 
 from explain.eval.cases import DEFAULT_PATH, FORMAT, REASONS, load_cases, parse_cases
 from explain.eval.chart import drop_reasons_svg
+from explain.eval.host_pairs import PairsError, parse_ids
 from explain.eval.live import percentile
 from explain.eval.progress import ProgressBar
 from explain.eval.scoring import judge, score
 from explain.llm.client import ChatPrompt
 from explain.llm.errors import ProviderTimeout
-from explain.management.commands.explain_eval import parse_ids
 from explain.models import ExplanationLog, FeedbackReport
 from explain.verify import DropReason
 from jobportal.models import Job
@@ -626,5 +626,5 @@ def test_chart_escapes_its_labels_and_handles_no_drops() -> None:
 def test_job_ids_accept_lists_and_ranges() -> None:
     assert parse_ids(["1-3,7", "2", " 9 "]) == ["1", "2", "3", "7", "9"]
     assert parse_ids([]) == []
-    with pytest.raises(CommandError):
+    with pytest.raises(PairsError):
         parse_ids(["5-2"])
