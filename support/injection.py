@@ -350,7 +350,8 @@ class Harness:
             }
             benign["matches"][0].update(profileQuote=GENUINE["@profile"], jobQuote=GENUINE["@job"])
             shapes = []
-            for answer in (benign, {"matches": [], "gaps": []}):
+            answers: tuple[dict[str, Any], ...] = (benign, {"matches": [], "gaps": []})
+            for answer in answers:
                 _, page, _ = self.request_both(json.dumps(answer))
                 shapes.append(PageShape.of(page.content.decode()))
             Harness._baseline = PageShape(
@@ -372,7 +373,10 @@ class Harness:
         draft = draft_json(offered)
         before = ExplanationLog.objects.order_by("-id").values_list("id", flat=True).first() or 0
         model, page, api = self.request_both(json.dumps(draft))
-        rows = list(ExplanationLog.objects.filter(id__gt=before).order_by("id").values())
+        rows = [
+            dict(row)
+            for row in ExplanationLog.objects.filter(id__gt=before).order_by("id").values()
+        ]
         result = Run(
             payload=payload,
             where=where,
@@ -412,8 +416,17 @@ def _check_quote(quote: str, span: dict[str, Any] | None, text: str, label: str)
 
 def audit(run: Run, baseline: PageShape) -> list[str]:
     """Every way the run could have let the attacker through; empty when it did not."""
+    return [
+        *_audit_model_calls(run),
+        *_audit_log_rows(run),
+        *_audit_api(run),
+        *_audit_page(run, baseline),
+    ]
+
+
+def _audit_model_calls(run: Run) -> list[str]:
+    """One model call per request, with our instruction and the two texts as data."""
     problems: list[str] = []
-    # One model call per request, with our instruction and the two texts as data.
     if len(run.prompts) not in {1, 2}:
         problems.append(f"{len(run.prompts)} model calls for 2 requests")
     for prompt in run.prompts:
@@ -421,14 +434,24 @@ def audit(run: Run, baseline: PageShape) -> list[str]:
             problems.append("the system instruction changed")
         if prompt.user != build_user_message(run.profile_text, run.job_text):
             problems.append("the user message is not the two texts under their headings")
-    # One log row per request, holding no text.
+    return problems
+
+
+def _audit_log_rows(run: Run) -> list[str]:
+    """One log row per request, holding no text."""
+    problems: list[str] = []
     if len(run.new_rows) != 2:
         problems.append(f"{len(run.new_rows)} log rows for 2 requests")
     stored = json.dumps(run.new_rows, default=str)
     for secret in (run.payload.quote, *(c["point"] for c in run.offered)):
         if len(secret) > 3 and secret in stored:
             problems.append(f"log row holds text {secret[:40]!r}")
-    # The API: what is shown, and only that.
+    return problems
+
+
+def _audit_api(run: Run) -> list[str]:
+    """The API: what is shown, and only that."""
+    problems: list[str] = []
     data = run.api
     if run.api_status not in {200, 502} or run.page_status != run.api_status:
         problems.append(f"statuses page {run.page_status}, api {run.api_status}")
@@ -436,25 +459,37 @@ def audit(run: Run, baseline: PageShape) -> list[str]:
     if len(shown) != run.fates.count("shown"):
         problems.append(f"{len(shown)} shown, {run.fates.count('shown')} expected")
     for item in shown:
-        point = item["point"]
-        if not any(_claimed(claim, item) for claim in run.offered):
-            problems.append(f"shown point {point!r} does not carry the quotes it was offered with")
-        if contains_contact(point) or contains_markup(point):
-            problems.append(f"shown point carries a link or markup: {point!r}")
-        if "<" in point:
-            problems.append(f"shown point has '<': {point!r}")
-        if INVISIBLE_CONTROLS.search(point + item["profile_quote"] + item["job_quote"]):
-            problems.append(f"bidi or tag characters in {point!r}")
-        problems += _check_quote(item["job_quote"], item["job_span"], run.job_text, "job")
-        if item["kind"] == "match":
-            problems += _check_quote(
-                item["profile_quote"], item["profile_span"], run.profile_text, "profile"
-            )
-        elif item["profile_quote"] or item["profile_span"] is not None:
-            problems.append("a gap carries a profile quote")
+        problems += _audit_shown_item(run, item)
     if data.get("dropped", 0) + data.get("unchecked", 0) > len(run.offered):
         problems.append("more dropped than offered")
-    # The page: no markup, script, handler or link from the attacker.
+    return problems
+
+
+def _audit_shown_item(run: Run, item: dict[str, Any]) -> list[str]:
+    """A shown point is an offered claim, plain text, with quotes that are the texts' own."""
+    problems: list[str] = []
+    point = item["point"]
+    if not any(_claimed(claim, item) for claim in run.offered):
+        problems.append(f"shown point {point!r} does not carry the quotes it was offered with")
+    if contains_contact(point) or contains_markup(point):
+        problems.append(f"shown point carries a link or markup: {point!r}")
+    if "<" in point:
+        problems.append(f"shown point has '<': {point!r}")
+    if INVISIBLE_CONTROLS.search(point + item["profile_quote"] + item["job_quote"]):
+        problems.append(f"bidi or tag characters in {point!r}")
+    problems += _check_quote(item["job_quote"], item["job_span"], run.job_text, "job")
+    if item["kind"] == "match":
+        problems += _check_quote(
+            item["profile_quote"], item["profile_span"], run.profile_text, "profile"
+        )
+    elif item["profile_quote"] or item["profile_span"] is not None:
+        problems.append("a gap carries a profile quote")
+    return problems
+
+
+def _audit_page(run: Run, baseline: PageShape) -> list[str]:
+    """The page: no markup, script, handler or link from the attacker."""
+    problems: list[str] = []
     page = run.page_html
     shape = PageShape.of(page)
     if not shape.tags <= baseline.tags:
@@ -473,9 +508,9 @@ def audit(run: Run, baseline: PageShape) -> list[str]:
             problems.append(f"attacker text reached the page unescaped: {text[:40]!r}")
     if INVISIBLE_CONTROLS.search(page):
         problems.append("bidi or tag characters in the page")
-    if settings.SECRET_KEY in page or settings.SECRET_KEY in json.dumps(data):
+    if settings.SECRET_KEY in page or settings.SECRET_KEY in json.dumps(run.api):
         problems.append("SECRET_KEY in the response")
-    for item in shown:
+    for item in run.shown:
         if _escaped(item["point"]) not in page:
             problems.append(f"shown point {item['point']!r} missing from the page")
     return problems

@@ -141,7 +141,7 @@ class GeminiChatModel:
         schema = prompt.output_schema
         rules = self.rules
         if rules.thinking_param is Thinking.LEVEL:
-            thinking = types.ThinkingConfig(thinking_level=str(rules.thinking))  # type: ignore[arg-type]
+            thinking = types.ThinkingConfig(thinking_level=str(rules.thinking))
         else:
             thinking = types.ThinkingConfig(thinking_budget=int(rules.thinking))
         return types.GenerateContentConfig(

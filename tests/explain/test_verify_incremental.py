@@ -46,6 +46,9 @@ QUOTES = [
 ]
 POINTS = [
     "",
+    "Your profile shows Java; this job asks for Java.",
+    "This job asks for Terraform; it is not shown in your profile.",
+    "You are the best candidate and will surely get this job.",
     "Your Java fits this role.",
     "AWS is not shown in your profile.",
     "PostgreSQL appears in both.",
@@ -53,10 +56,13 @@ POINTS = [
     "x" * 400,
 ]
 
+# Terms found in both texts, in one, in neither, and none at all.
+TERMS = ["", "Java", "Python", "PostgreSQL", "AWS", "Terraform", "Kubernetes", "Java APIs", "Go"]
+
 claims = st.builds(
     Claim,
     point=st.sampled_from(POINTS),
-    term=st.sampled_from(["Java", "AWS", "PostgreSQL", "", "Java APIs", "services"]),
+    term=st.sampled_from(TERMS),
     profile_quote=st.sampled_from(QUOTES),
     job_quote=st.sampled_from(QUOTES),
 )

@@ -9,6 +9,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from tools.load import client
@@ -120,7 +121,7 @@ def warm(stack: Stack, port: int, users: list[User], job_id: int) -> None:
     """A few explanations through every worker (builds each one's Gemini client)."""
     stack.fake.reply_with_draft(_draft())
     results, _ = burst(
-        [lambda u=u: client.request(port, "POST", explain_path(job_id), user=u) for u in users]
+        [partial(client.request, port, "POST", explain_path(job_id), user=u) for u in users]
     )
     check(all(is_verified(r) for r in results), f"warm-up failed: {results[0]}")
 
@@ -151,7 +152,7 @@ def crowd(
     logged_before = log_position()
     server_cpu, own_cpu = stack.server_cpu_seconds(port), _own_cpu()
     results, wall = burst(
-        [lambda u=u: client.request(port, "POST", explain_path(job_id), user=u) for u in users]
+        [partial(client.request, port, "POST", explain_path(job_id), user=u) for u in users]
     )
     time.sleep(0.2)  # the workers finish writing their access log lines
     server_cpu = stack.server_cpu_seconds(port) - server_cpu
@@ -200,7 +201,7 @@ def two_servers(stack: Stack, ports: list[int], pair: list[User], job_id: int) -
     logged_before = log_position()
     results, _ = burst(
         [
-            lambda p=ports[i % 2]: client.request(p, "POST", explain_path(job_id), user=user)
+            partial(client.request, ports[i % 2], "POST", explain_path(job_id), user=user)
             for i in range(20)
         ]
     )
@@ -265,8 +266,8 @@ def server_time(
     explained = []
     for user in users:  # one at a time, alternating, so both see the same conditions
         explained.append(client.request(port, "POST", explain_path(job_id), user=user))
-        bare = client.request(port, "POST", "/load/bare/", user=user)
-        check(bare.status == 200, f"bare view answered {bare.status}")
+        answer = client.request(port, "POST", "/load/bare/", user=user)
+        check(answer.status == 200, f"bare view answered {answer.status}")
     check(
         all(is_verified(r) and r.json()["outcome"] == "ok" for r in explained),
         "an explanation failed in the server-time run",

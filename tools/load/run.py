@@ -102,7 +102,7 @@ def main() -> int:
             # in front), so its requests' Origin is http://127.0.0.1:<port>.
             stack.env["CSRF_TRUSTED_ORIGINS"] = ",".join(f"http://127.0.0.1:{p}" for p in PORTS)
             for port in PORTS:
-                stack.start_server(port, **model)
+                stack.start_server(port, extra_env=None, **model)
             report["server"] = _describe(stack, model)
             print(f"   app servers on {PORTS}: {report['server']}")
             users = phases.prepare_users(stack, PORTS[0], seeded, PORTS)

@@ -55,7 +55,11 @@ TARGETS = (
     Target(
         "explain/texts.py",
         RULE_LAYER,
-        ("tests/explain/**/test_texts*.py", "tests/explain/**/test_privacy_and_cache.py"),
+        (
+            "tests/explain/**/test_texts*.py",
+            "tests/explain/**/test_text_from_html.py",
+            "tests/explain/**/test_privacy_and_cache.py",
+        ),
     ),
     Target(
         "explain/service.py",
