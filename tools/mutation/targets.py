@@ -69,6 +69,9 @@ TARGETS = (
             "tests/explain/**/test_views.py",
             "tests/explain/**/test_api.py",
             "tests/explain/**/test_privacy_and_cache.py",
+            "tests/explain/**/test_owner_controls.py",
+            "tests/explain/**/test_breaker.py",
+            "tests/explain/**/test_feedback.py",
         ),
     ),
     Target(
