@@ -88,6 +88,18 @@ def shown_job_title(fields: list[Field]) -> str:
     return " ".join("".join(ch for ch in title if ch.isprintable()).split())[:200]
 
 
+def verify_sent(draft: Draft, profile: SourceText, job: SourceText) -> Verification:
+    """The verifier on the texts as sent: quotes inside one field's value, labels excluded."""
+    return verify_draft(
+        draft,
+        profile.text,
+        job.text,
+        limits=verify_limits(),
+        profile_fields=profile.spans,
+        job_fields=job.spans,
+    )
+
+
 def profile_ready(user: Any) -> bool:
     """Whether this user's profile holds anything to compare (the panel and the flow agree)."""
     return has_content(profile_text_for(user))
@@ -250,7 +262,7 @@ def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> Non
 
 def _verify(result: Explanation, draft: Draft) -> Verification:
     assert result.profile is not None and result.job is not None
-    return verify_draft(draft, result.profile.text, result.job.text, limits=verify_limits())
+    return verify_sent(draft, result.profile, result.job)
 
 
 def _conclude(result: Explanation, call: _ModelCall, draft: Draft) -> None:
@@ -356,7 +368,7 @@ def shown_point(
     )
     if draft is None:
         return None
-    verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
+    verification = verify_sent(draft, profile, job)
     points = verification.matches if kind == Kind.MATCH else verification.gaps
     if not 0 <= index < len(points):
         return None

@@ -127,7 +127,13 @@ class ExplanationStream:
     def _answer(self, call: _ModelCall) -> Iterator[StreamedPoint]:
         result = self.explanation
         assert result.profile is not None and result.job is not None
-        verifier = IncrementalVerifier(result.profile.text, result.job.text, limits=verify_limits())
+        verifier = IncrementalVerifier(
+            result.profile.text,
+            result.job.text,
+            limits=verify_limits(),
+            profile_fields=result.profile.spans,
+            job_fields=result.job.spans,
+        )
         draft_so_far = DraftStream()
         final: CallResult | None = None
 

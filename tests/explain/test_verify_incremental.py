@@ -135,10 +135,20 @@ def test_one_character_at_a_time_agrees_too(draft, lim):
 def test_a_claim_is_shown_before_the_answer_ends():
     draft = Draft(
         matches=[
-            Claim(point="Java fits.", profile_quote="Java", job_quote="Build secure Java APIs"),
-            Claim(point="PostgreSQL in both.", profile_quote="PostgreSQL", job_quote="PostgreSQL"),
+            Claim(
+                point="Java fits.",
+                term="Java",
+                profile_quote="Java",
+                job_quote="Build secure Java APIs",
+            ),
+            Claim(
+                point="PostgreSQL in both.",
+                term="PostgreSQL",
+                profile_quote="PostgreSQL",
+                job_quote="PostgreSQL",
+            ),
         ],
-        gaps=[Claim(point="AWS is not shown.", job_quote="deploy services on AWS")],
+        gaps=[Claim(point="AWS is not shown.", term="AWS", job_quote="deploy services on AWS")],
     )
     text = json.dumps(draft.model_dump(by_alias=True))
     second = text.index('{"point": "PostgreSQL')
@@ -151,8 +161,8 @@ def test_a_claim_is_shown_before_the_answer_ends():
 
 
 def test_caps_count_the_rest_as_unchecked_as_the_batch_does():
-    claim = Claim(point="Your Java fits.", profile_quote="Java", job_quote="Java")
-    other = Claim(point="Python.", profile_quote="Python", job_quote="Python")
+    claim = Claim(point="Your Java fits.", term="Java", profile_quote="Java", job_quote="Java")
+    other = Claim(point="Python.", term="Python", profile_quote="Python", job_quote="Python")
     verifier = IncrementalVerifier(PROFILE, JOB, limits=Limits(max_points=1))
     assert verifier.add("match", claim) is not None
     assert verifier.add("match", other) is None
@@ -162,7 +172,7 @@ def test_caps_count_the_rest_as_unchecked_as_the_batch_does():
 
 
 def test_a_duplicate_is_dropped_as_in_the_batch():
-    claim = Claim(point="Your Java fits.", profile_quote="Java", job_quote="Java")
+    claim = Claim(point="Your Java fits.", term="Java", profile_quote="Java", job_quote="Java")
     verifier = IncrementalVerifier(PROFILE, JOB)
     assert verifier.add("match", claim) is not None
     assert verifier.add("match", claim) is None

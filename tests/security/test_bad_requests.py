@@ -114,6 +114,7 @@ def _title_draft(w: World) -> None:
             "matches": [
                 {
                     "point": "Your Java fits the role.",
+                    "term": "Java",
                     "profileQuote": "Java (Intermediate, 3 years)",
                     "jobQuote": "Java Engineer",
                 }
@@ -153,11 +154,13 @@ def _far_over_cap(w: World) -> None:
                 WORKED_DRAFT["matches"][0],
                 {
                     "point": "Beyond the cap.",
+                    "term": "Java",
                     "profileQuote": BEYOND_THE_CAP,
                     "jobQuote": "Build secure Java APIs",
                 },
                 {
                     "point": "Beyond the cap too.",
+                    "term": "Java",
                     "profileQuote": "Java (Intermediate, 3 years)",
                     "jobQuote": BEYOND_THE_CAP,
                 },
