@@ -63,6 +63,7 @@ class Result:
     equivalent: dict[str, str] = field(default_factory=dict)  # name -> reason
     seconds: float = 0.0
     error: str = ""
+    unrun: int = 0  # mutants a stopped run never reached (the score is over the others)
 
     @property
     def total(self) -> int:
@@ -211,9 +212,8 @@ def collect(
         result.error = f"mutmut failed (exit {returncode}); see {work / 'mutmut.log'}"
         return result
     codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-    if None in codes.values():
-        result.error = f"{sum(c is None for c in codes.values())} mutants not run yet"
-        return result
+    result.unrun = sum(code is None for code in codes.values())
+    codes = {name: code for name, code in codes.items() if code is not None}
     result.statuses = {
         name: KILLED.get(code) or NOT_KILLED.get(code) or "suspicious"
         for name, code in codes.items()
@@ -254,6 +254,7 @@ def report(results: list[Result], equivalent: dict[str, tuple[str, str]]) -> boo
             f"{r.target.module:<24} {r.target.group:<11} {r.total:>7} {r.killed:>6} "
             f"{len(r.equivalent):>5} {len(r.survivors):>8} {r.score:>7.1%} {r.goal:>5.0%}"
             f"  {r.seconds:4.0f}s{'' if met else '  BELOW GOAL'}"
+            + (f"  (stopped: {r.unrun} mutants not run)" if r.unrun else "")
         )
     for r in results:
         for name in r.survivors:
@@ -313,6 +314,7 @@ def markdown(results: list[Result]) -> str:
         lines.append(
             f"| `{r.target.module}` | {r.target.group} | {r.total} | {r.killed} | "
             f"{len(r.equivalent)} | {len(r.survivors)} | {r.score:.1%} | {r.goal:.0%} |"
+            + (f" {r.unrun} not run |" if r.unrun else "")
         )
     return "\n".join(lines) + "\n"
 
