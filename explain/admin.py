@@ -27,6 +27,7 @@ from explain import selectors
 from explain.admin_charts import daily_chart
 from explain.admin_figures import ms, reason_rows, summary_cards, version_rows
 from explain.conf import setting
+from explain.costs import cost_lines, daily_costs, parse_prices
 from explain.export import csv_filename, stream_csv
 from explain.models import ExplanationLog, FeedbackReport, LogNeedingReview
 from explain.verify import DropReason
@@ -210,6 +211,12 @@ class ExplanationLogAdmin(EvidenceAdmin):
             summary = selectors.log_summary(cl.queryset, include_cached=include_cached)
             context["explain_summary"] = summary
             context["explain_cards"] = summary_cards(summary, include_cached=include_cached)
+            context["explain_costs"] = cost_lines(
+                daily_costs(
+                    selectors.usage_by_day_and_model(cl.queryset),
+                    parse_prices(setting("EXPLAIN_PRICES")),
+                )
+            )
             context["explain_summary_url"] = self._summary_url(cl, include_cached)
             context["explain_include_cached"] = include_cached
             context["explain_toggle_url"] = cl.get_query_string(

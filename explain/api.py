@@ -7,6 +7,7 @@ from typing import Any
 
 from django.http.response import HttpResponseBase
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
@@ -17,11 +18,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
-from explain.display import explanation_payload
 from explain.feedback import FeedbackRejected, feedback_create
 from explain.ndjson import NDJSONRenderer, ndjson_response
 from explain.openapi import explanation_schema, feedback_schema, view_schema
 from explain.outcomes import http_status
+from explain.payload import explanation_payload
 from explain.ratelimit import model_call_allowed
 from explain.serializers import FeedbackInputSerializer
 from explain.service import explanation_create
@@ -89,5 +90,6 @@ class FeedbackAPI(ExplainAPIView):
         try:
             report = feedback_create(user=request.user, **form.validated_data)
         except FeedbackRejected:
-            raise ValidationError({"detail": "That point cannot be reported any more."}) from None
+            gone = _("That point cannot be reported any more.")
+            raise ValidationError({"detail": gone}) from None
         return Response({"id": report.pk, "saved": True}, status=status.HTTP_201_CREATED)

@@ -115,3 +115,19 @@ def daily_costs(rows: Iterable[UsageRow], prices: Mapping[str, Price]) -> list[D
         )
         for when, day in sorted(days.items(), reverse=True)
     ]
+
+
+def cost_lines(days: list[DayCost]) -> list[str]:
+    """One plain line per day for the admin summary (amounts in the price table's unit)."""
+    lines = []
+    for day in days:
+        line = f"{day.day.isoformat()}: {_amount(day.cost)} for {day.priced_calls} priced calls"
+        if day.unpriced_calls:
+            models = ", ".join(day.unpriced_models)
+            line += f"; {day.unpriced_calls} calls of {models} have no price in EXPLAIN_PRICES"
+        lines.append(line)
+    return lines
+
+
+def _amount(value: float) -> str:
+    return f"{value:,.2f}" if value >= 1 else f"{value:.4f}"

@@ -7,9 +7,9 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
-from explain.display import clean_display_text
 from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import Kind
+from explain.sanitize import clean_display_text
 from explain.service import shown_point
 
 

@@ -17,8 +17,8 @@ from typing import Any
 from django.http import StreamingHttpResponse
 from rest_framework.renderers import BaseRenderer
 
-from explain.display import explanation_payload, point_payload
 from explain.outcomes import http_status
+from explain.payload import explanation_payload, point_payload
 from explain.service import Explanation
 from explain.service_stream import ExplanationStream
 

@@ -22,6 +22,7 @@ from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, 
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
+from explain.costs import UsageRow
 from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import CHECKED_OUTCOMES, ERROR_OUTCOMES, MODEL_CALL_OUTCOMES, Outcome
 
@@ -500,3 +501,34 @@ def logs_between(since: date | None, until: date | None) -> QuerySet[Explanation
         end = datetime.combine(until + timedelta(days=1), datetime.min.time())
         rows = rows.filter(created_at__lt=timezone.make_aware(end))
     return rows
+
+
+def usage_by_day_and_model(
+    queryset: QuerySet[ExplanationLog], days: int = ROLLING_DAYS
+) -> list[UsageRow]:
+    """Token sums of the model calls per day and model, newest `days` days: what
+    explain.costs prices (one grouped query)."""
+    since = timezone.now() - timedelta(days=days)
+    grouped = (
+        queryset.filter(outcome__in=MODEL_CALL_OUTCOMES, created_at__gte=since)
+        .annotate(day=TruncDate("created_at"))
+        .values("day", "model_name")
+        .annotate(
+            calls=Count("id"),
+            prompt=Sum("prompt_tokens"),
+            output=Sum("output_tokens"),
+            thoughts=Sum("thoughts_tokens"),
+        )
+        .order_by()
+    )
+    return [
+        UsageRow(
+            day=row["day"],
+            model=row["model_name"],
+            calls=row["calls"],
+            prompt_tokens=row["prompt"] or 0,
+            output_tokens=row["output"] or 0,
+            thoughts_tokens=row["thoughts"] or 0,
+        )
+        for row in grouped
+    ]

@@ -12,11 +12,12 @@ from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_POST
 
 from explain.conf import setting
-from explain.display import explanation_payload, job_segments
 from explain.feedback import FeedbackRejected, feedback_create
 from explain.models import FeedbackReport
 from explain.outcomes import http_status
+from explain.payload import explanation_payload
 from explain.ratelimit import model_call_allowed
+from explain.segments import job_segments
 from explain.service import explanation_create
 
 

@@ -88,6 +88,15 @@ def removed_notice(dropped: int) -> str:
     ) % {"count": dropped}
 
 
+def reason_label(text: str, count: int) -> str:
+    """One line of the "why?" disclosure: how many points, and the check they failed."""
+    return ngettext(
+        "%(count)d point: %(reason)s.",
+        "%(count)d points: %(reason)s.",
+        count,
+    ) % {"count": count, "reason": text}
+
+
 def reason_lines(drop_reasons: dict[str, int]) -> list[tuple[str, int]]:
     """(plain words, count) for each reason, for the "why?" disclosure."""
     lines = []

@@ -170,6 +170,10 @@ def candidate_response(
                 "blocked": True,
             }
         ]
+    if finish_reason == "RECITATION":
+        candidate["citationMetadata"] = {
+            "citationSources": [{"startIndex": 0, "endIndex": 120, "uri": "https://fake.example/"}]
+        }
     return {
         "candidates": [candidate],
         "usageMetadata": dict(DEFAULT_USAGE if usage is None else usage),
@@ -179,22 +183,58 @@ def candidate_response(
 
 
 def error_body(status: int, message: str = PROVIDER_TEXT) -> dict[str, Any]:
-    """A Google-style error body, as the API sends with a 4xx or 5xx."""
-    return {
-        "error": {
-            "code": status,
-            "message": message,
-            "status": GOOGLE_STATUS.get(status, "UNKNOWN"),
-            "details": [
+    """A Google-style error body, as the API sends with a 4xx or 5xx: the details Google
+    attaches for that status (support/gemini_shapes/error_*.json), none for the rest."""
+    error: dict[str, Any] = {
+        "code": status,
+        "message": message,
+        "status": GOOGLE_STATUS.get(status, "UNKNOWN"),
+    }
+    details = _ERROR_DETAILS.get(status)
+    if details:
+        error["details"] = [
+            {**detail, "message": message} if "locale" in detail else detail for detail in details
+        ]
+    return {"error": error}
+
+
+_ERROR_INFO = {
+    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+    "reason": "FAKE_REASON",
+    "domain": "googleapis.com",
+    "metadata": {"service": "generativelanguage.googleapis.com"},
+}
+_ERROR_DETAILS: dict[int, list[dict[str, Any]]] = {
+    400: [
+        _ERROR_INFO,
+        {"@type": "type.googleapis.com/google.rpc.LocalizedMessage", "locale": "en-US"},
+    ],
+    401: [_ERROR_INFO],
+    403: [
+        {
+            **_ERROR_INFO,
+            "metadata": {"service": "generativelanguage.googleapis.com", "consumer": "projects/0"},
+        }
+    ],
+    429: [
+        {
+            "@type": "type.googleapis.com/google.rpc.QuotaFailure",
+            "violations": [
                 {
-                    "@type": "type.googleapis.com/google.rpc.ErrorInfo",
-                    "reason": "FAKE_REASON",
-                    "domain": "googleapis.com",
-                    "metadata": {"service": "generativelanguage.googleapis.com"},
+                    "quotaMetric": "generativelanguage.googleapis.com/generate_content_requests",
+                    "quotaId": "FAKE_REASON",
+                    "quotaDimensions": {"location": "global", "model": "gemini-fake"},
+                    "quotaValue": "15",
                 }
             ],
-        }
-    }
+        },
+        {
+            "@type": "type.googleapis.com/google.rpc.Help",
+            "links": [{"description": "Rate limits", "url": "https://fake.example/limits"}],
+        },
+        {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "30s"},
+    ],
+}
 
 
 def respond(path: str, body: Any, reply: Reply) -> Reply:
@@ -526,6 +566,7 @@ class FakeGeminiServer:
                 },
                 "usageMetadata": {"promptTokenCount": 300, "totalTokenCount": 300},
                 "modelVersion": "gemini-fake",
+                "responseId": "fake-response-blocked",
             }
         )
 

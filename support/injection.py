@@ -22,10 +22,10 @@ from django.core.cache import caches
 from django.urls import reverse
 
 from explain.conf import verify_limits
-from explain.display import clean_display_text
 from explain.llm.client import ChatPrompt
 from explain.models import ExplanationLog
 from explain.prompt import SYSTEM_INSTRUCTION, build_user_message
+from explain.sanitize import clean_display_text
 from explain.schema import Draft
 from explain.scrub import contains_contact, contains_markup
 from explain.service import texts_for

@@ -46,6 +46,7 @@ PURE_MODULES = [
     "prompt.py",
     "texts.py",
     "adapter.py",
+    "sanitize.py",
     "costs.py",
     "breaker.py",
     "counters.py",

@@ -49,3 +49,32 @@ def test_price_problems_name_what_is_missing():
     (problem,) = price_problems(PRICES)
     assert "'broken'" in problem and "output, thinking" in problem
     assert price_problems("cheap") == ["it must be a dict of model name to prices"]
+
+
+@pytest.mark.django_db
+def test_the_admin_summary_shows_the_estimated_cost_per_day(admin_client, settings):
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from explain.models import ExplanationLog
+
+    settings.EXPLAIN_PRICES = {"gemini-3.5-flash-lite": PRICES["gemini-3.5-flash-lite"]}
+    common = {"job_ref": "1", "prompt_version": "v"}
+    for _ in range(2):
+        ExplanationLog.objects.create(
+            outcome="ok",
+            model_name="gemini-3.5-flash-lite",
+            prompt_tokens=1_000_000,
+            output_tokens=500_000,
+            thoughts_tokens=0,
+            **common,
+        )
+    ExplanationLog.objects.create(outcome="ok", model_name="gemini-x", prompt_tokens=5, **common)
+    ExplanationLog.objects.create(outcome="cached", model_name="gemini-3.5-flash-lite", **common)
+    response = admin_client.get(reverse("admin:explain_explanationlog_changelist"))
+    assert response.status_code == 200
+    today = timezone.localdate().isoformat()
+    line = (
+        f"{today}: 0.6000 for 2 priced calls; 1 calls of gemini-x have no price in EXPLAIN_PRICES"
+    )
+    assert line in response.content.decode()

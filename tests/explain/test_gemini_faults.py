@@ -149,6 +149,40 @@ FAULTS = [
     ),
 ]
 
+# Every finish reason that is a refusal: with no text, and with a whole answer beside it
+# (a refusal is a refusal, whatever text came with it). Every reason a prompt can be
+# blocked for. HTTP 408: the request's deadline, like 504.
+REFUSALS = ("SAFETY", "PROHIBITED_CONTENT", "BLOCKLIST", "SPII", "RECITATION")
+BLOCK_REASONS = ("OTHER", "BLOCKLIST", "PROHIBITED_CONTENT", "IMAGE_SAFETY", "MODEL_ARMOR")
+FAULTS += [
+    *(
+        Fault(f"finish-{r.lower()}", lambda s, r=r: s.reply_with_finish(r), 502, Outcome.BLOCKED)
+        for r in REFUSALS
+        if r != "SAFETY"
+    ),
+    *(
+        Fault(
+            f"finish-{r.lower()}-with-an-answer",
+            lambda s, r=r: s.reply_with_finish(r, text=json.dumps(WORKED_DRAFT)),
+            502,
+            Outcome.BLOCKED,
+        )
+        for r in REFUSALS
+    ),
+    *(
+        Fault(
+            f"blocked-prompt-{r.lower()}", lambda s, r=r: s.reply_blocked(r), 502, Outcome.BLOCKED
+        )
+        for r in BLOCK_REASONS
+    ),
+    Fault(
+        "http-408",
+        lambda s: s.reply_with_error(408, message=LEAKY_MESSAGE),
+        504,
+        Outcome.TIMEOUT,
+    ),
+]
+
 
 def page_url(job: Any) -> str:
     return reverse("explain:explain-job", args=[job.pk])

@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from explain.display import clean_display_text, marked_segments
 from explain.models import ExplanationLog, FeedbackReport
 from tests.conftest import WORKED_DRAFT
 
@@ -357,36 +356,3 @@ def test_report_form_refuses_other_users_rows_and_foreign_redirects(
     assert response.status_code == 303
     assert response["Location"] == "/"
     assert FeedbackReport.objects.count() == 0
-
-
-# ------------------------------------------------------------------ display helpers
-
-
-@pytest.mark.parametrize(
-    ("raw", "clean"),
-    [
-        ("a\u202eb\u202cc", "abc"),  # right-to-left override
-        ("a\u2066b\u2069", "ab"),  # isolates
-        ("a\u200fb\u200e\u061c", "ab"),  # marks
-        ("x" + "".join(chr(0xE0000 + ord(c)) for c in "hidden") + "y", "xy"),  # tags
-        ("bell\x07 and nul\x00", "bell and nul"),
-        ("tab\tand\nnewline", "tab\tand\nnewline"),
-        ("Zürich 東京 مرحبا", "Zürich 東京 مرحبا"),
-    ],
-)
-def test_clean_display_text(raw, clean):
-    assert clean_display_text(raw) == clean
-
-
-def test_marked_segments_merge_and_keep_every_character():
-    text = "Build secure Java APIs and deploy services on AWS."
-    segments = marked_segments(text, [(0, 22), (27, 49), (6, 12), (100, 120)])
-    assert "".join(s.text for s in segments) == text
-    assert [(s.text, s.marked) for s in segments] == [
-        ("Build secure Java APIs", True),
-        (" and ", False),
-        ("deploy services on AWS", True),
-        (".", False),
-    ]
-    assert marked_segments("abc", []) == [marked_segments("abc", [])[0]]
-    assert marked_segments("", [(0, 1)]) == []

@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from explain.display import clean_display_text
 from explain.prompt import SYSTEM_INSTRUCTION, build_user_message
+from explain.sanitize import clean_display_text
 from explain.schema import Claim, Draft
 from explain.verify import find_quote, verify_draft
 from jobportal.models import CandidateProfile, Job

@@ -1,0 +1,83 @@
+"""A verified explanation as the plain data the page, the API and a streamed line show.
+
+Only kept points, cleaned for display, with offsets into the text sent and into each
+field; removed text never appears, only counts and reasons in plain words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from explain import wording
+from explain.outcomes import Kind
+from explain.sanitize import clean_display_text
+from explain.service import Explanation
+from explain.texts import SourceText
+from explain.verify import VerifiedPoint
+
+
+def _span(source: SourceText | None, span: tuple[int, int] | None) -> dict[str, Any] | None:
+    if source is None or span is None:
+        return None
+    located = source.locate(*span)
+    return {
+        "start": span[0],
+        "end": span[1],
+        "field": located[0] if located else None,
+        "field_start": located[1] if located else None,
+        "field_end": located[2] if located else None,
+    }
+
+
+def point_payload(
+    explanation: Explanation, point: VerifiedPoint, index: int, kind: str
+) -> dict[str, Any]:
+    """One kept point as the page and the API show it (a streamed line holds this)."""
+    return {
+        "index": index,
+        "kind": str(kind),
+        "point": clean_display_text(point.point),
+        "profile_quote": clean_display_text(point.profile_quote),
+        "job_quote": clean_display_text(point.job_quote),
+        "profile_span": _span(explanation.profile, point.profile_span),
+        "job_span": _span(explanation.job, point.job_span),
+    }
+
+
+def explanation_payload(explanation: Explanation) -> dict[str, Any]:
+    """Everything the page and the API show, with no removed text in it."""
+    verification = explanation.verification if explanation.ok else None
+    payload: dict[str, Any] = {
+        "outcome": str(explanation.outcome),
+        "ok": explanation.ok,
+        "job_id": explanation.job_id,
+        "log_id": explanation.log_id,
+        "demo": explanation.demo,
+        "error": wording.error_message(explanation.outcome, retry_after=explanation.retry_after)
+        or None,
+        "retry_after": explanation.retry_after or None,
+        "matches": [],
+        "gaps": [],
+        "dropped": 0,
+        "drop_reasons": {},
+        "drop_reason_lines": [],
+        "notice": None,
+    }
+    if verification is not None:
+        payload.update(
+            matches=[
+                point_payload(explanation, p, i, Kind.MATCH)
+                for i, p in enumerate(verification.matches)
+            ],
+            gaps=[
+                point_payload(explanation, p, i, Kind.GAP) for i, p in enumerate(verification.gaps)
+            ],
+            dropped=verification.dropped,
+            drop_reasons=dict(verification.drop_reasons),
+            drop_reason_lines=[
+                {"text": text, "count": count, "line": wording.reason_label(text, count)}
+                for text, count in wording.reason_lines(verification.drop_reasons)
+            ],
+            notice=wording.removed_notice(verification.dropped),
+        )
+    return payload

@@ -1,0 +1,144 @@
+"""`manage.py explain_check`, the configuration doctor, against the fake Gemini server."""
+
+from __future__ import annotations
+
+import logging
+from io import StringIO
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from support.fake_gemini import PROVIDER_TEXT
+from tests.conftest import WORKED_DRAFT
+from tests.fakes.fixtures import CANARY_KEY
+
+pytestmark = pytest.mark.django_db
+
+
+def doctor(*args: str) -> tuple[bool, str]:
+    """(passed, output) of one run."""
+    out = StringIO()
+    try:
+        call_command("explain_check", *args, stdout=out)
+    except CommandError as failed:
+        return False, out.getvalue() + str(failed)
+    return True, out.getvalue()
+
+
+@pytest.fixture
+def demo_setup(settings: Any) -> None:
+    """The single-process demo: the local-memory cache is fine there (a warning)."""
+    settings.DEBUG = True
+
+
+def test_live_reports_model_latency_tokens_and_the_schema(use_gemini, demo_setup, caplog):
+    caplog.set_level(logging.DEBUG)
+    server = use_gemini()
+    server.reply_with_draft(WORKED_DRAFT)
+    passed, out = doctor("--live")
+    assert passed, out
+    live = next(line for line in out.splitlines() if line.startswith("OK   live:"))
+    assert "model gemini-test-model" in live and " ms, " in live
+    assert "tokens prompt 321, output 87, thoughts 12, total 420" in live
+    assert live.endswith("schema accepted: yes")
+    assert "thinking_level MINIMAL, maxOutputTokens 3072, temperature not sent" in out
+    assert len(server.requests) == 1
+    assert server.last.body["generationConfig"]["responseMimeType"] == "application/json"
+    assert CANARY_KEY not in out and CANARY_KEY not in caplog.text
+
+
+def test_live_fails_when_the_provider_refuses_the_request(use_gemini, demo_setup):
+    server = use_gemini()
+    server.reply_with_error(400)
+    passed, out = doctor("--live")
+    assert not passed
+    assert "FAIL live: model gemini-test-model" in out
+    assert "provider answered HTTP 400" in out and "schema accepted: no" in out
+    assert PROVIDER_TEXT not in out and CANARY_KEY not in out
+
+
+def test_live_fails_for_a_retired_model_and_the_settings_say_why(use_gemini, demo_setup, settings):
+    use_gemini()
+    settings.GEMINI_MODEL = "gemini-2.5-flash"
+    passed, out = doctor("--live")
+    assert not passed
+    assert "WARN settings: explain.W101" in out
+    assert "FAIL live:" in out and "model_unavailable" in out
+
+
+def test_live_without_a_model_fails(demo_setup):
+    passed, out = doctor("--live")
+    assert not passed
+    assert "FAIL live: no model to call" in out
+
+
+def test_without_live_no_call_is_made(use_gemini, demo_setup):
+    server = use_gemini()
+    passed, out = doctor()
+    assert passed, out
+    assert server.requests == []
+    assert "live" not in out
+
+
+def test_the_adapter_is_called_for_a_real_user_and_job(worked_user, worked_job, demo_setup):
+    passed, out = doctor("--user", worked_user.username, "--job", str(worked_job.pk))
+    assert passed, out
+    assert "OK   adapter: profile 2 fields" in out
+    assert "dana.private" not in out and "Backend developer" not in out  # counts only
+    passed, out = doctor("--user", str(worked_user.pk), "--job", str(worked_job.pk))
+    assert passed, out
+
+
+@pytest.mark.parametrize(
+    ("user", "job", "expected"),
+    [
+        ("nobody", "1", "FAIL adapter: no such user"),
+        ("dana", "99999", "FAIL adapter: the adapter says this job is not available"),
+    ],
+)
+def test_the_adapter_check_fails_for_a_missing_user_or_job(
+    worked_user, worked_job, demo_setup, user, job, expected
+):
+    passed, out = doctor("--user", user, "--job", job)
+    assert not passed
+    assert expected in out
+
+
+def test_without_user_and_job_the_adapter_is_not_called(demo_setup):
+    passed, out = doctor()
+    assert passed
+    assert "WARN adapter: not called" in out
+
+
+def test_a_cache_processes_do_not_share_fails_in_production(settings):
+    settings.DEBUG = False
+    passed, out = doctor()
+    assert not passed
+    assert "FAIL cache: 'default' is LocMemCache, which processes do not share" in out
+
+
+def test_urls_that_do_not_reverse_fail(demo_setup, settings):
+    settings.ROOT_URLCONF = "tests.explain.urls_without_explain"
+    passed, out = doctor()
+    assert not passed
+    assert "FAIL urls: explain:explain-job does not reverse" in out
+
+
+def test_a_settings_error_fails_and_is_reported_not_raised(demo_setup, settings):
+    settings.EXPLAIN_THINKING = "ULTRA"
+    settings.EXPLAIN_DAILY_CALL_LIMIT = 0
+    passed, out = doctor()
+    assert not passed
+    assert "FAIL settings: explain.E102" in out
+    assert "WARN settings: explain.W103" in out
+
+
+def test_a_model_name_that_is_not_one_is_not_echoed(use_gemini, demo_setup, settings):
+    use_gemini()
+    settings.GEMINI_MODEL = CANARY_KEY
+    passed, out = doctor("--live")
+    assert not passed
+    assert "explain.E101" in out
+    assert CANARY_KEY not in out
