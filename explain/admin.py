@@ -7,13 +7,15 @@ nobody adds, edits or deletes them (a reviewer only triages a report).
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
+from functools import cached_property
 from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ChangeList
+from django.core.paginator import Paginator
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.template.response import TemplateResponse
@@ -23,13 +25,14 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from explain import selectors
+from explain import rollup, selectors
 from explain.admin_charts import daily_chart
 from explain.admin_figures import ms, reason_rows, summary_cards, version_rows
 from explain.conf import setting
 from explain.costs import cost_lines, daily_costs, parse_prices
 from explain.export import csv_filename, stream_csv
 from explain.models import ExplanationLog, FeedbackReport, LogNeedingReview
+from explain.selectors import Cells
 from explain.verify import DropReason
 
 # The "include cache hits" toggle: read by these views, never passed to the ChangeList.
@@ -74,6 +77,45 @@ class EvidenceAdmin(admin.ModelAdmin):
         return False
 
 
+class RolledValuesFilter(admin.AllValuesFieldListFilter):
+    """A field's values read from the daily rollup and today's rows, not a DISTINCT over
+    every log row."""
+
+    def __init__(self, field: Any, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
+        super().__init__(field, request, *args, **kwargs)
+        self.lookup_choices = rollup.field_values(  # type: ignore[assignment]
+            self.field_path, _rolled_through(request)
+        )
+
+
+class KnownCountPaginator(Paginator):
+    """A paginator told the row count (added up from the rollup) instead of counting."""
+
+    def __init__(self, *args: Any, known_count: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.known_count = known_count
+
+    @cached_property
+    def count(self) -> int:
+        return self.known_count
+
+
+def _rolled_through(request: HttpRequest) -> date | None:
+    """The rollup brought up to date once per request, and how far it reaches."""
+    if not hasattr(request, "explain_rolled_through"):
+        request.explain_rolled_through = rollup.up_to_date()  # type: ignore[attr-defined]
+    return request.explain_rolled_through  # type: ignore[attr-defined,no-any-return]
+
+
+def _rolled_cells(request: HttpRequest) -> Cells | None:
+    """The selection's figures from the rollup, or None when it cannot answer the filter
+    (a search, another field, part of a day)."""
+    scope = rollup.scope_from({key: request.GET[key] for key in request.GET})
+    if scope is None:
+        return None
+    return rollup.scope_cells(scope, _rolled_through(request))
+
+
 class FeedbackReportInline(admin.TabularInline):
     model = FeedbackReport
     extra = 0
@@ -104,8 +146,15 @@ class ExplanationLogAdmin(EvidenceAdmin):
         "report_link",
     )
     list_display_links = ("when",)
-    list_filter = ("outcome", "model_name", "prompt_version", "created_at")
-    date_hierarchy = "created_at"
+    list_filter = (
+        "outcome",
+        ("model_name", RolledValuesFilter),
+        ("prompt_version", RolledValuesFilter),
+        "created_at",
+    )
+    # The list's count comes from the figures when the rollup answers the filter; the
+    # count of all rows again (Django's "N total") would cost a scan of the table.
+    show_full_result_count = False
     search_fields = ("job_title", "user__username", "user__email", "=job_ref")
     search_help_text = _("Find requests by job title, job id, username or e-mail address.")
     list_select_related = ("user",)
@@ -198,22 +247,35 @@ class ExplanationLogAdmin(EvidenceAdmin):
             *super().get_urls(),
         ]
 
+    def get_paginator(
+        self, request: HttpRequest, queryset: Any, per_page: int, *args: Any, **kwargs: Any
+    ) -> Paginator:
+        known = getattr(request, "explain_known_count", None)
+        if known is None:
+            return super().get_paginator(request, queryset, per_page, *args, **kwargs)
+        return KnownCountPaginator(queryset, per_page, *args, known_count=known, **kwargs)
+
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
         include_cached = _take_cached_toggle(request)
+        cells = _rolled_cells(request)
+        if cells is not None:
+            request.explain_known_count = sum(c.requests for c in cells.cells)  # type: ignore[attr-defined]
         response = super().changelist_view(request, extra_context)
         context = getattr(response, "context_data", None)
         if context and "cl" in context:
             # The rows the filters, the date drill-down and the search select: all pages.
             cl = context["cl"]
             _count_reports(cl.result_list)
-            summary = selectors.log_summary(cl.queryset, include_cached=include_cached)
+            if cells is None:
+                cells = selectors.log_cells(cl.queryset)
+            summary = selectors.summary_from(cells, include_cached=include_cached)
             context["explain_summary"] = summary
             context["explain_cards"] = summary_cards(summary, include_cached=include_cached)
             context["explain_costs"] = cost_lines(
                 daily_costs(
-                    selectors.usage_by_day_and_model(cl.queryset),
+                    selectors.usage_from(cells),
                     parse_prices(setting("EXPLAIN_PRICES")),
                 )
             )
@@ -231,24 +293,29 @@ class ExplanationLogAdmin(EvidenceAdmin):
     def summary_view(self, request: HttpRequest) -> HttpResponse:
         """Versions compared, the chart and the reasons, for the change list's selection."""
         include_cached = _take_cached_toggle(request)
+        cells = _rolled_cells(request)
+        if cells is not None:
+            request.explain_known_count = sum(c.requests for c in cells.cells)  # type: ignore[attr-defined]
         try:
             cl = self.get_changelist_instance(request)
         except IncorrectLookupParameters:
             return HttpResponseRedirect(reverse("admin:explain_explanationlog_summary") + "?e=1")
-        rows = cl.get_queryset(request)
         changelist = reverse("admin:explain_explanationlog_changelist")
 
         def day_link(day: date) -> str:
             return changelist + cl.get_query_string(
                 {
-                    "created_at__year": day.year,
-                    "created_at__month": day.month,
-                    "created_at__day": day.day,
-                }
+                    "created_at__gte": str(rollup.day_start(day)),
+                    "created_at__lt": str(rollup.day_start(day + timedelta(days=1))),
+                },
+                remove=["created_at__year", "created_at__month", "created_at__day", "p"],
             )
 
-        daily = selectors.daily_figures(rows, include_cached=include_cached)
-        drops = selectors.reason_totals(rows, include_cached=include_cached)
+        if cells is None:
+            cells = selectors.log_cells(cl.get_queryset(request))
+        prices = parse_prices(setting("EXPLAIN_PRICES"))
+        daily = selectors.daily_from(cells, include_cached=include_cached)
+        drops = selectors.reasons_from(cells, include_cached=include_cached)
         summary_url = reverse("admin:explain_explanationlog_summary")
         context = {
             **self.admin_site.each_context(request),
@@ -260,8 +327,9 @@ class ExplanationLogAdmin(EvidenceAdmin):
             + cl.get_query_string({CACHED_PARAM: None if include_cached else "1"}),
             "list_url": changelist + cl.get_query_string(),
             "versions": version_rows(
-                selectors.version_comparison(rows, include_cached=include_cached)
+                selectors.comparison_from(cells, include_cached=include_cached), prices
             ),
+            "priced": bool(prices),
             "chart": daily_chart(daily.days, daily.series, day_link),
             "drop_reasons": reason_rows(drops),
             "chart_days": selectors.CHART_DAYS,
