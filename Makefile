@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Without a Gemini key the demo answers from recorded drafts and says so on the page.
 DEMO_MODE := $(if $(GEMINI_API_KEY),0,1)
 
-.PHONY: install run test lint bench mutate clean check-services test-services migrate serve load load-compare
+.PHONY: install run test lint bench mutate clean check-services test-services migrate serve load load-compare load-spread
 
 # The app (ranges) plus the exact pins of the `dev` dependency group (the demo host, the
 # production stack and the test tools); dependency groups need pip 25.1 or later.
@@ -68,6 +68,10 @@ serve: install
 # --- Load (loopback only, bounded; about a minute): the production setup measured. -----
 load: install
 	$(PY) -m tools.load.run
+
+# `make load` three times (LOAD_RUNS), each figure's median with the run-to-run range.
+load-spread: install
+	$(PY) -m tools.load.spread
 
 # Which gunicorn server model: sync vs threaded workers, side by side (about 4 min).
 load-compare: install

@@ -9,4 +9,4 @@ class ExplainConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from explain import admin_checks, checks, provider_checks  # noqa: F401  (registers the system checks)
+        from explain import checks  # noqa: F401  (registers the system checks)

@@ -16,19 +16,18 @@ from tools.load.client import Result, User
 from tools.load.stack import LoadFailure, Stack, log_outcomes, log_position, log_size, server_times
 
 
-def _user_texts() -> tuple[str, str]:
-    """The notice and the provider-error message exactly as the app words them."""
+def _user_texts() -> str:
+    """The notice exactly as the app words it."""
     from django.conf import settings
 
     if not settings.configured:  # this process is the load client, not a Django site
         settings.configure(USE_I18N=False)
-    from explain.outcomes import Outcome
-    from explain.wording import ALL_VERIFIED, ERROR_MESSAGES
+    from explain.wording import ALL_VERIFIED
 
-    return str(ALL_VERIFIED), str(ERROR_MESSAGES[Outcome.PROVIDER_ERROR])
+    return str(ALL_VERIFIED)
 
 
-ALL_VERIFIED, PROVIDER_ERROR = _user_texts()
+ALL_VERIFIED = _user_texts()
 
 
 def explain_path(job_id: int) -> str:
@@ -127,7 +126,7 @@ def warm(stack: Stack, port: int, users: list[User], job_id: int) -> None:
 
 
 def _draft() -> dict[str, Any]:
-    from load.seed import DRAFT
+    from tools.load.seed import DRAFT
 
     return DRAFT
 
@@ -301,86 +300,4 @@ def server_time(
         "ratio_p50": explain["p50"] / bare["p50"],
         "ratio_p95": explain["p95"] / bare["p95"],
         "client_explain_ms": statistics.median(r.seconds * 1000 for r in explained),
-    }
-
-
-# --- 4. the model fails for 10 s mid-run ------------------------------------------------
-
-
-def outage(
-    stack: Stack, port: int, users: list[User], job_id: int, *, rate: float = 10.0
-) -> dict[str, Any]:
-    """`rate` users a second, each once; the fake answers 500 from 10 s to 20 s."""
-    fake = stack.fake
-    fake.reply_with_draft(_draft())
-    logged_before = log_position()
-    calls_before = len(fake.requests)
-    results: list[Result | None] = [None] * len(users)
-    window: dict[str, float | int] = {}
-
-    def one(index: int) -> None:
-        results[index] = client.request(port, "POST", explain_path(job_id), user=users[index])
-
-    def switch() -> None:
-        time.sleep(10.0)
-        window["on_before"] = len(fake.requests)
-        fake.reply_with_error(500)
-        window["on_after"] = len(fake.requests)
-        window["on"] = time.monotonic()
-        time.sleep(10.0)
-        window["off_before"] = len(fake.requests)
-        fake.reply_with_draft(_draft())
-        window["off_after"] = len(fake.requests)
-        window["off"] = time.monotonic()
-
-    switcher = threading.Thread(target=switch, daemon=True)
-    started = time.monotonic()
-    switcher.start()
-    with ThreadPoolExecutor(max_workers=32) as pool:
-        for index in range(len(users)):
-            delay = started + index / rate - time.monotonic()
-            if delay > 0:
-                time.sleep(delay)
-            pool.submit(one, index)
-    switcher.join(timeout=30)
-    done = [r for r in results if r is not None]
-    check(len(done) == len(users), "requests were lost in the outage run")
-
-    ok = [r for r in done if is_verified(r)]
-    failed = [r for r in done if r.status == 502]
-    other = [r for r in done if r not in ok and r not in failed]
-    check(not other, f"unexpected answers: {Counter(r.status for r in other)}")
-    check(
-        all(r.json().get("outcome") == "provider_error" for r in failed),
-        "a 502 was not a provider error",
-    )
-    check(
-        all(r.json().get("error") == PROVIDER_ERROR for r in failed),
-        "a user got something other than the provider-error message",
-    )
-    # Requests the fake answered with 500: those it recorded between the two switches.
-    least = int(window["off_before"]) - int(window["on_after"])
-    most = int(window["off_after"]) - int(window["on_before"])
-    check(least <= len(failed) <= most, f"{len(failed)} errors, the fake sent {least}..{most}")
-    inside = [
-        r for r in done if float(window["on"]) + 0.2 < r.started and r.finished < window["off"]
-    ]
-    check(inside and not any(r in ok for r in inside), "an answer got through the outage")
-    after = [r for r in done if r.started > float(window["off"]) + 0.05]
-    check(after and all(is_verified(r) for r in after), "the service did not recover")
-    outcomes = log_outcomes(logged_before)
-    check(
-        outcomes == {"ok": len(ok), "provider_error": len(failed)},
-        f"log rows {outcomes} for {len(ok)} answers and {len(failed)} errors",
-    )
-    check(len(fake.requests) - calls_before == len(users), "not every request reached the model")
-    return {
-        "requests": len(done),
-        "rate_per_s": rate,
-        "ok": len(ok),
-        "provider_error": len(failed),
-        "log_rows": outcomes,
-        "ok_after_recovery": len(after),
-        "fake_500s": str(least) if least == most else f"{least}..{most}",
-        "duration": max(r.finished for r in done) - started,
     }

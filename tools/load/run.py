@@ -20,12 +20,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tools.load import phases
+from tools.load import outage, phases, streaming
+from tools.load.seed import DRAFT
 from tools.load.stack import LoadFailure, Stack, clear_redis, fake_gemini, workdir
 
 # Two app servers; LOAD_PORTS="8201,8202" if these are taken.
 PORTS = [int(port) for port in os.environ.get("LOAD_PORTS", "8101,8102").split(",")][:2]
 CROWD = 200
+STREAMS = min(CROWD, int(os.environ.get("LOAD_STREAMS", "200")))
+OUTAGE_USERS = 200  # over 40 s: 5 a second
 USERS = 340  # 0-199 the crowd, 200-201 two servers, 300-339 warm-up; reused after a reset
 
 
@@ -75,6 +78,12 @@ def server_model() -> dict[str, str]:
     return model
 
 
+def wanted(phase: int) -> bool:
+    """LOAD_PHASES="5,6" runs only those phases (after the setup and warm-up); default all."""
+    chosen = os.environ.get("LOAD_PHASES", "")
+    return not chosen or str(phase) in chosen.split(",")
+
+
 def main() -> int:
     stop_on_signals()
     signal.signal(signal.SIGALRM, _timeout)
@@ -89,6 +98,9 @@ def main() -> int:
             seeded = stack.setup_database(USERS)
             job_id = int(seeded["job_id"])
             model = server_model()
+            # The browser phase talks plain HTTP to the servers on loopback (no balancer
+            # in front), so its requests' Origin is http://127.0.0.1:<port>.
+            stack.env["CSRF_TRUSTED_ORIGINS"] = ",".join(f"http://127.0.0.1:{p}" for p in PORTS)
             for port in PORTS:
                 stack.start_server(port, **model)
             report["server"] = _describe(stack, model)
@@ -99,25 +111,50 @@ def main() -> int:
                     stack, port, users[300:320] if port == PORTS[0] else users[320:], job_id
                 )
 
-            print(f"== 1. {CROWD} users click 'Why this job?' at once (model answers after 2 s)")
-            report["crowd"] = phases.crowd(stack, PORTS[0], users[:CROWD], job_id)
-            _print_crowd(report["crowd"])
+            if wanted(1):
+                print(f"== 1. {CROWD} users click 'Why this job?' at once (model answers at 2 s)")
+                report["crowd"] = phases.crowd(stack, PORTS[0], users[:CROWD], job_id)
+                _print_crowd(report["crowd"])
 
-            print("== 2. two app servers, one PostgreSQL, one Redis")
-            report["two_servers"] = phases.two_servers(stack, PORTS, users[200:202], job_id)
-            _print_two(report["two_servers"])
+            if wanted(2):
+                print("== 2. two app servers, one PostgreSQL, one Redis")
+                report["two_servers"] = phases.two_servers(stack, PORTS, users[200:202], job_id)
+                _print_two(report["two_servers"])
 
-            print("== 3. server time per explanation, model answering at once")
-            clear_redis()
-            report["server_time"] = phases.server_time(
-                stack, PORTS[0], users[:150], users[150:200], job_id
-            )
-            _print_server_time(report["server_time"])
+            if wanted(3):
+                print("== 3. server time per explanation, model answering at once")
+                clear_redis()
+                report["server_time"] = phases.server_time(
+                    stack, PORTS[0], users[:150], users[150:200], job_id
+                )
+                _print_server_time(report["server_time"])
 
-            print("== 4. the model answers 500 for 10 s in the middle of a 30-s run")
-            clear_redis()
-            report["outage"] = phases.outage(stack, PORTS[0], users[:300], job_id)
-            _print_outage(report["outage"])
+            if wanted(4):
+                print(
+                    f"== 4. the provider is down (503 after {outage.DOWN_STALL:.0f} s) for 20 s "
+                    "of a 40-s run, with the circuit breaker"
+                )
+                clear_redis()
+                report["outage"] = outage.provider_down(
+                    stack, PORTS[0], users[:OUTAGE_USERS], job_id, DRAFT
+                )
+                _print_outage(report["outage"])
+
+            if wanted(5):
+                print(
+                    f"== 5. time to the first shown point in Chromium ({streaming.CLAIMS} claims, "
+                    f"first chunk {streaming.FIRST_CHUNK_MS} ms, {streaming.TOKENS_PER_SECOND} "
+                    "tokens/s)"
+                )
+                clear_redis()
+                report["first_point"] = streaming.first_point(stack, PORTS[0], users[:5], job_id)
+                _print_first_point(report["first_point"])
+
+            if wanted(6):
+                print(f"== 6. {STREAMS} streams held open for 5 s at once over two app servers")
+                clear_redis()
+                report["streams"] = streaming.held_streams(stack, PORTS, users[:STREAMS], job_id)
+                _print_streams(report["streams"])
             alive = all(p.poll() is None for p in stack.servers.values())
             phases.check(alive, "an app server exited during the run")
         except LoadFailure as failure:
@@ -202,14 +239,55 @@ def _print_server_time(st: dict[str, Any]) -> None:
 
 
 def _print_outage(out: dict[str, Any]) -> None:
+    def line(label: str, figures: dict[str, float]) -> str:
+        return (
+            f"   {label:<26} n {figures['n']:>3}  p50 {_ms(figures['p50']):>9}  "
+            f"p95 {_ms(figures['p95']):>9}"
+        )
+
     print(
-        f"   {out['requests']} users at {out['rate_per_s']:.0f}/s over {out['duration']:.0f} s: "
-        f"{out['ok']} verified, {out['provider_error']} got the provider-error message "
-        f"(the fake answered {out['fake_500s']} with HTTP 500)"
+        f"   {out['users']} users at {out['rate_per_s']:.0f}/s over 40 s: {out['outcomes']}; "
+        f"{out['log_rows']} log rows"
+    )
+    print(line("provider up, before:", out["healthy"]))
+    print(line("down, breaker closed:", out["before_open"]))
+    print(line("down, breaker open:", out["once_open"]))
+    verdict = "met" if out["goal_met"] else "MISSED"
+    print(
+        f"   breaker opened {out['opened_after_s']:.1f} s into the outage; "
+        f"p95 once open <= 1 s: {verdict}; model calls while down: "
+        f"{out['model_calls_while_down']} for {out['asked_while_down']} users"
     )
     print(
-        f"   log rows: {out['log_rows']}; {out['ok_after_recovery']} requests after the "
-        "outage all verified, no restart"
+        f"   first verified answer {out['first_ok_after_return_s']:.1f} s after the provider "
+        f"came back (that user waited {_ms(out['first_ok_wait_s'])})"
+    )
+
+
+def _print_first_point(fp: dict[str, Any]) -> None:
+    print(
+        f"   {fp['clicks']} clicks, medians: first point drawn {fp['first_ms']:,.0f} ms, "
+        f"whole answer drawn {fp['done_ms']:,.0f} ms after the click "
+        f"(the fake writes for {fp['fake_seconds']:.2f} s)"
+    )
+    ratios = ", ".join(f"{r:.0%}" for r in fp["ratios"])
+    verdict = "met" if fp["ratio"] <= 0.35 else "MISSED"
+    print(f"   first point / whole answer: {fp['ratio']:.0%} ({ratios}; goal <= 35 %: {verdict})")
+
+
+def _print_streams(st: dict[str, Any]) -> None:
+    print(
+        f"   {st['streams']} streams {st['per_port']}: {st['errors']} errors, "
+        f"{st['peak_open']} open at once, held {st['held_s']:.1f} s (median), "
+        f"first line after {st['first_line_s']:.2f} s, all done in {st['wall']:.1f} s"
+    )
+    print(
+        f"   memory, both servers: {st['idle_mb']:.0f} MB idle, {st['peak_mb']:.0f} MB with "
+        f"the streams open: {st['mb_per_stream'] * 1024:.0f} KB per open stream"
+    )
+    print(
+        f"   app CPU per streamed explanation: {st['server_cpu_ms_each']:.1f} ms "
+        f"(the model's answer in {st['events_per_stream']} events; the SDK reads each one)"
     )
 
 

@@ -30,6 +30,37 @@ DRAFT = {
         }
     ],
 }
+# A Gemini-like answer for the streaming phases: 10 claims (5 matches, 5 gaps), each kept.
+STREAM_DRAFT = {
+    "matches": [
+        {
+            "point": f"Your profile shows {term}; this job asks for {term}.",
+            "profileQuote": profile_quote,
+            "jobQuote": job_quote,
+        }
+        for term, profile_quote, job_quote in (
+            ("Python", "Python (5 years)", "Build Django services in Python"),
+            ("Django", "Django", "Build Django services"),
+            ("PostgreSQL", "PostgreSQL", "run them on PostgreSQL"),
+            ("services", "Ran web services in production", "Django services in Python"),
+            ("Python", "Python (5 years), Django", "services in Python and run them"),
+        )
+    ],
+    "gaps": [
+        {
+            "point": f"This job asks for {term}; it is not shown in your profile.",
+            "profileQuote": "",
+            "jobQuote": job_quote,
+        }
+        for term, job_quote in (
+            ("Redis", "Experience with Redis caching"),
+            ("Kubernetes", "Kubernetes deployments"),
+            ("Terraform", "Terraform modules"),
+            ("on-call", "an on-call rotation"),
+            ("GraphQL", "GraphQL APIs"),
+        )
+    ],
+}
 PASSWORD = "load-pass-123!"  # noqa: S105 - seeded load-test users only
 
 
@@ -51,7 +82,10 @@ def seed(n_users: int) -> dict[str, object]:
         location="Berlin",
         remote=Job.Remote.REMOTE,
         description="Build Django services in Python and run them on PostgreSQL.",
-        requirements="Experience with Redis caching.",
+        requirements=(
+            "Experience with Redis caching. Kubernetes deployments, Terraform modules, "
+            "an on-call rotation and GraphQL APIs."
+        ),
     )
     user_model = get_user_model()
     encoded = make_password(PASSWORD)

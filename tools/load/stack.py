@@ -34,7 +34,8 @@ DATABASE_URL = f"{PG_SERVER}/{LOAD_DB}"
 # A Redis database of its own, and a key prefix: the run deletes only its own keys.
 REDIS_URL = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/2")
 KEY_PREFIX = "loadtest"
-MODEL = "gemini-load-fake"
+# The default model's name (its family's request rules apply); the fake answers whatever is asked.
+MODEL = "gemini-3.5-flash-lite"
 ACCESS_LOG_FORMAT = "%(m)s %(U)s %(s)s %(D)s"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from explain.admin_checks import check_admin_settings
+from explain.checks.admin import check_admin_settings
 
 
 def ids(settings_obj) -> list[str]:

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from explain.provider_checks import provider_problems
+from explain.checks.provider import provider_problems
 from tests.fakes.fixtures import CANARY_KEY
 
 DAY_BEFORE = date(2026, 11, 30)

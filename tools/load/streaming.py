@@ -1,0 +1,264 @@
+"""The streaming phases of `make load`: the first point in a real browser, and many
+streams held open at once. Each returns its figures and raises LoadFailure.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import statistics
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from tools.load.client import HOST, User
+from tools.load.seed import STREAM_DRAFT
+from tools.load.stack import LoadFailure, Stack, log_outcomes, log_position
+
+CHROMIUM = Path(os.environ.get("EXPLAIN_CHROMIUM", "/usr/bin/chromium"))
+# Gemini-like pacing (issue 17): the first chunk after 400 ms, then 200 tokens a second,
+# in events of 8 tokens (about 32 characters, 25 events a second).
+FIRST_CHUNK_MS = 400
+TOKENS_PER_SECOND = 200
+TOKENS_PER_CHUNK = 8
+CLAIMS = len(STREAM_DRAFT["matches"]) + len(STREAM_DRAFT["gaps"])
+
+# Injected before the click: when the click happened, when the first point was in the
+# panel and when the whole answer was (the notice comes with the last line). Each time
+# is taken in the frame after the change, when the browser draws it.
+_PROBE = """
+() => {
+  const panel = document.getElementById("explain-panel");
+  const button = panel.querySelector("[data-explain-button]");
+  const t = window.__explainTimes = {};
+  button.addEventListener("click", () => { t.click = performance.now(); }, { capture: true });
+  const seen = (selector, key) => {
+    if (t[key] === undefined && panel.querySelector(selector)) {
+      t[key] = null;
+      requestAnimationFrame(() => { t[key] = performance.now(); });
+    }
+  };
+  new MutationObserver(() => {
+    seen(".explain-point", "first");
+    seen(".explain-notice, .explain-error", "done");
+  }).observe(panel, { childList: true, subtree: true });
+}
+"""
+
+
+def check(condition: bool, message: str) -> None:
+    if not condition:
+        raise LoadFailure(message)
+
+
+def _stream_draft_text() -> str:
+    return json.dumps(STREAM_DRAFT)
+
+
+def stream_seconds() -> float:
+    """How long the fake takes to write STREAM_DRAFT at the Gemini-like pace."""
+    tokens = len(_stream_draft_text()) / 4
+    return FIRST_CHUNK_MS / 1000 + tokens / TOKENS_PER_SECOND
+
+
+# --- 5. time to the first shown point, in Chromium ----------------------------------------
+
+
+def first_point(stack: Stack, port: int, users: list[User], job_id: int) -> dict[str, Any]:
+    """Click "Why this job?" in Chromium, once per user, on the Gemini-paced fake."""
+    check(CHROMIUM.exists(), f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    stack.fake.reply_streaming(
+        STREAM_DRAFT,
+        first_chunk_ms=FIRST_CHUNK_MS,
+        tokens_per_second=TOKENS_PER_SECOND,
+        tokens_per_chunk=TOKENS_PER_CHUNK,
+    )
+    logged_before = log_position()
+    samples: list[dict[str, float]] = []
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        for user in users:
+            samples.append(_one_click(browser, port, user, job_id))
+        browser.close()
+    finally:
+        playwright.stop()
+    outcomes = log_outcomes(logged_before)
+    check(outcomes == {"ok": len(users)}, f"log rows {outcomes}, expected {len(users)} ok")
+    first = [s["first"] for s in samples]
+    done = [s["done"] for s in samples]
+    ratios = [s["first"] / s["done"] for s in samples]
+    return {
+        "clicks": len(samples),
+        "claims": CLAIMS,
+        "first_ms": statistics.median(first),
+        "done_ms": statistics.median(done),
+        "ratio": statistics.median(ratios),
+        "ratios": ratios,
+        "fake_seconds": stream_seconds(),
+    }
+
+
+def _one_click(browser: Any, port: int, user: User, job_id: int) -> dict[str, float]:
+    # Plain HTTP on loopback, as behind the balancer: it says the request came over
+    # HTTPS (X-Forwarded-Proto) and the session and CSRF cookies are the user's.
+    base = f"http://{HOST}:{port}"
+    context = browser.new_context(base_url=base, extra_http_headers={"X-Forwarded-Proto": "https"})
+    try:
+        context.add_cookies(
+            [
+                {"name": "sessionid", "value": user.sessionid, "url": base},
+                {"name": "csrftoken", "value": user.csrftoken, "url": base},
+            ]
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"/jobs/{job_id}/")
+        page.evaluate(_PROBE)
+        page.get_by_role("button", name="Why this job?").click()
+        page.wait_for_function(
+            "() => window.__explainTimes && window.__explainTimes.done", timeout=30_000
+        )
+        times = page.evaluate("() => window.__explainTimes")
+        shown = page.locator("#explain-panel .explain-point").count()
+        notice = page.locator("#explain-panel .explain-notice").count()
+        check(not errors, f"script errors on the page: {errors[:1]}")
+        check(shown == CLAIMS and notice == 1, f"{shown} points and {notice} notices shown")
+        check(times.get("first") is not None, "no point was drawn")
+        return {"first": times["first"] - times["click"], "done": times["done"] - times["click"]}
+    finally:
+        context.close()
+
+
+# --- 6. many streams held open at once, on two app servers --------------------------------
+
+
+def held_streams(
+    stack: Stack, ports: list[int], users: list[User], job_id: int, *, seconds: float = 5.0
+) -> dict[str, Any]:
+    """All users ask at once with ?stream=1, split over the servers; the fake writes each
+    answer over `seconds`. Every stream must end in a verified answer."""
+    text = _stream_draft_text()
+    tokens_per_chunk = 16
+    stack.fake.reply_streaming(
+        STREAM_DRAFT,
+        tokens_per_second=len(text) / 4 / seconds,
+        tokens_per_chunk=tokens_per_chunk,
+    )
+    logged_before = log_position()
+    idle_mb = {port: stack.server_rss_mb(port) for port in ports}
+    cpu_before = sum(stack.server_cpu_seconds(port) for port in ports)
+    peak_mb = dict(idle_mb)
+    open_now = [0]
+    peak_open = [0]
+    lock = threading.Lock()
+    results: list[dict[str, Any] | None] = [None] * len(users)
+    barrier = threading.Barrier(len(users) + 1)
+
+    def one(index: int) -> None:
+        port = ports[index % len(ports)]
+        barrier.wait()
+        results[index] = _read_stream(port, users[index], job_id, open_now, peak_open, lock)
+
+    threads = [threading.Thread(target=one, args=(i,), daemon=True) for i in range(len(users))]
+    for thread in threads:
+        thread.start()
+    barrier.wait()
+    started = time.monotonic()
+    while any(t.is_alive() for t in threads) and time.monotonic() - started < seconds * 6:
+        for port in ports:
+            peak_mb[port] = max(peak_mb[port], stack.server_rss_mb(port))
+        time.sleep(0.2)
+    for thread in threads:
+        thread.join(timeout=5)
+    wall = time.monotonic() - started
+    time.sleep(0.2)  # the workers finish writing the last log rows
+    cpu = sum(stack.server_cpu_seconds(port) for port in ports) - cpu_before
+    done = [r for r in results if r is not None]
+    check(len(done) == len(users), f"{len(users) - len(done)} streams never finished")
+    errors = [r for r in done if r["error"] or r["outcome"] != "ok" or r["points"] != CLAIMS]
+    check(not errors, f"{len(errors)} streams failed: {errors[:1]}")
+    outcomes = log_outcomes(logged_before)
+    check(outcomes == {"ok": len(users)}, f"log rows {outcomes}, expected {len(users)} ok")
+    grown = sum(peak_mb[p] - idle_mb[p] for p in ports)
+    return {
+        "streams": len(users),
+        "per_port": dict(Counter(r["port"] for r in done)),
+        "errors": len(errors),
+        "peak_open": peak_open[0],
+        "wall": wall,
+        "held_s": statistics.median(r["seconds"] for r in done),
+        "first_line_s": statistics.median(r["first_line"] for r in done),
+        "idle_mb": sum(idle_mb.values()),
+        "peak_mb": sum(peak_mb.values()),
+        "mb_per_stream": grown / len(users),
+        "events_per_stream": len(stream_pieces_of(text, tokens_per_chunk)),
+        "server_cpu_ms_each": cpu * 1000 / len(users),
+    }
+
+
+def stream_pieces_of(text: str, tokens_per_chunk: int) -> tuple[str, ...]:
+    from support.fake_gemini import stream_pieces
+
+    return stream_pieces(text, tokens_per_chunk=tokens_per_chunk)
+
+
+def _read_stream(
+    port: int,
+    user: User,
+    job_id: int,
+    open_now: list[int],
+    peak_open: list[int],
+    lock: threading.Lock,
+) -> dict[str, Any]:
+    """One streamed explanation, read line by line as it arrives."""
+    headers = {
+        "Host": f"{HOST}:{port}",
+        "X-Forwarded-Proto": "https",
+        "Connection": "close",
+        "Accept": "application/x-ndjson",
+        "Cookie": user.cookie(),
+        "Origin": f"https://{HOST}:{port}",
+        "X-CSRFToken": user.form_token or user.csrftoken,
+        "Content-Length": "0",
+    }
+    outcome: dict[str, Any] = {"port": port, "error": "", "outcome": None, "points": 0}
+    started = time.monotonic()
+    conn = http.client.HTTPConnection(HOST, port, timeout=60)
+    counted = False
+    try:
+        conn.request("POST", f"/explain/api/jobs/{job_id}/explanation/?stream=1", headers=headers)
+        response = conn.getresponse()
+        with lock:
+            open_now[0] += 1
+            peak_open[0] = max(peak_open[0], open_now[0])
+        counted = True
+        outcome["status"] = response.status
+        while True:
+            line = response.readline()
+            if not line:
+                break
+            outcome.setdefault("first_line", time.monotonic() - started)
+            data = json.loads(line)
+            if data.get("event") == "point":
+                outcome["points"] += 1
+            elif data.get("event") == "result":
+                outcome["outcome"] = data.get("outcome")
+    except Exception as exc:
+        outcome["error"] = f"{type(exc).__name__}: {exc}"
+    finally:
+        conn.close()
+        if counted:
+            with lock:
+                open_now[0] -= 1
+    outcome["seconds"] = time.monotonic() - started
+    outcome.setdefault("first_line", outcome["seconds"])
+    return outcome
