@@ -24,6 +24,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -212,7 +213,7 @@ def main() -> None:
         path = template.format(
             week=week, day=quote(yesterday.isoformat()), next=quote(midnight.isoformat())
         )
-        times, queries = measure(lambda path=path: client.get(path), args.runs)
+        times, queries = measure(partial(client.get, path), args.runs)
         p50, p95 = statistics.median(times), percentile(times, 0.95)
         verdict = "met" if p95 < GOAL_SECONDS else "MISSED"
         print(f"{name:<40} {p50 * 1000:>6.0f}ms {p95 * 1000:>6.0f}ms {queries:>8}  {verdict}")
