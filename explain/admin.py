@@ -15,6 +15,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ChangeList
+from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
@@ -155,7 +156,17 @@ class ExplanationLogAdmin(EvidenceAdmin):
     # The list's count comes from the figures when the rollup answers the filter; the
     # count of all rows again (Django's "N total") would cost a scan of the table.
     show_full_result_count = False
-    search_fields = ("job_title", "user__username", "user__email", "=job_ref")
+    search_fields = ("job_title", "=job_ref")  # and the user's login fields, below
+
+    def get_search_fields(self, request: HttpRequest) -> tuple[str, ...]:
+        """The user's login and e-mail fields as the host's user model names them (an
+        e-mail-login model has no username)."""
+        user_model = get_user_model()
+        names = {f.name for f in user_model._meta.get_fields()}
+        wanted = (user_model.USERNAME_FIELD, user_model.get_email_field_name())
+        user_fields = [f"user__{name}" for name in dict.fromkeys(wanted) if name in names]
+        return ("job_title", *user_fields, "=job_ref")
+
     search_help_text = _("Find requests by job title, job id, username or e-mail address.")
     list_select_related = ("user",)
     inlines = (FeedbackReportInline,)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import EmptyResultSet
 from django.db import connections
 from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Sum, When
@@ -575,10 +576,20 @@ def fresh_answers_after(row_id: int) -> int:
 
 # ---------------------------------------------------------------- export
 
+# The user's login, whatever the host's user model calls it (username, email...).
+USER_LOGIN = "user__<login>"
+
+
+def _field_path(path: str) -> str:
+    if path == USER_LOGIN:
+        return f"user__{get_user_model().USERNAME_FIELD}"
+    return path
+
+
 EXPORT_COLUMNS = (
     ("id", "id"),
     ("created_at", "created_at"),
-    ("user", "user__username"),
+    ("user", USER_LOGIN),
     ("job_ref", "job_ref"),
     ("job_title", "job_title"),
     ("outcome", "outcome"),
@@ -617,7 +628,9 @@ def export_rows(queryset: QuerySet[ExplanationLog], chunk_size: int = 2000) -> I
     """The header, then one list of cells per row, read in chunks (a server-side cursor
     on PostgreSQL), so a million rows never sit in memory together."""
     yield [name for name, _ in EXPORT_COLUMNS]
-    values = queryset.order_by("created_at", "id").values_list(*(f for _, f in EXPORT_COLUMNS))
+    values = queryset.order_by("created_at", "id").values_list(
+        *(_field_path(f) for _, f in EXPORT_COLUMNS)
+    )
     for row in values.iterator(chunk_size=chunk_size):
         yield [_cell(value) for value in row]
 

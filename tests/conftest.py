@@ -17,6 +17,10 @@ from jobportal.models import CandidateProfile, Job
 
 pytest_plugins = ["tests.fakes.fixtures", "tests.skip_guard"]
 
+# The foreign host has its own settings module: its own process runs it
+# (tests/test_foreign_host.py).
+collect_ignore = ["hosts"]
+
 # Tests create users by the dozen; the production hasher's cost is for attackers, not CI.
 FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -128,6 +128,19 @@ HAND_CASES = [
     pytest.param("AWS", "laws", None, id="suffix-of-a-word"),
     pytest.param("3 years", "13 years", None, id="digit-before"),
     pytest.param("\u6771\u4eac\u90fd", "\u5927\u962a\u6771\u4eac\u90fd\u5e81", (2, 5), id="cjk"),
+    # An unspaced script next to a Latin letter: each of its characters is a word edge,
+    # up to the first and last code point of its range.
+    pytest.param("\u4e00\u4e8c\u4e09", "a\u4e00\u4e8c\u4e09", (1, 4), id="cjk-first-of-range"),
+    pytest.param("\u9ffd\u9ffe\u9fff", "\u9ffd\u9ffe\u9fffa", (0, 3), id="cjk-last-of-range"),
+    # Never half a character: "⑴" is "(1)", "⒒" is "11." and "⒈" is "1." after NFKC.
+    pytest.param("1) abc", "\u2474 abc", None, id="starts-inside-a-character"),
+    pytest.param("x (1", "x \u2474", None, id="ends-inside-a-character"),
+    pytest.param("\u2492", "on \u2492 floor", (3, 4), id="full-stop-inside-a-character"),
+    pytest.param("a\u2488", "see a\u2488 b", (4, 6), id="trimmed-end-inside-a-character"),
+    # The first occurrence is inside "㍉" (ミリ); the next one, one place on, counts.
+    pytest.param("\u30ea\u30ea\u30ea", "\u3349\u30ea\u30ea\u30ea", (1, 4), id="next-occurrence"),
+    pytest.param("ab c", "ab cd", None, id="last-word-continues"),
+    pytest.param("XXXX", "", None, id="empty-source"),
 ]
 
 
@@ -139,6 +152,7 @@ def test_hand_written_decisions(quote: str, source: str, span: tuple[int, int] |
 
 
 def test_normal_forms_written_out() -> None:
+    assert normalize("e\u0300") == "\u00e8"  # U+0300 is the first combining mark
     assert normalize("\u0390") == "\u0390"
     assert normalize("\u0390J") == "\u0390j"
     assert normalize("\u200b\u0301x") == "\u0301x"
@@ -153,3 +167,55 @@ def test_a_gap_contradicted_by_the_profile_is_dropped_without_normalize() -> Non
     )
     assert result.gaps == ()
     assert result.drop_reasons == {DropReason.GAP_CONTRADICTED.value: 1}
+
+
+# Claims: the decisions below hold for any version of the point rules (a term is given
+# for verifiers that want one; the point may be rewritten by code, but never kept as
+# written when it carries a link).
+GAP_POINT = "This job asks for AWS; it is not shown in your profile."
+MATCH_POINT = "Your profile mentions Java, and this job asks for it."
+
+
+def gap(point: str = GAP_POINT, job_quote: str = "deploy services on AWS") -> Claim:
+    return Claim(point=point, term="AWS", profile_quote="", job_quote=job_quote)
+
+
+def test_a_source_that_is_empty_backs_nothing() -> None:
+    claim = Claim(point=MATCH_POINT, term="XXXX", profile_quote="XXXX", job_quote="XXXX")
+    result = verify_draft(Draft(matches=[claim], gaps=[gap(job_quote="XXXX")]), "", "")
+    assert result.kept == 0
+
+
+def test_a_gap_point_with_a_link_is_never_shown_as_written() -> None:
+    point = "AWS is not shown; apply at https://evil.example/now"
+    result = verify_draft(Draft(gaps=[gap(point)]), "Java", "We deploy services on AWS.")
+    assert [g.point for g in result.gaps if g.point == point] == []
+
+
+def test_a_kept_gap_carries_its_point() -> None:
+    result = verify_draft(Draft(gaps=[gap()]), "Java", "We deploy services on AWS.")
+    [kept] = result.gaps
+    assert kept.point.strip() and "AWS" in kept.point
+    assert kept.job_quote == "deploy services on AWS"
+
+
+def test_claims_that_differ_in_one_quote_or_the_point_are_no_duplicates() -> None:
+    job = "Build secure Java APIs. Deploy services on AWS, with AWS Lambda."
+    profile = "Java (3 years), Java APIs"
+    matches = [
+        Claim(point=MATCH_POINT, term="Java", profile_quote="Java (3 years)", job_quote=quote)
+        for quote in ("Build secure Java APIs", "secure Java APIs")
+    ]
+    gaps = [
+        gap(job_quote="Deploy services on AWS"),
+        gap(job_quote="with AWS Lambda"),
+        gap(point="AWS is asked for here; it is not shown in your profile."),
+    ]
+    result = verify_draft(
+        Draft(matches=matches, gaps=[*gaps, gap(job_quote="Deploy services on AWS")]),
+        profile,
+        job,
+    )
+    assert len(result.matches) == 2
+    assert len(result.gaps) == 3
+    assert result.drop_reasons == {DropReason.DUPLICATE.value: 1}

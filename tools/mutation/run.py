@@ -143,6 +143,9 @@ def mutmut_section(target: Target, tests: list[str]) -> str:
         f"also_copy = {array(ALSO_COPY)}\n"
         f"pytest_add_cli_args_test_selection = {array(tests)}\n"
         f"pytest_add_cli_args = {array(PYTEST_ARGS)}\n"
+        # A mutant that runs twice as long as all its tests together is stuck (in CPU
+        # seconds; mutmut's default waits 30 times as long).
+        "timeout_multiplier = 1.0\n"
     )
 
 
@@ -264,7 +267,28 @@ def main(argv: list[str] | None = None) -> int:
     for target in targets:
         print(f"mutating {target.module} ...", flush=True)
         results.append(run_target(target, args.jobs, equivalent))
-    return 0 if report(results, equivalent) else 1
+    ok = report(results, equivalent)
+    summary = SCRATCH / "summary.md"
+    summary.write_text(markdown(results), encoding="utf-8")
+    print(f"\nmarkdown table: {summary.relative_to(ROOT)}")
+    return 0 if ok else 1
+
+
+def markdown(results: list[Result]) -> str:
+    """The score table as docs/mutation.md shows it."""
+    lines = [
+        "| module | group | mutants | killed | equivalent | survived | score | goal |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for r in results:
+        if r.error:
+            lines.append(f"| `{r.target.module}` | {r.target.group} | error: {r.error} |")
+            continue
+        lines.append(
+            f"| `{r.target.module}` | {r.target.group} | {r.total} | {r.killed} | "
+            f"{len(r.equivalent)} | {len(r.survivors)} | {r.score:.1%} | {r.goal:.0%} |"
+        )
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":
