@@ -27,10 +27,15 @@ run: install
 test: install
 	$(PY) -m pytest -rs
 
+# The same checks as .pre-commit-config.yaml, plus mypy. django-upgrade rewrites what it
+# would change and then fails: review the diff and commit it.
+PY_SOURCES = manage.py explain jobportal tools support tests .ci
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy explain jobportal
+	$(VENV)/bin/validate-pyproject pyproject.toml
+	find $(PY_SOURCES) -name '*.py' -print0 | xargs -0 $(VENV)/bin/django-upgrade --target-version 5.2
+	$(VENV)/bin/mypy explain jobportal tools support
 
 bench: install
 	$(PY) -m tools.bench.bench_verify

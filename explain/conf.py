@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
+from django.shortcuts import resolve_url
 from django.utils.module_loading import import_string
 
 from explain.adapter import ExplainSource
@@ -30,8 +31,10 @@ DEFAULTS: dict[str, Any] = {
     "EXPLAIN_MAX_QUOTE_WORDS": 12,
     "EXPLAIN_MAX_POINT_CHARS": 300,
     "EXPLAIN_MAX_POINTS": 5,
-    # One AI request per user per window (django-ratelimit rate syntax).
-    "EXPLAIN_RATE": "1/30s",
+    # Model calls per user per window (django-ratelimit rate syntax). Three a minute:
+    # someone comparing three jobs in a row is never refused, and one user still costs
+    # at most 180 calls an hour (docs/page.md, "The rate limit").
+    "EXPLAIN_RATE": "3/m",
     "EXPLAIN_CACHE_ALIAS": "default",
     "EXPLAIN_CACHE_SECONDS": 7 * 24 * 3600,
     "EXPLAIN_TIMEOUT_SECONDS": 30.0,
@@ -90,6 +93,12 @@ def setting(name: str) -> Any:
     return DEFAULTS[name]
 
 
+def profile_url() -> str:
+    """Where users edit their profile (EXPLAIN_PROFILE_URL resolved), or "" if the host has none."""
+    target = setting("EXPLAIN_PROFILE_URL")
+    return resolve_url(target) if target else ""
+
+
 def verify_limits() -> Limits:
     """The verifier's bounds as this site configures them."""
     return Limits(
@@ -101,7 +110,7 @@ def verify_limits() -> Limits:
 
 @cache
 def _load_source(path: str) -> ExplainSource:
-    return import_string(path)()  # type: ignore[no-any-return]
+    return import_string(path)()
 
 
 def get_source() -> ExplainSource:

@@ -7,7 +7,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
-from explain.models import ExplanationLog, FeedbackReport
+from explain.models import NOTE_MAX_LENGTH, ExplanationLog, FeedbackReport
 from explain.outcomes import Kind
 from explain.sanitize import clean_display_text
 from explain.service import shown_point
@@ -18,12 +18,15 @@ class FeedbackRejected(Exception):
 
 
 def feedback_create(
-    *, user: Any, log_id: int, kind: str, index: int, reason: str
-) -> FeedbackReport:
+    *, user: Any, log_id: int, kind: str, index: int, reason: str, note: str = ""
+) -> tuple[FeedbackReport, bool]:
     """Store the report with the exact point and quotes the server showed.
 
     The same point on the same job reported from another answer raises the first
     report's count instead of storing a duplicate for the reviewer to triage twice.
+    One report per point per user: when this user filed it already (from this answer
+    or one shown again later), nothing changes and the second value is False. The note
+    is kept only with "Something else", cut to NOTE_MAX_LENGTH characters.
     """
     if reason not in FeedbackReport.Reason.values or kind not in Kind.values:
         raise FeedbackRejected("unknown reason or kind")
@@ -48,7 +51,10 @@ def feedback_create(
             .first()
         )
         if same is None:
-            return FeedbackReport.objects.create(
+            kept_note = ""
+            if reason == FeedbackReport.Reason.OTHER:
+                kept_note = clean_display_text(" ".join(note.split()))[:NOTE_MAX_LENGTH]
+            report = FeedbackReport.objects.create(
                 log=log,
                 user=user,
                 kind=kind,
@@ -56,10 +62,13 @@ def feedback_create(
                 profile_quote=profile_quote,
                 job_quote=job_quote,
                 reason=reason,
+                note=kept_note,
             )
-        # The same point on the same job: one report to triage, counted again, unless
-        # this is the same answer reported twice.
-        if same.log_id != log.pk:
-            FeedbackReport.objects.filter(pk=same.pk).update(times_reported=F("times_reported") + 1)
-            same.refresh_from_db(fields=["times_reported"])
-        return same
+            return report, True
+        # The same answer reported twice, or the same user again: nothing new to count.
+        if same.log_id == log.pk or same.user_id == getattr(user, "pk", None):
+            return same, False
+        # The same point on the same job from someone else: one report, counted again.
+        FeedbackReport.objects.filter(pk=same.pk).update(times_reported=F("times_reported") + 1)
+        same.refresh_from_db(fields=["times_reported"])
+        return same, True

@@ -49,6 +49,10 @@ class ExplanationLog(models.Model):
         return f"{self.created_at:%Y-%m-%d %H:%M} job {self.job_ref}: {self.outcome}"
 
 
+# The longest "Something else" note a report keeps, in characters.
+NOTE_MAX_LENGTH = 300
+
+
 class FeedbackReport(models.Model):
     """A user's "this looks wrong" on one shown point: material for the labelled set.
 
@@ -82,6 +86,8 @@ class FeedbackReport(models.Model):
     profile_quote = models.CharField(max_length=500, blank=True)
     job_quote = models.CharField(max_length=500)
     reason = models.CharField(max_length=20, choices=Reason.choices)
+    # The user's own words for "Something else": short, and shown to admins only.
+    note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True)
     times_reported = models.PositiveIntegerField(_("times reported"), default=1)
     status = models.CharField(
         max_length=10, choices=Status.choices, default=Status.NEW, db_index=True

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from explain import wording
-from explain.outcomes import Kind
+from explain.context import job_quote_context
+from explain.outcomes import Kind, Outcome
 from explain.sanitize import clean_display_text
 from explain.service import Explanation
 from explain.texts import SourceText
@@ -33,14 +34,20 @@ def point_payload(
     explanation: Explanation, point: VerifiedPoint, index: int, kind: str
 ) -> dict[str, Any]:
     """One kept point as the page and the API show it (a streamed line holds this)."""
+    term = clean_display_text(point.term)
+    # A reworded point is code's sentence: shown in the user's language.
+    text = wording.code_point(str(kind), term) if point.rewritten else point.point
     return {
         "index": index,
         "kind": str(kind),
-        "point": clean_display_text(point.point),
+        "point": clean_display_text(text),
+        "term": term,
+        "rewritten": point.rewritten,
         "profile_quote": clean_display_text(point.profile_quote),
         "job_quote": clean_display_text(point.job_quote),
         "profile_span": _span(explanation.profile, point.profile_span),
         "job_span": _span(explanation.job, point.job_span),
+        "job_context": job_quote_context(explanation.job, point.job_span),
     }
 
 
@@ -62,7 +69,15 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
         "drop_reasons": {},
         "drop_reason_lines": [],
         "notice": None,
+        "summary": None,
+        "remembered": explanation.remembered,
+        "made_at": explanation.made_at.isoformat() if explanation.made_at else None,
+        "made_line": None,
     }
+    if explanation.ok and explanation.made_at is not None and explanation.outcome == Outcome.CACHED:
+        payload["made_line"] = wording.made_line(
+            explanation.made_at, remembered=explanation.remembered
+        )
     if verification is not None:
         payload.update(
             matches=[
@@ -79,5 +94,6 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
                 for text, count in wording.reason_lines(verification.drop_reasons)
             ],
             notice=wording.removed_notice(verification.dropped),
+            summary=wording.summary_line(len(verification.matches), len(verification.gaps)),
         )
     return payload

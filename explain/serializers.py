@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from explain.models import FeedbackReport
+from explain.models import NOTE_MAX_LENGTH, FeedbackReport
 from explain.outcomes import Kind, Outcome
 
 
@@ -16,14 +16,31 @@ class SpanSerializer(serializers.Serializer):
     field_end = serializers.IntegerField(allow_null=True)
 
 
+class ContextSerializer(serializers.Serializer):
+    before = serializers.CharField(allow_blank=True, help_text="Words before the quote.")
+    quote = serializers.CharField(help_text="The quoted words as the posting has them.")
+    after = serializers.CharField(allow_blank=True, help_text="The rest of the sentence.")
+
+
 class PointSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Kind.values)
-    point = serializers.CharField()
+    point = serializers.CharField(
+        help_text="What the user reads: the model's sentence, or code's when `rewritten`."
+    )
+    term = serializers.CharField(help_text="The skill or requirement, in the job's own words.")
+    rewritten = serializers.CharField(
+        allow_null=True,
+        help_text="Why code rewrote the point (point_judges, gap_blames_person, "
+        "match_negated, point_unsupported), or null when it is the model's sentence.",
+    )
     profile_quote = serializers.CharField(allow_blank=True)
     job_quote = serializers.CharField()
     profile_span = SpanSerializer(allow_null=True)
     job_span = SpanSerializer()
+    job_context = ContextSerializer(
+        allow_null=True, help_text="The sentence of the posting around the job quote."
+    )
 
 
 class ReasonLineSerializer(serializers.Serializer):
@@ -46,6 +63,19 @@ class ExplanationSerializer(serializers.Serializer):
     drop_reasons = serializers.DictField(child=serializers.IntegerField())
     drop_reason_lines = ReasonLineSerializer(many=True)
     notice = serializers.CharField(allow_null=True)
+    summary = serializers.CharField(
+        allow_null=True,
+        help_text="Counts of verified matches and gaps in words; never a score.",
+    )
+    remembered = serializers.BooleanField(
+        help_text="True when shown again from the user's last visit (no model call)."
+    )
+    made_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the model wrote the draft shown."
+    )
+    made_line = serializers.CharField(
+        allow_null=True, help_text="How old a cached explanation is, in words."
+    )
 
 
 class StreamPointLineSerializer(PointSerializer):
@@ -65,6 +95,12 @@ class FeedbackInputSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=Kind.values)
     index = serializers.IntegerField(min_value=0, max_value=50)
     reason = serializers.ChoiceField(choices=FeedbackReport.Reason.choices)
+    note = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=NOTE_MAX_LENGTH,
+        help_text='Optional words for "Something else"; shown to admins only.',
+    )
 
 
 class FeedbackOutputSerializer(serializers.Serializer):

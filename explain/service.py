@@ -10,6 +10,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connections
@@ -32,6 +33,7 @@ from explain.ratelimit import RateDecision
 from explain.schema import Draft
 from explain.texts import SourceText, has_content, job_text, profile_text
 from explain.verify import Verification, verify_draft
+from explain.verify_incremental import IncrementalVerifier
 
 logger = logging.getLogger(__name__)
 
@@ -51,6 +53,10 @@ class Explanation:
     job_title: str = ""
     log_id: int | None = None
     usage: TokenUsage = field(default_factory=TokenUsage)
+    # When the model wrote the draft shown (now for a fresh one, earlier for a cached one).
+    made_at: datetime | None = None
+    # Shown on its own when the user came back, not because they asked just now.
+    remembered: bool = False
 
     @property
     def ok(self) -> bool:
@@ -68,8 +74,13 @@ def _texts_and_title(*, user: Any, job_id: str) -> tuple[SourceText, SourceText,
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
     fields = source.job_fields(job_id, user)
     job = job_text(fields, max_chars=max_chars)
-    profile = profile_text(source.profile_fields(user), max_chars=max_chars)
-    return profile, job, shown_job_title(fields)
+    return profile_text_for(user), job, shown_job_title(fields)
+
+
+def profile_text_for(user: Any) -> SourceText:
+    """The exact profile text this site sends for this user (the profile page previews it)."""
+    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+    return profile_text(get_source().profile_fields(user), max_chars=max_chars)
 
 
 def shown_job_title(fields: list[Field]) -> str:
@@ -78,10 +89,31 @@ def shown_job_title(fields: list[Field]) -> str:
     return " ".join("".join(ch for ch in title if ch.isprintable()).split())[:200]
 
 
+def _as_sent(profile: SourceText, job: SourceText) -> dict[str, Any]:
+    """What the verifier checks a draft against, batch or streamed alike: the texts as
+    sent, this site's limits, and each field's span (quotes inside one value)."""
+    return {
+        "profile_text": profile.text,
+        "job_text": job.text,
+        "limits": verify_limits(),
+        "profile_fields": profile.spans,
+        "job_fields": job.spans,
+    }
+
+
+def verify_sent(draft: Draft, profile: SourceText, job: SourceText) -> Verification:
+    """The verifier on the texts as sent: quotes inside one field's value, labels excluded."""
+    return verify_draft(draft, **_as_sent(profile, job))
+
+
+def verifier_for_sent(profile: SourceText, job: SourceText) -> IncrementalVerifier:
+    """The same verifier, one claim at a time, for a streamed answer (same arguments)."""
+    return IncrementalVerifier(**_as_sent(profile, job))
+
+
 def profile_ready(user: Any) -> bool:
     """Whether this user's profile holds anything to compare (the panel and the flow agree)."""
-    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
-    return has_content(profile_text(get_source().profile_fields(user), max_chars=max_chars))
+    return has_content(profile_text_for(user))
 
 
 @sensitive_variables()
@@ -167,10 +199,11 @@ def _prepare(
         profile_text=profile.text,
         job_text=job.text,
     )
-    draft = explanation_cache.cached_draft(key)
-    if draft is not None:
+    entry = explanation_cache.cached_entry(key)
+    if entry is not None:
         result.outcome = Outcome.CACHED
-        result.verification = _verify(result, draft)
+        result.made_at = entry.made_at
+        result.verification = _verify(result, entry.draft)
         if result.verification.kept == 0:
             result.outcome = Outcome.NOTHING_VERIFIED
         return None
@@ -240,16 +273,43 @@ def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> Non
 
 def _verify(result: Explanation, draft: Draft) -> Verification:
     assert result.profile is not None and result.job is not None
-    return verify_draft(draft, result.profile.text, result.job.text, limits=verify_limits())
+    return verify_sent(draft, result.profile, result.job)
 
 
 def _conclude(result: Explanation, call: _ModelCall, draft: Draft) -> None:
     """A fresh answer was verified: nothing kept is an error, anything kept is cached."""
     assert result.verification is not None
+    result.made_at = datetime.now(tz=UTC)
     if result.verification.kept == 0:
         result.outcome = Outcome.NOTHING_VERIFIED
     else:
-        explanation_cache.remember_draft(call.cache_key, draft)
+        explanation_cache.remember_draft(call.cache_key, draft, made_at=result.made_at)
+
+
+def _never_call() -> RateDecision:
+    """A rate check that refuses without counting: recalling never makes a model call."""
+    return RateDecision(allowed=False)
+
+
+@sensitive_variables()
+def explanation_recall(*, user: Any, job_id: str) -> Explanation | None:
+    """The last explanation for this job and this profile, when the cache still holds it.
+
+    For a user coming back to a job page: no model call and no allowance. The draft is
+    verified again against today's texts; a changed profile or posting is another cache
+    key, so nothing stale is shown. Logged (outcome cached) only when something is shown.
+    """
+    started = time.monotonic()
+    result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id, remembered=True)
+    try:
+        _prepare(result, user=user, rate_check=_never_call)
+    except Exception as exc:
+        log_internal_error(logger, "Recalling an explanation", exc)
+        return None
+    if result.outcome != Outcome.CACHED:
+        return None
+    result.log_id = _log(result, user=user, latency=time.monotonic() - started)
+    return result
 
 
 def _release_database_connections() -> None:
@@ -319,7 +379,7 @@ def shown_point(
     )
     if draft is None:
         return None
-    verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
+    verification = verify_sent(draft, profile, job)
     points = verification.matches if kind == Kind.MATCH else verification.gaps
     if not 0 <= index < len(points):
         return None

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_POST
 
-from explain.conf import setting
+from explain.conf import profile_url, setting
 from explain.feedback import FeedbackRejected, feedback_create
-from explain.models import FeedbackReport
+from explain.models import NOTE_MAX_LENGTH, FeedbackReport
 from explain.outcomes import http_status
 from explain.payload import explanation_payload
 from explain.ratelimit import model_call_allowed
@@ -36,8 +36,11 @@ def explain_job(request: HttpRequest, job_id: str) -> HttpResponse:
         "base_template": setting("EXPLAIN_BASE_TEMPLATE"),
         "explanation": explanation_payload(explanation),
         "job_segments": job_segments(explanation),
+        "job_title": explanation.job_title,
         "back_url": back_url,
+        "profile_url": profile_url(),
         "feedback_reasons": FeedbackReport.Reason.choices,
+        "note_max_length": NOTE_MAX_LENGTH,
     }
     response = render(
         request, "explain/explanation_page.html", context, status=http_status(explanation.outcome)
@@ -52,17 +55,27 @@ def explain_job(request: HttpRequest, job_id: str) -> HttpResponse:
 def report_point(request: HttpRequest) -> HttpResponse:
     """The no-JavaScript "this looks wrong" form."""
     try:
-        feedback_create(
+        created = feedback_create(
             user=request.user,
             log_id=int(request.POST.get("log_id", "")),
             kind=request.POST.get("kind", ""),
             index=int(request.POST.get("index", "")),
             reason=request.POST.get("reason", ""),
-        )
+            note=request.POST.get("note", "")[: NOTE_MAX_LENGTH * 4],
+        )[1]
     except (ValueError, FeedbackRejected):
-        flash.error(request, _("That report could not be saved. Please ask again and retry."))
+        flash.error(
+            request,
+            _("That report could not be saved. Please ask again and retry."),
+            fail_silently=True,  # a host without django.contrib.messages still works
+        )
         return HttpResponseRedirect(_safe_next(request), status=303)
-    flash.success(request, _("Thank you. Your report was saved for review."))
+    if created:
+        flash.success(
+            request, _("Thank you. Your report was saved for review."), fail_silently=True
+        )
+    else:
+        flash.info(request, _("You already reported this point. Thank you."), fail_silently=True)
     return HttpResponseRedirect(_safe_next(request), status=303)
 
 

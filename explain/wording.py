@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from django.utils.timesince import timesince
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from explain.outcomes import Outcome
-from explain.verify import DropReason
+from explain.verify import DropReason, RewriteReason
 
 ERROR_MESSAGES: dict[str, Any] = {
     Outcome.NOTHING_VERIFIED: _(
@@ -55,12 +57,37 @@ REASON_TEXT = {
     DropReason.QUOTE_TOO_LONG: _("a quote was longer than 12 words"),
     DropReason.PROFILE_QUOTE_NOT_FOUND: _("the quoted words are not in your profile"),
     DropReason.JOB_QUOTE_NOT_FOUND: _("the quoted words are not in this job posting"),
+    DropReason.QUOTE_SPANS_FIELDS: _(
+        'a quote ran across two parts of the text or included a heading such as "Skills:"'
+    ),
+    DropReason.QUOTE_IN_INSTRUCTION: _(
+        "a quote came from text addressed to an AI rather than to readers"
+    ),
+    DropReason.QUOTE_AFTER_CUT: _(
+        "the quoted words are in a part of the text that was too long to compare"
+    ),
     DropReason.GAP_HAS_PROFILE_QUOTE: _("a missing requirement came with a profile quote"),
+    DropReason.TERM_MISSING: _("it did not name the skill or requirement it was about"),
+    DropReason.TERM_NOT_IN_QUOTES: _("the skill or requirement it named is not in its quotes"),
     DropReason.GAP_CONTRADICTED: _("your profile does mention it"),
     DropReason.DUPLICATE: _("it repeated another point"),
 }
 
-ALL_VERIFIED = _("Every point below quotes your profile or this job.")
+REWRITE_TEXT = {
+    RewriteReason.POINT_JUDGES: _("it judged, scored or advised you"),
+    RewriteReason.GAP_BLAMES_PERSON: _("it said what you lack, not what your profile shows"),
+    RewriteReason.MATCH_NEGATED: _("it said the opposite of a match"),
+    RewriteReason.POINT_UNSUPPORTED: _("it used words its quotes do not contain"),
+}
+
+# The sentences code writes for a reworded point (explain.rules.points writes the same
+# sentences in English; these are their translatable forms).
+CODE_POINTS = {
+    "match": _("Your profile mentions %(term)s, and this job asks for it."),
+    "gap": _("This job asks for %(term)s; it is not shown in your profile."),
+}
+
+ALL_VERIFIED = _("Every point above quotes your profile or this job.")
 
 
 def rate_limited_message(seconds: int) -> str:
@@ -79,13 +106,51 @@ def error_message(outcome: str, *, retry_after: int = 0) -> str:
 
 
 def removed_notice(dropped: int) -> str:
+    """One neutral line under the points: a hidden point is routine, not an alarm."""
     if dropped == 0:
         return str(ALL_VERIFIED)
     return ngettext(
-        "%(count)d point was removed because it failed the checks.",
-        "%(count)d points were removed because they failed the checks.",
+        "We hid %(count)d point we could not back up with your words.",
+        "We hid %(count)d points we could not back up with your words.",
         dropped,
     ) % {"count": dropped}
+
+
+def reworded_notice(reworded: int) -> str:
+    """Said when code rewrote points, so the user knows whose words they read."""
+    return ngettext(
+        "%(count)d point was reworded to match its quotes.",
+        "%(count)d points were reworded to match their quotes.",
+        reworded,
+    ) % {"count": reworded}
+
+
+def code_point(kind: str, term: str) -> str:
+    """The code-written sentence for a reworded point, in the user's language."""
+    return str(CODE_POINTS[kind]) % {"term": term}
+
+
+def summary_line(matches: int, gaps: int) -> str:
+    """The bottom line: counts of verified points, a fact and never a score.
+
+    With no match it says so plainly, without judging the person or the job.
+    """
+    if matches == 0:
+        met = str(_("We found no point where your profile meets this job"))
+    else:
+        met = ngettext(
+            "%(count)d point where your profile meets this job",
+            "%(count)d points where your profile meets this job",
+            matches,
+        ) % {"count": matches}
+    if gaps == 0:
+        return met
+    missing = ngettext(
+        "%(count)d thing this job asks for that your profile does not show",
+        "%(count)d things this job asks for that your profile does not show",
+        gaps,
+    ) % {"count": gaps}
+    return f"{met} · {missing}"
 
 
 def reason_label(text: str, count: int) -> str:
@@ -107,3 +172,29 @@ def reason_lines(drop_reasons: dict[str, int]) -> list[tuple[str, int]]:
             text = code
         lines.append((text, count))
     return lines
+
+
+def rewrite_lines(rewritten: dict[str, int]) -> list[tuple[str, int]]:
+    """(plain words, count) for each reason a point was reworded, for "why?"."""
+    lines = []
+    for code, count in rewritten.items():
+        try:
+            text = str(REWRITE_TEXT[RewriteReason(code)])
+        except ValueError:
+            text = code
+        lines.append((text, count))
+    return lines
+
+
+def made_line(made_at: datetime, *, remembered: bool, now: datetime | None = None) -> str:
+    """When a cached explanation was made, so nobody mistakes it for a fresh answer."""
+    now = now or datetime.now(tz=made_at.tzinfo)
+    if (now - made_at).total_seconds() < 60:
+        ago = str(_("less than a minute"))
+    else:
+        ago = timesince(made_at, now, depth=1)
+    if remembered:
+        return str(
+            _("From your last look at this job, %(ago)s ago, for the same profile and posting.")
+        ) % {"ago": ago}
+    return str(_("Made %(ago)s ago for the same profile and posting.")) % {"ago": ago}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
@@ -24,6 +26,9 @@ class Job(models.Model):
     salary_min = models.PositiveIntegerField(null=True, blank=True)
     salary_max = models.PositiveIntegerField(null=True, blank=True)
     salary_currency = models.CharField(max_length=3, default="EUR")
+    # Where to apply: the employer's own page, or an address to write to.
+    apply_url = models.URLField("apply link", max_length=500, blank=True)
+    apply_email = models.EmailField("apply by e-mail", blank=True)
     published = models.BooleanField(default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -35,6 +40,14 @@ class Job(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("job-detail", args=[self.pk])
+
+    def apply_link(self) -> str:
+        """An http(s) link or a mailto: address, never another scheme (no javascript:)."""
+        if self.apply_url.lower().startswith(("https://", "http://")):
+            return self.apply_url
+        if self.apply_email and "@" in self.apply_email:
+            return "mailto:" + quote(self.apply_email, safe="@.+-_")
+        return ""
 
 
 class CandidateProfile(models.Model):

@@ -12,6 +12,8 @@ urlpatterns = [
     path("", views.job_list, name="job-list"),
     path("jobs/<int:pk>/", views.job_detail, name="job-detail"),
     path("profile/", views.profile_edit, name="profile-edit"),
+    path("signup/", views.signup, name="signup"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("explain/", include("explain.urls")),

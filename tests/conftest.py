@@ -28,17 +28,21 @@ FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # so a mutant's fate (and the score) does not change between two runs of the same code.
 hypothesis_settings.register_profile("mutation", derandomize=True, deadline=None, database=None)
 
+# The rate most tests run with: the second model call within 30 s is refused.
+TIGHT_RATE = "1/30s"
 WORKED_PROFILE = {"headline": "Backend developer", "skills": "Java (Intermediate, 3 years)"}
 WORKED_JOB_DESCRIPTION = "Build secure Java APIs and deploy services on AWS."
 WORKED_DRAFT = {
     "matches": [
         {
-            "point": "Your Java experience fits the Java APIs this role builds.",
+            "point": "Your profile mentions Java, and this job asks for secure Java APIs.",
+            "term": "Java",
             "profileQuote": "Java (Intermediate, 3 years)",
             "jobQuote": "Build secure Java APIs",
         },
         {
             "point": "You have run Kubernetes clusters in production.",
+            "term": "Kubernetes",
             "profileQuote": "Kubernetes (5 years)",
             "jobQuote": "deploy services",
         },
@@ -46,6 +50,7 @@ WORKED_DRAFT = {
     "gaps": [
         {
             "point": "AWS is not shown in your profile.",
+            "term": "AWS",
             "profileQuote": "",
             "jobQuote": "deploy services on AWS",
         }
@@ -56,11 +61,16 @@ WORKED_DRAFT = {
 @pytest.fixture(autouse=True)
 def _isolated(settings: Any) -> Iterator[None]:
     """No real model, no key, no demo mode, a fast password hasher, and a fresh cache
-    (rate limits live there)."""
+    (rate limits live there).
+
+    One model call per 30 s per user, so a test sees a refusal at the second call; the
+    default burst (EXPLAIN_RATE unset) has its own tests (tests/explain/test_ratelimit.py).
+    """
     settings.GEMINI_API_KEY = ""
     settings.EXPLAIN_DEMO_MODE = False
     settings.EXPLAIN_CHAT_MODEL = None
     settings.PASSWORD_HASHERS = FAST_HASHERS
+    settings.EXPLAIN_RATE = TIGHT_RATE
     for alias in settings.CACHES:
         _clear(caches[alias])
     yield

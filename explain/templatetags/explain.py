@@ -13,11 +13,12 @@ from django.templatetags.static import static
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from explain.conf import setting, show_panel
+from explain.conf import profile_url, show_panel
 from explain.failures import log_internal_error
 from explain.llm.registry import get_chat_model, is_demo_model
-from explain.models import FeedbackReport
-from explain.service import profile_ready
+from explain.models import NOTE_MAX_LENGTH, FeedbackReport
+from explain.payload import explanation_payload
+from explain.service import explanation_recall, profile_ready
 
 register = template.Library()
 logger = logging.getLogger(__name__)
@@ -54,6 +55,12 @@ def explain_assets_if_missing(context: dict[str, Any]) -> SafeString:
     return explain_assets(context)
 
 
+# The query parameter a host adds when the user comes back from editing their profile
+# for this job: the panel asks again at once (a new call only if the texts changed).
+REFRESH_PARAMETER = "explain"
+REFRESH_VALUE = "refresh"
+
+
 @register.inclusion_tag("explain/panel.html", takes_context=True)
 def explain_panel(context: dict[str, Any], job_id: Any) -> dict[str, Any]:
     request = context["request"]
@@ -69,6 +76,13 @@ def explain_panel(context: dict[str, Any], job_id: Any) -> dict[str, Any]:
             # The host's adapter failed: the job page still renders, the panel says so.
             log_internal_error(logger, "The panel's profile check", exc)
             broken = True
+    refresh = request.GET.get(REFRESH_PARAMETER) == REFRESH_VALUE
+    remembered = None
+    if model is not None and has_profile and not refresh:
+        # The user's last explanation of this job for this very profile, if the cache
+        # holds it: shown at once, verified again, with no call and no allowance.
+        recalled = explanation_recall(user=user, job_id=str(job_id))
+        remembered = explanation_payload(recalled) if recalled is not None else None
     return {
         "hidden": False,
         "broken": broken,
@@ -81,7 +95,10 @@ def explain_panel(context: dict[str, Any], job_id: Any) -> dict[str, Any]:
         "feedback_reasons": FeedbackReport.Reason.choices,
         "csrf_token": context.get("csrf_token"),
         "login_url": resolve_url(settings.LOGIN_URL),
-        "profile_url": resolve_url(setting("EXPLAIN_PROFILE_URL"))
-        if setting("EXPLAIN_PROFILE_URL")
-        else "",
+        "profile_url": profile_url(),
+        "back_url": request.path,
+        "explanation": remembered,
+        "auto_ask": refresh and model is not None and has_profile,
+        "in_panel": True,
+        "note_max_length": NOTE_MAX_LENGTH,
     }

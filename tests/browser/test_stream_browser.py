@@ -72,7 +72,7 @@ def test_the_first_point_is_drawn_before_the_answer_is_finished(new_page, demo_d
     expect(panel.locator(".explain-match .explain-point-text")).to_have_count(1)
     expect(panel.locator(".explain-gap .explain-point-text")).to_have_count(1)
     expect(panel.locator(".explain-report")).to_have_count(2)
-    expect(panel.locator("[data-explain-status]")).to_have_text("Your explanation is ready.")
+    expect(panel.locator("[data-explain-status]")).to_have_text(wording.summary_line(1, 1))
     assert page.probe.page_errors == [] and page.probe.console_errors == []
     assert list(ExplanationLog.objects.values_list("outcome", flat=True)) == ["ok"]
 

@@ -22,7 +22,18 @@ from tests.conftest import WORKED_DRAFT
 
 pytestmark = pytest.mark.django_db
 
-POINT_KEYS = {"index", "kind", "point", "profile_quote", "job_quote", "profile_span", "job_span"}
+POINT_KEYS = {
+    "index",
+    "kind",
+    "point",
+    "term",
+    "rewritten",
+    "profile_quote",
+    "job_quote",
+    "profile_span",
+    "job_span",
+    "job_context",
+}
 SPAN_KEYS = {"start", "end", "field", "field_start", "field_end"}
 
 
@@ -125,8 +136,19 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
         "drop_reasons",
         "drop_reason_lines",
         "notice",
+        "summary",
+        "remembered",
+        "made_at",
+        "made_line",
     }
     assert data["outcome"] == "ok" and data["ok"] is True
+    # The bottom line counts verified points; it is never a score.
+    assert data["summary"] == (
+        "1 point where your profile meets this job · "
+        "1 thing this job asks for that your profile does not show"
+    )
+    assert data["remembered"] is False and data["made_line"] is None
+    assert data["made_at"] is not None
     assert data["job_id"] == str(worked_job.pk)
     assert data["log_id"] == ExplanationLog.objects.get().pk
     assert data["demo"] is False and data["error"] is None and data["retry_after"] is None
@@ -139,7 +161,7 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
             "line": "1 point: the quoted words are not in your profile.",
         }
     ]
-    assert data["notice"] == "1 point was removed because it failed the checks."
+    assert data["notice"] == "We hid 1 point we could not back up with your words."
     # The removed claim's words are nowhere in the answer.
     assert "Kubernetes" not in response.content.decode()
 
@@ -165,7 +187,9 @@ def test_quotes_in_other_fields_carry_their_field(logged_in, worked_job, use_mod
     use_model(
         {
             "matches": [],
-            "gaps": [{"point": "Berlin.", "profileQuote": "", "jobQuote": "Berlin"}],
+            "gaps": [
+                {"point": "Berlin.", "term": "Berlin", "profileQuote": "", "jobQuote": "Berlin"}
+            ],
         }
     )
     [gap] = logged_in.post(api_url(worked_job)).json()["gaps"]
@@ -179,7 +203,10 @@ def test_bidi_and_tag_characters_are_stripped_from_model_text(logged_in, worked_
         {
             "matches": [
                 {
-                    "point": f"Java\u202e fits\u202c{hidden} well\u2066.\u2069",
+                    "point": (
+                        f"Java\u202e is in your profile\u202c{hidden} and this job\u2066.\u2069"
+                    ),
+                    "term": "Java",
                     "profileQuote": "Java (Intermediate, 3 years)",
                     "jobQuote": "Build secure Java APIs",
                 }
@@ -188,7 +215,7 @@ def test_bidi_and_tag_characters_are_stripped_from_model_text(logged_in, worked_
         }
     )
     [match] = logged_in.post(api_url(worked_job)).json()["matches"]
-    assert match["point"] == "Java fits well."
+    assert match["point"] == "Java is in your profile and this job."
 
 
 @pytest.mark.parametrize(

@@ -95,3 +95,24 @@ def test_without_drf_spectacular_the_schema_url_says_what_to_install(monkeypatch
     response = client.get(reverse("explain:api-schema"))
     assert response.status_code == 501
     assert "pip install drf-spectacular" in response.json()["detail"]
+
+
+def test_a_refused_stream_request_is_answered_in_json(worked_user, worked_job, use_model):
+    model = use_model(WORKED_DRAFT)
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(worked_user)
+    response = client.post(api_url(worked_job) + "?stream=1", HTTP_ACCEPT="application/x-ndjson")
+    assert response.status_code == 403
+    assert response["Content-Type"] == "application/json"
+    assert "CSRF" in response.json()["detail"]
+    assert model.prompts == []
+
+
+def test_the_hosts_own_schema_generators_skip_explains_views(jwt_host):
+    from drf_spectacular.generators import SchemaGenerator as SpectacularGenerator
+    from rest_framework.schemas.openapi import SchemaGenerator as DRFGenerator
+
+    drf = DRFGenerator().get_schema(request=None, public=True) or {"paths": {}}
+    spectacular = SpectacularGenerator().get_schema(request=None, public=True)
+    for schema in (drf, spectacular):
+        assert not [p for p in schema.get("paths", {}) if p.startswith("/explain/")]

@@ -54,8 +54,8 @@ def test_plural_forms_are_german():
     with translation.override("de"):
         from explain.wording import rate_limited_message, removed_notice
 
-        assert removed_notice(1).startswith("1 Punkt wurde entfernt")
-        assert removed_notice(3).startswith("3 Punkte wurden entfernt")
+        assert removed_notice(1).startswith("Wir haben 1 Punkt ausgeblendet")
+        assert removed_notice(3).startswith("Wir haben 3 Punkte ausgeblendet")
         assert rate_limited_message(1).endswith("in 1 Sekunde erneut.")
 
 

@@ -205,8 +205,8 @@ def test_result_page_labels_quotes_and_frames_gaps(logged_in, worked_job, use_mo
 def test_notice_and_why_disclosure_singular(logged_in, worked_job, use_model):
     use_model(WORKED_DRAFT)
     html = logged_in.post(page_url(worked_job)).content.decode()
-    assert "1 point was removed because it failed the checks." in html
-    assert "<summary>Why were points removed?</summary>" in html
+    assert "We hid 1 point we could not back up with your words." in html
+    assert "<summary>why?</summary>" in html
     assert "<li>1 point: the quoted words are not in your profile.</li>" in html
     # Counts only: the removed claim's text is never shown.
     assert "Kubernetes" not in html and "5 years" not in html
@@ -220,7 +220,7 @@ def test_notice_and_why_disclosure_plural(logged_in, worked_job, use_model):
     missing_job = {"point": "Go.", "profileQuote": "Java (Intermediate", "jobQuote": "Go on GCP"}
     use_model({"matches": [WORKED_DRAFT["matches"][0], *bad, missing_job], "gaps": []})
     html = logged_in.post(page_url(worked_job)).content.decode()
-    assert "3 points were removed because they failed the checks." in html
+    assert "We hid 3 points we could not back up with your words." in html
     assert "<li>2 points: the quoted words are not in your profile.</li>" in html
     assert "<li>1 point: the quoted words are not in this job posting.</li>" in html
     assert "Invented" not in html and "Go on GCP" not in html
@@ -229,9 +229,10 @@ def test_notice_and_why_disclosure_plural(logged_in, worked_job, use_model):
 def test_all_verified_notice_has_no_disclosure(logged_in, worked_job, use_model):
     use_model({"matches": WORKED_DRAFT["matches"][:1], "gaps": WORKED_DRAFT["gaps"]})
     html = logged_in.post(page_url(worked_job)).content.decode()
-    assert "Every point below quotes your profile or this job." in html
-    assert "explain-notice-clean" in html
-    assert "Why were points removed?" not in html
+    assert "Every point above quotes your profile or this job." in html
+    # One calm line under the points, not an alarm above them.
+    assert html.index('class="explain-notice"') > html.rindex('class="explain-points"')
+    assert "<summary>why?</summary>" not in html
 
 
 def test_result_page_marks_the_quoted_words_in_the_posting(logged_in, worked_job, use_model):
@@ -250,6 +251,7 @@ def test_html_in_texts_and_model_output_is_escaped(logged_in, worked_job, use_mo
             "matches": [
                 {
                     "point": "Java fits &amp; 5 > 3",
+                    "term": "Java",
                     "profileQuote": "Java (Intermediate, 3 years)",
                     "jobQuote": "Build secure Java APIs <img src=x onerror=alert(1)>",
                 }
@@ -260,7 +262,10 @@ def test_html_in_texts_and_model_output_is_escaped(logged_in, worked_job, use_mo
     html = logged_in.post(page_url(worked_job)).content.decode()
     assert "<img" not in html
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
-    assert "Java fits &amp;amp; 5 &gt; 3" in html
+    # "fits" and "5" are not in the quotes: code rewrote the point; nothing the model
+    # wrote reaches the page, escaped or not.
+    assert "Java fits" not in html
+    assert "Your profile mentions Java, and this job asks for it." in html
     assert_no_inline_code(html)
 
 

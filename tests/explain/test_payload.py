@@ -53,7 +53,7 @@ def test_a_shown_answer_has_points_counts_reasons_and_the_notice():
     assert payload["drop_reasons"] == {"profile_quote_not_found": 2}
     assert payload["drop_reason_lines"][0]["count"] == 2
     assert payload["drop_reason_lines"][0]["line"].startswith("2 points: ")
-    assert payload["notice"] == "2 points were removed because they failed the checks."
+    assert payload["notice"] == "We hid 2 points we could not back up with your words."
 
 
 def test_a_failed_answer_shows_its_message_and_no_points():

@@ -121,7 +121,7 @@ STEPS = [
     Step("model-lookup", lambda mp: mp.setattr(service, "get_chat_model", _raise), "_prepare"),
     Step(
         "cache-read",
-        lambda mp: mp.setattr(explanation_cache, "cached_draft", _raise),
+        lambda mp: mp.setattr(explanation_cache, "cached_entry", _raise),
         "_prepare",
     ),
     Step("rate-check", lambda mp: None, "_prepare", rate_check_fails=True),

@@ -32,7 +32,7 @@ def test_worked_example_through_the_page(logged_in, worked_job, use_model):
     assert "Java (Intermediate, 3 years)" in body
     assert "Build secure Java APIs" in body
     assert "deploy services on AWS" in body
-    assert "1 point was removed because it failed the checks." in body
+    assert "We hid 1 point we could not back up with your words." in body
     assert "Kubernetes" not in body
     assert "not shown in your profile" in body
     # Exactly what the model saw, and nothing else.
@@ -56,7 +56,7 @@ def test_worked_example_through_the_api(logged_in, worked_job, use_model):
     assert [m["profile_quote"] for m in data["matches"]] == ["Java (Intermediate, 3 years)"]
     assert [g["job_quote"] for g in data["gaps"]] == ["deploy services on AWS"]
     assert data["dropped"] == 1
-    assert data["notice"] == "1 point was removed because it failed the checks."
+    assert data["notice"] == "We hid 1 point we could not back up with your words."
     span = data["matches"][0]["job_span"]
     assert span["field"] == "description"
     assert (
@@ -73,7 +73,14 @@ def test_a_quote_missing_a_word_is_dropped(logged_in, worked_job, use_model):
                 "jobQuote": "Build secure Java APIs",
             }
         ],
-        "gaps": [{"point": "AWS", "profileQuote": "", "jobQuote": "deploy services on AWS"}],
+        "gaps": [
+            {
+                "point": "AWS",
+                "term": "AWS",
+                "profileQuote": "",
+                "jobQuote": "deploy services on AWS",
+            }
+        ],
     }
     use_model(draft)
     data = logged_in.post(api_url(worked_job)).json()
@@ -85,7 +92,7 @@ def test_a_quote_missing_a_word_is_dropped(logged_in, worked_job, use_model):
 def test_all_verified_notice(logged_in, worked_job, use_model):
     use_model({"matches": WORKED_DRAFT["matches"][:1], "gaps": WORKED_DRAFT["gaps"]})
     data = logged_in.post(api_url(worked_job)).json()
-    assert data["notice"] == "Every point below quotes your profile or this job."
+    assert data["notice"] == "Every point above quotes your profile or this job."
 
 
 def test_plural_notice(logged_in, worked_job, use_model):
@@ -93,7 +100,7 @@ def test_plural_notice(logged_in, worked_job, use_model):
     bad2 = {"point": "Invented too.", "profileQuote": "Go (2 years)", "jobQuote": "secure Java"}
     use_model({"matches": [*WORKED_DRAFT["matches"][:1], bad, bad2], "gaps": []})
     data = logged_in.post(api_url(worked_job)).json()
-    assert data["notice"] == "2 points were removed because they failed the checks."
+    assert data["notice"] == "We hid 2 points we could not back up with your words."
 
 
 def test_private_fields_never_reach_the_prompt(logged_in, worked_user, worked_job, use_model):

@@ -23,8 +23,8 @@ def test_rate_limited_counts_seconds():
 
 def test_the_notice_and_reason_lines_in_singular_and_plural():
     assert wording.removed_notice(0) == str(wording.ALL_VERIFIED)
-    assert wording.removed_notice(1) == "1 point was removed because it failed the checks."
-    assert wording.removed_notice(3) == "3 points were removed because they failed the checks."
+    assert wording.removed_notice(1) == "We hid 1 point we could not back up with your words."
+    assert wording.removed_notice(3) == "We hid 3 points we could not back up with your words."
     assert wording.reason_label("too long", 1) == "1 point: too long."
     assert wording.reason_label("too long", 2) == "2 points: too long."
 

@@ -4,7 +4,8 @@
 
 Without --live, or without GEMINI_API_KEY in the environment, these tests are reported
 as skipped with the reason (tests/fakes/fixtures.py decides). GEMINI_MODEL picks the
-model (default: the site's setting). Each test makes one billed request.
+model (default: gemini-3.5-flash-lite, the site's default since 2026-12-01). Each test
+makes one billed request: three in all.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 
 from explain.llm import registry
+from explain.llm.profiles import DEFAULT_MODEL
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 
@@ -33,7 +36,7 @@ def live_gemini(settings: Any) -> Iterator[str]:
     settings.EXPLAIN_CHAT_MODEL = None
     settings.GEMINI_API_KEY = key
     settings.GEMINI_BASE_URL = ""  # Google's own endpoint, never a fake
-    settings.GEMINI_MODEL = os.environ.get("GEMINI_MODEL") or settings.GEMINI_MODEL
+    settings.GEMINI_MODEL = os.environ.get("GEMINI_MODEL") or DEFAULT_MODEL
     settings.EXPLAIN_TIMEOUT_SECONDS = 30.0
     yield key
     registry.forget_built_models()
@@ -69,3 +72,16 @@ def test_live_invalid_key_is_a_provider_error_without_provider_text(
         assert leaked not in body
     assert BAD_KEY not in caplog.text
     assert ExplanationLog.objects.get().outcome == Outcome.PROVIDER_ERROR
+
+
+def test_live_schema_check_on_the_default_model(live_gemini, settings, capsys, caplog):
+    """explain_check --live: Google accepts the schema we send (type, properties,
+    required, description, ordering) and answers in it, on the model the site uses."""
+    caplog.set_level(logging.DEBUG)
+    settings.DEBUG = True  # the local-memory cache of the test settings is only a warning
+    call_command("explain_check", "--live")
+    out = capsys.readouterr().out
+    live = next(line for line in out.splitlines() if line.startswith("OK   live:"))
+    assert f"model {settings.GEMINI_MODEL}," in live
+    assert live.endswith("schema accepted: yes")
+    assert live_gemini not in out and live_gemini not in caplog.text

@@ -303,7 +303,8 @@ def test_the_log_table_has_room_for_counts_and_codes_only() -> None:
         for f in ExplanationLog._meta.get_fields()
         if isinstance(f, models.CharField | models.TextField)
     }
-    # job_title is the posting's public title as shown (issue 16), never profile text.
+    # The job title is public posting text, stored so admins can find rows (issue 16);
+    # nothing of the profile, the description or the quotes has a column.
     assert text_fields == {
         "job_ref": 64,
         "job_title": 200,

@@ -4,6 +4,7 @@
  * it reaches the page through textContent and createElement only, never innerHTML, and
  * highlighting splits existing text nodes instead of building HTML from strings.
  * The words shown come from data attributes the server rendered (translatable there).
+ * Nothing scrolls unless the user asks: "Show in posting" is the only scroll.
  */
 (function () {
   "use strict";
@@ -21,7 +22,8 @@
   var words = textHolder.dataset;
   var buttonLabel = button.textContent;
   var ticker = null;
-  var cooldown = null;
+  var countdown = null;
+  var uid = 0;
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -36,6 +38,16 @@
     return node;
   }
 
+  function fill(template, seconds) {
+    return String(template || "").replace("%(seconds)s", String(seconds));
+  }
+
+  function plural(one, other, count) {
+    var rule = "other";
+    try { rule = new Intl.PluralRules(document.documentElement.lang || undefined).select(count); } catch (e) { rule = count === 1 ? "one" : "other"; }
+    return fill(rule === "one" ? one : other, count);
+  }
+
   function csrfToken() {
     var input = form.querySelector("input[name=csrfmiddlewaretoken]");
     return input ? input.value : "";
@@ -45,6 +57,7 @@
 
   function startProgress() {
     var started = Date.now();
+    stopCountdown();
     button.disabled = true;
     button.setAttribute("aria-busy", "true");
     button.textContent = words.working;
@@ -58,24 +71,45 @@
     statusLine.appendChild(elapsed);
     ticker = window.setInterval(function () {
       var seconds = Math.floor((Date.now() - started) / 1000);
-      elapsed.textContent = seconds ? words.elapsed.replace("%(seconds)s", String(seconds)) : "";
+      elapsed.textContent = seconds ? fill(words.elapsed, seconds) : "";
     }, 1000);
   }
 
-  function stopProgress(message, retryAfter) {
+  function stopProgress(message, quiet) {
     if (ticker) { window.clearInterval(ticker); ticker = null; }
     panel.classList.remove("explain-busy");
     resultBox.removeAttribute("aria-busy");
     button.removeAttribute("aria-busy");
     button.textContent = buttonLabel;
-    statusLine.replaceChildren(el("span", "explain-progress-done", message));
-    if (retryAfter) {
-      /* Rate limited: asking again before the window ends would only be refused. */
-      if (cooldown) { window.clearTimeout(cooldown); }
-      cooldown = window.setTimeout(function () { button.disabled = false; cooldown = null; }, retryAfter * 1000);
-    } else {
+    button.disabled = false;
+    /* quiet: announced to screen readers, not shown twice (the summary is on screen). */
+    statusLine.replaceChildren(el("span", "explain-progress-done" + (quiet ? " explain-sr-only" : ""), message));
+  }
+
+  /* ---- the live countdown after "you asked a moment ago" ---- */
+
+  function stopCountdown() {
+    if (countdown) { window.clearInterval(countdown); countdown = null; }
+  }
+
+  function startCountdown(line, seconds) {
+    var deadline = Date.now() + seconds * 1000;
+    button.disabled = true;
+    function tick() {
+      var left = Math.ceil((deadline - Date.now()) / 1000);
+      if (left > 0) {
+        line.textContent = plural(words.countdownOne, words.countdownOther, left);
+        return;
+      }
+      stopCountdown();
+      line.textContent = words.askAgain;
+      line.classList.add("explain-countdown-done");
       button.disabled = false;
+      statusLine.replaceChildren(el("span", "explain-progress-done", words.askAgain));
     }
+    stopCountdown();
+    tick();
+    countdown = window.setInterval(tick, 250);
   }
 
   /* ---- highlighting the quoted words in the posting, by the verifier's offsets ---- */
@@ -90,6 +124,9 @@
     });
     Array.prototype.forEach.call(panel.querySelectorAll(".explain-point-active"), function (li) {
       li.classList.remove("explain-point-active");
+    });
+    Array.prototype.forEach.call(panel.querySelectorAll(".explain-show"), function (link) {
+      link.hidden = true;
     });
   }
 
@@ -131,7 +168,18 @@
     return document.querySelector('[data-explain-posting] [data-explain-field="' + safe + '"]');
   }
 
-  function highlight(item, li, scroll) {
+  function firstMark() {
+    return document.querySelector("[data-explain-posting] mark.explain-highlight");
+  }
+
+  function inView(node) {
+    var box = node.getBoundingClientRect();
+    var height = window.innerHeight || document.documentElement.clientHeight;
+    var width = window.innerWidth || document.documentElement.clientWidth;
+    return box.bottom > 0 && box.top < height && box.right > 0 && box.left < width;
+  }
+
+  function highlight(item, li) {
     clearHighlights();
     li.classList.add("explain-point-active");
     var span = item.job_span;
@@ -159,49 +207,73 @@
       target.parentNode.insertBefore(mark, target);
       mark.appendChild(target);
     });
-    var first = document.querySelector("[data-explain-posting] mark.explain-highlight");
-    if (scroll && first && first.scrollIntoView) { first.scrollIntoView({ block: "nearest" }); }
+    /* The page never jumps; when the words are off screen, offer to go there. */
+    var first = firstMark();
+    var show = li.querySelector(".explain-show");
+    if (show && first) { show.hidden = inView(first); }
+  }
+
+  function showInPosting(event) {
+    event.preventDefault();
+    var first = firstMark();
+    if (first && first.scrollIntoView) { first.scrollIntoView({ block: "center" }); }
+    event.currentTarget.hidden = true;
   }
 
   /* ---- "this looks wrong" ---- */
 
   function reportControl(data, item) {
+    uid += 1;
     var details = el("details", "explain-report");
     details.appendChild(el("summary", null, words.reportSummary));
     var reportForm = el("form", "explain-report-form");
-    var label = el("label", null, words.reportLabel + " ");
-    var select = el("select");
-    select.name = "reason";
+    var reasons = el("fieldset", "explain-reasons");
+    reasons.appendChild(el("legend", null, words.reportLabel));
     if (reasonsTemplate) {
       Array.prototype.forEach.call(reasonsTemplate.content.querySelectorAll("option"), function (opt) {
-        var option = el("option", null, opt.textContent);
-        option.value = opt.value;
-        select.appendChild(option);
+        var label = el("label", "explain-reason");
+        var radio = el("input");
+        radio.type = "radio";
+        radio.name = "reason-" + uid;
+        radio.value = opt.value;
+        radio.required = true;
+        label.appendChild(radio);
+        label.appendChild(document.createTextNode(" " + opt.textContent));
+        reasons.appendChild(label);
       });
     }
-    label.appendChild(select);
-    var send = el("button", null, words.reportSend);
+    reportForm.appendChild(reasons);
+    var noteId = "explain-note-" + uid;
+    var noteLabel = el("label", "explain-note-label", words.reportNote);
+    noteLabel.htmlFor = noteId;
+    var note = el("textarea", "explain-note");
+    note.id = noteId;
+    note.name = "note";
+    note.rows = 2;
+    note.maxLength = Number(panel.dataset.noteMax) || 300;
+    reportForm.appendChild(noteLabel);
+    reportForm.appendChild(note);
+    var send = el("button", "explain-report-send", words.reportSend);
     send.type = "submit";
+    reportForm.appendChild(send);
     var done = el("p", "explain-report-status");
     done.setAttribute("role", "status");
-    reportForm.appendChild(label);
-    reportForm.appendChild(send);
     reportForm.addEventListener("submit", function (event) {
       event.preventDefault();
+      var picked = reportForm.querySelector("input[type=radio]:checked");
+      if (!picked) { done.textContent = words.reportChoose; return; }
       send.disabled = true;
       fetch(panel.dataset.feedbackUrl, {
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrfToken() },
-        body: JSON.stringify({ log_id: data.log_id, kind: item.kind, index: item.index, reason: select.value })
+        body: JSON.stringify({ log_id: data.log_id, kind: item.kind, index: item.index, reason: picked.value, note: note.value })
       }).then(function (response) {
-        if (response.ok) {
-          reportForm.remove();
-          done.textContent = words.reportSaved;
-        } else {
-          done.textContent = words.reportFailed;
-          send.disabled = false;
-        }
+        if (!response.ok) { throw new Error("not saved"); }
+        return response.json();
+      }).then(function (answer) {
+        reportForm.remove();
+        done.textContent = answer && answer.saved === false ? words.reportAlready : words.reportSaved;
       }).catch(function () {
         done.textContent = words.reportFailed;
         send.disabled = false;
@@ -214,18 +286,38 @@
 
   /* ---- rendering ---- */
 
-  function quoteRow(label, quote) {
-    var row = el("div", "explain-quote-row");
+  function quoteRow(label, content, className) {
+    var row = el("div", "explain-quote-row" + (className ? " " + className : ""));
     row.appendChild(el("dt", null, label));
-    var dd;
-    if (quote) {
-      dd = el("dd");
-      dd.appendChild(userText("q", null, quote));
-    } else {
-      dd = el("dd", "explain-not-mentioned", words.notMentioned);
-    }
-    row.appendChild(dd);
+    row.appendChild(content);
     return row;
+  }
+
+  function quoteCell(quote) {
+    if (!quote) { return el("dd", "explain-not-mentioned", words.notMentioned); }
+    var dd = el("dd");
+    dd.appendChild(userText("q", null, quote));
+    return dd;
+  }
+
+  function contextCell(context) {
+    var dd = userText("dd", "explain-context");
+    dd.appendChild(document.createTextNode(String(context.before || "")));
+    dd.appendChild(el("mark", null, context.quote));
+    dd.appendChild(document.createTextNode(String(context.after || "")));
+    return dd;
+  }
+
+  function addLink(item) {
+    var base = panel.dataset.profileUrl;
+    if (item.kind !== "gap" || !item.term || !base) { return null; }
+    var query = "?add=" + encodeURIComponent(String(item.term)) +
+      "&next=" + encodeURIComponent(panel.dataset.backUrl || window.location.pathname);
+    var line = el("p", "explain-actions");
+    var link = el("a", "explain-add", words.addToProfile);
+    link.href = base + query;
+    line.appendChild(link);
+    return line;
   }
 
   function renderPoint(data, item) {
@@ -233,26 +325,67 @@
     li.tabIndex = 0;
     li.appendChild(userText("p", "explain-point-text", item.point));
     var quotes = el("dl", "explain-quotes");
-    quotes.appendChild(quoteRow(words.yourProfile, item.profile_quote));
-    quotes.appendChild(quoteRow(words.thisJob, item.job_quote));
+    quotes.appendChild(quoteRow(words.yourProfile, quoteCell(item.profile_quote)));
+    quotes.appendChild(quoteRow(words.thisJob, quoteCell(item.job_quote)));
+    if (item.job_context && item.job_context.quote) {
+      quotes.appendChild(quoteRow(words.inContext, contextCell(item.job_context), "explain-context-row"));
+    }
     li.appendChild(quotes);
+    var actions = addLink(item);
+    var show = el("button", "explain-show", words.showInPosting);
+    show.type = "button";
+    show.hidden = true;
+    show.addEventListener("click", showInPosting);
+    if (actions) { actions.appendChild(show); } else { actions = el("p", "explain-actions"); actions.appendChild(show); }
+    li.appendChild(actions);
     if (data.log_id) { li.appendChild(reportControl(data, item)); }
-    li.addEventListener("mouseenter", function () { highlight(item, li, false); });
+    li.addEventListener("mouseenter", function () { highlight(item, li); });
     li.addEventListener("focusin", function (event) {
-      if (event.target === li) { highlight(item, li, true); }
+      if (event.target === li) { highlight(item, li); }
+    });
+    li.addEventListener("click", function (event) {
+      /* A tap on the point itself (not on its links or its report form). */
+      if (!event.target.closest("a, button, details, summary, input, textarea, label")) { highlight(item, li); }
     });
     return li;
   }
 
-  function renderList(data, heading, items, note) {
+  function renderList(data, heading, items, note, empty) {
     var frag = document.createDocumentFragment();
-    if (!items.length) { return frag; }
-    frag.appendChild(el("h3", "explain-list-heading", heading));
+    if (!items.length && !empty) { return frag; }
+    frag.appendChild(el("h4", "explain-list-heading", heading));
+    if (!items.length) {
+      frag.appendChild(el("p", "explain-none", empty));
+      return frag;
+    }
     if (note) { frag.appendChild(el("p", "explain-gap-note", note)); }
     var list = el("ol", "explain-points");
     items.forEach(function (item) { list.appendChild(renderPoint(data, item)); });
     frag.appendChild(list);
     return frag;
+  }
+
+  function heading(text) {
+    var node = el("h3", "explain-result-heading", text);
+    node.tabIndex = -1;
+    return node;
+  }
+
+  function renderError(body, data) {
+    body.appendChild(heading(words.errorHeading));
+    var outcome = String(data.outcome || "unknown").replace(/[^a-z_]/g, "");
+    var retry = Number(data.retry_after) || 0;
+    var error = el("p", "explain-error explain-error-" + outcome,
+      retry ? words.rateLead : (data.error || words.genericError));
+    error.setAttribute("role", "alert");
+    body.appendChild(error);
+    if (retry) {
+      var line = el("p", "explain-countdown");
+      line.setAttribute("role", "timer");
+      line.setAttribute("aria-live", "off");
+      body.appendChild(line);
+      startCountdown(line, retry);
+    }
   }
 
   function render(data) {
@@ -261,17 +394,26 @@
     var body = el("div", "explain-result-body");
     body.dataset.outcome = String(data.outcome || "");
     if (!data.ok) {
-      var error = el("p", "explain-error", data.error || words.genericError);
-      error.classList.add("explain-error-" + String(data.outcome || "unknown").replace(/[^a-z_]/g, ""));
-      error.setAttribute("role", "alert");
-      body.appendChild(error);
+      renderError(body, data);
       resultBox.appendChild(body);
-      return;
+      return body;
     }
-    if (data.demo) { body.appendChild(el("p", "explain-demo", words.demoAnswer)); }
-    var notice = el("p", "explain-notice", data.notice);
-    notice.classList.add(data.dropped ? "explain-notice-removed" : "explain-notice-clean");
-    body.appendChild(notice);
+    body.appendChild(heading(words.resultHeading));
+    body.appendChild(el("p", "explain-summary", data.summary));
+    if (data.made_line) {
+      var made = el("p", "explain-made");
+      var time = el("time", null, data.made_line);
+      if (data.made_at) { time.dateTime = String(data.made_at); }
+      made.appendChild(time);
+      body.appendChild(made);
+    }
+    var matches = data.matches || [];
+    var gaps = data.gaps || [];
+    if (matches.length || gaps.length) { body.appendChild(el("p", "explain-hint", words.hint)); }
+    body.appendChild(renderList(data, words.matchesHeading, matches, null, words.noMatches));
+    body.appendChild(renderList(data, words.gapsHeading, gaps, words.gapNote));
+    var noticeLine = el("div", "explain-notice-line");
+    noticeLine.appendChild(el("p", "explain-notice", data.notice));
     if (data.dropped) {
       var details = el("details", "explain-why");
       details.appendChild(el("summary", null, words.why));
@@ -281,14 +423,18 @@
         reasons.appendChild(el("li", null, line.line));
       });
       details.appendChild(reasons);
-      body.appendChild(details);
+      noticeLine.appendChild(details);
     }
-    var matches = data.matches || [];
-    var gaps = data.gaps || [];
-    if (matches.length || gaps.length) { body.appendChild(el("p", "explain-hint", words.hint)); }
-    body.appendChild(renderList(data, words.matchesHeading, matches));
-    body.appendChild(renderList(data, words.gapsHeading, gaps, words.gapNote));
+    body.appendChild(noticeLine);
     resultBox.appendChild(body);
+    return body;
+  }
+
+  /* Focus goes to the result's heading, not to <body>: keyboard and screen reader
+   * users continue from the answer they asked for. */
+  function focusResult() {
+    var target = resultBox.querySelector(".explain-result-heading");
+    if (target) { target.focus(); }
   }
 
   /* ---- streaming (explain-stream.js reads the lines): each point is drawn as soon as
@@ -310,7 +456,7 @@
     var section = streamedView().querySelector(gap ? ".explain-streamed-gaps" : ".explain-streamed-matches");
     var list = section.querySelector("ol");
     if (!list) {
-      section.appendChild(el("h3", "explain-list-heading", gap ? words.gapsHeading : words.matchesHeading));
+      section.appendChild(el("h4", "explain-list-heading", gap ? words.gapsHeading : words.matchesHeading));
       if (gap) { section.appendChild(el("p", "explain-gap-note", words.gapNote)); }
       list = section.appendChild(el("ol", "explain-points"));
     }
@@ -332,15 +478,20 @@
   // error handler, a CSRF or login refusal) is read by its status code alone.
   function whole(response) {
     return response.json().catch(function () { return null; }).then(function (data) {
-      if (data && typeof data.outcome === "string") { return data; }
-      var status = response.status;
-      if (status === 401 || status === 403) { return { ok: false, outcome: "forbidden", error: words.sessionError }; }
-      if (status === 429) {
-        var seconds = Number(response.headers.get("Retry-After")) || 0;
-        return { ok: false, outcome: "rate_limited", error: words.rateLimited, retry_after: seconds };
-      }
-      return { ok: false, outcome: "unknown", error: words.genericError };
+      return byStatus(response, data);
     });
+  }
+
+  function byStatus(response, data) {
+    if (data && typeof data.outcome === "string") { return data; }
+    var status = response.status;
+    if (status === 401 || status === 403) { return { ok: false, outcome: "forbidden", error: words.sessionError }; }
+    if (status === 429) {
+      var seconds = Number(response.headers.get("Retry-After")) || 0;
+      return { ok: false, outcome: "rate_limited", error: words.rateLimited, retry_after: seconds };
+    }
+    // A 200 stream that ended without its result line was cut off on the way.
+    return { ok: false, outcome: "unknown", error: status === 200 ? words.networkError : words.genericError };
   }
 
   function requestStreamed() {
@@ -355,7 +506,7 @@
         if (line.event === "point") { showStreamedPoint(line); }
         else if (line.event === "result") { result = line; }
       }).then(function () {
-        return result || { ok: false, error: words.networkError };
+        return byStatus(response, result);
       });
     });
   }
@@ -368,18 +519,32 @@
     }).then(whole);
   }
 
-  form.addEventListener("submit", function (event) {
-    event.preventDefault();
+  function ask() {
     if (button.disabled) { return; }
     startProgress();
     resultBox.replaceChildren();
     clearHighlights();
     (window.explainStream ? requestStreamed() : requestWhole()).then(function (data) {
+      stopProgress(data.ok ? data.summary : words.failed, data.ok);
       showStreamedResult(data);
-      stopProgress(data.ok ? words.ready : words.failed, data.ok ? 0 : Number(data.retry_after) || 0);
+      focusResult();
     }).catch(function () {
+      stopProgress(words.failed);
       showStreamedResult({ ok: false, error: words.networkError });
-      stopProgress(words.failed, 0);
+      focusResult();
     });
+  }
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    ask();
   });
+
+  /* Coming back: the last explanation for this job and profile, shown as it was. */
+  var remembered = document.getElementById("explain-remembered");
+  if (remembered) {
+    try { render(JSON.parse(remembered.textContent)); } catch (e) { /* keep the server's HTML */ }
+  }
+  /* Back from "Add to my profile": ask again at once (a call only if the texts changed). */
+  if (panel.dataset.autoAsk === "1") { ask(); }
 })();

@@ -46,7 +46,9 @@ def test_the_panel_works_and_the_hosts_theme_stays_out(new_page, candidate, post
 
     page.click("[data-explain-button]")
     page.wait_for_selector(".explain-notice")
-    assert page.inner_text(".explain-notice") == "1 point was removed because it failed the checks."
+    assert (
+        page.inner_text(".explain-notice") == "We hid 1 point we could not back up with your words."
+    )
     points = page.locator(".explain-point")
     assert points.count() == 2
     assert style(page, ".explain-points", "padding-left") == "0px"
@@ -75,3 +77,13 @@ def test_without_javascript_the_result_page_has_its_own_container(
     assert "PostgreSQL tuning" in page.inner_text(".explain-points")
     marked = page.locator(".explain-sent mark.explain-highlight").all_inner_texts()
     assert sorted(marked) == ["Kubernetes in production", "PostgreSQL tuning"]
+
+
+def test_a_lost_session_is_read_by_its_status_code(new_page, candidate, posting, model):
+    page = new_page()
+    log_in(page, candidate.email, f"/postings/{posting.pk}/")
+    page.context.clear_cookies()  # logged out elsewhere: the API answers 403, no outcome
+    page.click("[data-explain-button]")
+    page.wait_for_selector(".explain-error")
+    assert page.inner_text(".explain-error").startswith("Your session has ended")
+    assert model.prompts == []

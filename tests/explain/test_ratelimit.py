@@ -1,0 +1,79 @@
+"""The default rate limit: a short burst that fits browsing, still bounded per user."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from explain.conf import DEFAULTS
+from explain.models import ExplanationLog
+from explain.outcomes import Outcome
+from jobportal.models import Job
+from tests.conftest import WORKED_DRAFT
+
+pytestmark = pytest.mark.django_db
+
+
+def api_url(job: Any) -> str:
+    return reverse("explain:api-explain", args=[job.pk])
+
+
+def jobs(count: int) -> list[Job]:
+    return [
+        Job.objects.create(
+            title=f"Java role {n}", company="X", description="Build secure Java APIs."
+        )
+        for n in range(count)
+    ]
+
+
+@pytest.fixture
+def default_rate(settings: Any) -> None:
+    """The site's default, not the tight rate the other tests run with."""
+    del settings.EXPLAIN_RATE
+
+
+def test_the_default_lets_someone_look_at_three_jobs_in_a_minute(
+    logged_in, use_model, default_rate, rate_clock
+):
+    assert DEFAULTS["EXPLAIN_RATE"] == "3/m"
+    model = use_model(WORKED_DRAFT)
+    first, second, third, fourth = jobs(4)
+    # One instant (the clock is frozen): a fixed window would let calls either side of
+    # its end both pass, which a moving clock could make this test depend on.
+    for job in (first, second, third):
+        assert logged_in.post(api_url(job)).status_code == 200
+    refused = logged_in.post(api_url(fourth))
+    assert refused.status_code == 429
+    seconds = int(refused["Retry-After"])
+    assert 1 <= seconds <= 61
+    assert len(model.prompts) == 3
+    # Looking again at a job already explained costs nothing, even now.
+    assert logged_in.post(api_url(second)).json()["outcome"] == "cached"
+    rate_clock.advance(seconds)
+    assert logged_in.post(api_url(fourth)).status_code == 200
+    assert list(ExplanationLog.objects.order_by("id").values_list("outcome", flat=True)) == [
+        Outcome.OK,
+        Outcome.OK,
+        Outcome.OK,
+        Outcome.RATE_LIMITED,
+        Outcome.CACHED,
+        Outcome.OK,
+    ]
+
+
+def test_the_default_still_bounds_one_user(logged_in, use_model, default_rate):
+    """A script hammering different jobs gets three calls, not fifty."""
+    model = use_model(WORKED_DRAFT)
+    statuses = [logged_in.post(api_url(job)).status_code for job in jobs(12)]
+    assert statuses == [200] * 3 + [429] * 9
+    assert len(model.prompts) == 3
+
+
+def test_a_host_may_set_its_own_rate(logged_in, use_model, settings):
+    settings.EXPLAIN_RATE = "2/h"
+    use_model(WORKED_DRAFT)
+    statuses = [logged_in.post(api_url(job)).status_code for job in jobs(3)]
+    assert statuses == [200, 200, 429]
