@@ -105,7 +105,7 @@ def _rolled_through(request: HttpRequest) -> date | None:
     """The rollup brought up to date once per request, and how far it reaches."""
     if not hasattr(request, "explain_rolled_through"):
         request.explain_rolled_through = rollup.up_to_date()  # type: ignore[attr-defined]
-    return request.explain_rolled_through  # type: ignore[attr-defined,no-any-return]
+    return request.explain_rolled_through  # type: ignore[attr-defined]
 
 
 def _rolled_cells(request: HttpRequest) -> Cells | None:
@@ -389,7 +389,7 @@ class FeedbackReportAdmin(EvidenceAdmin):
         "user",
     )
     list_filter = ("status", "reason", "kind", "expected", "created_at")
-    search_fields = ("point", "job_quote", "profile_quote", "reviewer_note")
+    search_fields = ("point", "job_quote", "profile_quote", "note", "reviewer_note")
     list_select_related = ("log", "user")
     date_hierarchy = "created_at"
     actions = ("mark_dismissed", "mark_new")
@@ -398,6 +398,7 @@ class FeedbackReportAdmin(EvidenceAdmin):
         "user",
         "log_link",
         "reason",
+        "note",
         "times_reported",
         "kind",
         "point",
@@ -414,6 +415,7 @@ class FeedbackReportAdmin(EvidenceAdmin):
                     "user",
                     "log_link",
                     "reason",
+                    "note",
                     "times_reported",
                     "kind",
                     "point",
