@@ -20,8 +20,13 @@ def test_json_names_and_nulls():
 
 
 def test_field_names_work_too_and_claims_are_frozen():
-    claim = Claim(point="p", profile_quote="a", job_quote="b")
-    assert claim.model_dump(by_alias=True) == {"point": "p", "profileQuote": "a", "jobQuote": "b"}
+    claim = Claim(point="p", term="a", profile_quote="a", job_quote="b")
+    assert claim.model_dump(by_alias=True) == {
+        "point": "p",
+        "term": "a",
+        "profileQuote": "a",
+        "jobQuote": "b",
+    }
     with pytest.raises(pydantic.ValidationError):
         claim.point = "changed"  # type: ignore[misc]
 

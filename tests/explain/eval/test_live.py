@@ -11,8 +11,12 @@ from explain.llm.errors import ProviderTimeout
 from explain.verify import Limits
 
 ANSWER = {
-    "matches": [{"point": "Java fits.", "profileQuote": "Java", "jobQuote": "Java APIs"}],
-    "gaps": [{"point": "Kube.", "profileQuote": "", "jobQuote": "Kubernetes"}],
+    "matches": [
+        {"point": "Java fits.", "term": "Java", "profileQuote": "Java", "jobQuote": "Java APIs"}
+    ],
+    "gaps": [
+        {"point": "Kube.", "term": "Kubernetes", "profileQuote": "", "jobQuote": "Kubernetes"}
+    ],
 }
 
 

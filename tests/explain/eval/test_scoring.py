@@ -5,8 +5,13 @@ from __future__ import annotations
 from explain.eval.cases import FORMAT, parse_cases
 from explain.eval.scoring import judge, render_table, score
 
-MATCH = {"point": "Java fits.", "profileQuote": "Java", "jobQuote": "Java APIs"}
-INVENTED = {"point": "Go fits.", "profileQuote": "Go (5 years)", "jobQuote": "Java APIs"}
+MATCH = {"point": "Java APIs.", "term": "Java", "profileQuote": "Java", "jobQuote": "Java APIs"}
+INVENTED = {
+    "point": "Go fits.",
+    "term": "Java",
+    "profileQuote": "Go (5 years)",
+    "jobQuote": "Java APIs",
+}
 
 
 def case(case_id: str, claim: dict, expected: str, reason: str | None = None, **extra) -> dict:
