@@ -33,6 +33,7 @@ from explain.ratelimit import RateDecision
 from explain.schema import Draft
 from explain.texts import SourceText, has_content, job_text, profile_text
 from explain.verify import Verification, instruction_spans, verify_draft
+from explain.verify_incremental import IncrementalVerifier
 
 logger = logging.getLogger(__name__)
 
@@ -88,18 +89,28 @@ def shown_job_title(fields: list[Field]) -> str:
     return " ".join("".join(ch for ch in title if ch.isprintable()).split())[:200]
 
 
+def _as_sent(profile: SourceText, job: SourceText) -> dict[str, Any]:
+    """What the verifier checks a draft against, batch or streamed alike: the texts as
+    sent, this site's limits, and each field's span (quotes inside one value)."""
+    return {
+        "profile_text": profile.text,
+        "job_text": job.text,
+        "limits": verify_limits(),
+        "profile_fields": profile.spans,
+        "job_fields": job.spans,
+        "profile_full_text": profile.full_text,
+        "job_full_text": job.full_text,
+    }
+
+
 def verify_sent(draft: Draft, profile: SourceText, job: SourceText) -> Verification:
     """The verifier on the texts as sent: quotes inside one field's value, labels excluded."""
-    return verify_draft(
-        draft,
-        profile.text,
-        job.text,
-        limits=verify_limits(),
-        profile_fields=profile.spans,
-        job_fields=job.spans,
-        profile_full_text=profile.full_text,
-        job_full_text=job.full_text,
-    )
+    return verify_draft(draft, **_as_sent(profile, job))
+
+
+def verifier_for_sent(profile: SourceText, job: SourceText) -> IncrementalVerifier:
+    """The same verifier, one claim at a time, for a streamed answer (same arguments)."""
+    return IncrementalVerifier(**_as_sent(profile, job))
 
 
 def profile_ready(user: Any) -> bool:

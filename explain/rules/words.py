@@ -26,6 +26,8 @@ _UNSPACED_RANGES = (
     (0x20000, 0x3FFFF),  # CJK extensions B and later
 )
 
+_UNSPACED_FROM = min(low for low, _ in _UNSPACED_RANGES)
+
 # The plural rule applies to words of at least this many characters ("API" and "APIs"),
 # so short words like "is" or "as" never lose their "s".
 MIN_PLURAL_CHARS = 3
@@ -35,6 +37,8 @@ _MAX_FORMS = 81
 
 def unspaced(ch: str) -> bool:
     cp = ord(ch)
+    if cp < _UNSPACED_FROM:  # the bulk of any text: no range to look through
+        return False
     return any(low <= cp <= high for low, high in _UNSPACED_RANGES)
 
 

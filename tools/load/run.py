@@ -216,7 +216,7 @@ def _print_two(two: dict[str, Any]) -> None:
     print(
         f"   20 parallel requests from one user over both servers {two['per_port']}: "
         f"{two['answered']} answered, {two['rate_limited']} got 429 + Retry-After, "
-        f"{two['model_calls_parallel']} model call"
+        f"{two['model_calls_parallel']} model calls (EXPLAIN_RATE)"
     )
     print(f"   cached explanation served by the other server: {', '.join(two['cached_across'])}")
     print(f"   log rows: {two['log_rows']}")

@@ -57,9 +57,17 @@ TARGETS = (
         RULE_LAYER,
         (
             "tests/explain/**/test_texts*.py",
-            "tests/explain/**/test_text_from_html.py",
+            "tests/explain/**/test_text_from_html*.py",
             "tests/explain/**/test_privacy_and_cache.py",
         ),
+    ),
+    *(
+        Target(
+            f"explain/rules/{name}.py",
+            RULE_LAYER,
+            (f"tests/explain/rules/test_{name}*.py", "tests/explain/**/test_verify.py"),
+        )
+        for name in ("instructions", "points", "words")
     ),
     Target(
         "explain/service.py",
