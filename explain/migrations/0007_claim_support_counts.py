@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('explain', '0005_feedback_note'),
+        ('explain', '0006_daily_rollup'),
     ]
 
     operations = [
