@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Without a Gemini key the demo answers from recorded drafts and says so on the page.
 DEMO_MODE := $(if $(GEMINI_API_KEY),0,1)
 
-.PHONY: install run test lint bench mutate clean check-services test-services migrate serve load load-compare load-spread
+.PHONY: install run test lint bench bench-admin mutate clean check-services test-services migrate serve load load-compare load-spread
 
 # The app (ranges) plus the exact pins of the `dev` dependency group (the demo host, the
 # production stack and the test tools); dependency groups need pip 25.1 or later.
@@ -27,14 +27,24 @@ run: install
 test: install
 	$(PY) -m pytest -rs
 
+# The same checks as .pre-commit-config.yaml, plus mypy. django-upgrade rewrites what it
+# would change and then fails: review the diff and commit it.
+PY_SOURCES = manage.py explain jobportal tools support tests .ci
 lint: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy explain jobportal
+	$(VENV)/bin/validate-pyproject pyproject.toml
+	find $(PY_SOURCES) -name '*.py' -print0 | xargs -0 $(VENV)/bin/django-upgrade --target-version 5.2
+	$(VENV)/bin/mypy explain jobportal tools support
 
 bench: install
 	$(PY) -m tools.bench.bench_verify
 	$(PY) -m tools.bench.injection_report
+
+# The admin with a million log rows (PostgreSQL; a database of the benchmark's own).
+BENCH_ADMIN_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/bench_admin
+bench-admin: install
+	DATABASE_URL=$(BENCH_ADMIN_DATABASE_URL) $(PY) -m tools.bench.bench_admin --export
 
 # Mutation testing (docs/mutation.md): mutmut over the rule layer, the service and the
 # provider, one module at a time; prints the score per module and every survivor.

@@ -7,7 +7,8 @@ nobody adds, edits or deletes them (a reviewer only triages a report).
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
+from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -15,6 +16,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ChangeList
 from django.contrib.auth import get_user_model
+from django.core.paginator import Paginator
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
 from django.template.response import TemplateResponse
@@ -24,13 +26,14 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from explain import selectors
+from explain import rollup, selectors
 from explain.admin_charts import daily_chart
 from explain.admin_figures import ms, reason_rows, summary_cards, version_rows
 from explain.conf import setting
 from explain.costs import cost_lines, daily_costs, parse_prices
 from explain.export import csv_filename, stream_csv
 from explain.models import ExplanationLog, FeedbackReport, LogNeedingReview
+from explain.selectors import Cells
 from explain.verify import DropReason
 
 # The "include cache hits" toggle: read by these views, never passed to the ChangeList.
@@ -51,6 +54,20 @@ def _take_cached_toggle(request: HttpRequest) -> bool:
     return value == "1"
 
 
+def _count_reports(rows: Any) -> None:
+    """Report counts for the rows on this page only: one small query, not a join over
+    every row the filters select (the summary aggregates those)."""
+    rows = list(rows)
+    counts = dict(
+        FeedbackReport.objects.filter(log__in=rows)
+        .order_by()
+        .values_list("log_id")
+        .annotate(n=Count("id"))
+    )
+    for row in rows:
+        row.report_count = counts.get(row.pk, 0)
+
+
 class EvidenceAdmin(admin.ModelAdmin):
     """Logs and reports are evidence: nobody adds or deletes them by hand."""
 
@@ -59,6 +76,45 @@ class EvidenceAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class RolledValuesFilter(admin.AllValuesFieldListFilter):
+    """A field's values read from the daily rollup and today's rows, not a DISTINCT over
+    every log row."""
+
+    def __init__(self, field: Any, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
+        super().__init__(field, request, *args, **kwargs)
+        self.lookup_choices = rollup.field_values(  # type: ignore[assignment]
+            self.field_path, _rolled_through(request)
+        )
+
+
+class KnownCountPaginator(Paginator):
+    """A paginator told the row count (added up from the rollup) instead of counting."""
+
+    def __init__(self, *args: Any, known_count: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.known_count = known_count
+
+    @cached_property
+    def count(self) -> int:
+        return self.known_count
+
+
+def _rolled_through(request: HttpRequest) -> date | None:
+    """The rollup brought up to date once per request, and how far it reaches."""
+    if not hasattr(request, "explain_rolled_through"):
+        request.explain_rolled_through = rollup.up_to_date()  # type: ignore[attr-defined]
+    return request.explain_rolled_through  # type: ignore[attr-defined]
+
+
+def _rolled_cells(request: HttpRequest) -> Cells | None:
+    """The selection's figures from the rollup, or None when it cannot answer the filter
+    (a search, another field, part of a day)."""
+    scope = rollup.scope_from({key: request.GET[key] for key in request.GET})
+    if scope is None:
+        return None
+    return rollup.scope_cells(scope, _rolled_through(request))
 
 
 class FeedbackReportInline(admin.TabularInline):
@@ -91,8 +147,15 @@ class ExplanationLogAdmin(EvidenceAdmin):
         "report_link",
     )
     list_display_links = ("when",)
-    list_filter = ("outcome", "model_name", "prompt_version", "created_at")
-    date_hierarchy = "created_at"
+    list_filter = (
+        "outcome",
+        ("model_name", RolledValuesFilter),
+        ("prompt_version", RolledValuesFilter),
+        "created_at",
+    )
+    # The list's count comes from the figures when the rollup answers the filter; the
+    # count of all rows again (Django's "N total") would cost a scan of the table.
+    show_full_result_count = False
     search_fields = ("job_title", "=job_ref")  # and the user's login fields, below
 
     def get_search_fields(self, request: HttpRequest) -> tuple[str, ...]:
@@ -134,9 +197,6 @@ class ExplanationLogAdmin(EvidenceAdmin):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet[ExplanationLog]:
-        return super().get_queryset(request).annotate(report_count=Count("reports"))
-
     @admin.display(description=_("job"), ordering="job_title")
     def job(self, obj: ExplanationLog) -> str:
         title = obj.job_title or f"#{obj.job_ref}"
@@ -174,7 +234,7 @@ class ExplanationLogAdmin(EvidenceAdmin):
     def kept(self, obj: ExplanationLog) -> str:
         return f"{obj.kept_matches} + {obj.kept_gaps}"
 
-    @admin.display(description=_("reports"), ordering="report_count")
+    @admin.display(description=_("reports"))
     def report_link(self, obj: ExplanationLog) -> str:
         count = getattr(obj, "report_count", 0)
         if not count:
@@ -198,21 +258,35 @@ class ExplanationLogAdmin(EvidenceAdmin):
             *super().get_urls(),
         ]
 
+    def get_paginator(
+        self, request: HttpRequest, queryset: Any, per_page: int, *args: Any, **kwargs: Any
+    ) -> Paginator:
+        known = getattr(request, "explain_known_count", None)
+        if known is None:
+            return super().get_paginator(request, queryset, per_page, *args, **kwargs)
+        return KnownCountPaginator(queryset, per_page, *args, known_count=known, **kwargs)
+
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
         include_cached = _take_cached_toggle(request)
+        cells = _rolled_cells(request)
+        if cells is not None:
+            request.explain_known_count = sum(c.requests for c in cells.cells)  # type: ignore[attr-defined]
         response = super().changelist_view(request, extra_context)
         context = getattr(response, "context_data", None)
         if context and "cl" in context:
             # The rows the filters, the date drill-down and the search select: all pages.
             cl = context["cl"]
-            summary = selectors.log_summary(cl.queryset, include_cached=include_cached)
+            _count_reports(cl.result_list)
+            if cells is None:
+                cells = selectors.log_cells(cl.queryset)
+            summary = selectors.summary_from(cells, include_cached=include_cached)
             context["explain_summary"] = summary
             context["explain_cards"] = summary_cards(summary, include_cached=include_cached)
             context["explain_costs"] = cost_lines(
                 daily_costs(
-                    selectors.usage_by_day_and_model(cl.queryset),
+                    selectors.usage_from(cells),
                     parse_prices(setting("EXPLAIN_PRICES")),
                 )
             )
@@ -230,24 +304,29 @@ class ExplanationLogAdmin(EvidenceAdmin):
     def summary_view(self, request: HttpRequest) -> HttpResponse:
         """Versions compared, the chart and the reasons, for the change list's selection."""
         include_cached = _take_cached_toggle(request)
+        cells = _rolled_cells(request)
+        if cells is not None:
+            request.explain_known_count = sum(c.requests for c in cells.cells)  # type: ignore[attr-defined]
         try:
             cl = self.get_changelist_instance(request)
         except IncorrectLookupParameters:
             return HttpResponseRedirect(reverse("admin:explain_explanationlog_summary") + "?e=1")
-        rows = cl.get_queryset(request)
         changelist = reverse("admin:explain_explanationlog_changelist")
 
         def day_link(day: date) -> str:
             return changelist + cl.get_query_string(
                 {
-                    "created_at__year": day.year,
-                    "created_at__month": day.month,
-                    "created_at__day": day.day,
-                }
+                    "created_at__gte": str(rollup.day_start(day)),
+                    "created_at__lt": str(rollup.day_start(day + timedelta(days=1))),
+                },
+                remove=["created_at__year", "created_at__month", "created_at__day", "p"],
             )
 
-        daily = selectors.daily_figures(rows, include_cached=include_cached)
-        drops = selectors.reason_totals(rows, include_cached=include_cached)
+        if cells is None:
+            cells = selectors.log_cells(cl.get_queryset(request))
+        prices = parse_prices(setting("EXPLAIN_PRICES"))
+        daily = selectors.daily_from(cells, include_cached=include_cached)
+        drops = selectors.reasons_from(cells, include_cached=include_cached)
         summary_url = reverse("admin:explain_explanationlog_summary")
         context = {
             **self.admin_site.each_context(request),
@@ -259,8 +338,9 @@ class ExplanationLogAdmin(EvidenceAdmin):
             + cl.get_query_string({CACHED_PARAM: None if include_cached else "1"}),
             "list_url": changelist + cl.get_query_string(),
             "versions": version_rows(
-                selectors.version_comparison(rows, include_cached=include_cached)
+                selectors.comparison_from(cells, include_cached=include_cached), prices
             ),
+            "priced": bool(prices),
             "chart": daily_chart(daily.days, daily.series, day_link),
             "drop_reasons": reason_rows(drops),
             "chart_days": selectors.CHART_DAYS,
@@ -309,7 +389,7 @@ class FeedbackReportAdmin(EvidenceAdmin):
         "user",
     )
     list_filter = ("status", "reason", "kind", "expected", "created_at")
-    search_fields = ("point", "job_quote", "profile_quote", "reviewer_note")
+    search_fields = ("point", "job_quote", "profile_quote", "note", "reviewer_note")
     list_select_related = ("log", "user")
     date_hierarchy = "created_at"
     actions = ("mark_dismissed", "mark_new")
@@ -318,6 +398,7 @@ class FeedbackReportAdmin(EvidenceAdmin):
         "user",
         "log_link",
         "reason",
+        "note",
         "times_reported",
         "kind",
         "point",
@@ -334,6 +415,7 @@ class FeedbackReportAdmin(EvidenceAdmin):
                     "user",
                     "log_link",
                     "reason",
+                    "note",
                     "times_reported",
                     "kind",
                     "point",
@@ -409,7 +491,8 @@ class LogNeedingReviewAdmin(ExplanationLogAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[ExplanationLog]:
         rows = selectors.needing_review(super().get_queryset(request))
         return rows.annotate(
-            open_count=Count("reports", filter=Q(reports__status=FeedbackReport.Status.NEW))
+            report_count=Count("reports"),
+            open_count=Count("reports", filter=Q(reports__status=FeedbackReport.Status.NEW)),
         )
 
     @admin.display(description=_("new reports"), ordering="open_count")

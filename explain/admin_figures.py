@@ -5,10 +5,12 @@ No queries here: selectors count, this module words and formats, templates lay o
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from explain.costs import Price, call_cost
 from explain.selectors import LogSummary, ReasonTotal, VersionFigures
 from explain.verify import DropReason
 from explain.wording import REASON_TEXT
@@ -113,9 +115,23 @@ class VersionRow:
     error_rate: str
     latency: str
     tokens: str
+    cost: str
 
 
-def version_rows(figures: list[VersionFigures]) -> list[VersionRow]:
+def _cost(f: VersionFigures, prices: Mapping[str, Price]) -> str:
+    price = prices.get(f.model)
+    if price is None:
+        return _("no price")
+    amount = call_cost(
+        price, prompt=f.prompt_tokens, output=f.output_tokens, thoughts=f.thoughts_tokens
+    )
+    return f"{amount:,.2f}" if amount >= 1 else f"{amount:.4f}"
+
+
+def version_rows(
+    figures: list[VersionFigures], prices: Mapping[str, Price] | None = None
+) -> list[VersionRow]:
+    """The table's rows; the cost column is filled only when EXPLAIN_PRICES is set."""
     return [
         VersionRow(
             label=f.label,
@@ -128,6 +144,7 @@ def version_rows(figures: list[VersionFigures]) -> list[VersionRow]:
             error_rate=share(f.error_rate),
             latency=f"{ms(f.latency_p50)} / {ms(f.latency_p95)}",
             tokens=integer(f.total_tokens),
+            cost=_cost(f, prices) if prices else "",
         )
         for f in figures
     ]

@@ -110,7 +110,7 @@ def verify_limits() -> Limits:
 
 @cache
 def _load_source(path: str) -> ExplainSource:
-    return import_string(path)()  # type: ignore[no-any-return]
+    return import_string(path)()
 
 
 def get_source() -> ExplainSource:

@@ -114,3 +114,48 @@ class LogNeedingReview(ExplanationLog):
         proxy = True
         verbose_name = _("answer needing review")
         verbose_name_plural = _("answers needing review")
+
+
+class ExplanationDay(models.Model):
+    """The log rows of one closed day, one model, one prompt version and one outcome,
+    added up (explain.rollup): the admin's figures read these instead of a million rows.
+
+    Log rows are never edited or deleted by the app, so a closed day's totals do not
+    change; `manage.py explain_rollup --rebuild` recomputes them after a purge or a
+    change of TIME_ZONE.
+    """
+
+    day = models.DateField()
+    model_name = models.CharField(max_length=100, blank=True)
+    prompt_version = models.CharField(max_length=40, blank=True)
+    outcome = models.CharField(max_length=32)
+    requests = models.PositiveIntegerField(default=0)
+    with_drop = models.PositiveIntegerField(default=0)
+    dropped = models.PositiveIntegerField(default=0)
+    prompt_tokens = models.BigIntegerField(null=True)
+    output_tokens = models.BigIntegerField(null=True)
+    total_tokens = models.BigIntegerField(null=True)
+    thoughts_tokens = models.BigIntegerField(null=True)
+    # {reason code: points}, and {latency bucket upper edge in ms: requests}.
+    drop_reasons = models.JSONField(default=dict)
+    latency = models.JSONField(default=dict)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["day", "model_name", "prompt_version", "outcome"],
+                name="explain_day_unique",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.day} {self.model_name} {self.prompt_version} {self.outcome}"
+
+
+class RollupState(models.Model):
+    """How far the daily rollup reaches: every day up to `last_day` is added up."""
+
+    last_day = models.DateField()
+
+    def __str__(self) -> str:
+        return f"rolled up through {self.last_day}"

@@ -1,8 +1,9 @@
 """OpenAPI for the app's own API, when drf-spectacular is installed (it is optional).
 
 The schema view documents only explain's endpoints, under whatever prefix the host
-included them at, with drf-spectacular's inspector set on our views: a host whose
-DEFAULT_SCHEMA_CLASS is another generator's still gets a schema, never a 500. Without
+included them at, with drf-spectacular's inspector set on our views for that purpose
+alone: a host whose DEFAULT_SCHEMA_CLASS is another generator's still gets a schema,
+never a 500, and the host's own schema generator skips our views (schema = None). Without
 drf-spectacular the decorators change nothing and the schema URL answers 501 with a
 sentence saying what to install (docs/integrating.md, OpenAPI).
 """
@@ -15,8 +16,8 @@ from functools import cache
 from typing import Any, TypeVar
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.urls import include, path, reverse
-from rest_framework.schemas import DefaultSchema
+from django.urls import URLPattern, include, path, reverse
+from rest_framework.views import APIView
 
 from explain.serializers import (
     ExplanationSerializer,
@@ -48,15 +49,6 @@ STREAM_DESCRIPTION = (
 
 def spectacular_installed() -> bool:
     return importlib.util.find_spec("drf_spectacular") is not None
-
-
-def view_schema() -> Any:
-    """The schema inspector for our API views: drf-spectacular's, else DRF's default."""
-    if not spectacular_installed():
-        return DefaultSchema()
-    from drf_spectacular.openapi import AutoSchema
-
-    return AutoSchema()
 
 
 def _own_inspector(method: Callable[..., Any]) -> None:
@@ -189,8 +181,6 @@ def _spectacular_view() -> Callable[..., HttpResponse]:
     from rest_framework.permissions import AllowAny
     from rest_framework.views import exception_handler
 
-    from explain import urls
-
     class ExplainSchemaView(SpectacularAPIView):
         authentication_classes = [SessionAuthentication]
         permission_classes = [AllowAny]
@@ -207,12 +197,29 @@ def _spectacular_view() -> Callable[..., HttpResponse]:
             # Our two API views, at the prefix the host mounted the app under.
             mounted = reverse("explain:api-feedback")
             prefix = mounted.removesuffix("api/feedback/").lstrip("/")
-            own = [
-                pattern
-                for pattern in urls.urlpatterns
-                if pattern.name in ("api-explain", "api-feedback")
-            ]
-            self.patterns = [path(prefix, include((own, "explain")))]
+            self.patterns = [path(prefix, include((_documented_patterns(), "explain")))]
             return super().get(request, *args, **kwargs)
 
     return ExplainSchemaView.as_view()
+
+
+def _documented_patterns() -> list[URLPattern]:
+    """Our two API routes, served by subclasses that carry drf-spectacular's inspector.
+
+    The views themselves have `schema = None`, so a host's own generator skips them; only
+    here, for our own schema, do they get one, whatever the host's DEFAULT_SCHEMA_CLASS.
+    """
+    from drf_spectacular.openapi import AutoSchema
+
+    from explain import urls
+
+    documented = []
+    for pattern in urls.urlpatterns:
+        if pattern.name not in ("api-explain", "api-feedback"):
+            continue
+        view_class: type[APIView] = pattern.callback.cls  # type: ignore[attr-defined]
+        inspected: type[APIView] = type(
+            view_class.__name__, (view_class,), {"schema": AutoSchema()}
+        )
+        documented.append(path(str(pattern.pattern), inspected.as_view(), name=pattern.name))
+    return documented

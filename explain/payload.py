@@ -34,10 +34,15 @@ def point_payload(
     explanation: Explanation, point: VerifiedPoint, index: int, kind: str
 ) -> dict[str, Any]:
     """One kept point as the page and the API show it (a streamed line holds this)."""
+    term = clean_display_text(point.term)
+    # A reworded point is code's sentence: shown in the user's language.
+    text = wording.code_point(str(kind), term) if point.rewritten else point.point
     return {
         "index": index,
         "kind": str(kind),
-        "point": clean_display_text(point.point),
+        "point": clean_display_text(text),
+        "term": term,
+        "rewritten": point.rewritten,
         "profile_quote": clean_display_text(point.profile_quote),
         "job_quote": clean_display_text(point.job_quote),
         "profile_span": _span(explanation.profile, point.profile_span),

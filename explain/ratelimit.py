@@ -43,6 +43,9 @@ def model_call_allowed(request: HttpRequest) -> RateDecision:
     rate = str(setting("EXPLAIN_RATE"))
     value = _user_key(GROUP, request)
     # The counter django-ratelimit increments: its key names the window it falls in.
+    # django-ratelimit has no public "undo", so its own key helpers make the key (private
+    # in 4.1.0, pinned in pyproject.toml; tests/explain/test_owner_controls.py fails if
+    # a new release changes them).
     counter = _make_cache_key(GROUP, _get_window(value, _split_rate(rate)[1]), rate, value, ALL)
     usage = get_usage(
         request,

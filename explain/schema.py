@@ -24,6 +24,11 @@ class Claim(BaseModel):
     model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     point: Text = Field(default="", description="One short sentence for the job seeker.")
+    term: Text = Field(
+        default="",
+        description="The requirement or skill the point is about: 1 to 4 words copied "
+        "from jobQuote (and, for a match, also in profileQuote).",
+    )
     profile_quote: Text = Field(
         default="",
         alias="profileQuote",

@@ -38,7 +38,8 @@ _IPV4 = re.compile(
 # Where a phone number might be: a run of digits with the separators numbers are written
 # with ("+880 1711 000000", "(030) 1234 5678", "555-123-4567"). libphonenumber decides
 # what in it is a number; this only finds the places to ask.
-_PHONE_CANDIDATE = re.compile(r"(?<![\w+])\+?\(?\d[\d \t().\/-]{4,40}\d(?![\w])")
+# A dot joins digits only inside a number ("415.555.0132"), never at a sentence's end.
+_PHONE_CANDIDATE = re.compile(r"(?<![\w+])\+?\(?\d(?:[\d \t()\/-]|\.(?=\d)){4,40}\d(?![\w])")
 # National numbers (no +country code) are read as numbers of these regions; a number in
 # international form is recognised for every country whatever this list says.
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "BD", "BR", "AU")
@@ -46,7 +47,8 @@ PHONE_REGIONS = ("US", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "BD", "BR", "AU
 # in bracketed forms, so plain words like "at" and "dot" are left alone.
 _DEFANGED_DOT = re.compile(r"\s*[\[({]\s*(?:\.|dot)\s*[\])}]\s*", re.IGNORECASE)
 _DEFANGED_AT = re.compile(r"\s*[\[({]\s*(?:@|at)\s*[\])}]\s*", re.IGNORECASE)
-# Invisible characters that only split or join words; the verifier removes the same set.
+# Invisible characters that only split or join words, or reorder what is shown (bidi
+# controls); the verifier removes the same set.
 INVISIBLE_CHARS = (
     "\u00ad"  # soft hyphen
     "\u034f"  # combining grapheme joiner
@@ -54,6 +56,9 @@ INVISIBLE_CHARS = (
     "\u200b\u200c\u200d"  # zero-width space, non-joiner, joiner
     "\u2060\u2061\u2062\u2063\u2064"  # word joiner and invisible operators
     "\ufeff"  # byte-order mark / zero-width no-break space
+    "\u061c\u200e\u200f"  # Arabic letter mark, left-to-right and right-to-left marks
+    "\u202a\u202b\u202c\u202d\u202e"  # bidi embeddings and overrides
+    "\u2066\u2067\u2068\u2069"  # bidi isolates
 )
 _IGNORABLE = dict.fromkeys(map(ord, INVISIBLE_CHARS))
 
@@ -93,6 +98,8 @@ def _phone_spans(text: str) -> list[tuple[int, int]]:
                 (candidate.start() + match.start, candidate.start() + match.end)
                 for match in phonenumbers.PhoneNumberMatcher(raw, region, leniency=leniency)
             )
+            if found and not _leaves_digits(raw, candidate.start(), found):
+                break  # every digit is in a number already: no other region is needed
         digits = sum(ch.isdigit() for ch in raw)
         if found and not _leaves_digits(raw, candidate.start(), found):
             spans.extend(found)

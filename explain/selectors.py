@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -75,7 +75,88 @@ def percentile(histogram: Mapping[int, int], share: float) -> int | None:
     raise AssertionError("unreachable: rank <= total")
 
 
-def _histograms(
+Key = tuple[str, str, str]  # (model name, prompt version, outcome)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """The rows of one day, model, prompt version and outcome, added up."""
+
+    day: date
+    model: str
+    version: str
+    outcome: str
+    requests: int
+    with_drop: int
+    dropped: int
+    prompt_tokens: int | None
+    output_tokens: int | None
+    total_tokens: int | None
+    thoughts_tokens: int | None = None
+
+
+@dataclass
+class Cells:
+    """Everything the admin's figures need, from raw rows or from the daily rollup:
+    per-day cells, and latency histograms and reason totals per model, version, outcome."""
+
+    cells: list[Cell] = field(default_factory=list)
+    latency: dict[Key, dict[int, int]] = field(default_factory=dict)
+    reasons: dict[Key, dict[str, int]] = field(default_factory=dict)
+
+    def add(self, other: Cells) -> Cells:
+        self.cells.extend(other.cells)
+        for key, histogram in other.latency.items():
+            into = self.latency.setdefault(key, {})
+            for bucket, n in histogram.items():
+                into[bucket] = into.get(bucket, 0) + n
+        for key, reasons in other.reasons.items():
+            totals = self.reasons.setdefault(key, {})
+            for code, n in reasons.items():
+                totals[code] = totals.get(code, 0) + n
+        return self
+
+
+def _sum_or_none(values: Iterable[int | None]) -> int | None:
+    present = [v for v in values if v is not None]
+    return sum(present) if present else None
+
+
+def day_cells(queryset: QuerySet[ExplanationLog]) -> list[Cell]:
+    """The rows grouped by day (site time zone), model, prompt version and outcome."""
+    rows = (
+        queryset.order_by()
+        .annotate(day=TruncDate("created_at"))
+        .values("day", "model_name", "prompt_version", "outcome")
+        .annotate(
+            requests=Count("id"),
+            with_drop=Count("id", filter=Q(dropped__gt=0)),
+            sum_dropped=Sum("dropped"),
+            sum_prompt=Sum("prompt_tokens"),
+            sum_output=Sum("output_tokens"),
+            sum_total=Sum("total_tokens"),
+            sum_thoughts=Sum("thoughts_tokens"),
+        )
+    )
+    return [
+        Cell(
+            day=row["day"],
+            model=row["model_name"],
+            version=row["prompt_version"],
+            outcome=row["outcome"],
+            requests=int(row["requests"]),
+            with_drop=int(row["with_drop"]),
+            dropped=int(row["sum_dropped"] or 0),
+            prompt_tokens=row["sum_prompt"],
+            output_tokens=row["sum_output"],
+            total_tokens=row["sum_total"],
+            thoughts_tokens=row["sum_thoughts"],
+        )
+        for row in rows
+    ]
+
+
+def latency_histograms(
     queryset: QuerySet[ExplanationLog], *group: str
 ) -> dict[tuple[Any, ...], dict[int, int]]:
     """Latency histograms of model calls, one per value of the group fields."""
@@ -89,7 +170,64 @@ def _histograms(
     result: dict[tuple[Any, ...], dict[int, int]] = defaultdict(dict)
     for row in rows:
         result[tuple(row[name] for name in group)][int(row["bucket"])] = int(row["n"])
-    return result
+    return dict(result)
+
+
+def reason_counts(
+    queryset: QuerySet[ExplanationLog], *group: str, field_name: str = "drop_reasons"
+) -> dict[tuple[Any, ...], dict[str, int]]:
+    """Sums of a {code: count} JSON column per value of the group fields, added up in the
+    database (PostgreSQL jsonb_each_text, SQLite json_each; elsewhere row by row)."""
+    connection = connections[queryset.db]
+    sub = queryset.order_by().filter(dropped__gt=0)
+    if group and "day" in group:
+        sub = sub.annotate(day=TruncDate("created_at"))
+    sub = sub.values(*group, field_name)
+    result: dict[tuple[Any, ...], dict[str, int]] = defaultdict(dict)
+    try:
+        sql, params = sub.query.get_compiler(queryset.db).as_sql()
+    except EmptyResultSet:  # .none(), or a filter that can match nothing
+        return {}
+    names = [connection.ops.quote_name(name) for name in (*group, field_name)]
+    keys = ", ".join(f"s.{name}" for name in names[:-1])
+    # The SQL is Django's own compiled query and quoted column names: no outside text.
+    templates = {
+        "postgresql": "SELECT {keys}{comma} r.key, SUM(r.value::bigint) FROM ({sql}) s, "
+        "jsonb_each_text(s.{column}) r GROUP BY {keys}{comma} r.key",
+        "sqlite": "SELECT {keys}{comma} r.key, SUM(r.value) FROM ({sql}) s, "
+        "json_each(s.{column}) r GROUP BY {keys}{comma} r.key",
+    }
+    if connection.vendor not in templates:
+        for row in sub.values_list(*group, field_name).iterator(chunk_size=2000):
+            bucket = result[tuple(row[:-1])]
+            for code, count in (row[-1] or {}).items():
+                bucket[str(code)] = bucket.get(str(code), 0) + int(count)
+        return dict(result)
+    query = templates[connection.vendor].format(
+        keys=keys, comma="," if keys else "", sql=sql, column=names[-1]
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(query, params)
+        for *key, code, count in cursor.fetchall():
+            day_index = group.index("day") if "day" in group else None
+            if day_index is not None and isinstance(key[day_index], str):
+                key[day_index] = date.fromisoformat(key[day_index])
+            result[tuple(key)][str(code)] = int(count)
+    return dict(result)
+
+
+KEY_FIELDS = ("model_name", "prompt_version", "outcome")
+
+
+def log_cells(queryset: QuerySet[ExplanationLog]) -> Cells:
+    """Cells straight from the log rows given (three grouped queries)."""
+    latency = latency_histograms(queryset, *KEY_FIELDS)
+    reasons = reason_counts(queryset, *KEY_FIELDS)
+    return Cells(
+        cells=day_cells(queryset),
+        latency={(k[0], k[1], k[2]): v for k, v in latency.items()},
+        reasons={(k[0], k[1], k[2]): v for k, v in reasons.items()},
+    )
 
 
 # ---------------------------------------------------------------- summary cards
@@ -133,41 +271,46 @@ class LogSummary:
         return self.total_tokens / self.model_calls
 
 
-def log_summary(queryset: QuerySet[ExplanationLog], *, include_cached: bool = False) -> LogSummary:
-    """The summary of exactly the rows given; drop figures count answers (fresh by default)."""
-    rows = queryset.order_by()
-    answers = Q(outcome__in=answer_outcomes(include_cached))
-    totals = rows.aggregate(
-        requests=Count("id"),
-        checked=Count("id", filter=answers),
-        with_drop=Count("id", filter=answers & Q(dropped__gt=0)),
-        dropped=Sum("dropped", filter=answers),
-        model_calls=Count("id", filter=Q(outcome__in=MODEL_CALL_OUTCOMES)),
-        errors=Count("id", filter=Q(outcome__in=ERROR_OUTCOMES)),
-        nothing_verified=Count("id", filter=Q(outcome=Outcome.NOTHING_VERIFIED)),
-        rate_limited=Count("id", filter=Q(outcome=Outcome.RATE_LIMITED)),
-        cached=Count("id", filter=Q(outcome=Outcome.CACHED)),
-        total_tokens=Sum("total_tokens"),
-        prompt_tokens=Sum("prompt_tokens"),
-        output_tokens=Sum("output_tokens"),
-    )
-    histogram = _histograms(rows).get((), {})
+def _merged(histograms: Iterable[Mapping[int, int]]) -> dict[int, int]:
+    merged: dict[int, int] = defaultdict(int)
+    for histogram in histograms:
+        for bucket, n in histogram.items():
+            merged[int(bucket)] += n
+    return merged
+
+
+def summary_from(data: Cells, *, include_cached: bool = False) -> LogSummary:
+    """The summary; drop figures count answers (fresh by default)."""
+    answers = answer_outcomes(include_cached)
+    cells = data.cells
+
+    def count(outcomes: Iterable[str]) -> int:
+        wanted = set(outcomes)
+        return sum(c.requests for c in cells if c.outcome in wanted)
+
+    answered = [c for c in cells if c.outcome in answers]
+    histogram = _merged(h for key, h in data.latency.items() if key[2] in MODEL_CALL_OUTCOMES)
     return LogSummary(
-        requests=int(totals["requests"] or 0),
-        checked=int(totals["checked"] or 0),
-        with_drop=int(totals["with_drop"] or 0),
-        dropped=int(totals["dropped"] or 0),
-        model_calls=int(totals["model_calls"] or 0),
-        errors=int(totals["errors"] or 0),
-        nothing_verified=int(totals["nothing_verified"] or 0),
-        rate_limited=int(totals["rate_limited"] or 0),
-        cached=int(totals["cached"] or 0),
+        requests=sum(c.requests for c in cells),
+        checked=sum(c.requests for c in answered),
+        with_drop=sum(c.with_drop for c in answered),
+        dropped=sum(c.dropped for c in answered),
+        model_calls=count(MODEL_CALL_OUTCOMES),
+        errors=count(ERROR_OUTCOMES),
+        nothing_verified=count([Outcome.NOTHING_VERIFIED]),
+        rate_limited=count([Outcome.RATE_LIMITED]),
+        cached=count([Outcome.CACHED]),
         latency_p50=percentile(histogram, 0.50),
         latency_p95=percentile(histogram, 0.95),
-        total_tokens=totals["total_tokens"],
-        prompt_tokens=totals["prompt_tokens"],
-        output_tokens=totals["output_tokens"],
+        total_tokens=_sum_or_none(c.total_tokens for c in cells),
+        prompt_tokens=_sum_or_none(c.prompt_tokens for c in cells),
+        output_tokens=_sum_or_none(c.output_tokens for c in cells),
     )
+
+
+def log_summary(queryset: QuerySet[ExplanationLog], *, include_cached: bool = False) -> LogSummary:
+    """The summary of exactly the rows given."""
+    return summary_from(log_cells(queryset), include_cached=include_cached)
 
 
 # ---------------------------------------------------------------- model x prompt version
@@ -190,6 +333,7 @@ class VersionFigures:
     prompt_tokens: int
     output_tokens: int
     total_tokens: int
+    thoughts_tokens: int = 0
 
     @property
     def drop_share(self) -> float | None:
@@ -208,49 +352,46 @@ class VersionFigures:
         return f"{self.model or '—'} · {self.version or '—'}"
 
 
-def version_comparison(
-    queryset: QuerySet[ExplanationLog], *, include_cached: bool = False
-) -> list[VersionFigures]:
+def comparison_from(data: Cells, *, include_cached: bool = False) -> list[VersionFigures]:
     """Figures per model x prompt version, busiest first."""
-    answers = Q(outcome__in=answer_outcomes(include_cached))
-    rows = (
-        queryset.order_by()
-        .values("model_name", "prompt_version")
-        .annotate(
-            requests=Count("id"),
-            answers=Count("id", filter=answers),
-            with_drop=Count("id", filter=answers & Q(dropped__gt=0)),
-            dropped=Sum("dropped", filter=answers),
-            model_calls=Count("id", filter=Q(outcome__in=MODEL_CALL_OUTCOMES)),
-            errors=Count("id", filter=Q(outcome__in=ERROR_OUTCOMES)),
-            prompt_tokens=Sum("prompt_tokens"),
-            output_tokens=Sum("output_tokens"),
-            total_tokens=Sum("total_tokens"),
-        )
-    )
-    histograms = _histograms(queryset, "model_name", "prompt_version")
+    answers = set(answer_outcomes(include_cached))
+    groups: dict[tuple[str, str], list[Cell]] = defaultdict(list)
+    for cell in data.cells:
+        groups[(cell.model, cell.version)].append(cell)
     result = []
-    for row in rows:
-        histogram = histograms.get((row["model_name"], row["prompt_version"]), {})
+    for (model, version), cells in groups.items():
+        answered = [c for c in cells if c.outcome in answers]
+        histogram = _merged(
+            h
+            for key, h in data.latency.items()
+            if key[:2] == (model, version) and key[2] in MODEL_CALL_OUTCOMES
+        )
         result.append(
             VersionFigures(
-                model=row["model_name"],
-                version=row["prompt_version"],
-                requests=int(row["requests"]),
-                answers=int(row["answers"]),
-                with_drop=int(row["with_drop"]),
-                dropped=int(row["dropped"] or 0),
-                model_calls=int(row["model_calls"]),
-                errors=int(row["errors"]),
+                model=model,
+                version=version,
+                requests=sum(c.requests for c in cells),
+                answers=sum(c.requests for c in answered),
+                with_drop=sum(c.with_drop for c in answered),
+                dropped=sum(c.dropped for c in answered),
+                model_calls=sum(c.requests for c in cells if c.outcome in MODEL_CALL_OUTCOMES),
+                errors=sum(c.requests for c in cells if c.outcome in ERROR_OUTCOMES),
                 latency_p50=percentile(histogram, 0.50),
                 latency_p95=percentile(histogram, 0.95),
-                prompt_tokens=int(row["prompt_tokens"] or 0),
-                output_tokens=int(row["output_tokens"] or 0),
-                total_tokens=int(row["total_tokens"] or 0),
+                prompt_tokens=sum(c.prompt_tokens or 0 for c in cells),
+                output_tokens=sum(c.output_tokens or 0 for c in cells),
+                total_tokens=sum(c.total_tokens or 0 for c in cells),
+                thoughts_tokens=sum(c.thoughts_tokens or 0 for c in cells),
             )
         )
     result.sort(key=lambda v: (-v.requests, v.model, v.version))
     return result
+
+
+def version_comparison(
+    queryset: QuerySet[ExplanationLog], *, include_cached: bool = False
+) -> list[VersionFigures]:
+    return comparison_from(log_cells(queryset), include_cached=include_cached)
 
 
 # ---------------------------------------------------------------- days
@@ -294,8 +435,8 @@ def _rolling(days: list[Day], window: int) -> list[float | None]:
     return shares
 
 
-def daily_figures(
-    queryset: QuerySet[ExplanationLog],
+def daily_from(
+    data: Cells,
     *,
     include_cached: bool = False,
     days: int = CHART_DAYS,
@@ -306,17 +447,14 @@ def daily_figures(
     At most `days` days, ending on the newest day with answers; the rolling share of the
     first days also counts the days before them, so it does not restart at the edge.
     """
-    rows = (
-        queryset.order_by()
-        .filter(outcome__in=answer_outcomes(include_cached))
-        .annotate(day=TruncDate("created_at"))
-        .values("day", "model_name", "prompt_version")
-        .annotate(answers=Count("id"), with_drop=Count("id", filter=Q(dropped__gt=0)))
-    )
+    answers = set(answer_outcomes(include_cached))
     found: dict[tuple[str, str], dict[date, tuple[int, int]]] = defaultdict(dict)
-    for row in rows:
-        key = (row["model_name"], row["prompt_version"])
-        found[key][row["day"]] = (int(row["answers"]), int(row["with_drop"]))
+    for cell in data.cells:
+        if cell.outcome not in answers:
+            continue
+        per_day = found[(cell.model, cell.version)]
+        a, w = per_day.get(cell.day, (0, 0))
+        per_day[cell.day] = (a + cell.requests, w + cell.with_drop)
     all_days = {d for per_day in found.values() for d in per_day}
     if not all_days:
         return DailyFigures([], [])
@@ -343,10 +481,22 @@ def daily_figures(
         )
     totals: dict[date, tuple[int, int]] = {}
     for per_day in found.values():
-        for day, (answers, with_drop) in per_day.items():
-            a, w = totals.get(day, (0, 0))
-            totals[day] = (a + answers, w + with_drop)
+        for day, (a, w) in per_day.items():
+            ta, tw = totals.get(day, (0, 0))
+            totals[day] = (ta + a, tw + w)
     return DailyFigures(days=run(totals)[skip:], series=series)
+
+
+def daily_figures(
+    queryset: QuerySet[ExplanationLog],
+    *,
+    include_cached: bool = False,
+    days: int = CHART_DAYS,
+    window: int = ROLLING_DAYS,
+) -> DailyFigures:
+    return daily_from(
+        Cells(cells=day_cells(queryset)), include_cached=include_cached, days=days, window=window
+    )
 
 
 # ---------------------------------------------------------------- reasons
@@ -359,47 +509,28 @@ class ReasonTotal:
     share: float  # of all reasons of its kind in the selection
 
 
-def _json_key_totals(queryset: QuerySet[ExplanationLog], field: str) -> dict[str, int]:
-    """Sum of a {code: count} JSON column over the rows, added up in the database."""
-    sub = queryset.order_by().values(field)
-    connection = connections[queryset.db]
-    try:
-        sql, params = sub.query.get_compiler(queryset.db).as_sql()
-    except EmptyResultSet:  # .none(), or a filter that can match nothing
-        return {}
-    column = connection.ops.quote_name(field)
-    # The SQL is Django's own compiled query and a quoted column name: no outside text.
-    templates = {
-        "postgresql": "SELECT r.key, SUM(r.value::bigint) FROM ({sql}) s, "
-        "jsonb_each_text(s.{column}) r GROUP BY r.key",
-        "sqlite": "SELECT r.key, SUM(r.value) FROM ({sql}) s, "
-        "json_each(s.{column}) r GROUP BY r.key",
-    }
-    if connection.vendor in templates:
-        query = templates[connection.vendor].format(sql=sql, column=column)
-    else:  # Other databases: add up in Python, a row at a time.
-        totals: dict[str, int] = defaultdict(int)
-        for value in sub.values_list(field, flat=True).iterator(chunk_size=2000):
-            for code, count in (value or {}).items():
-                totals[str(code)] += int(count)
-        return dict(totals)
-    with connection.cursor() as cursor:
-        cursor.execute(query, params)
-        return {str(code): int(count) for code, count in cursor.fetchall()}
-
-
-def reason_totals(
-    queryset: QuerySet[ExplanationLog], *, include_cached: bool = False, field: str = "drop_reasons"
-) -> list[ReasonTotal]:
+def reasons_from(data: Cells, *, include_cached: bool = False) -> list[ReasonTotal]:
     """Each reason code's count over the selected answers and its share, commonest first."""
-    rows = queryset.filter(outcome__in=answer_outcomes(include_cached))
-    totals = _json_key_totals(rows, field)
+    answers = set(answer_outcomes(include_cached))
+    totals: dict[str, int] = defaultdict(int)
+    for key, counts in data.reasons.items():
+        if key[2] in answers:
+            for code, n in counts.items():
+                totals[code] += n
     whole = sum(totals.values())
     return [
         ReasonTotal(code, count, count / whole)
         for code, count in sorted(totals.items(), key=lambda item: (-item[1], item[0]))
         if count
     ]
+
+
+def reason_totals(
+    queryset: QuerySet[ExplanationLog], *, include_cached: bool = False
+) -> list[ReasonTotal]:
+    reasons = reason_counts(queryset, "outcome")
+    data = Cells(reasons={("", "", k[0]): v for k, v in reasons.items()})
+    return reasons_from(data, include_cached=include_cached)
 
 
 # ---------------------------------------------------------------- review queue
@@ -516,32 +647,20 @@ def logs_between(since: date | None, until: date | None) -> QuerySet[Explanation
     return rows
 
 
-def usage_by_day_and_model(
-    queryset: QuerySet[ExplanationLog], days: int = ROLLING_DAYS
-) -> list[UsageRow]:
-    """Token sums of the model calls per day and model, newest `days` days: what
-    explain.costs prices (one grouped query)."""
-    since = timezone.now() - timedelta(days=days)
-    grouped = (
-        queryset.filter(outcome__in=MODEL_CALL_OUTCOMES, created_at__gte=since)
-        .annotate(day=TruncDate("created_at"))
-        .values("day", "model_name")
-        .annotate(
-            calls=Count("id"),
-            prompt=Sum("prompt_tokens"),
-            output=Sum("output_tokens"),
-            thoughts=Sum("thoughts_tokens"),
-        )
-        .order_by()
-    )
+def usage_from(data: Cells, days: int = ROLLING_DAYS) -> list[UsageRow]:
+    """Token sums of the model calls per day and model over the newest `days` calendar
+    days: what explain.costs prices, read from the figures already gathered."""
+    since = timezone.localdate() - timedelta(days=days - 1)
+    sums: dict[tuple[date, str], list[int]] = {}
+    for c in data.cells:
+        if c.outcome not in MODEL_CALL_OUTCOMES or c.day < since:
+            continue
+        row = sums.setdefault((c.day, c.model), [0, 0, 0, 0])
+        row[0] += c.requests
+        row[1] += c.prompt_tokens or 0
+        row[2] += c.output_tokens or 0
+        row[3] += c.thoughts_tokens or 0
     return [
-        UsageRow(
-            day=row["day"],
-            model=row["model_name"],
-            calls=row["calls"],
-            prompt_tokens=row["prompt"] or 0,
-            output_tokens=row["output"] or 0,
-            thoughts_tokens=row["thoughts"] or 0,
-        )
-        for row in grouped
+        UsageRow(day=day, model=model, calls=n, prompt_tokens=p, output_tokens=o, thoughts_tokens=t)
+        for (day, model), (n, p, o, t) in sorted(sums.items())
     ]

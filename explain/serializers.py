@@ -25,7 +25,15 @@ class ContextSerializer(serializers.Serializer):
 class PointSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Kind.values)
-    point = serializers.CharField()
+    point = serializers.CharField(
+        help_text="What the user reads: the model's sentence, or code's when `rewritten`."
+    )
+    term = serializers.CharField(help_text="The skill or requirement, in the job's own words.")
+    rewritten = serializers.CharField(
+        allow_null=True,
+        help_text="Why code rewrote the point (point_judges, gap_blames_person, "
+        "match_negated, point_unsupported), or null when it is the model's sentence.",
+    )
     profile_quote = serializers.CharField(allow_blank=True)
     job_quote = serializers.CharField()
     profile_span = SpanSerializer(allow_null=True)

@@ -33,6 +33,7 @@ from explain.ratelimit import RateDecision
 from explain.schema import Draft
 from explain.texts import SourceText, has_content, job_text, profile_text
 from explain.verify import Verification, verify_draft
+from explain.verify_incremental import IncrementalVerifier
 
 logger = logging.getLogger(__name__)
 
@@ -86,6 +87,28 @@ def shown_job_title(fields: list[Field]) -> str:
     """The posting's title as shown (the field keyed "title"), for the log: public text."""
     title = next((f.value for f in fields if f.key == "title"), "")
     return " ".join("".join(ch for ch in title if ch.isprintable()).split())[:200]
+
+
+def _as_sent(profile: SourceText, job: SourceText) -> dict[str, Any]:
+    """What the verifier checks a draft against, batch or streamed alike: the texts as
+    sent, this site's limits, and each field's span (quotes inside one value)."""
+    return {
+        "profile_text": profile.text,
+        "job_text": job.text,
+        "limits": verify_limits(),
+        "profile_fields": profile.spans,
+        "job_fields": job.spans,
+    }
+
+
+def verify_sent(draft: Draft, profile: SourceText, job: SourceText) -> Verification:
+    """The verifier on the texts as sent: quotes inside one field's value, labels excluded."""
+    return verify_draft(draft, **_as_sent(profile, job))
+
+
+def verifier_for_sent(profile: SourceText, job: SourceText) -> IncrementalVerifier:
+    """The same verifier, one claim at a time, for a streamed answer (same arguments)."""
+    return IncrementalVerifier(**_as_sent(profile, job))
 
 
 def profile_ready(user: Any) -> bool:
@@ -250,7 +273,7 @@ def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> Non
 
 def _verify(result: Explanation, draft: Draft) -> Verification:
     assert result.profile is not None and result.job is not None
-    return verify_draft(draft, result.profile.text, result.job.text, limits=verify_limits())
+    return verify_sent(draft, result.profile, result.job)
 
 
 def _conclude(result: Explanation, call: _ModelCall, draft: Draft) -> None:
@@ -356,7 +379,7 @@ def shown_point(
     )
     if draft is None:
         return None
-    verification = verify_draft(draft, profile.text, job.text, limits=verify_limits())
+    verification = verify_sent(draft, profile, job)
     points = verification.matches if kind == Kind.MATCH else verification.gaps
     if not 0 <= index < len(points):
         return None

@@ -17,7 +17,6 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from explain.conf import verify_limits
 from explain.draft_stream import DraftStream, StreamMismatch
 from explain.failures import log_internal_error
 from explain.llm.client import CallResult
@@ -34,9 +33,9 @@ from explain.service import (
     _release_database_connections,
     call_answered,
     call_failed,
+    verifier_for_sent,
 )
 from explain.verify import VerifiedPoint
-from explain.verify_incremental import IncrementalVerifier
 
 logger = logging.getLogger(__name__)
 
@@ -127,7 +126,7 @@ class ExplanationStream:
     def _answer(self, call: _ModelCall) -> Iterator[StreamedPoint]:
         result = self.explanation
         assert result.profile is not None and result.job is not None
-        verifier = IncrementalVerifier(result.profile.text, result.job.text, limits=verify_limits())
+        verifier = verifier_for_sent(result.profile, result.job)
         draft_so_far = DraftStream()
         final: CallResult | None = None
 

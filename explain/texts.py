@@ -63,6 +63,11 @@ class SourceText:
         )
         return cls(text[:cut], clipped)
 
+    @property
+    def spans(self) -> list[tuple[int, int]]:
+        """(start, end) of each field's value: a quote must lie inside one."""
+        return [(span.start, span.end) for span in self.fields]
+
     def locate(self, start: int, end: int) -> tuple[str, int, int] | None:
         """The field holding [start, end) and the offsets inside its value, if one does."""
         for span in self.fields:

@@ -3,27 +3,41 @@
 A pure module (no Django) so it can be read, tested and benchmarked on its own. It is
 strict and boring on purpose: one shared normalisation for quote and source, an exact
 substring on whole words, never fuzzy, and model text is never compiled as a pattern.
+Every word of a shown point is backed by its quotes, or the code wrote it: the term and
+point rules live in explain.rules, this module applies them (docs/verifier.md).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
+from explain.rules import instructions
+from explain.rules.points import (
+    RewriteReason,
+    backing_words,
+    code_point,
+    point_rewrite,
+)
+from explain.rules.words import joined as _joined
+from explain.rules.words import split_words, word_forms
 from explain.schema import Claim, Draft
 from explain.scrub import INVISIBLE_CHARS, contains_contact, contains_markup
 
 __all__ = [
     "DropReason",
     "Limits",
+    "RewriteReason",
     "Verification",
     "VerifiedPoint",
     "find_quote",
+    "instruction_spans",
     "is_quoted",
     "normalize",
     "verify_draft",
@@ -45,18 +59,6 @@ _ASCII_FORMS: dict[int, str] = {
 # Trimmed from both ends of a quote (NFKC has already turned "…" into "...").
 _QUOTE_END_CHARS = " \"'.,;:!?"
 
-# Scripts written without spaces between words: each character is its own word edge.
-_UNSPACED_RANGES = (
-    (0x0E00, 0x0EFF),  # Thai, Lao
-    (0x1000, 0x109F),  # Myanmar
-    (0x1780, 0x17FF),  # Khmer
-    (0x3040, 0x30FF),  # Hiragana, Katakana
-    (0x3400, 0x4DBF),  # CJK extension A
-    (0x4E00, 0x9FFF),  # CJK unified ideographs
-    (0xF900, 0xFAFF),  # CJK compatibility ideographs
-    (0x20000, 0x3FFFF),  # CJK extensions B and later
-)
-
 
 class DropReason(StrEnum):
     """Why a claim was removed: a small fixed set, shown to users as counts only."""
@@ -69,7 +71,12 @@ class DropReason(StrEnum):
     QUOTE_TOO_LONG = "quote_too_long"
     PROFILE_QUOTE_NOT_FOUND = "profile_quote_not_found"
     JOB_QUOTE_NOT_FOUND = "job_quote_not_found"
+    QUOTE_SPANS_FIELDS = "quote_spans_fields"
+    QUOTE_IN_INSTRUCTION = "quote_in_instruction"
+    QUOTE_AFTER_CUT = "quote_after_cut"
     GAP_HAS_PROFILE_QUOTE = "gap_has_profile_quote"
+    TERM_MISSING = "term_missing"
+    TERM_NOT_IN_QUOTES = "term_not_in_quotes"
     GAP_CONTRADICTED = "gap_contradicted"
     DUPLICATE = "duplicate"
 
@@ -81,32 +88,46 @@ class Limits:
     max_quote_words: int = 12
     max_point_chars: int = 300
     max_points: int = 5
+    max_term_words: int = 4
+    max_term_chars: int = 100
 
 
 @dataclass(frozen=True)
 class VerifiedPoint:
-    """A claim that passed. Quotes are the source's own words, sliced by the offsets."""
+    """A claim that passed. Quotes and term are the source's own words, sliced by offsets.
+
+    `point` is what the user reads: the model's sentence when it passed every point rule,
+    else the sentence code wrote from the term, and then `rewritten` says why.
+    """
 
     point: str
     profile_quote: str
     job_quote: str
     profile_span: tuple[int, int] | None
     job_span: tuple[int, int]
+    term: str = ""
+    term_span: tuple[int, int] | None = None
+    rewritten: str | None = None
 
 
 @dataclass(frozen=True)
 class Verification:
-    """What survived, what was removed and why, and what was never looked at."""
+    """What survived, what was removed and why, what code reworded, what was never read."""
 
     matches: tuple[VerifiedPoint, ...] = ()
     gaps: tuple[VerifiedPoint, ...] = ()
     dropped: int = 0
     drop_reasons: dict[str, int] = field(default_factory=dict)
     unchecked: int = 0
+    rewritten: dict[str, int] = field(default_factory=dict)
 
     @property
     def kept(self) -> int:
         return len(self.matches) + len(self.gaps)
+
+    @property
+    def reworded(self) -> int:
+        return sum(self.rewritten.values())
 
 
 # --------------------------------------------------------------------------- normalising
@@ -288,24 +309,8 @@ def _normalize_quote(quote: str) -> str:
 # --------------------------------------------------------------------------- matching
 
 
-def _unspaced(ch: str) -> bool:
-    cp = ord(ch)
-    return any(low <= cp <= high for low, high in _UNSPACED_RANGES)
-
-
-def _is_word_char(ch: str) -> bool:
-    return ch.isalnum() or ch == "_" or unicodedata.category(ch)[0] == "M"
-
-
-def _joined(left: str, right: str) -> bool:
-    """True when no word boundary separates two adjacent characters."""
-    return (
-        _is_word_char(left) and _is_word_char(right) and not (_unspaced(left) or _unspaced(right))
-    )
-
-
-def _locate(needle: str, folded: _Folded) -> tuple[int, int] | None:
-    """First whole-word, whole-character occurrence of a normalised needle."""
+def _occurrences(needle: str, folded: _Folded) -> Iterator[tuple[int, int]]:
+    """Every whole-word, whole-character occurrence of a normalised needle, in order."""
     text = folded.text
     pos = text.find(needle)
     while pos != -1:
@@ -316,9 +321,13 @@ def _locate(needle: str, folded: _Folded) -> tuple[int, int] | None:
             and not (end < len(text) and _joined(needle[-1], text[end]))
             and not (end < len(text) and unicodedata.category(text[end])[0] == "M")
         ):
-            return folded.starts[pos], folded.ends[end - 1]
+            yield folded.starts[pos], folded.ends[end - 1]
         pos = text.find(needle, pos + 1)
-    return None
+
+
+def _locate(needle: str, folded: _Folded) -> tuple[int, int] | None:
+    """First whole-word, whole-character occurrence of a normalised needle."""
+    return next(_occurrences(needle, folded), None)
 
 
 def find_quote(
@@ -346,6 +355,84 @@ def _quote_problem(needle: str, max_words: int) -> DropReason | None:
     return None
 
 
+# --------------------------------------------------------------------------- texts
+
+# A quote that occurs this many times without a good occurrence is judged on those.
+_MAX_OCCURRENCES = 64
+
+Spans = Sequence[tuple[int, int]]
+
+
+def instruction_spans(text: str) -> list[tuple[int, int]]:
+    """Offsets of the sentences of a text that address an AI or give it orders."""
+    text = text or ""
+    folded = _fold_with_offsets(text)
+    return instructions.instruction_spans(text, folded.text, folded.starts, folded.ends)
+
+
+def _in_instruction(text: str, span: tuple[int, int]) -> bool:
+    """True when the span overlaps a sentence addressed to an AI.
+
+    Only the span's sentences and one on each side are read, so the cost is per claim,
+    not per text.
+    """
+    start, end = instructions.sentence_bounds(text, *span)
+    low = instructions.sentence_bounds(text, start - 1, start - 1)[0] if start else 0
+    high = instructions.sentence_bounds(text, end, end)[1] if end < len(text) else end
+    return any(
+        low + a < span[1] and span[0] < low + b for a, b in instruction_spans(text[low:high])
+    )
+
+
+class _Source:
+    """One text as sent, folded once: where its fields sit, and the whole text before a cut.
+
+    Without field spans the whole text is one field; without a full text nothing was cut.
+    """
+
+    def __init__(self, text: str, fields: Spans | None, full_text: str | None) -> None:
+        self.text = text
+        self.folded = _fold_with_offsets(text)
+        spans = [(0, len(text))] if fields is None else sorted(s for s in fields if s[0] < s[1])
+        self.field_starts = [start for start, _ in spans]
+        self.field_ends = [end for _, end in spans]
+        self.full_text = full_text if full_text and full_text != text else None
+        self._full: _Folded | None = None
+
+    def in_one_field(self, span: tuple[int, int]) -> bool:
+        i = bisect_right(self.field_starts, span[0]) - 1
+        return i >= 0 and span[1] <= self.field_ends[i]
+
+    def in_instruction(self, span: tuple[int, int]) -> bool:
+        return _in_instruction(self.text, span)
+
+    def full(self) -> _Folded | None:
+        if self.full_text is not None and self._full is None:
+            self._full = _fold_with_offsets(self.full_text)
+        return self._full
+
+    def after_cut(self, needle: str) -> bool:
+        """True when the needle is only in the part of the text that was not sent."""
+        full = self.full()
+        return full is not None and _locate(needle, full) is not None
+
+    def mentions(self, forms: Iterable[str]) -> bool:
+        """True when any form occurs as whole words, in what was sent or what was cut,
+        outside text addressed to an AI (an order there is not the user's evidence)."""
+        texts = [(self.text, self.folded)]
+        full = self.full()
+        if full is not None and self.full_text is not None:
+            texts.append((self.full_text, full))
+        for form in filter(None, forms):
+            for text, folded in texts:
+                for count, span in enumerate(_occurrences(form, folded)):
+                    if count >= _MAX_OCCURRENCES:
+                        break
+                    if not _in_instruction(text, span):
+                        return True
+        return False
+
+
 # --------------------------------------------------------------------------- drafts
 
 
@@ -359,27 +446,97 @@ def _point_problem(point: str, limits: Limits) -> DropReason | None:
     return None
 
 
+@dataclass(frozen=True)
+class _Term:
+    """A verified term: its normal form, its spellings, and the job's own words for it."""
+
+    needle: str
+    forms: list[str]
+    text: str
+    span: tuple[int, int]
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def _shown_term(text: str) -> str:
+    """The job's words for the term on one line, without invisible characters."""
+    return _SPACES.sub(" ", "".join(ch for ch in text if ch not in _IGNORABLE)).strip()
+
+
 class _Checker:
     """Verifies claims against two sources, each normalised once (and each quote once
     per claim: its normal form, the needle, serves every check after)."""
 
-    def __init__(self, profile_text: str, job_text: str, limits: Limits) -> None:
-        self.profile_text = profile_text
-        self.job_text = job_text
-        self.profile = _fold_with_offsets(profile_text)
-        self.job = _fold_with_offsets(job_text)
+    def __init__(self, profile: _Source, job: _Source, limits: Limits) -> None:
+        self.profile = profile
+        self.job = job
         self.limits = limits
         self.seen: set[tuple[str, str, str, str]] = set()
 
     def _quote(
-        self, needle: str, folded: _Folded, not_found: DropReason
+        self, needle: str, source: _Source, not_found: DropReason
     ) -> tuple[int, int] | DropReason:
-        """Where a normalised quote is in a source, or why it does not count."""
+        """Where a normalised quote is in a source, or why it does not count.
+
+        The first occurrence that lies inside one field and outside any sentence
+        addressed to an AI counts.
+        """
         problem = _quote_problem(needle, self.limits.max_quote_words)
         if problem is not None:
             return problem
-        span = _locate(needle, folded)
-        return not_found if span is None else span
+        reason: DropReason | None = None
+        for count, span in enumerate(_occurrences(needle, source.folded)):
+            if count >= _MAX_OCCURRENCES:
+                break
+            if not source.in_one_field(span):
+                reason = reason or DropReason.QUOTE_SPANS_FIELDS
+            elif source.in_instruction(span):
+                reason = DropReason.QUOTE_IN_INSTRUCTION
+            else:
+                return span
+        if reason is not None:
+            return reason
+        if source.after_cut(needle):
+            return DropReason.QUOTE_AFTER_CUT
+        return not_found
+
+    def _term(
+        self, claim: Claim, job_span: tuple[int, int], profile_span: tuple[int, int] | None
+    ) -> _Term | DropReason:
+        """The claim's term, found in its job quote (and profile quote, for a match)."""
+        if len(claim.term.strip()) > self.limits.max_term_chars:
+            return DropReason.TERM_MISSING
+        needle = _normalize_quote(claim.term)
+        words = split_words(needle)[0]
+        if not words or len(words) > self.limits.max_term_words:
+            return DropReason.TERM_MISSING
+        forms = word_forms(needle)
+        job_quote = _fold_with_offsets(self.job.text[job_span[0] : job_span[1]])
+        found = [span for span in (_locate(form, job_quote) for form in forms) if span]
+        if not found:
+            return DropReason.TERM_NOT_IN_QUOTES
+        if profile_span is not None:
+            profile_quote = _fold_with_offsets(self.profile.text[profile_span[0] : profile_span[1]])
+            if not any(_locate(form, profile_quote) for form in forms):
+                return DropReason.TERM_NOT_IN_QUOTES
+        start, end = min(found)
+        span = (job_span[0] + start, job_span[0] + end)
+        return _Term(needle, forms, _shown_term(self.job.text[span[0] : span[1]]), span)
+
+    def _shown(
+        self, kind: str, point: str, term: _Term, quote_needles: tuple[str, str]
+    ) -> tuple[str, RewriteReason | None] | DropReason:
+        """The point as written when it passes the point rules, else code's sentence."""
+        folded = _fold_with_offsets(point)
+        names_term = any(_locate(form, folded) is not None for form in term.forms)
+        backing = backing_words(*quote_needles, term.needle)
+        reason = point_rewrite(folded.text, kind, backing=backing, names_term=names_term)
+        if reason is None:
+            return point, None
+        shown = code_point(kind, term.text)
+        problem = _point_problem(shown, self.limits)
+        return problem if problem is not None else (shown, reason)
 
     def _duplicate(self, kind: str, point: str, profile_needle: str, job_needle: str) -> bool:
         key = (kind, normalize(point), profile_needle, job_needle)
@@ -401,14 +558,23 @@ class _Checker:
         job = self._quote(job_needle, self.job, DropReason.JOB_QUOTE_NOT_FOUND)
         if isinstance(job, DropReason):
             return job
-        if self._duplicate("match", claim.point, profile_needle, job_needle):
+        term = self._term(claim, job, profile)
+        if isinstance(term, DropReason):
+            return term
+        shown = self._shown("match", point, term, (profile_needle, job_needle))
+        if isinstance(shown, DropReason):
+            return shown
+        if self._duplicate("match", shown[0], profile_needle, job_needle):
             return DropReason.DUPLICATE
         return VerifiedPoint(
-            point=point,
-            profile_quote=self.profile_text[profile[0] : profile[1]],
-            job_quote=self.job_text[job[0] : job[1]],
+            point=shown[0],
+            profile_quote=self.profile.text[profile[0] : profile[1]],
+            job_quote=self.job.text[job[0] : job[1]],
             profile_span=profile,
             job_span=job,
+            term=term.text,
+            term_span=term.span,
+            rewritten=shown[1].value if shown[1] else None,
         )
 
     def gap(self, claim: Claim) -> VerifiedPoint | DropReason:
@@ -423,21 +589,34 @@ class _Checker:
         job = self._quote(job_needle, self.job, DropReason.JOB_QUOTE_NOT_FOUND)
         if isinstance(job, DropReason):
             return job
-        if _locate(job_needle, self.profile) is not None:
+        term = self._term(claim, job, None)
+        if isinstance(term, DropReason):
+            return term
+        if self.profile.mentions([job_needle, *term.forms]):
             return DropReason.GAP_CONTRADICTED
-        if self._duplicate("gap", claim.point, profile_needle, job_needle):
+        shown = self._shown("gap", point, term, ("", job_needle))
+        if isinstance(shown, DropReason):
+            return shown
+        if self._duplicate("gap", shown[0], profile_needle, job_needle):
             return DropReason.DUPLICATE
         return VerifiedPoint(
-            point=point,
+            point=shown[0],
             profile_quote="",
-            job_quote=self.job_text[job[0] : job[1]],
+            job_quote=self.job.text[job[0] : job[1]],
             profile_span=None,
             job_span=job,
+            term=term.text,
+            term_span=term.span,
+            rewritten=shown[1].value if shown[1] else None,
         )
 
 
 def _keep(
-    claims: Iterable[Claim], check: object, limit: int, reasons: Counter[str]
+    claims: Iterable[Claim],
+    check: Callable[[Claim], VerifiedPoint | DropReason],
+    limit: int,
+    reasons: Counter[str],
+    rewrites: Counter[str],
 ) -> tuple[tuple[VerifiedPoint, ...], int]:
     kept: list[VerifiedPoint] = []
     unchecked = 0
@@ -445,27 +624,50 @@ def _keep(
         if len(kept) >= limit:
             unchecked += 1
             continue
-        result = check(claim)  # type: ignore[operator]
+        result = check(claim)
         if isinstance(result, VerifiedPoint):
             kept.append(result)
+            if result.rewritten:
+                rewrites[result.rewritten] += 1
         else:
             reasons[result.value] += 1
     return tuple(kept), unchecked
 
 
 def verify_draft(
-    draft: Draft, profile_text: str, job_text: str, *, limits: Limits | None = None
+    draft: Draft,
+    profile_text: str,
+    job_text: str,
+    *,
+    limits: Limits | None = None,
+    profile_fields: Spans | None = None,
+    job_fields: Spans | None = None,
+    profile_full_text: str | None = None,
+    job_full_text: str | None = None,
 ) -> Verification:
-    """Keep the claims whose quotes are found, word for word, in the texts sent."""
+    """Keep the claims whose quotes are found, word for word, in the texts sent.
+
+    Optional: the (start, end) of each field's value in each text (a quote must lie
+    inside one; labels are not the user's words), and each text as it was before it was
+    cut to size (a quote found only there is dropped as quote_after_cut).
+    """
     limits = limits or Limits()
-    checker = _Checker(profile_text or "", job_text or "", limits)
+    checker = _Checker(
+        _Source(profile_text or "", profile_fields, profile_full_text),
+        _Source(job_text or "", job_fields, job_full_text),
+        limits,
+    )
     reasons: Counter[str] = Counter()
-    matches, unchecked_matches = _keep(draft.matches, checker.match, limits.max_points, reasons)
-    gaps, unchecked_gaps = _keep(draft.gaps, checker.gap, limits.max_points, reasons)
+    rewrites: Counter[str] = Counter()
+    matches, unchecked_matches = _keep(
+        draft.matches, checker.match, limits.max_points, reasons, rewrites
+    )
+    gaps, unchecked_gaps = _keep(draft.gaps, checker.gap, limits.max_points, reasons, rewrites)
     return Verification(
         matches=matches,
         gaps=gaps,
         dropped=sum(reasons.values()),
         drop_reasons=dict(sorted(reasons.items())),
         unchecked=unchecked_matches + unchecked_gaps,
+        rewritten=dict(sorted(rewrites.items())),
     )

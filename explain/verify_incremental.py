@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 
 from explain.schema import Claim
-from explain.verify import Limits, Verification, VerifiedPoint, _Checker
+from explain.verify import Limits, Spans, Verification, VerifiedPoint, _Checker, _Source
 
 __all__ = ["IncrementalVerifier"]
 
@@ -27,11 +27,26 @@ class IncrementalVerifier:
     claims of the two kinds may arrive interleaved; within a kind, order is kept.
     """
 
-    def __init__(self, profile_text: str, job_text: str, *, limits: Limits | None = None) -> None:
+    def __init__(
+        self,
+        profile_text: str,
+        job_text: str,
+        *,
+        limits: Limits | None = None,
+        profile_fields: Spans | None = None,
+        job_fields: Spans | None = None,
+        profile_full_text: str | None = None,
+        job_full_text: str | None = None,
+    ) -> None:
         self._limits = limits or Limits()
-        self._checker = _Checker(profile_text or "", job_text or "", self._limits)
+        self._checker = _Checker(
+            _Source(profile_text or "", profile_fields, profile_full_text),
+            _Source(job_text or "", job_fields, job_full_text),
+            self._limits,
+        )
         self._kept: dict[str, list[VerifiedPoint]] = {MATCH: [], GAP: []}
         self._reasons: Counter[str] = Counter()
+        self._rewrites: Counter[str] = Counter()
         self._unchecked = 0
 
     def add(self, kind: str, claim: Claim) -> VerifiedPoint | None:
@@ -44,6 +59,8 @@ class IncrementalVerifier:
         result = check(claim)
         if isinstance(result, VerifiedPoint):
             kept.append(result)
+            if result.rewritten:
+                self._rewrites[result.rewritten] += 1
             return result
         self._reasons[result.value] += 1
         return None
@@ -60,4 +77,5 @@ class IncrementalVerifier:
             dropped=sum(self._reasons.values()),
             drop_reasons=dict(sorted(self._reasons.items())),
             unchecked=self._unchecked,
+            rewritten=dict(sorted(self._rewrites.items())),
         )

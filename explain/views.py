@@ -64,12 +64,18 @@ def report_point(request: HttpRequest) -> HttpResponse:
             note=request.POST.get("note", "")[: NOTE_MAX_LENGTH * 4],
         )[1]
     except (ValueError, FeedbackRejected):
-        flash.error(request, _("That report could not be saved. Please ask again and retry."))
+        flash.error(
+            request,
+            _("That report could not be saved. Please ask again and retry."),
+            fail_silently=True,  # a host without django.contrib.messages still works
+        )
         return HttpResponseRedirect(_safe_next(request), status=303)
     if created:
-        flash.success(request, _("Thank you. Your report was saved for review."))
+        flash.success(
+            request, _("Thank you. Your report was saved for review."), fail_silently=True
+        )
     else:
-        flash.info(request, _("You already reported this point. Thank you."))
+        flash.info(request, _("You already reported this point. Thank you."), fail_silently=True)
     return HttpResponseRedirect(_safe_next(request), status=303)
 
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from explain.outcomes import Outcome
-from explain.verify import DropReason
+from explain.verify import DropReason, RewriteReason
 
 ERROR_MESSAGES: dict[str, Any] = {
     Outcome.NOTHING_VERIFIED: _(
@@ -57,9 +57,34 @@ REASON_TEXT = {
     DropReason.QUOTE_TOO_LONG: _("a quote was longer than 12 words"),
     DropReason.PROFILE_QUOTE_NOT_FOUND: _("the quoted words are not in your profile"),
     DropReason.JOB_QUOTE_NOT_FOUND: _("the quoted words are not in this job posting"),
+    DropReason.QUOTE_SPANS_FIELDS: _(
+        'a quote ran across two parts of the text or included a heading such as "Skills:"'
+    ),
+    DropReason.QUOTE_IN_INSTRUCTION: _(
+        "a quote came from text addressed to an AI rather than to readers"
+    ),
+    DropReason.QUOTE_AFTER_CUT: _(
+        "the quoted words are in a part of the text that was too long to compare"
+    ),
     DropReason.GAP_HAS_PROFILE_QUOTE: _("a missing requirement came with a profile quote"),
+    DropReason.TERM_MISSING: _("it did not name the skill or requirement it was about"),
+    DropReason.TERM_NOT_IN_QUOTES: _("the skill or requirement it named is not in its quotes"),
     DropReason.GAP_CONTRADICTED: _("your profile does mention it"),
     DropReason.DUPLICATE: _("it repeated another point"),
+}
+
+REWRITE_TEXT = {
+    RewriteReason.POINT_JUDGES: _("it judged, scored or advised you"),
+    RewriteReason.GAP_BLAMES_PERSON: _("it said what you lack, not what your profile shows"),
+    RewriteReason.MATCH_NEGATED: _("it said the opposite of a match"),
+    RewriteReason.POINT_UNSUPPORTED: _("it used words its quotes do not contain"),
+}
+
+# The sentences code writes for a reworded point (explain.rules.points writes the same
+# sentences in English; these are their translatable forms).
+CODE_POINTS = {
+    "match": _("Your profile mentions %(term)s, and this job asks for it."),
+    "gap": _("This job asks for %(term)s; it is not shown in your profile."),
 }
 
 ALL_VERIFIED = _("Every point above quotes your profile or this job.")
@@ -89,6 +114,20 @@ def removed_notice(dropped: int) -> str:
         "We hid %(count)d points we could not back up with your words.",
         dropped,
     ) % {"count": dropped}
+
+
+def reworded_notice(reworded: int) -> str:
+    """Said when code rewrote points, so the user knows whose words they read."""
+    return ngettext(
+        "%(count)d point was reworded to match its quotes.",
+        "%(count)d points were reworded to match their quotes.",
+        reworded,
+    ) % {"count": reworded}
+
+
+def code_point(kind: str, term: str) -> str:
+    """The code-written sentence for a reworded point, in the user's language."""
+    return str(CODE_POINTS[kind]) % {"term": term}
 
 
 def summary_line(matches: int, gaps: int) -> str:
@@ -129,6 +168,18 @@ def reason_lines(drop_reasons: dict[str, int]) -> list[tuple[str, int]]:
     for code, count in drop_reasons.items():
         try:
             text = str(REASON_TEXT[DropReason(code)])
+        except ValueError:
+            text = code
+        lines.append((text, count))
+    return lines
+
+
+def rewrite_lines(rewritten: dict[str, int]) -> list[tuple[str, int]]:
+    """(plain words, count) for each reason a point was reworded, for "why?"."""
+    lines = []
+    for code, count in rewritten.items():
+        try:
+            text = str(REWRITE_TEXT[RewriteReason(code)])
         except ValueError:
             text = code
         lines.append((text, count))

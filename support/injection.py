@@ -21,15 +21,17 @@ from django.conf import settings
 from django.core.cache import caches
 from django.urls import reverse
 
-from explain.conf import verify_limits
 from explain.llm.client import ChatPrompt
 from explain.models import ExplanationLog
 from explain.prompt import SYSTEM_INSTRUCTION, build_user_message
+from explain.rules.points import code_point
+from explain.rules.words import split_words
 from explain.sanitize import clean_display_text
 from explain.schema import Draft
 from explain.scrub import contains_contact, contains_markup
-from explain.service import texts_for
-from explain.verify import find_quote, normalize, verify_draft
+from explain.service import texts_for, verify_sent
+from explain.texts import SourceText
+from explain.verify import find_quote, normalize
 from jobportal.models import CandidateProfile, Job
 
 PAYLOADS_PATH = Path(__file__).resolve().parent / "injection_payloads.json"
@@ -131,18 +133,33 @@ def _resolve(value: str, payload: Payload) -> str:
     return GENUINE.get(value, value)
 
 
+def attacker_term(kind: str, profile_quote: str, job_quote: str) -> str:
+    """The term an attacker would pick: a word of the job quote that is also in the profile
+    quote (for a match), so the term rule never stops a claim the quotes would let through."""
+    job_words = split_words(normalize(job_quote))[0]
+    if kind == "match":
+        profile_words = set(split_words(normalize(profile_quote))[0])
+        shared = [word for word in job_words if word in profile_words]
+        job_words = shared or job_words
+    return job_words[0] if job_words else ""
+
+
 def attacker_claims(payload: Payload, where: str) -> list[dict[str, str]]:
     """The claims an obeying model offers when the payload sits in `where`."""
     offered = []
     for claim in payload.claims:
         if claim.get("where", where) != where:
             continue
+        profile_quote = _resolve(claim["profileQuote"], payload)
+        job_quote = _resolve(claim["jobQuote"], payload)
+        term = claim.get("term") or attacker_term(claim["kind"], profile_quote, job_quote)
         offered.append(
             {
                 "kind": claim["kind"],
                 "point": _resolve(claim["point"], payload),
-                "profileQuote": _resolve(claim["profileQuote"], payload),
-                "jobQuote": _resolve(claim["jobQuote"], payload),
+                "term": term,
+                "profileQuote": profile_quote,
+                "jobQuote": job_quote,
                 "wants": claim.get("wants", ""),
             }
         )
@@ -152,7 +169,7 @@ def attacker_claims(payload: Payload, where: str) -> list[dict[str, str]]:
 def draft_json(claims: Iterable[dict[str, str]]) -> dict[str, list[dict[str, str]]]:
     draft: dict[str, list[dict[str, str]]] = {"matches": [], "gaps": []}
     for claim in claims:
-        item = {k: claim[k] for k in ("point", "profileQuote", "jobQuote")}
+        item = {k: claim[k] for k in ("point", "term", "profileQuote", "jobQuote")}
         draft["matches" if claim["kind"] == "match" else "gaps"].append(item)
     return draft
 
@@ -178,24 +195,18 @@ def sent_texts(user: Any, job_id: int | str) -> tuple[str, str]:
     return profile.text, job.text
 
 
-def claim_fates(draft: dict[str, Any], profile_text: str, job_text: str) -> list[str]:
+def claim_fates(draft: dict[str, Any], profile: SourceText, job: SourceText) -> list[str]:
     """For each claim, in order (matches, then gaps): "shown", "unchecked" or a reason code.
 
-    Uses only the public verifier: the fate of claim i is what changes between verifying
-    the list up to i-1 and up to i.
+    Uses the verifier as the service calls it: the fate of claim i is what changes between
+    verifying the list up to i-1 and up to i.
     """
-    limits = verify_limits()
     fates: list[str] = []
     for kind in ("matches", "gaps"):
         claims = draft[kind]
-        previous = verify_draft(Draft.model_validate({kind: []}), profile_text, job_text)
+        previous = verify_sent(Draft.model_validate({kind: []}), profile, job)
         for i in range(len(claims)):
-            current = verify_draft(
-                Draft.model_validate({kind: claims[: i + 1]}),
-                profile_text,
-                job_text,
-                limits=limits,
-            )
+            current = verify_sent(Draft.model_validate({kind: claims[: i + 1]}), profile, job)
             if current.kept > previous.kept:
                 fates.append("shown")
             elif current.unchecked > previous.unchecked:
@@ -320,14 +331,27 @@ class Harness:
             self._set_texts(BASE_PROFILE, BASE_JOB)
             benign = {
                 "matches": [
-                    {"point": "Java fits.", "profileQuote": "@", "jobQuote": "@"},
-                    {"point": "Invented.", "profileQuote": "Rust (9 years)", "jobQuote": "Java"},
+                    {"point": "Java fits.", "term": "Java", "profileQuote": "@", "jobQuote": "@"},
+                    {
+                        "point": "Invented.",
+                        "term": "Java",
+                        "profileQuote": "Rust (9 years)",
+                        "jobQuote": "Java",
+                    },
                 ],
-                "gaps": [{"point": "AWS.", "profileQuote": "", "jobQuote": "services on AWS"}],
+                "gaps": [
+                    {
+                        "point": "AWS.",
+                        "term": "AWS",
+                        "profileQuote": "",
+                        "jobQuote": "services on AWS",
+                    }
+                ],
             }
             benign["matches"][0].update(profileQuote=GENUINE["@profile"], jobQuote=GENUINE["@job"])
             shapes = []
-            for answer in (benign, {"matches": [], "gaps": []}):
+            answers: tuple[dict[str, Any], ...] = (benign, {"matches": [], "gaps": []})
+            for answer in answers:
                 _, page, _ = self.request_both(json.dumps(answer))
                 shapes.append(PageShape.of(page.content.decode()))
             Harness._baseline = PageShape(
@@ -343,17 +367,21 @@ class Harness:
         baseline = self.baseline()
         profile_values, job_values = placed(payload, where)
         self._set_texts(profile_values, job_values)
-        profile_text, job_text = sent_texts(self.user, self.job.pk)
+        profile, job = texts_for(user=self.user, job_id=str(self.job.pk))
+        profile_text, job_text = profile.text, job.text
         offered = attacker_claims(payload, where)
         draft = draft_json(offered)
         before = ExplanationLog.objects.order_by("-id").values_list("id", flat=True).first() or 0
         model, page, api = self.request_both(json.dumps(draft))
-        rows = list(ExplanationLog.objects.filter(id__gt=before).order_by("id").values())
+        rows = [
+            dict(row)
+            for row in ExplanationLog.objects.filter(id__gt=before).order_by("id").values()
+        ]
         result = Run(
             payload=payload,
             where=where,
             offered=offered,
-            fates=claim_fates(draft, profile_text, job_text),
+            fates=claim_fates(draft, profile, job),
             profile_text=profile_text,
             job_text=job_text,
             prompts=model.prompts,
@@ -388,8 +416,17 @@ def _check_quote(quote: str, span: dict[str, Any] | None, text: str, label: str)
 
 def audit(run: Run, baseline: PageShape) -> list[str]:
     """Every way the run could have let the attacker through; empty when it did not."""
+    return [
+        *_audit_model_calls(run),
+        *_audit_log_rows(run),
+        *_audit_api(run),
+        *_audit_page(run, baseline),
+    ]
+
+
+def _audit_model_calls(run: Run) -> list[str]:
+    """One model call per request, with our instruction and the two texts as data."""
     problems: list[str] = []
-    # One model call per request, with our instruction and the two texts as data.
     if len(run.prompts) not in {1, 2}:
         problems.append(f"{len(run.prompts)} model calls for 2 requests")
     for prompt in run.prompts:
@@ -397,14 +434,24 @@ def audit(run: Run, baseline: PageShape) -> list[str]:
             problems.append("the system instruction changed")
         if prompt.user != build_user_message(run.profile_text, run.job_text):
             problems.append("the user message is not the two texts under their headings")
-    # One log row per request, holding no text.
+    return problems
+
+
+def _audit_log_rows(run: Run) -> list[str]:
+    """One log row per request, holding no text."""
+    problems: list[str] = []
     if len(run.new_rows) != 2:
         problems.append(f"{len(run.new_rows)} log rows for 2 requests")
     stored = json.dumps(run.new_rows, default=str)
     for secret in (run.payload.quote, *(c["point"] for c in run.offered)):
         if len(secret) > 3 and secret in stored:
             problems.append(f"log row holds text {secret[:40]!r}")
-    # The API: what is shown, and only that.
+    return problems
+
+
+def _audit_api(run: Run) -> list[str]:
+    """The API: what is shown, and only that."""
+    problems: list[str] = []
     data = run.api
     if run.api_status not in {200, 502} or run.page_status != run.api_status:
         problems.append(f"statuses page {run.page_status}, api {run.api_status}")
@@ -412,25 +459,37 @@ def audit(run: Run, baseline: PageShape) -> list[str]:
     if len(shown) != run.fates.count("shown"):
         problems.append(f"{len(shown)} shown, {run.fates.count('shown')} expected")
     for item in shown:
-        point = item["point"]
-        if not any(_claimed(claim, item) for claim in run.offered):
-            problems.append(f"shown point {point!r} does not carry the quotes it was offered with")
-        if contains_contact(point) or contains_markup(point):
-            problems.append(f"shown point carries a link or markup: {point!r}")
-        if "<" in point:
-            problems.append(f"shown point has '<': {point!r}")
-        if INVISIBLE_CONTROLS.search(point + item["profile_quote"] + item["job_quote"]):
-            problems.append(f"bidi or tag characters in {point!r}")
-        problems += _check_quote(item["job_quote"], item["job_span"], run.job_text, "job")
-        if item["kind"] == "match":
-            problems += _check_quote(
-                item["profile_quote"], item["profile_span"], run.profile_text, "profile"
-            )
-        elif item["profile_quote"] or item["profile_span"] is not None:
-            problems.append("a gap carries a profile quote")
+        problems += _audit_shown_item(run, item)
     if data.get("dropped", 0) + data.get("unchecked", 0) > len(run.offered):
         problems.append("more dropped than offered")
-    # The page: no markup, script, handler or link from the attacker.
+    return problems
+
+
+def _audit_shown_item(run: Run, item: dict[str, Any]) -> list[str]:
+    """A shown point is an offered claim, plain text, with quotes that are the texts' own."""
+    problems: list[str] = []
+    point = item["point"]
+    if not any(_claimed(claim, item) for claim in run.offered):
+        problems.append(f"shown point {point!r} does not carry the quotes it was offered with")
+    if contains_contact(point) or contains_markup(point):
+        problems.append(f"shown point carries a link or markup: {point!r}")
+    if "<" in point:
+        problems.append(f"shown point has '<': {point!r}")
+    if INVISIBLE_CONTROLS.search(point + item["profile_quote"] + item["job_quote"]):
+        problems.append(f"bidi or tag characters in {point!r}")
+    problems += _check_quote(item["job_quote"], item["job_span"], run.job_text, "job")
+    if item["kind"] == "match":
+        problems += _check_quote(
+            item["profile_quote"], item["profile_span"], run.profile_text, "profile"
+        )
+    elif item["profile_quote"] or item["profile_span"] is not None:
+        problems.append("a gap carries a profile quote")
+    return problems
+
+
+def _audit_page(run: Run, baseline: PageShape) -> list[str]:
+    """The page: no markup, script, handler or link from the attacker."""
+    problems: list[str] = []
     page = run.page_html
     shape = PageShape.of(page)
     if not shape.tags <= baseline.tags:
@@ -449,9 +508,9 @@ def audit(run: Run, baseline: PageShape) -> list[str]:
             problems.append(f"attacker text reached the page unescaped: {text[:40]!r}")
     if INVISIBLE_CONTROLS.search(page):
         problems.append("bidi or tag characters in the page")
-    if settings.SECRET_KEY in page or settings.SECRET_KEY in json.dumps(data):
+    if settings.SECRET_KEY in page or settings.SECRET_KEY in json.dumps(run.api):
         problems.append("SECRET_KEY in the response")
-    for item in shown:
+    for item in run.shown:
         if _escaped(item["point"]) not in page:
             problems.append(f"shown point {item['point']!r} missing from the page")
     return problems
@@ -464,9 +523,10 @@ def _same_words(claimed: str, shown: str) -> bool:
 
 def _claimed(claim: dict[str, str], item: dict[str, Any]) -> bool:
     """True when the shown item is this offered claim, with the words it quoted."""
+    written = clean_display_text(claim["point"].strip())
     return (
         claim["kind"] == item["kind"]
-        and clean_display_text(claim["point"].strip()) == item["point"]
+        and item["point"] in (written, clean_display_text(code_point(claim["kind"], item["term"])))
         and _same_words(claim["jobQuote"], item["job_quote"])
         and (item["kind"] == "gap" or _same_words(claim["profileQuote"], item["profile_quote"]))
     )

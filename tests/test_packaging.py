@@ -45,6 +45,7 @@ INSTALLED_APPS = [
 DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
 TEMPLATES = [{
     "BACKEND": "django.template.backends.django.DjangoTemplates",
+    "DIRS": [__import__("pathlib").Path(__file__).resolve().parent / "templates"],
     "APP_DIRS": True,
     "OPTIONS": {"context_processors": [
         "django.template.context_processors.request",
@@ -53,6 +54,7 @@ TEMPLATES = [{
 }]
 STATIC_URL = "/static/"
 ROOT_URLCONF = "host_urls"
+LOGIN_URL = "https://sso.example.org/login"
 EXPLAIN_SOURCE = "host_source.Source"
 # One process, so a local-memory cache is honest here (explain.W004 says so otherwise).
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001", "explain.W004"]
@@ -66,6 +68,8 @@ class Source:
     def job_fields(self, job_id, user):
         return []
 """
+
+HOST_BASE_TEMPLATE = "<!doctype html><main>{% block content %}{% endblock %}</main>"
 
 HOST_URLS = """
 from django.urls import include, path
@@ -204,6 +208,8 @@ def test_the_installed_wheel_works_without_the_demo_host(wheel: Path, tmp_path: 
     (host / "host_settings.py").write_text(HOST_SETTINGS)
     (host / "host_source.py").write_text(HOST_SOURCE)
     (host / "host_urls.py").write_text(HOST_URLS)
+    (host / "templates").mkdir()
+    (host / "templates" / "base.html").write_text(HOST_BASE_TEMPLATE)
     probe = subprocess.run(
         [str(python), "-I", "-c", textwrap.dedent(PROBE), str(host)],
         cwd=tmp_path, capture_output=True, text=True, timeout=300,

@@ -10,12 +10,17 @@ The file (JSON, one case per line so a diff shows one case per line) looks like:
       "texts": {"profile:dev": "Headline: ...", "job:java": "Job title: ..."},
       "cases": [
         {"id": "...", "category": "...", "profile_ref": "profile:dev", "job_ref": "job:java",
-         "kind": "match", "claim": {"point": "...", "profileQuote": "...", "jobQuote": "..."},
+         "kind": "match",
+         "claim": {"point": "...", "term": "...", "profileQuote": "...", "jobQuote": "..."},
          "expected": "drop", "reason": "profile_quote_not_found", "note": "..."},
         ...
       ]
     }
 
+"expected" is "keep" (shown as written), "reword" (shown, in the sentence code writes;
+"reason" names the rewrite reason) or "drop" ("reason" names the drop reason). A case may
+give "profile_fields"/"job_fields" ([start, end] of each field's value: a quote must lie
+inside one) and "job_full"/"profile_full" (the text before it was cut to size).
 A case gives its texts inline ("profile", "job") or by name ("profile_ref", "job_ref").
 "preceding" lists claims that come earlier in the same draft (for duplicates). A case
 whose "expected" is null is unlabelled (a feedback export waiting for a human): it is
@@ -35,16 +40,18 @@ from typing import Any
 from pydantic import ValidationError
 
 from explain.schema import Claim
-from explain.verify import DropReason
+from explain.verify import DropReason, RewriteReason
 
 FORMAT = "explain-eval/1"
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "data" / "eval_cases.json"
 
 KINDS = ("match", "gap")
 KEEP = "keep"
+REWORD = "reword"
 DROP = "drop"
-EXPECTED = (KEEP, DROP)
+EXPECTED = (KEEP, REWORD, DROP)
 REASONS = frozenset(reason.value for reason in DropReason)
+REWRITE_REASONS = frozenset(reason.value for reason in RewriteReason)
 
 
 class CaseFileError(ValueError):
@@ -77,6 +84,10 @@ class Case:
     known_limit: bool = False
     profile_ref: str = ""
     job_ref: str = ""
+    profile_fields: tuple[tuple[int, int], ...] | None = None
+    job_fields: tuple[tuple[int, int], ...] | None = None
+    profile_full: str | None = None
+    job_full: str | None = None
 
     @property
     def labelled(self) -> bool:
@@ -175,7 +186,7 @@ def _text(raw: dict[str, Any], name: str, texts: Mapping[str, str], where: str) 
 def _claim(raw: Any, where: str) -> Claim:
     if not isinstance(raw, dict):
         raise CaseFileError(f'{where}: "claim" must be an object')
-    unknown = set(raw) - {"point", "profileQuote", "jobQuote"}
+    unknown = set(raw) - {"point", "term", "profileQuote", "jobQuote"}
     if unknown:
         raise CaseFileError(f"{where}: unknown claim field(s) {sorted(unknown)}")
     try:
@@ -210,12 +221,16 @@ def _parse_case(
         if reason is not None:
             raise CaseFileError(f'{where}: an unlabelled case has no "reason"')
     elif expected not in EXPECTED:
-        raise CaseFileError(f'{where}: "expected" must be "keep", "drop" or null')
+        raise CaseFileError(f'{where}: "expected" must be "keep", "reword", "drop" or null')
     elif raw.get("needs_label"):
         raise CaseFileError(f'{where}: labelled, so remove "needs_label"')
     if expected == DROP and reason not in REASONS:
         raise CaseFileError(
             f'{where}: a "drop" needs a "reason", one of {", ".join(sorted(REASONS))}'
+        )
+    if expected == REWORD and reason not in REWRITE_REASONS:
+        raise CaseFileError(
+            f'{where}: a "reword" needs a "reason", one of {", ".join(sorted(REWRITE_REASONS))}'
         )
     if expected == KEEP and reason is not None:
         raise CaseFileError(f'{where}: a "keep" has no "reason"')
@@ -231,6 +246,10 @@ def _parse_case(
     )
     profile, profile_ref = _text(raw, "profile", texts, where)
     job, job_ref = _text(raw, "job", texts, where)
+    layout = {name: _spans(raw.get(name), where, name) for name in ("profile_fields", "job_fields")}
+    full = {
+        name: _optional_text(raw.get(name), where, name) for name in ("profile_full", "job_full")
+    }
     return Case(
         id=case_id,
         category=category,
@@ -246,7 +265,30 @@ def _parse_case(
         known_limit=bool(raw.get("known_limit", False)),
         profile_ref=profile_ref,
         job_ref=job_ref,
+        profile_fields=layout["profile_fields"],
+        job_fields=layout["job_fields"],
+        profile_full=full["profile_full"],
+        job_full=full["job_full"],
     )
+
+
+def _spans(value: Any, where: str, name: str) -> tuple[tuple[int, int], ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(
+        isinstance(pair, list)
+        and len(pair) == 2
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in pair)
+        for pair in value
+    ):
+        raise CaseFileError(f'{where}: "{name}" must be a list of [start, end] pairs')
+    return tuple((start, end) for start, end in value)
+
+
+def _optional_text(value: Any, where: str, name: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise CaseFileError(f'{where}: "{name}" must be a string')
+    return value
 
 
 # --------------------------------------------------------------------------- writing
@@ -256,6 +298,7 @@ def claim_record(claim: Claim) -> dict[str, str]:
     """A claim under its JSON names, as the model writes it."""
     return {
         "point": claim.point,
+        "term": claim.term,
         "profileQuote": claim.profile_quote,
         "jobQuote": claim.job_quote,
     }

@@ -3,7 +3,8 @@
 Each case is run through the public `verify_draft`: once with the claims that precede it
 in its draft, once with the case's claim added at the end of its list. The difference
 says what happened to that claim: kept, dropped (and why), or left unchecked because its
-list was already full. Pure Python: no Django.
+list was already full. A kept claim whose point code rewrote counts as "reword".
+Precision and recall are reported for each label (keep, reword, drop). Pure Python.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from explain.eval.cases import DROP, KEEP, Case, CaseFile
+from explain.eval.cases import DROP, EXPECTED, KEEP, REWORD, Case, CaseFile
 from explain.schema import Claim, Draft
 from explain.verify import Limits, Verification, verify_draft
 
@@ -24,13 +25,13 @@ class Verdict:
     """What the verifier did to one case's claim, and whether that is what the label says."""
 
     case: Case
-    outcome: str  # "keep", "drop" or "unchecked"
+    outcome: str  # "keep", "reword", "drop" or "unchecked"
     reason: str | None = None
 
     @property
     def agrees(self) -> bool:
         return self.outcome == self.case.expected and (
-            self.case.expected != DROP or self.reason == self.case.reason
+            self.case.expected == KEEP or self.reason == self.case.reason
         )
 
     def describe(self) -> str:
@@ -44,18 +45,40 @@ class Row:
     name: str
     cases: int = 0
     expected_keep: int = 0
+    expected_reword: int = 0
     expected_drop: int = 0
     kept: int = 0
+    reworded: int = 0
     dropped: int = 0
     agree: int = 0
 
     def add(self, verdict: Verdict) -> None:
         self.cases += 1
         self.expected_keep += verdict.case.expected == KEEP
+        self.expected_reword += verdict.case.expected == REWORD
         self.expected_drop += verdict.case.expected == DROP
         self.kept += verdict.outcome == KEEP
+        self.reworded += verdict.outcome == REWORD
         self.dropped += verdict.outcome == DROP
         self.agree += verdict.agrees
+
+
+@dataclass(frozen=True)
+class LabelScore:
+    """Precision and recall of one label: of the claims given it, and of those labelled it."""
+
+    label: str
+    given: int
+    labelled: int
+    right: int
+
+    @property
+    def precision(self) -> float | None:
+        return self.right / self.given if self.given else None
+
+    @property
+    def recall(self) -> float | None:
+        return self.right / self.labelled if self.labelled else None
 
 
 @dataclass
@@ -79,13 +102,24 @@ class Scorecard:
 
     @property
     def precision(self) -> float | None:
-        """Of the claims the verifier kept, the share the labels say to keep."""
-        return self.true_keeps / self.total.kept if self.total.kept else None
+        """Of the claims the verifier kept as written, the share the labels say to keep."""
+        return self.label_score(KEEP).precision
 
     @property
     def recall(self) -> float | None:
-        """Of the claims the labels say to keep, the share the verifier kept."""
-        return self.true_keeps / self.total.expected_keep if self.total.expected_keep else None
+        """Of the claims the labels say to keep, the share the verifier kept as written."""
+        return self.label_score(KEEP).recall
+
+    def label_score(self, label: str) -> LabelScore:
+        """Precision and recall of one label; a reason must agree too (for reword, drop)."""
+        given = sum(1 for v in self.verdicts if v.outcome == label)
+        labelled = sum(1 for v in self.verdicts if v.case.expected == label)
+        right = sum(1 for v in self.verdicts if v.outcome == label and v.agrees)
+        return LabelScore(label, given, labelled, right)
+
+    @property
+    def label_scores(self) -> list[LabelScore]:
+        return [self.label_score(label) for label in EXPECTED]
 
     @property
     def known_limits_kept(self) -> list[Verdict]:
@@ -97,8 +131,10 @@ class Scorecard:
             return {
                 "cases": r.cases,
                 "expected_keep": r.expected_keep,
+                "expected_reword": r.expected_reword,
                 "expected_drop": r.expected_drop,
                 "kept": r.kept,
+                "reworded": r.reworded,
                 "dropped": r.dropped,
                 "agree": r.agree,
             }
@@ -113,6 +149,16 @@ class Scorecard:
             "total": row(self.total),
             "keep_precision": self.precision,
             "keep_recall": self.recall,
+            "labels": {
+                score.label: {
+                    "given": score.given,
+                    "labelled": score.labelled,
+                    "right": score.right,
+                    "precision": score.precision,
+                    "recall": score.recall,
+                }
+                for score in self.label_scores
+            },
             "skipped_unlabelled": self.skipped,
             "drop_reasons": self.drop_reasons,
             "known_limits_kept": [v.case.id for v in self.known_limits_kept],
@@ -141,16 +187,29 @@ def _kept(result: Verification) -> int:
     return len(result.matches) + len(result.gaps)
 
 
+def _verify(case: Case, claims: list[tuple[str, Claim]], limits: Limits) -> Verification:
+    return verify_draft(
+        _draft(claims),
+        case.profile,
+        case.job,
+        limits=limits,
+        profile_fields=case.profile_fields,
+        job_fields=case.job_fields,
+        profile_full_text=case.profile_full,
+        job_full_text=case.job_full,
+    )
+
+
 def judge(case: Case, limits: Limits | None = None) -> Verdict:
     """Run the verifier on the case's draft and say what became of the case's claim."""
     limits = limits or Limits()
     prior = [(p.kind, p.claim) for p in case.preceding]
-    before = verify_draft(_draft(prior), case.profile, case.job, limits=limits)
-    after = verify_draft(
-        _draft([*prior, (case.kind, case.claim)]), case.profile, case.job, limits=limits
-    )
+    before = _verify(case, prior, limits)
+    after = _verify(case, [*prior, (case.kind, case.claim)], limits)
     if _kept(after) > _kept(before):
-        return Verdict(case, KEEP)
+        points = after.matches if case.kind == "match" else after.gaps
+        rewritten = points[-1].rewritten
+        return Verdict(case, REWORD, rewritten) if rewritten else Verdict(case, KEEP)
     if after.unchecked > before.unchecked:
         return Verdict(case, UNCHECKED)
     grown = Counter(after.drop_reasons)
@@ -169,7 +228,7 @@ def score(case_file: CaseFile, limits: Limits | None = None) -> Scorecard:
     for verdict in verdicts:
         rows.setdefault(verdict.case.category, Row(verdict.case.category)).add(verdict)
         total.add(verdict)
-        if verdict.reason:
+        if verdict.reason and verdict.outcome == DROP:
             reasons[verdict.reason] += 1
     return Scorecard(
         verdicts=verdicts,
@@ -190,14 +249,26 @@ def _ratio(value: float | None) -> str:
 
 def render_table(card: Scorecard) -> list[str]:
     """The per-category table, precision and recall, and every disagreement, as lines."""
-    headers = ("category", "cases", "expect keep", "expect drop", "kept", "dropped", "agree")
+    headers = (
+        "category",
+        "cases",
+        "expect keep",
+        "expect reword",
+        "expect drop",
+        "kept",
+        "reworded",
+        "dropped",
+        "agree",
+    )
     body = [
         (
             r.name,
             str(r.cases),
             str(r.expected_keep),
+            str(r.expected_reword),
             str(r.expected_drop),
             str(r.kept),
+            str(r.reworded),
             str(r.dropped),
             f"{r.agree}/{r.cases}",
         )
@@ -213,6 +284,12 @@ def render_table(card: Scorecard) -> list[str]:
     rule = "  ".join("-" * width for width in widths)
     lines = [fmt(headers), rule, *(fmt(cells) for cells in body[:-1]), rule, fmt(body[-1])]
     total = card.total
+    lines += ["", "label   precision  recall  (right / given by the verifier / labelled)"]
+    for label in card.label_scores:
+        lines.append(
+            f"{label.label:<7} {_ratio(label.precision):>9}  {_ratio(label.recall):>6}"
+            f"  ({label.right} / {label.given} / {label.labelled})"
+        )
     lines += [
         "",
         f"keep precision: {_ratio(card.precision)}"

@@ -100,6 +100,13 @@ class GeminiChatModel:
         self.rules: RequestRules = request_rules(
             self.model_name, thinking=thinking, max_output_tokens=max_output_tokens
         )
+        if thinking is not None and not self.rules.thinking_overridden:
+            # Said once per built client (explain.E102 said it at start-up, with the range).
+            logger.warning(
+                "EXPLAIN_THINKING is out of range for %s; requests use %s",
+                self.rules.family.name,
+                self.rules.thinking,
+            )
         self._temperature = temperature
         # Request configs by (system instruction, output schema), built once: turning the
         # pydantic schema into JSON schema and validating the SDK's config model cost
@@ -134,7 +141,7 @@ class GeminiChatModel:
         schema = prompt.output_schema
         rules = self.rules
         if rules.thinking_param is Thinking.LEVEL:
-            thinking = types.ThinkingConfig(thinking_level=str(rules.thinking))  # type: ignore[arg-type]
+            thinking = types.ThinkingConfig(thinking_level=str(rules.thinking))
         else:
             thinking = types.ThinkingConfig(thinking_budget=int(rules.thinking))
         return types.GenerateContentConfig(

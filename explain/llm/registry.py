@@ -27,7 +27,7 @@ def get_chat_model() -> ChatModel | None:
     """The configured model, or None when explanations are switched off."""
     custom = setting("EXPLAIN_CHAT_MODEL")
     if custom:
-        return import_string(custom) if isinstance(custom, str) else custom  # type: ignore[no-any-return]
+        return import_string(custom) if isinstance(custom, str) else custom
     api_key = setting("GEMINI_API_KEY")
     if api_key:
         key = (

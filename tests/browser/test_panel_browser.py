@@ -73,7 +73,9 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     gaps = panel.locator(".explain-gap")
     expect(matches).to_have_count(1)
     expect(gaps).to_have_count(1)
-    expect(matches.first).to_contain_text("Your Java experience fits the Java APIs")
+    expect(matches.first).to_contain_text(
+        "Your profile mentions Java, and this job asks for secure Java APIs"
+    )
     expect(matches.first.locator("dt:visible")).to_have_text(["Your profile", "This job"])
     expect(matches.first.locator("q")).to_have_text(
         ["Java (Intermediate, 3 years)", "Build secure Java APIs"]
@@ -119,7 +121,7 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
 
 def test_hovering_and_focusing_highlight_the_quoted_words(new_page, demo_data, use_model):
     job = Job.objects.create(
-        title="Data Analyst",
+        title="Java Data Analyst",
         company="Quay Analytics",
         location="Utrecht",
         # Leading white space and Windows line ends, as a recruiter's textarea sends them.
@@ -130,19 +132,22 @@ def test_hovering_and_focusing_highlight_the_quoted_words(new_page, demo_data, u
         {
             "matches": [
                 {
-                    "point": "You know Java, and this job is in Utrecht.",
+                    "point": "Your profile mentions Java, and this job asks for it.",
+                    "term": "Java",
                     "profileQuote": "Java (Intermediate, 3 years)",
-                    "jobQuote": "Utrecht",
+                    "jobQuote": "Java Data Analyst",
                 },
             ],
             "gaps": [
                 {
                     "point": "Tableau is not shown in your profile.",
+                    "term": "Tableau",
                     "profileQuote": "",
                     "jobQuote": "Experience with Tableau",
                 },
                 {
                     "point": "Dashboards are not shown in your profile.",
+                    "term": "dashboards",
                     "profileQuote": "",
                     "jobQuote": "write SQL for dashboards",
                 },
@@ -169,8 +174,8 @@ def test_hovering_and_focusing_highlight_the_quoted_words(new_page, demo_data, u
 
     # Keyboard: focusing a point highlights too, and the posting text is unchanged.
     page.locator(".explain-match").first.focus()
-    assert highlighted(page) == ["Utrecht"]
-    expect(page.locator('[data-explain-field="location"]')).to_have_text("Utrecht")
+    assert highlighted(page) == ["Java Data Analyst"]
+    expect(page.locator('[data-explain-field="title"]')).to_have_text("Java Data Analyst")
     expect(page.locator('[data-explain-field="description"]')).to_contain_text(
         "You will write SQL for dashboards every week."
     )
@@ -204,20 +209,25 @@ def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_dat
         {
             "matches": [
                 {
-                    "point": "Java fits: 5 > 3 & &lt;b&gt;not bold&lt;/b&gt;",
+                    # Only the term, its quotes' words and symbols: shown as written.
+                    "point": 'Java: 3 > 3 & "Java" <3',
+                    "term": "Java",
                     "profileQuote": "Java (Intermediate, 3 years)",
                     "jobQuote": "Build secure Java APIs <img src=x onerror=alert(1)>",
                 },
                 {
                     # Markup in a point: the verifier removes it before anyone sees it.
                     "point": '<img src=x onerror=alert(3)><b onclick="alert(5)">Java</b> fits',
+                    "term": "Java",
                     "profileQuote": "Java (Intermediate, 3 years)",
                     "jobQuote": "Build secure Java APIs",
                 },
             ],
             "gaps": [
                 {
-                    "point": "\u202eSWA\u202c is not shown in your profile",
+                    # Displayed as "alert(2)" by the override, read as ")2(trela".
+                    "point": "\u202e)2(trela\u202c is not shown in your profile",
+                    "term": "alert",
                     "profileQuote": "",
                     "jobQuote": "<script>window.__pwned = 1; alert(2)</script>",
                 },
@@ -235,15 +245,16 @@ def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_dat
     )
     match = page.locator(".explain-match")
     expect(match).to_have_count(1)
-    expect(match.locator(".explain-point-text")).to_have_text(
-        "Java fits: 5 > 3 & &lt;b&gt;not bold&lt;/b&gt;"
-    )
+    expect(match.locator(".explain-point-text")).to_have_text('Java: 3 > 3 & "Java" <3')
     expect(match.locator("q").nth(1)).to_have_text(
         "Build secure Java APIs <img src=x onerror=alert(1)>"
     )
     gap = page.locator(".explain-gap")
-    # The bidi override that would reverse "SWA" into "AWS" is stripped.
-    expect(gap.locator(".explain-point-text")).to_have_text("SWA is not shown in your profile")
+    # A point that shows other words than it holds never reaches the page: its words are
+    # not in its quote, so code wrote the sentence.
+    expect(gap.locator(".explain-point-text")).to_have_text(
+        "This job asks for alert; it is not shown in your profile."
+    )
     expect(gap.locator("q")).to_have_text(["<script>window.__pwned = 1; alert(2)</script>"])
     match.hover()
     expect(page.locator("mark.explain-highlight")).to_have_text(

@@ -31,6 +31,18 @@ INVISIBLE = {
     "\u2063",  # invisible separator
     "\u2064",  # invisible plus
     "\ufeff",  # byte-order mark
+    "\u061c",  # Arabic letter mark
+    "\u200e",  # left-to-right mark
+    "\u200f",  # right-to-left mark
+    "\u202a",  # left-to-right embedding
+    "\u202b",  # right-to-left embedding
+    "\u202c",  # pop directional formatting
+    "\u202d",  # left-to-right override
+    "\u202e",  # right-to-left override
+    "\u2066",  # left-to-right isolate
+    "\u2067",  # right-to-left isolate
+    "\u2068",  # first strong isolate
+    "\u2069",  # pop directional isolate
 }
 
 # Step 3: typographic quotes, apostrophes, primes and guillemets; dashes and minus.

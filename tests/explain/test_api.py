@@ -26,6 +26,8 @@ POINT_KEYS = {
     "index",
     "kind",
     "point",
+    "term",
+    "rewritten",
     "profile_quote",
     "job_quote",
     "profile_span",
@@ -185,7 +187,9 @@ def test_quotes_in_other_fields_carry_their_field(logged_in, worked_job, use_mod
     use_model(
         {
             "matches": [],
-            "gaps": [{"point": "Berlin.", "profileQuote": "", "jobQuote": "Berlin"}],
+            "gaps": [
+                {"point": "Berlin.", "term": "Berlin", "profileQuote": "", "jobQuote": "Berlin"}
+            ],
         }
     )
     [gap] = logged_in.post(api_url(worked_job)).json()["gaps"]
@@ -199,7 +203,10 @@ def test_bidi_and_tag_characters_are_stripped_from_model_text(logged_in, worked_
         {
             "matches": [
                 {
-                    "point": f"Java\u202e fits\u202c{hidden} well\u2066.\u2069",
+                    "point": (
+                        f"Java\u202e is in your profile\u202c{hidden} and this job\u2066.\u2069"
+                    ),
+                    "term": "Java",
                     "profileQuote": "Java (Intermediate, 3 years)",
                     "jobQuote": "Build secure Java APIs",
                 }
@@ -208,7 +215,7 @@ def test_bidi_and_tag_characters_are_stripped_from_model_text(logged_in, worked_
         }
     )
     [match] = logged_in.post(api_url(worked_job)).json()["matches"]
-    assert match["point"] == "Java fits well."
+    assert match["point"] == "Java is in your profile and this job."
 
 
 @pytest.mark.parametrize(

@@ -106,3 +106,13 @@ def test_a_refused_stream_request_is_answered_in_json(worked_user, worked_job, u
     assert response["Content-Type"] == "application/json"
     assert "CSRF" in response.json()["detail"]
     assert model.prompts == []
+
+
+def test_the_hosts_own_schema_generators_skip_explains_views(jwt_host):
+    from drf_spectacular.generators import SchemaGenerator as SpectacularGenerator
+    from rest_framework.schemas.openapi import SchemaGenerator as DRFGenerator
+
+    drf = DRFGenerator().get_schema(request=None, public=True) or {"paths": {}}
+    spectacular = SpectacularGenerator().get_schema(request=None, public=True)
+    for schema in (drf, spectacular):
+        assert not [p for p in schema.get("paths", {}) if p.startswith("/explain/")]

@@ -33,12 +33,14 @@ LONG_DRAFT = {
         *WORKED_DRAFT["matches"],
         {
             "point": "Your Java work matches the secure Java APIs here.",
+            "term": "Java",
             "profileQuote": "Java",
             "jobQuote": "secure Java APIs",
         },
         {
-            "point": "Backend work fits building APIs.",
-            "profileQuote": "Backend developer",
+            "point": "Your profile mentions Java; this job asks for Java APIs.",
+            "term": "Java",
+            "profileQuote": "Java (Intermediate, 3 years)",
             "jobQuote": "Build secure Java APIs",
         },
     ],

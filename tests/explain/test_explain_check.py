@@ -114,6 +114,7 @@ def test_without_user_and_job_the_adapter_is_not_called(demo_setup):
 
 def test_a_cache_processes_do_not_share_fails_in_production(settings):
     settings.DEBUG = False
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     passed, out = doctor()
     assert not passed
     assert "FAIL cache: 'default' is LocMemCache, which processes do not share" in out

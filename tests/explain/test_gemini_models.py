@@ -106,14 +106,19 @@ PINNED_CLAIM = {
     "description": "One point with the words it rests on, copied from each text.",
     "properties": {
         "point": {"description": "One short sentence for the job seeker.", "type": "STRING"},
+        "term": {
+            "description": "The requirement or skill the point is about: 1 to 4 words copied "
+            "from jobQuote (and, for a match, also in profileQuote).",
+            "type": "STRING",
+        },
         "profileQuote": {
             "description": "Words copied exactly from the CANDIDATE PROFILE; empty for gaps.",
             "type": "STRING",
         },
         "jobQuote": {"description": "Words copied exactly from the JOB POSTING.", "type": "STRING"},
     },
-    "property_ordering": ["point", "profileQuote", "jobQuote"],
-    "required": ["point", "profileQuote", "jobQuote"],
+    "property_ordering": ["point", "term", "profileQuote", "jobQuote"],
+    "required": ["point", "term", "profileQuote", "jobQuote"],
     "type": "OBJECT",
 }
 PINNED_BODY = {

@@ -3,6 +3,7 @@ budget and the rate allowance given back, each with one log row and no key anywh
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from typing import Any
@@ -232,9 +233,39 @@ def test_a_retired_model_is_model_unavailable_and_the_log_names_the_setting(
 
 
 def test_thinking_out_of_range_falls_back_to_the_copy_setting(
-    logged_in, worked_job, gemini, settings
+    logged_in, worked_job, gemini, settings, caplog
 ):
     settings.EXPLAIN_THINKING = "ULTRA"
     assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK
+    assert "EXPLAIN_THINKING is out of range for Gemini 3.x Flash-Lite; requests use MINIMAL" in (
+        caplog.text
+    )
     assert gemini.last.body["generationConfig"]["thinkingConfig"] == {"thinking_level": "MINIMAL"}
     assert outcomes() == [Outcome.OK]
+
+
+# --- the streamed path shares them ------------------------------------------------------
+
+
+def ask_streamed(client: Any, job: Any) -> dict[str, Any]:
+    """The result line of a streamed request (NDJSON)."""
+    response = client.post(
+        reverse("explain:api-explain", args=[job.pk]) + "?stream=1",
+        HTTP_ACCEPT="application/x-ndjson",
+    )
+    body = b"".join(response.streaming_content).decode("utf-8")
+    result: dict[str, Any] = json.loads(body.splitlines()[-1])
+    return result
+
+
+def test_the_streamed_path_counts_failures_skips_calls_and_gives_the_allowance_back(
+    logged_in, worked_job, gemini, breaker_of_two
+):
+    gemini.reply_with_error(503)
+    assert ask_streamed(logged_in, worked_job)["outcome"] == Outcome.PROVIDER_ERROR
+    # The allowance came back, so the same user asks again at once; a second failure.
+    assert ask_streamed(logged_in, worked_job)["outcome"] == Outcome.PROVIDER_ERROR
+    gemini.reply_with_draft(WORKED_DRAFT)
+    assert ask_streamed(logged_in, worked_job)["outcome"] == Outcome.CIRCUIT_OPEN
+    assert len(gemini.requests) == 2
+    assert outcomes() == [Outcome.PROVIDER_ERROR, Outcome.PROVIDER_ERROR, Outcome.CIRCUIT_OPEN]

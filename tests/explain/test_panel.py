@@ -251,6 +251,7 @@ def test_html_in_texts_and_model_output_is_escaped(logged_in, worked_job, use_mo
             "matches": [
                 {
                     "point": "Java fits &amp; 5 > 3",
+                    "term": "Java",
                     "profileQuote": "Java (Intermediate, 3 years)",
                     "jobQuote": "Build secure Java APIs <img src=x onerror=alert(1)>",
                 }
@@ -261,7 +262,10 @@ def test_html_in_texts_and_model_output_is_escaped(logged_in, worked_job, use_mo
     html = logged_in.post(page_url(worked_job)).content.decode()
     assert "<img" not in html
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
-    assert "Java fits &amp;amp; 5 &gt; 3" in html
+    # "fits" and "5" are not in the quotes: code rewrote the point; nothing the model
+    # wrote reaches the page, escaped or not.
+    assert "Java fits" not in html
+    assert "Your profile mentions Java, and this job asks for it." in html
     assert_no_inline_code(html)
 
 

@@ -66,3 +66,15 @@ def test_a_failing_adapter_leaves_the_job_page_standing(settings, make_user, cap
     assert "explain-error-internal_error" in html
     assert PRIVATE not in caplog.text
     assert "in profile_fields" in caplog.text
+
+
+def test_the_no_javascript_report_works_on_a_host_without_messages(settings, client, make_user):
+    settings.MIDDLEWARE = [
+        m
+        for m in settings.MIDDLEWARE
+        if m != "django.contrib.messages.middleware.MessageMiddleware"
+    ]
+    client.force_login(make_user("dana", skills="Java"))
+    response = client.post("/explain/report/", {"log_id": "x", "next": "/jobs/1/"})
+    assert response.status_code == 303
+    assert response["Location"] == "/jobs/1/"

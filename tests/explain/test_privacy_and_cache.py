@@ -38,8 +38,8 @@ def sent_texts(server: FakeGeminiServer) -> tuple[str, str]:
     return profile, job
 
 
-def claim(point: str, profile_quote: str, job_quote: str) -> dict[str, str]:
-    return {"point": point, "profileQuote": profile_quote, "jobQuote": job_quote}
+def claim(point: str, profile_quote: str, job_quote: str, term: str) -> dict[str, str]:
+    return {"point": point, "term": term, "profileQuote": profile_quote, "jobQuote": job_quote}
 
 
 def outcomes() -> list[str]:
@@ -118,12 +118,21 @@ def test_quotes_are_verified_against_the_scrubbed_text(
     server.reply_with_draft(
         {
             "matches": [
-                claim("Payment APIs.", "Built payment APIs in Kotlin", "Build secure Java APIs"),
+                claim(
+                    "Payment APIs.",
+                    "Built payment APIs in Kotlin",
+                    "Build secure Java APIs",
+                    "APIs",
+                ),
                 # The raw database value: true of the profile, but never sent, so unproven.
-                claim("Contact.", "dana.leak@example.com", "Build secure Java APIs"),
-                claim("Portfolio.", "see https://dana.example/cv for more", "secure Java APIs"),
+                claim("Contact.", "dana.leak@example.com", "Build secure Java APIs", "APIs"),
+                claim(
+                    "Portfolio.", "see https://dana.example/cv for more", "secure Java APIs", "APIs"
+                ),
             ],
-            "gaps": [claim("AWS is not shown in your profile.", "", "deploy services on AWS")],
+            "gaps": [
+                claim("AWS is not shown in your profile.", "", "deploy services on AWS", "AWS")
+            ],
         }
     )
     data = logged_in.post(api_url(worked_job)).json()
@@ -163,13 +172,18 @@ def test_each_text_is_capped_at_a_word_boundary_and_the_cut_text_is_verified(
     server.reply_with_draft(
         {
             "matches": [
-                claim("Payment APIs.", "Built payment APIs for eight", "Build secure Java APIs"),
+                claim(
+                    "Payment APIs.",
+                    "Built payment APIs for eight",
+                    "Build secure Java APIs",
+                    "APIs",
+                ),
                 # Both in the database, but past the cut: never sent, so never proven.
-                claim("A bank.", "eight years at a bank", "Build secure Java APIs"),
+                claim("A bank.", "eight years at a bank", "Build secure Java APIs", "APIs"),
             ],
             "gaps": [
-                claim("AWS is not shown in your profile.", "", "deploy services on AWS"),
-                claim("Berlin is not shown in your profile.", "", "Location: Berlin"),
+                claim("AWS is not shown in your profile.", "", "deploy services on AWS", "AWS"),
+                claim("Berlin is not shown in your profile.", "", "Berlin", "Berlin"),
             ],
         }
     )
@@ -180,7 +194,7 @@ def test_each_text_is_capped_at_a_word_boundary_and_the_cut_text_is_verified(
     assert len(sent_profile) <= 128 and len(sent_job) <= 128
     assert data["outcome"] == "ok"
     assert [m["profile_quote"] for m in data["matches"]] == ["Built payment APIs for eight"]
-    assert [g["job_quote"] for g in data["gaps"]] == ["Location: Berlin"]
+    assert [g["job_quote"] for g in data["gaps"]] == ["Berlin"]
     assert data["drop_reasons"] == {"profile_quote_not_found": 1, "job_quote_not_found": 1}
 
 

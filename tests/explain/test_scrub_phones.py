@@ -58,3 +58,7 @@ def test_the_reported_leak_is_closed() -> None:
 )
 def test_numbers_that_are_not_phones_stay(text: str) -> None:
     assert scrub(text) == text
+
+
+def test_a_number_ending_a_sentence_leaves_the_next_sentence_alone() -> None:
+    assert scrub("Call 020 7946 0958. 2015-2019 Acme.") == "Call [removed]. 2015-2019 Acme."

@@ -73,6 +73,16 @@ def test_limits_agree_with_the_naive_rule(quote: str, source: str, max_words: in
     )
 
 
+def word_count(text: str) -> int:
+    """Runs of word characters (each character of an unspaced script on its own)."""
+    count, previous = 0, ""
+    for ch in text:
+        if oracle.is_word_character(ch) and not (previous and oracle.same_word(previous, ch)):
+            count += 1
+        previous = ch
+    return count
+
+
 @CHECK
 @given(pair=quote_and_source(), point=st.sampled_from(["Fits.", "", " ", "x" * 301]))
 def test_a_claim_is_kept_exactly_when_the_naive_rule_finds_both_quotes(
@@ -80,12 +90,13 @@ def test_a_claim_is_kept_exactly_when_the_naive_rule_finds_both_quotes(
 ) -> None:
     quote, job = pair
     profile = "Python developer, " + job
-    result = verify_draft(
-        Draft(matches=[Claim(point=point, profile_quote=quote, job_quote=quote)]), profile, job
-    )
+    # The quote is its own term: a term of 1 to 4 words passes exactly when the quote does.
+    claim = Claim(point=point, term=quote, profile_quote=quote, job_quote=quote)
+    result = verify_draft(Draft(matches=[claim]), profile, job)
     point_ok = 0 < len(point.strip()) <= 300
     found = oracle.is_quoted(quote, profile) and oracle.is_quoted(quote, job)
-    assert len(result.matches) == (1 if point_ok and found else 0)
+    term_ok = 1 <= word_count(oracle.needle(quote)) <= 4 and len(quote.strip()) <= 100
+    assert len(result.matches) == (1 if point_ok and found and term_ok else 0)
     if result.matches:
         [match] = result.matches
         assert match.job_span == oracle.spans(quote, job)[0]
@@ -161,7 +172,7 @@ def test_normal_forms_written_out() -> None:
 
 def test_a_gap_contradicted_by_the_profile_is_dropped_without_normalize() -> None:
     result = verify_draft(
-        Draft(gaps=[Claim(point="Not shown.", job_quote="Kuber\u200bnetes")]),
+        Draft(gaps=[Claim(point="Not shown.", term="Kubernetes", job_quote="Kuber\u200bnetes")]),
         "KUBERNETES (5 years)",
         "We run Kubernetes.",
     )

@@ -73,7 +73,14 @@ def test_a_quote_missing_a_word_is_dropped(logged_in, worked_job, use_model):
                 "jobQuote": "Build secure Java APIs",
             }
         ],
-        "gaps": [{"point": "AWS", "profileQuote": "", "jobQuote": "deploy services on AWS"}],
+        "gaps": [
+            {
+                "point": "AWS",
+                "term": "AWS",
+                "profileQuote": "",
+                "jobQuote": "deploy services on AWS",
+            }
+        ],
     }
     use_model(draft)
     data = logged_in.post(api_url(worked_job)).json()

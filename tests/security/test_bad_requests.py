@@ -90,8 +90,10 @@ def world(settings: Any, use_model: Callable[[Any], FakeModel]) -> World:
 
 
 def stored_rows() -> dict[str, int]:
-    """Row counts of every table the project owns or uses."""
-    return {m._meta.label: m._default_manager.count() for m in apps.get_models()}
+    """Row counts of every table the project owns or uses (a proxy model is no table)."""
+    return {
+        m._meta.label: m._default_manager.count() for m in apps.get_models() if not m._meta.proxy
+    }
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,7 @@ def _title_draft(w: World) -> None:
             "matches": [
                 {
                     "point": "Your Java fits the role.",
+                    "term": "Java",
                     "profileQuote": "Java (Intermediate, 3 years)",
                     "jobQuote": "Java Engineer",
                 }
@@ -151,11 +154,13 @@ def _far_over_cap(w: World) -> None:
                 WORKED_DRAFT["matches"][0],
                 {
                     "point": "Beyond the cap.",
+                    "term": "Java",
                     "profileQuote": BEYOND_THE_CAP,
                     "jobQuote": "Build secure Java APIs",
                 },
                 {
                     "point": "Beyond the cap too.",
+                    "term": "Java",
                     "profileQuote": "Java (Intermediate, 3 years)",
                     "jobQuote": BEYOND_THE_CAP,
                 },

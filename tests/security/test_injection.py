@@ -184,7 +184,9 @@ def test_a_fake_heading_in_the_profile_does_not_move_the_job_text(harness: Harne
 
 
 def verify_point(point: str) -> dict[str, int]:
-    claim = Claim(point=point, profile_quote="strong Python", job_quote="Python and Django")
+    claim = Claim(
+        point=point, term="Python", profile_quote="strong Python", job_quote="Python and Django"
+    )
     result = verify_draft(Draft(matches=[claim]), "strong Python", "Python and Django")
     return result.drop_reasons
 
@@ -246,6 +248,9 @@ def test_the_audit_catches_links_and_markup_when_the_point_check_is_off(
     harness.baseline()  # the page's own shape, taken before the checks are switched off
     monkeypatch.setattr("explain.verify.contains_contact", lambda text: False)
     monkeypatch.setattr("explain.verify.contains_markup", lambda text: False)
+    # The point rules would rewrite these points anyway (their words are not in the
+    # quotes): off too, so the audit alone stands between the attacker and the page.
+    monkeypatch.setattr("explain.verify.point_rewrite", lambda *args, **kwargs: None)
     run = harness.run(_payload("html-img-onerror"), "profile")
     assert any("link or markup" in v for v in run.violations)
     run = harness.run(_payload("link-https"), "job")
@@ -257,6 +262,7 @@ def test_the_audit_catches_invented_quotes_when_the_quote_check_is_off(
 ) -> None:
     harness.baseline()
     # A broken verifier that "finds" every quote at the start of the text.
-    monkeypatch.setattr("explain.verify._locate", lambda needle, folded: (0, 3))
+    monkeypatch.setattr("explain.verify._occurrences", lambda needle, folded: iter([(0, 3)]))
+    monkeypatch.setattr("explain.verify._Source.in_one_field", lambda self, span: True)
     run = harness.run(_payload("praise-recruiter-note"), "job")
     assert any("does not carry the quotes" in v for v in run.violations)

@@ -106,6 +106,7 @@ def _quote_from(data: Any, text: str) -> str:
 def _claim(data: Any, profile_text: str, job_text: str, gap: bool) -> dict[str, Any]:
     claim: dict[str, Any] = {
         "point": data.draw(st.one_of(any_text, st.just("You know Java."))),
+        "term": data.draw(st.one_of(any_text, st.just("Java"))),
         "profileQuote": "" if gap else _quote_from(data, profile_text),
         "jobQuote": _quote_from(data, job_text),
     }
@@ -221,18 +222,31 @@ def test_a_maximum_size_text_of_marks_and_expanding_characters(client: Any, sett
     assert near_end.startswith("e") and len(near_end) > 10
     draft = {
         "matches": [
-            {"point": "Near the end.", "profileQuote": near_end, "jobQuote": near_end},
-            {"point": "Past the cap.", "profileQuote": "Zanzibar", "jobQuote": near_end},
-            {"point": "Expands.", "profileQuote": near_end, "jobQuote": four},
+            {"point": "Near.", "term": near_end, "profileQuote": near_end, "jobQuote": near_end},
+            {
+                "point": "Past the cap.",
+                "term": near_end,
+                "profileQuote": "Zanzibar",
+                "jobQuote": near_end,
+            },
+            {"point": "Expands.", "term": near_end, "profileQuote": near_end, "jobQuote": four},
         ],
-        "gaps": [{"point": "Twelve words.", "profileQuote": "", "jobQuote": three}],
+        "gaps": [
+            {"point": "Twelve words.", "term": "\ufdfa", "profileQuote": "", "jobQuote": three}
+        ],
     }
     settings.EXPLAIN_CHAT_MODEL = ObeyingModel(json.dumps(draft))
     response = client.post(reverse("explain:api-explain", args=[job.pk]))
     data = response.json()
     assert response.status_code == 200, data
     assert len(normalize(three).split(" ")) == 12 and len(normalize(four).split(" ")) == 16
-    assert data["drop_reasons"] == {"profile_quote_not_found": 1, "quote_too_long": 1}
+    # The gap's quote passes the 12-word limit (else quote_too_long would be 2); its term
+    # is in the hostile profile too, so the profile contradicts it.
+    assert data["drop_reasons"] == {
+        "profile_quote_not_found": 1,
+        "quote_too_long": 1,
+        "gap_contradicted": 1,
+    }
     _check_shown(data, profile_text, job_text)
     assert len(data["matches"]) == 1
     assert data["matches"][0]["job_span"]["end"] <= len(job_text)

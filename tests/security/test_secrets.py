@@ -303,7 +303,15 @@ def test_the_log_table_has_room_for_counts_and_codes_only() -> None:
         for f in ExplanationLog._meta.get_fields()
         if isinstance(f, models.CharField | models.TextField)
     }
-    assert text_fields == {"job_ref": 64, "outcome": 32, "model_name": 100, "prompt_version": 40}
+    # The job title is public posting text, stored so admins can find rows (issue 16);
+    # nothing of the profile, the description or the quotes has a column.
+    assert text_fields == {
+        "job_ref": 64,
+        "job_title": 200,
+        "outcome": 32,
+        "model_name": 100,
+        "prompt_version": 40,
+    }
     json_fields = [
         f.name for f in ExplanationLog._meta.get_fields() if isinstance(f, models.JSONField)
     ]

@@ -102,7 +102,7 @@ def main() -> int:
             # in front), so its requests' Origin is http://127.0.0.1:<port>.
             stack.env["CSRF_TRUSTED_ORIGINS"] = ",".join(f"http://127.0.0.1:{p}" for p in PORTS)
             for port in PORTS:
-                stack.start_server(port, **model)
+                stack.start_server(port, extra_env=None, **model)
             report["server"] = _describe(stack, model)
             print(f"   app servers on {PORTS}: {report['server']}")
             users = phases.prepare_users(stack, PORTS[0], seeded, PORTS)
@@ -216,7 +216,7 @@ def _print_two(two: dict[str, Any]) -> None:
     print(
         f"   20 parallel requests from one user over both servers {two['per_port']}: "
         f"{two['answered']} answered, {two['rate_limited']} got 429 + Retry-After, "
-        f"{two['model_calls_parallel']} model call"
+        f"{two['model_calls_parallel']} model calls (EXPLAIN_RATE)"
     )
     print(f"   cached explanation served by the other server: {', '.join(two['cached_across'])}")
     print(f"   log rows: {two['log_rows']}")

@@ -17,7 +17,8 @@ import django
 DRAFT = {
     "matches": [
         {
-            "point": "Your Python experience fits the Python services this role builds.",
+            "point": "Your profile shows Python; this job builds Django services in Python.",
+            "term": "Python",
             "profileQuote": "Python (5 years)",
             "jobQuote": "Build Django services in Python",
         }
@@ -25,6 +26,7 @@ DRAFT = {
     "gaps": [
         {
             "point": "Redis caching is not shown in your profile.",
+            "term": "Redis",
             "profileQuote": "",
             "jobQuote": "Experience with Redis caching",
         }
@@ -35,6 +37,7 @@ STREAM_DRAFT = {
     "matches": [
         {
             "point": f"Your profile shows {term}; this job asks for {term}.",
+            "term": term,
             "profileQuote": profile_quote,
             "jobQuote": job_quote,
         }
@@ -49,6 +52,7 @@ STREAM_DRAFT = {
     "gaps": [
         {
             "point": f"This job asks for {term}; it is not shown in your profile.",
+            "term": term,
             "profileQuote": "",
             "jobQuote": job_quote,
         }

@@ -154,7 +154,7 @@ class Stack:
         if done.returncode != 0:
             raise LoadFailure(f"seeding failed:\n{done.stderr[-2000:]}")
         clear_redis()
-        return json.loads(done.stdout)  # type: ignore[no-any-return]
+        return json.loads(done.stdout)
 
     def access_log(self, port: int) -> Path:
         return self.workdir / f"access-{port}.log"

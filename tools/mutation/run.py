@@ -2,6 +2,7 @@
 
     python -m tools.mutation.run                  # every target in tools/mutation/targets.py
     python -m tools.mutation.run verify gemini    # targets whose path contains these words
+    python -m tools.mutation.run --report         # the last run's table and survivors again
     MUTATE_JOBS=2 python -m tools.mutation.run    # mutants tested in parallel (default 1)
 
 Each module is mutated in its own scratch copy of the repository under .mutation/, with
@@ -143,15 +144,15 @@ def mutmut_section(target: Target, tests: list[str]) -> str:
         f"also_copy = {array(ALSO_COPY)}\n"
         f"pytest_add_cli_args_test_selection = {array(tests)}\n"
         f"pytest_add_cli_args = {array(PYTEST_ARGS)}\n"
-        # A mutant that runs twice as long as all its tests together is stuck (in CPU
+        # A mutant that runs six times as long as all its tests together is stuck (in CPU
         # seconds; mutmut's default waits 30 times as long).
-        "timeout_multiplier = 1.0\n"
+        "timeout_multiplier = 3.0\n"
     )
 
 
 def prepare(target: Target, tests: list[str]) -> Path:
     """A fresh scratch copy of the repository for this module, configured for mutmut."""
-    work = SCRATCH / target.module.replace("/", "_").removesuffix(".py")
+    work = scratch_dir(target)
     shutil.rmtree(work, ignore_errors=True)
     for name in tracked_files():
         source = ROOT / name
@@ -168,6 +169,10 @@ def prepare(target: Target, tests: list[str]) -> Path:
 
 def _be_nice() -> None:
     os.nice(10)  # the machine is shared: mutants wait for everyone else
+
+
+def scratch_dir(target: Target) -> Path:
+    return SCRATCH / target.module.replace("/", "_").removesuffix(".py")
 
 
 def run_target(target: Target, jobs: int, equivalent: dict[str, tuple[str, str]]) -> Result:
@@ -188,12 +193,27 @@ def run_target(target: Target, jobs: int, equivalent: dict[str, tuple[str, str]]
             preexec_fn=_be_nice,
             check=False,
         )
+    result = collect(target, equivalent, returncode=finished.returncode)
     result.seconds = time.monotonic() - started
+    return result
+
+
+def collect(
+    target: Target, equivalent: dict[str, tuple[str, str]], *, returncode: int = 0
+) -> Result:
+    """The result of the last run for this module, read from its scratch copy."""
+    result = Result(target)
+    work = scratch_dir(target)
     meta = work / "mutants" / (target.module + ".meta")
-    if finished.returncode != 0 or not meta.exists():
-        result.error = f"mutmut failed (exit {finished.returncode}); see {work / 'mutmut.log'}"
+    if meta.exists() and not json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]:
+        return result  # nothing mutmut can mutate (mutmut then stops with exit 1)
+    if returncode != 0 or not meta.exists():
+        result.error = f"mutmut failed (exit {returncode}); see {work / 'mutmut.log'}"
         return result
     codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
+    if None in codes.values():
+        result.error = f"{sum(c is None for c in codes.values())} mutants not run yet"
+        return result
     result.statuses = {
         name: KILLED.get(code) or NOT_KILLED.get(code) or "suspicious"
         for name, code in codes.items()
@@ -258,6 +278,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("only", nargs="*", help="run only targets whose path contains these")
     parser.add_argument("--jobs", type=int, default=int(os.environ.get("MUTATE_JOBS", "1")))
+    parser.add_argument(
+        "--report", action="store_true", help="only report the last run of each module"
+    )
     args = parser.parse_args(argv)
     targets = [t for t in TARGETS if not args.only or any(w in t.module for w in args.only)]
     if not targets:
@@ -265,6 +288,9 @@ def main(argv: list[str] | None = None) -> int:
     equivalent = load_equivalent()
     results = []
     for target in targets:
+        if args.report:
+            results.append(collect(target, equivalent))
+            continue
         print(f"mutating {target.module} ...", flush=True)
         results.append(run_target(target, args.jobs, equivalent))
     ok = report(results, equivalent)

@@ -55,7 +55,19 @@ TARGETS = (
     Target(
         "explain/texts.py",
         RULE_LAYER,
-        ("tests/explain/**/test_texts*.py", "tests/explain/**/test_privacy_and_cache.py"),
+        (
+            "tests/explain/**/test_texts*.py",
+            "tests/explain/**/test_text_from_html*.py",
+            "tests/explain/**/test_privacy_and_cache.py",
+        ),
+    ),
+    *(
+        Target(
+            f"explain/rules/{name}.py",
+            RULE_LAYER,
+            (f"tests/explain/rules/test_{name}*.py", "tests/explain/**/test_verify.py"),
+        )
+        for name in ("instructions", "points", "words")
     ),
     Target(
         "explain/service.py",
@@ -65,6 +77,9 @@ TARGETS = (
             "tests/explain/**/test_views.py",
             "tests/explain/**/test_api.py",
             "tests/explain/**/test_privacy_and_cache.py",
+            "tests/explain/**/test_owner_controls.py",
+            "tests/explain/**/test_breaker.py",
+            "tests/explain/**/test_feedback.py",
         ),
     ),
     Target(

@@ -219,7 +219,7 @@ def url_findings() -> list[Finding]:
     for pattern in urls:
         if not isinstance(pattern, URLPattern) or not pattern.name:
             continue
-        args = ["1"] * len(pattern.pattern.converters)  # type: ignore[attr-defined]
+        args = ["1"] * len(pattern.pattern.converters)
         try:
             reversed_.append(reverse(f"explain:{pattern.name}", args=args))
         except NoReverseMatch:

@@ -24,7 +24,7 @@ from explain.eval import report
 from explain.eval.cases import DEFAULT_PATH, CaseFile, CaseFileError, load_cases
 from explain.eval.feedback_cases import FeedbackExportError, export_feedback
 from explain.eval.host_pairs import PairsError, host_pairs
-from explain.eval.live import PairResult, pairs_from_cases, render_live, run_live
+from explain.eval.live import Pair, PairResult, pairs_from_cases, render_live, run_live
 from explain.eval.progress import ProgressBar
 from explain.eval.scoring import render_table, score
 from explain.llm.registry import get_chat_model, is_demo_model
@@ -185,19 +185,7 @@ class Command(BaseCommand):
             raise CommandError(
                 "No chat model is configured: set GEMINI_API_KEY (or EXPLAIN_CHAT_MODEL)."
             )
-        if options["demo_data"]:
-            pairs = list(host_pairs(options["users"], options["jobs"]))
-            source = "EXPLAIN_SOURCE " + str(setting("EXPLAIN_SOURCE"))
-        else:
-            if options["jobs"] or options["users"]:
-                raise CommandError("--jobs and --users only work with --demo-data")
-            case_file = self.load(options["cases"])
-            pairs = pairs_from_cases(case_file)
-            source = f"cases {case_file.origin}"
-        if options["limit"] is not None:
-            pairs = pairs[: max(options["limit"], 0)]
-        if not pairs:
-            raise CommandError("No profile/job pair to run.")
+        pairs, source = self.pairs(options)
         name = getattr(model, "model_name", "") or "custom"
         self.stdout.write(f"Live run: {len(pairs)} pair(s) from {source}, model {name}")
         if is_demo_model(model):
@@ -235,6 +223,23 @@ class Command(BaseCommand):
             self.stdout.write("(add --report PATH and --chart PATH to save the results)")
         if not run.answered:
             raise CommandError("The model answered none of the pairs.")
+
+    def pairs(self, options: dict[str, Any]) -> tuple[list[Pair], str]:
+        """The pairs to run (the host's, or the case file's) and where they come from."""
+        if options["demo_data"]:
+            pairs = list(host_pairs(options["users"], options["jobs"]))
+            source = "EXPLAIN_SOURCE " + str(setting("EXPLAIN_SOURCE"))
+        else:
+            if options["jobs"] or options["users"]:
+                raise CommandError("--jobs and --users only work with --demo-data")
+            case_file = self.load(options["cases"])
+            pairs = pairs_from_cases(case_file)
+            source = f"cases {case_file.origin}"
+        if options["limit"] is not None:
+            pairs = pairs[: max(options["limit"], 0)]
+        if not pairs:
+            raise CommandError("No profile/job pair to run.")
+        return pairs, source
 
     def progress_write(self, text: str) -> None:
         self.stderr.write(text, ending="", style_func=lambda x: x)

@@ -23,3 +23,19 @@ def test_a_missing_url_include_is_an_error_with_the_include_line():
 
 def test_the_include_passes():
     assert "explain.E006" not in ids(run_checks())
+
+
+# ------------------------------------------------------------------ LOGIN_URL (W006)
+
+
+def test_a_login_url_no_page_answers_is_a_warning(settings):
+    settings.LOGIN_URL = "/accounts/login/"  # Django's default, which this site lacks
+    message = by_id(run_checks(), "explain.W006")
+    assert "/accounts/login/" in message.msg
+    assert 'LOGIN_URL = "login"' in message.hint
+
+
+def test_a_login_url_name_or_another_site_passes(settings):
+    assert "explain.W006" not in ids(run_checks())  # the demo's "login" URL name
+    settings.LOGIN_URL = "https://sso.example.org/login"
+    assert "explain.W006" not in ids(run_checks())

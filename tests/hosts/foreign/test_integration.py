@@ -149,3 +149,21 @@ def test_the_host_needed_at_most_sixty_lines_adapter_included():
     lines = _explain_lines()
     print(lines, sum(lines.values()))
     assert sum(lines.values()) <= 60, lines
+
+
+def test_demo_mode_here_says_honestly_that_there_is_no_recording(candidate, posting, settings):
+    settings.EXPLAIN_DEMO_MODE = True  # no key, no model: the packaged recordings only
+    client = page_client(candidate, posting)
+    response = client.post(
+        API.format(posting.pk), HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value
+    )
+    assert response.status_code == 503
+    assert response.json()["outcome"] == Outcome.NO_RECORDING
+    assert response.json()["error"].startswith("Demo answers exist only for the demo users")
+
+
+def test_the_hosts_own_schema_generator_runs_and_skips_explain():
+    from rest_framework.schemas.openapi import SchemaGenerator
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    assert sorted(schema["paths"]) == ["/api/postings/"]

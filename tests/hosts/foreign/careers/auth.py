@@ -19,7 +19,7 @@ def token_for(member: Any) -> str:
 
 class BearerTokenAuthentication(BaseAuthentication):
     def authenticate(self, request: Any) -> tuple[Any, str] | None:
-        header = request.META.get("HTTP_AUTHORIZATION", "")
+        header = request.headers.get("authorization", "")
         if not header.startswith("Bearer "):
             return None
         try:

@@ -1,0 +1,26 @@
+"""explain.templatetags.explain: the assets once per page, and a panel that fits the user."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.template import Context, Template
+from django.test import RequestFactory
+
+
+def render(source: str, user=None) -> str:
+    request = RequestFactory().get("/jobs/1/")
+    request.user = user or AnonymousUser()
+    return Template("{% load explain %}" + source).render(Context({"request": request}))
+
+
+def test_assets_are_printed_once_per_request():
+    html = render("{% explain_assets %}{% explain_assets_if_missing %}")
+    assert html.count("explain/explain.js") == 1
+    assert "explain/explain.css" in html
+
+
+@pytest.mark.django_db
+def test_an_anonymous_visitor_gets_a_login_link(settings):
+    html = render("{% explain_panel 1 %}")
+    assert settings.LOGIN_URL in html or "login" in html.lower()

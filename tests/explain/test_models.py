@@ -1,0 +1,38 @@
+"""explain.models: the log has room for counts and codes; reports keep what was shown."""
+
+from __future__ import annotations
+
+import pytest
+
+from explain.models import ExplanationLog, FeedbackReport, LogNeedingReview
+
+
+@pytest.mark.django_db
+def test_a_log_row_and_its_report(make_user):
+    user = make_user("lee")
+    log = ExplanationLog.objects.create(user=user, job_ref="7", outcome="ok")
+    report = FeedbackReport.objects.create(
+        log=log,
+        user=user,
+        kind="gap",
+        point="AWS is not shown in your profile.",
+        job_quote="AWS",
+        reason=FeedbackReport.Reason.OTHER,
+    )
+    assert "7" in str(log) and str(report)
+    assert report.times_reported == 1
+    assert list(log.reports.all()) == [report]
+
+
+@pytest.mark.django_db
+def test_deleting_a_user_keeps_their_rows(make_user):
+    user = make_user("kim")
+    log = ExplanationLog.objects.create(user=user, job_ref="1", outcome="ok")
+    user.delete()
+    log.refresh_from_db()
+    assert log.user is None
+
+
+def test_the_review_queue_is_the_log_table():
+    assert LogNeedingReview._meta.proxy
+    assert LogNeedingReview._meta.db_table == ExplanationLog._meta.db_table
