@@ -102,20 +102,3 @@ def test_field_values_come_from_the_rollup_and_today():
     assert ExplanationDay.objects.filter(model_name="old-model").exists()
     with pytest.raises(ValueError):
         rollup.field_values("job_title", None)
-
-
-def test_the_command_adds_up_and_rebuilds():
-    from io import StringIO
-
-    from django.core.management import call_command
-
-    make_log(2)
-    make_log(1)
-    out = StringIO()
-    call_command("explain_rollup", stdout=out)
-    assert "Added up 2 day(s)" in out.getvalue()
-    call_command("explain_rollup", stdout=out)
-    assert "Added up 0 day(s)" in out.getvalue()
-    ExplanationLog.objects.all().delete()
-    call_command("explain_rollup", "--rebuild", stdout=out)
-    assert not ExplanationDay.objects.exists()
