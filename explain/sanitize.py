@@ -22,9 +22,7 @@ _INVISIBLE_CONTROLS = re.compile(
 )
 
 
-_REORDERING = re.compile(
-    "[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]"
-)
+_REORDERING = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]")
 
 
 def strip_reordering(text: str) -> str:
