@@ -133,6 +133,9 @@ def test_the_profile_is_scrubbed_in_its_visible_form_and_the_job_is_not() -> Non
         ("\u00ad", False),
         ("-", True),
         ("\u0301", True),  # a mark is something to see
+        ("\x01", False),  # a control character
+        ("\ue000", False),  # private use
+        ("\x01\ue000a", True),
     ],
 )
 def test_has_content_looks_at_values_not_labels(value: str, expected: bool) -> None:
