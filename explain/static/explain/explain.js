@@ -227,6 +227,7 @@
     var details = el("details", "explain-report");
     details.appendChild(el("summary", null, words.reportSummary));
     var reportForm = el("form", "explain-report-form");
+    reportForm.noValidate = true;  /* the script says what is missing, in the page's words */
     var reasons = el("fieldset", "explain-reasons");
     reasons.appendChild(el("legend", null, words.reportLabel));
     if (reasonsTemplate) {
