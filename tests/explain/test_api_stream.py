@@ -254,10 +254,6 @@ def test_the_first_point_arrives_while_the_model_is_still_writing(logged_in, wor
     assert one_log_row().outcome == "ok"
 
 
-# Closing a streamed response sends request_finished, and Django then closes database
-# connections as a server would; inside a test's transaction that would close the test's
-# own connection (PostgreSQL), so these tests run outside one.
-@pytest.mark.django_db(transaction=True)
 def test_a_reader_that_leaves_still_leaves_one_log_row_and_a_cached_answer(
     logged_in, worked_job, settings
 ):
@@ -274,10 +270,6 @@ def test_a_reader_that_leaves_still_leaves_one_log_row_and_a_cached_answer(
     assert again[-1]["outcome"] == "cached"
 
 
-# Closing a streamed response sends request_finished, and Django then closes database
-# connections as a server would; inside a test's transaction that would close the test's
-# own connection (PostgreSQL), so these tests run outside one.
-@pytest.mark.django_db(transaction=True)
 def test_a_reader_that_leaves_before_the_first_line_still_gets_one_row(
     logged_in, worked_job, use_model
 ):
