@@ -200,6 +200,45 @@ def test_on_a_phone_the_quote_shows_in_context_and_nothing_jumps(new_page, demo_
     no_sideways_scroll(page)
 
 
+# --------------------------------------------------------------------- the gap's action
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_add_to_my_profile_and_back_with_the_explanation_refreshed(
+    new_page, demo_data, use_model, settings, viewport
+):
+    del settings.EXPLAIN_RATE  # the site's default burst: the refresh is a second call
+    model = use_model(WORKED_DRAFT)
+    job = worked_job()
+    page = open_job(new_page, job, viewport)
+    ask_by_keyboard(page)
+    gap = page.locator(".explain-gap")
+    expect(gap.locator(".explain-point-text")).to_have_text("AWS is not shown in your profile.")
+    add = gap.get_by_role("link", name="Add to my profile")
+    add.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/profile/\?add=AWS&next="))
+    skills = page.get_by_label("Skills")
+    expect(skills).to_be_focused()
+    assert skills.input_value().splitlines()[-1] == "AWS"
+    expect(page.get_by_role("status")).to_contain_text("We added “AWS” to your skills below.")
+    assert_accessible(page)
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Save profile and go back to the job").click()
+    page.wait_for_url(re.compile(rf"/jobs/{job.pk}/\?explain=refresh$"))
+    # Asked again at once: the profile text changed, so this is a new model call, and the
+    # gap the profile now shows is gone (the verifier drops it as contradicted).
+    expect(page.locator(".explain-summary")).to_have_text(wording.summary_line(1, 0))
+    expect(page.locator(".explain-result-heading")).to_be_focused()
+    expect(page.locator(".explain-gap")).to_have_count(0)
+    assert len(model.prompts) == 2
+    assert "AWS" in model.prompts[1].user.split("JOB POSTING:")[0]
+    # Reloading does not ask a third time: the same texts are remembered.
+    page.goto(job.get_absolute_url())
+    expect(page.locator(".explain-made")).to_be_visible()
+    assert len(model.prompts) == 2
+
+
 # ------------------------------------------------------------------------------- memory
 
 
