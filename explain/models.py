@@ -150,6 +150,7 @@ class ExplanationDay(models.Model):
     thoughts_tokens = models.BigIntegerField(null=True)
     # {reason code: points}, and {latency bucket upper edge in ms: requests}.
     drop_reasons = models.JSONField(default=dict)
+    rewritten = models.JSONField(default=dict)
     latency = models.JSONField(default=dict)
 
     class Meta:
