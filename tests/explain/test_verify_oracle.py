@@ -230,3 +230,23 @@ def test_claims_that_differ_in_one_quote_or_the_point_are_no_duplicates() -> Non
     assert len(result.matches) == 2
     assert len(result.gaps) == 3
     assert result.drop_reasons == {DropReason.DUPLICATE.value: 1}
+
+
+def test_a_gap_point_that_blames_the_person_is_rewritten_by_code() -> None:
+    claim = gap("You lack AWS experience.")
+    result = verify_draft(Draft(gaps=[claim]), "Java", "We deploy services on AWS.")
+    [kept] = result.gaps
+    assert kept.point != "You lack AWS experience."
+    assert "lack" not in kept.point
+
+
+def test_a_term_of_the_largest_allowed_size_counts() -> None:
+    words = "secure cloud web services"  # Limits().max_term_words words
+    claim = Claim(
+        point=f"This job asks for {words}; it is not shown in your profile.",
+        term=words,
+        profile_quote="",
+        job_quote="deploy " + words,
+    )
+    result = verify_draft(Draft(gaps=[claim]), "Java", f"We deploy {words} daily.")
+    assert [g.job_quote for g in result.gaps] == ["deploy " + words]
