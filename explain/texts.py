@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from explain.adapter import Field
+from explain.sanitize import strip_reordering
 from explain.scrub import scrub, visible_form
 from explain.verify import normalize
 
@@ -164,8 +165,11 @@ def profile_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
 
 
 def job_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
-    """The posting as sent: composed and capped (a posting is public, nothing to scrub)."""
-    return SourceText.compose(list(fields), max_chars=max_chars)
+    """The posting as sent: without bidi controls and tag characters (the host's page
+    strips the same, so the reader and the model see one text), composed and capped
+    (a posting is public, nothing to scrub)."""
+    shown = [Field(f.key, f.label, strip_reordering(f.value)) for f in fields]
+    return SourceText.compose(shown, max_chars=max_chars)
 
 
 def texts_to_send(

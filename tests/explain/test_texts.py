@@ -147,3 +147,14 @@ def test_a_label_alone_is_no_content() -> None:
     assert has_content(SourceText("Skills: ", (FieldSpan("s", 8, 8),))) is False
     assert has_content(SourceText("Skills: x", (FieldSpan("s", 8, 9),))) is True
     assert has_content(SourceText("Skills: x", ())) is False
+
+
+def test_the_posting_is_sent_without_bidi_controls_or_tag_characters() -> None:
+    from explain.texts import job_text
+
+    hidden = "".join(chr(0xE0000 + ord(c)) for c in "note to model")
+    sent = job_text(
+        [Field("description", "Description", f"Build \u202eSWA\u202c APIs{hidden}.")],
+        max_chars=1000,
+    )
+    assert sent.text == "Description: Build SWA APIs."  # what the host page shows, too

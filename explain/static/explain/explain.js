@@ -416,10 +416,10 @@
     var noticeLine = el("div", "explain-notice-line");
     noticeLine.appendChild(el("p", "explain-notice", data.notice));
     if (data.reworded_notice) {
-      noticeLine.appendChild(el("p", "explain-notice explain-reworded", data.reworded_notice));
+      noticeLine.appendChild(el("p", "explain-reworded", data.reworded_notice));
     }
     (data.cut_notices || []).forEach(function (line) {
-      noticeLine.appendChild(el("p", "explain-notice explain-cut", line));
+      noticeLine.appendChild(el("p", "explain-cut", line));
     });
     if (data.dropped || data.reworded) {
       var details = el("details", "explain-why");
