@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 
 from explain.costs import Price, call_cost
+from explain.rules.points import RewriteReason
 from explain.selectors import LogSummary, ReasonTotal, VersionFigures
 from explain.verify import DropReason
-from explain.wording import REASON_TEXT
+from explain.wording import REASON_TEXT, REWRITE_TEXT
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,7 @@ class VersionRow:
     answers: str
     drop_share: str
     mean_dropped: str
+    mean_reworded: str
     error_rate: str
     latency: str
     tokens: str
@@ -141,6 +143,7 @@ def version_rows(
             answers=integer(f.answers),
             drop_share=share(f.drop_share),
             mean_dropped=mean(f.mean_dropped),
+            mean_reworded=mean(f.mean_reworded),
             error_rate=share(f.error_rate),
             latency=f"{ms(f.latency_p50)} / {ms(f.latency_p95)}",
             tokens=integer(f.total_tokens),
@@ -158,15 +161,18 @@ class ReasonRow:
     share: str
 
 
-def reason_wording(code: str) -> str:
+def reason_wording(code: str, *, rewrite: bool = False) -> str:
     """What the user read for this code ("" for a code the wording does not know)."""
     try:
+        if rewrite:
+            return str(REWRITE_TEXT[RewriteReason(code)])
         return str(REASON_TEXT[DropReason(code)])
     except (ValueError, KeyError):
         return ""
 
 
-def reason_rows(totals: list[ReasonTotal]) -> list[ReasonRow]:
+def reason_rows(totals: list[ReasonTotal], *, rewrite: bool = False) -> list[ReasonRow]:
     return [
-        ReasonRow(t.code, reason_wording(t.code), integer(t.count), share(t.share)) for t in totals
+        ReasonRow(t.code, reason_wording(t.code, rewrite=rewrite), integer(t.count), share(t.share))
+        for t in totals
     ]

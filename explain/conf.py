@@ -26,8 +26,9 @@ DEFAULTS: dict[str, Any] = {
     "EXPLAIN_PROFILE_URL": None,
     # Template the stand-alone result page extends.
     "EXPLAIN_BASE_TEMPLATE": "base.html",
-    # Each text sent to the model is cut to this many characters, at a word boundary.
-    "EXPLAIN_MAX_TEXT_CHARS": 8000,
+    # Each text sent to the model holds at most this many characters: the room is shared
+    # out per field, each cut at a word boundary, so no field is dropped whole.
+    "EXPLAIN_MAX_TEXT_CHARS": 30000,
     "EXPLAIN_MAX_QUOTE_WORDS": 12,
     "EXPLAIN_MAX_POINT_CHARS": 300,
     "EXPLAIN_MAX_POINTS": 5,

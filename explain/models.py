@@ -29,6 +29,18 @@ class ExplanationLog(models.Model):
     dropped = models.PositiveSmallIntegerField(default=0)
     unchecked = models.PositiveSmallIntegerField(default=0)
     drop_reasons = models.JSONField(default=dict, blank=True)
+    # Points code reworded, by reason (point_judges, gap_blames_person, ...).
+    rewritten = models.JSONField(default=dict, blank=True)
+    # Words of the fields' values sent and in all (equal unless the text was cut).
+    profile_words_sent = models.PositiveIntegerField(default=0)
+    profile_words_total = models.PositiveIntegerField(default=0)
+    job_words_sent = models.PositiveIntegerField(default=0)
+    job_words_total = models.PositiveIntegerField(default=0)
+    # Sentences addressed to an AI ("note to the model", "ignore your instructions", ...).
+    profile_instructions = models.PositiveSmallIntegerField(default=0)
+    job_instructions = models.PositiveSmallIntegerField(
+        _("sentences addressed to an AI in the posting"), default=0, db_index=True
+    )
     model_name = models.CharField(max_length=100, blank=True, db_index=True)
     prompt_version = models.CharField(max_length=40, blank=True)
     latency_ms = models.PositiveIntegerField(default=0)
@@ -138,6 +150,7 @@ class ExplanationDay(models.Model):
     thoughts_tokens = models.BigIntegerField(null=True)
     # {reason code: points}, and {latency bucket upper edge in ms: requests}.
     drop_reasons = models.JSONField(default=dict)
+    rewritten = models.JSONField(default=dict)
     latency = models.JSONField(default=dict)
 
     class Meta:

@@ -51,6 +51,15 @@ def point_payload(
     }
 
 
+def _cut_notices(explanation: Explanation) -> list[str]:
+    """One line for each text that was too long to send whole (never a silent cut)."""
+    return [
+        wording.cut_notice(which, source.words_sent, source.words_total)
+        for which, source in (("job", explanation.job), ("profile", explanation.profile))
+        if source is not None and source.cut
+    ]
+
+
 def explanation_payload(explanation: Explanation) -> dict[str, Any]:
     """Everything the page and the API show, with no removed text in it."""
     verification = explanation.verification if explanation.ok else None
@@ -69,6 +78,12 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
         "drop_reasons": {},
         "drop_reason_lines": [],
         "notice": None,
+        "reworded": 0,
+        "rewritten": {},
+        "rewrite_lines": [],
+        "reworded_notice": None,
+        "reword_intro": str(wording.REWORD_INTRO),
+        "cut_notices": _cut_notices(explanation),
         "summary": None,
         "remembered": explanation.remembered,
         "made_at": explanation.made_at.isoformat() if explanation.made_at else None,
@@ -94,6 +109,15 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
                 for text, count in wording.reason_lines(verification.drop_reasons)
             ],
             notice=wording.removed_notice(verification.dropped),
+            reworded=verification.reworded,
+            rewritten=dict(verification.rewritten),
+            rewrite_lines=[
+                {"text": text, "count": count, "line": wording.reason_label(text, count)}
+                for text, count in wording.rewrite_lines(verification.rewritten)
+            ],
+            reworded_notice=(
+                wording.reworded_notice(verification.reworded) if verification.reworded else None
+            ),
             summary=wording.summary_line(len(verification.matches), len(verification.gaps)),
         )
     return payload

@@ -22,6 +22,18 @@ _INVISIBLE_CONTROLS = re.compile(
 )
 
 
+_REORDERING = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]")
+
+
+def strip_reordering(text: str) -> str:
+    """The text without bidi controls and tag characters: what reorders or hides words.
+
+    Used on the posting both where it is sent and where the host page shows it, so the
+    quoted words' offsets point at the same characters in both.
+    """
+    return _REORDERING.sub("", text)
+
+
 def clean_display_text(text: str) -> str:
     """The text without bidi overrides, isolates, marks, tag and control characters."""
     return _INVISIBLE_CONTROLS.sub("", text)

@@ -103,6 +103,7 @@ class Cells:
     cells: list[Cell] = field(default_factory=list)
     latency: dict[Key, dict[int, int]] = field(default_factory=dict)
     reasons: dict[Key, dict[str, int]] = field(default_factory=dict)
+    rewrites: dict[Key, dict[str, int]] = field(default_factory=dict)
 
     def add(self, other: Cells) -> Cells:
         self.cells.extend(other.cells)
@@ -110,10 +111,11 @@ class Cells:
             into = self.latency.setdefault(key, {})
             for bucket, n in histogram.items():
                 into[bucket] = into.get(bucket, 0) + n
-        for key, reasons in other.reasons.items():
-            totals = self.reasons.setdefault(key, {})
-            for code, n in reasons.items():
-                totals[code] = totals.get(code, 0) + n
+        for mine, theirs in ((self.reasons, other.reasons), (self.rewrites, other.rewrites)):
+            for key, reasons in theirs.items():
+                totals = mine.setdefault(key, {})
+                for code, n in reasons.items():
+                    totals[code] = totals.get(code, 0) + n
         return self
 
 
@@ -179,7 +181,9 @@ def reason_counts(
     """Sums of a {code: count} JSON column per value of the group fields, added up in the
     database (PostgreSQL jsonb_each_text, SQLite json_each; elsewhere row by row)."""
     connection = connections[queryset.db]
-    sub = queryset.order_by().filter(dropped__gt=0)
+    sub = queryset.order_by()
+    if field_name == "drop_reasons":  # only rows that lost a point have any
+        sub = sub.filter(dropped__gt=0)
     if group and "day" in group:
         sub = sub.annotate(day=TruncDate("created_at"))
     sub = sub.values(*group, field_name)
@@ -223,10 +227,12 @@ def log_cells(queryset: QuerySet[ExplanationLog]) -> Cells:
     """Cells straight from the log rows given (three grouped queries)."""
     latency = latency_histograms(queryset, *KEY_FIELDS)
     reasons = reason_counts(queryset, *KEY_FIELDS)
+    rewrites = reason_counts(queryset, *KEY_FIELDS, field_name="rewritten")
     return Cells(
         cells=day_cells(queryset),
         latency={(k[0], k[1], k[2]): v for k, v in latency.items()},
         reasons={(k[0], k[1], k[2]): v for k, v in reasons.items()},
+        rewrites={(k[0], k[1], k[2]): v for k, v in rewrites.items()},
     )
 
 
@@ -334,6 +340,7 @@ class VersionFigures:
     output_tokens: int
     total_tokens: int
     thoughts_tokens: int = 0
+    reworded: int = 0
 
     @property
     def drop_share(self) -> float | None:
@@ -342,6 +349,10 @@ class VersionFigures:
     @property
     def mean_dropped(self) -> float | None:
         return self.dropped / self.answers if self.answers else None
+
+    @property
+    def mean_reworded(self) -> float | None:
+        return self.reworded / self.answers if self.answers else None
 
     @property
     def error_rate(self) -> float | None:
@@ -382,6 +393,12 @@ def comparison_from(data: Cells, *, include_cached: bool = False) -> list[Versio
                 output_tokens=sum(c.output_tokens or 0 for c in cells),
                 total_tokens=sum(c.total_tokens or 0 for c in cells),
                 thoughts_tokens=sum(c.thoughts_tokens or 0 for c in cells),
+                reworded=sum(
+                    n
+                    for key, counts in data.rewrites.items()
+                    if key[:2] == (model, version) and key[2] in answers
+                    for n in counts.values()
+                ),
             )
         )
     result.sort(key=lambda v: (-v.requests, v.model, v.version))
@@ -509,11 +526,14 @@ class ReasonTotal:
     share: float  # of all reasons of its kind in the selection
 
 
-def reasons_from(data: Cells, *, include_cached: bool = False) -> list[ReasonTotal]:
-    """Each reason code's count over the selected answers and its share, commonest first."""
+def reasons_from(
+    data: Cells, *, include_cached: bool = False, rewrites: bool = False
+) -> list[ReasonTotal]:
+    """Each drop (or, with rewrites, reword) reason's count over the selected answers and
+    its share of its kind, commonest first."""
     answers = set(answer_outcomes(include_cached))
     totals: dict[str, int] = defaultdict(int)
-    for key, counts in data.reasons.items():
+    for key, counts in (data.rewrites if rewrites else data.reasons).items():
         if key[2] in answers:
             for code, n in counts.items():
                 totals[code] += n
@@ -537,9 +557,12 @@ def reason_totals(
 
 
 def needing_review(queryset: QuerySet[ExplanationLog]) -> QuerySet[ExplanationLog]:
-    """Answers a user reported, newest first (flagged postings join when the log has them)."""
+    """Answers a user reported, and requests whose posting holds text addressed to an AI,
+    newest first."""
     reported = FeedbackReport.objects.filter(log=OuterRef("pk"))
-    return queryset.filter(Exists(reported)).order_by("-created_at", "-id")
+    return queryset.filter(Exists(reported) | Q(job_instructions__gt=0)).order_by(
+        "-created_at", "-id"
+    )
 
 
 # ---------------------------------------------------------------- alert

@@ -63,6 +63,19 @@ class ExplanationSerializer(serializers.Serializer):
     drop_reasons = serializers.DictField(child=serializers.IntegerField())
     drop_reason_lines = ReasonLineSerializer(many=True)
     notice = serializers.CharField(allow_null=True)
+    reworded = serializers.IntegerField(help_text="Points code rewrote from their quotes.")
+    rewritten = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Reworded points by reason code."
+    )
+    rewrite_lines = ReasonLineSerializer(many=True)
+    reworded_notice = serializers.CharField(
+        allow_null=True, help_text='"N point(s) were reworded to match their quotes."'
+    )
+    reword_intro = serializers.CharField(help_text="What rewording means, for the disclosure.")
+    cut_notices = serializers.ListField(
+        child=serializers.CharField(),
+        help_text='One line per text too long to send whole: "Only the first N of M words ..."',
+    )
     summary = serializers.CharField(
         allow_null=True,
         help_text="Counts of verified matches and gaps in words; never a score.",

@@ -32,7 +32,7 @@ from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_messag
 from explain.ratelimit import RateDecision
 from explain.schema import Draft
 from explain.texts import SourceText, has_content, job_text, profile_text
-from explain.verify import Verification, verify_draft
+from explain.verify import Verification, instruction_spans, verify_draft
 from explain.verify_incremental import IncrementalVerifier
 
 logger = logging.getLogger(__name__)
@@ -98,6 +98,8 @@ def _as_sent(profile: SourceText, job: SourceText) -> dict[str, Any]:
         "limits": verify_limits(),
         "profile_fields": profile.spans,
         "job_fields": job.spans,
+        "profile_full_text": profile.full_text,
+        "job_full_text": job.full_text,
     }
 
 
@@ -324,6 +326,21 @@ def _release_database_connections() -> None:
             connection.close()
 
 
+def _text_counts(result: Explanation) -> dict[str, int]:
+    """Counts about the texts for the log row: words sent and in all, and sentences
+    addressed to an AI. Counts only: the texts themselves are never stored."""
+    counts: dict[str, int] = {}
+    for name, source in (("profile", result.profile), ("job", result.job)):
+        if source is None:
+            continue
+        counts[f"{name}_words_sent"] = source.words_sent
+        counts[f"{name}_words_total"] = source.words_total
+        counts[f"{name}_instructions"] = min(
+            len(instruction_spans(source.full_text or source.text)), 32767
+        )
+    return counts
+
+
 def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
     verification = result.verification or Verification()
     try:
@@ -337,6 +354,8 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
             dropped=verification.dropped,
             unchecked=verification.unchecked,
             drop_reasons=verification.drop_reasons,
+            rewritten=verification.rewritten if result.ok else {},
+            **_text_counts(result),
             model_name=result.model[:100],
             prompt_version=PROMPT_VERSION,
             latency_ms=round(latency * 1000),

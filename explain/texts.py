@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from explain.adapter import Field
+from explain.sanitize import strip_reordering
 from explain.scrub import scrub, visible_form
 from explain.verify import normalize
 
@@ -28,40 +29,60 @@ class FieldSpan:
 
 @dataclass(frozen=True)
 class SourceText:
-    """The exact text sent to the model, and where each field's value sits in it."""
+    """The exact text sent to the model, and where each field's value sits in it.
+
+    When the fields were longer than the cap, `full_text` is the text before the cut
+    (never sent: the verifier uses it only to tell "cut off" from "not there"), and
+    `words_sent` of `words_total` words of the fields' values were sent.
+    """
 
     text: str
     fields: tuple[FieldSpan, ...]
+    full_text: str | None = None
+    words_sent: int = 0
+    words_total: int = 0
+
+    @property
+    def cut(self) -> bool:
+        return self.full_text is not None
 
     @classmethod
     def compose(cls, fields: list[Field] | tuple[Field, ...], *, max_chars: int) -> SourceText:
-        """'Label: value' lines for non-empty fields, cut at a word boundary."""
-        parts: list[str] = []
-        spans: list[FieldSpan] = []
-        cursor = 0
-        for field in fields:
-            value = field.value.strip()
-            if not value:
-                continue
-            if parts:
-                parts.append("\n")
-                cursor += 1
-            prefix = f"{field.label}: "
-            parts.append(prefix + value)
-            spans.append(
-                FieldSpan(field.key, cursor + len(prefix), cursor + len(prefix) + len(value))
+        """'Label: value' lines for non-empty fields, each cut at a word boundary.
+
+        Over the cap, the room left after the labels is shared out: short fields are
+        kept whole, the long ones get equal shares, so no field is dropped whole.
+        """
+        items = [(f.key, f.label, f.value.strip()) for f in fields]
+        items = [item for item in items if item[2]]
+        whole = _join(items)
+        words_total = sum(len(value.split()) for _, _, value in items)
+        if len(whole.text) <= max_chars:
+            return cls(whole.text, whole.fields, None, words_total, words_total)
+        overhead = len(whole.text) - sum(len(value) for _, _, value in items)
+        room = max_chars - overhead
+        if room < len(items):
+            # Not even one character a field: the old rule, one cut through the text.
+            cut = _word_boundary_cut(whole.text, max_chars)
+            clipped = tuple(
+                FieldSpan(span.key, span.start, min(span.end, cut))
+                for span in whole.fields
+                if span.start < cut
             )
-            cursor += len(prefix) + len(value)
-        text = "".join(parts)
-        if len(text) <= max_chars:
-            return cls(text, tuple(spans))
-        cut = _word_boundary_cut(text, max_chars)
-        clipped = tuple(
-            FieldSpan(span.key, span.start, min(span.end, cut))
-            for span in spans
-            if span.start < cut
-        )
-        return cls(text[:cut], clipped)
+            sent = cls._words(whole.text[:cut], clipped)
+            return cls(whole.text[:cut], clipped, whole.text, sent, words_total)
+        shares = _shares([len(value) for _, _, value in items], room)
+        cut_items = [
+            (key, label, _cut_value(value, share))
+            for (key, label, value), share in zip(items, shares, strict=True)
+        ]
+        sent_text = _join(cut_items)
+        sent = cls._words(sent_text.text, sent_text.fields)
+        return cls(sent_text.text, sent_text.fields, whole.text, sent, words_total)
+
+    @staticmethod
+    def _words(text: str, spans: tuple[FieldSpan, ...]) -> int:
+        return sum(len(text[span.start : span.end].split()) for span in spans)
 
     @property
     def spans(self) -> list[tuple[int, int]]:
@@ -74,6 +95,47 @@ class SourceText:
             if span.start <= start and end <= span.end:
                 return span.key, start - span.start, end - span.start
         return None
+
+
+@dataclass(frozen=True)
+class _Joined:
+    text: str
+    fields: tuple[FieldSpan, ...]
+
+
+def _join(items: list[tuple[str, str, str]]) -> _Joined:
+    """'Label: value' lines and where each value sits."""
+    parts: list[str] = []
+    spans: list[FieldSpan] = []
+    cursor = 0
+    for key, label, value in items:
+        if parts:
+            parts.append("\n")
+            cursor += 1
+        prefix = f"{label}: "
+        parts.append(prefix + value)
+        spans.append(FieldSpan(key, cursor + len(prefix), cursor + len(prefix) + len(value)))
+        cursor += len(prefix) + len(value)
+    return _Joined("".join(parts), tuple(spans))
+
+
+def _shares(lengths: list[int], room: int) -> list[int]:
+    """Characters for each field: short ones whole, the rest an equal share of the room."""
+    shares = [0] * len(lengths)
+    left = room
+    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
+    for done, i in enumerate(order):
+        fair = left // (len(lengths) - done)
+        shares[i] = min(lengths[i], fair)
+        left -= shares[i]
+    return shares
+
+
+def _cut_value(value: str, share: int) -> str:
+    """The value cut to at most `share` characters at a word boundary (never empty)."""
+    if len(value) <= share:
+        return value
+    return value[: _word_boundary_cut(value, share)].rstrip() or value[:share]
 
 
 def _word_boundary_cut(text: str, max_chars: int) -> int:
@@ -103,8 +165,11 @@ def profile_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
 
 
 def job_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
-    """The posting as sent: composed and capped (a posting is public, nothing to scrub)."""
-    return SourceText.compose(list(fields), max_chars=max_chars)
+    """The posting as sent: without bidi controls and tag characters (the host's page
+    strips the same, so the reader and the model see one text), composed and capped
+    (a posting is public, nothing to scrub)."""
+    shown = [Field(f.key, f.label, strip_reordering(f.value)) for f in fields]
+    return SourceText.compose(shown, max_chars=max_chars)
 
 
 def texts_to_send(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -370,18 +370,23 @@ def instruction_spans(text: str) -> list[tuple[int, int]]:
     return instructions.instruction_spans(text, folded.text, folded.starts, folded.ends)
 
 
-def _in_instruction(text: str, span: tuple[int, int]) -> bool:
+def _in_instruction(text: str, span: tuple[int, int], folded: _Folded | None = None) -> bool:
     """True when the span overlaps a sentence addressed to an AI.
 
-    Only the span's sentences and one on each side are read, so the cost is per claim,
-    not per text.
+    Only the span's own sentences are read, from the text's normal form when it is at
+    hand, so the cost is per claim, not per text.
     """
-    start, end = instructions.sentence_bounds(text, *span)
-    low = instructions.sentence_bounds(text, start - 1, start - 1)[0] if start else 0
-    high = instructions.sentence_bounds(text, end, end)[1] if end < len(text) else end
-    return any(
-        low + a < span[1] and span[0] < low + b for a, b in instruction_spans(text[low:high])
-    )
+    low, high = instructions.sentence_bounds(text, *span)
+    if folded is None:
+        window = _fold_with_offsets(text[low:high])
+        normal = window.text
+        starts = [low + i for i in window.starts]
+        ends = [low + i for i in window.ends]
+    else:
+        i, j = bisect_left(folded.starts, low), bisect_left(folded.starts, high)
+        normal, starts, ends = folded.text[i:j], folded.starts[i:j], folded.ends[i:j]
+    found = instructions.instruction_spans(text, normal, starts, ends, low=low, high=high)
+    return any(a < span[1] and span[0] < b for a, b in found)
 
 
 class _Source:
@@ -404,7 +409,7 @@ class _Source:
         return i >= 0 and span[1] <= self.field_ends[i]
 
     def in_instruction(self, span: tuple[int, int]) -> bool:
-        return _in_instruction(self.text, span)
+        return _in_instruction(self.text, span, self.folded)
 
     def full(self) -> _Folded | None:
         if self.full_text is not None and self._full is None:
@@ -428,7 +433,7 @@ class _Source:
                 for count, span in enumerate(_occurrences(form, folded)):
                     if count >= _MAX_OCCURRENCES:
                         break
-                    if not _in_instruction(text, span):
+                    if not _in_instruction(text, span, folded):
                         return True
         return False
 

@@ -125,6 +125,27 @@ def reworded_notice(reworded: int) -> str:
     ) % {"count": reworded}
 
 
+def cut_notice(which: str, sent: int, total: int) -> str:
+    """Said when a text was longer than the cap: how much of it the checks compared."""
+    if which == "job":
+        return ngettext(
+            "Only the first %(sent)d of %(total)d word of this posting were compared.",
+            "Only the first %(sent)d of %(total)d words of this posting were compared.",
+            total,
+        ) % {"sent": sent, "total": total}
+    return ngettext(
+        "Only the first %(sent)d of %(total)d word of your profile were compared.",
+        "Only the first %(sent)d of %(total)d words of your profile were compared.",
+        total,
+    ) % {"sent": sent, "total": total}
+
+
+REWORD_INTRO = _(
+    "A point is reworded when its sentence says more than its quotes show; the sentence "
+    "you read was then written from the quoted words. What the original did:"
+)
+
+
 def code_point(kind: str, term: str) -> str:
     """The code-written sentence for a reworded point, in the user's language."""
     return str(CODE_POINTS[kind]) % {"term": term}

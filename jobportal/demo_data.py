@@ -31,6 +31,12 @@ class DemoJob:
     salary_currency: str = "EUR"
     published: bool = True
 
+    @property
+    def apply_email(self) -> str:
+        """A demo address per company, on the reserved .example domain (never delivered)."""
+        slug = "".join(ch for ch in self.company.lower() if ch.isascii() and ch.isalnum())
+        return f"jobs@{slug}.example"
+
 
 @dataclass(frozen=True)
 class DemoProfile:

@@ -6,9 +6,17 @@ from django import template
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
+from explain.sanitize import strip_reordering
 from jobportal.models import Job
 
 register = template.Library()
+
+
+@register.filter
+def shown(value: str) -> str:
+    """Posting text without bidi controls or tag characters, as the explain app sends it:
+    nothing reorders or hides words, and quoted words' offsets match the page."""
+    return strip_reordering(str(value))
 
 
 @register.filter

@@ -78,20 +78,26 @@ class PageProbe:
 
 
 @pytest.fixture
-def new_page(browser: Any, live_server: Any) -> Iterator[Callable[..., Any]]:
+def new_page(browser: Any, live_server: Any, settings: Any) -> Iterator[Callable[..., Any]]:
     """Open a fresh context and page on the live server; record dialogs and errors."""
     contexts: list[Any] = []
+    host_has_favicon = settings.ROOT_URLCONF == "jobportal.urls"
 
-    def open_page(*, javascript: bool = True, width: int = 1100, height: int = 900) -> Any:
+    def open_page(
+        *, javascript: bool = True, width: int = 1100, height: int = 900, has_touch: bool = False
+    ) -> Any:
         context = browser.new_context(
             base_url=live_server.url,
             java_script_enabled=javascript,
             viewport={"width": width, "height": height},
             device_scale_factor=1,
+            has_touch=has_touch,
         )
         context.set_default_timeout(10_000)
-        # The portal has no favicon; its 404 would be the only console error.
-        context.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
+        if not host_has_favicon:
+            # A host without an icon (the foreign test host): its /favicon.ico 404 would
+            # be the only console error. The portal links its own icon, so no route there.
+            context.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
         contexts.append(context)
         page = context.new_page()
         probe = PageProbe()

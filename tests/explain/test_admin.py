@@ -285,7 +285,13 @@ def test_rows_link_to_the_job_page_through_the_configured_url(admin_client_, set
 
 
 def test_summary_page_compares_versions_and_totals_reasons(admin_client_, rows):
-    make_log(0, outcome=Outcome.OK, dropped=2, drop_reasons={"job_quote_not_found": 2})
+    make_log(
+        0,
+        outcome=Outcome.OK,
+        dropped=2,
+        drop_reasons={"job_quote_not_found": 2},
+        rewritten={"point_judges": 1},
+    )
     response = admin_client_.get(reverse(SUMMARY))
     assert response.status_code == 200
     html = response.content.decode()
@@ -299,6 +305,10 @@ def test_summary_page_compares_versions_and_totals_reasons(admin_client_, rows):
     reasons = response.context["drop_reasons"]
     assert [(r.code, r.count, r.share) for r in reasons] == [("job_quote_not_found", "2", "100%")]
     assert "the quoted words are not in this job posting" in html
+    rewords = response.context["reword_reasons"]
+    assert [(r.code, r.count, r.share) for r in rewords] == [("point_judges", "1", "100%")]
+    assert "it judged, scored or advised you" in html
+    assert "Reworded per answer" in html
     collector = _Collector()
     collector.feed(html[html.index('id="content-main"') :])
     assert collector.styled == [] and collector.inline_scripts == 0
@@ -440,6 +450,9 @@ def test_needs_review_lists_reported_answers_newest_first(admin_client_, rows, r
     listed = list(response.context["cl"].result_list)
     assert [row.pk for row in listed] == [later.pk, report.log_id]
     assert [row.open_count for row in listed] == [1, 1]
+    flagged = make_log(0, outcome=Outcome.OK, job_instructions=2)
+    response = admin_client_.get(reverse("admin:explain_logneedingreview_changelist"))
+    assert flagged.pk in [row.pk for row in response.context["cl"].result_list]
 
 
 # ------------------------------------------------------------------ alert banner

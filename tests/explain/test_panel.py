@@ -361,3 +361,18 @@ def test_report_form_refuses_other_users_rows_and_foreign_redirects(
     assert response.status_code == 303
     assert response["Location"] == "/"
     assert FeedbackReport.objects.count() == 0
+
+
+def test_reworded_points_are_said_with_their_reasons_under_why(logged_in, worked_job, use_model):
+    judged = {
+        "point": "You are a perfect Java match.",
+        "term": "Java",
+        "profileQuote": "Java (Intermediate, 3 years)",
+        "jobQuote": "Build secure Java APIs",
+    }
+    use_model({"matches": [judged], "gaps": WORKED_DRAFT["gaps"]})
+    html = logged_in.post(page_url(worked_job)).content.decode()
+    assert "1 point was reworded to match its quotes." in html
+    assert "Your profile mentions Java, and this job asks for it." in html
+    assert "perfect" not in html  # the model's sentence never reaches the page
+    assert "<li>1 point: it judged, scored or advised you.</li>" in html

@@ -149,10 +149,12 @@ def test_quotes_are_verified_against_the_scrubbed_text(
     assert (row.kept_matches, row.kept_gaps, row.dropped) == (1, 1, 2)
 
 
+# The room is shared per field: the headline whole, skills and experience each cut at a
+# word boundary, so no field is dropped whole.
 CAPPED_PROFILE = (
     "Headline: Backend developer\n"
-    "Skills: Java (Intermediate, 3 years), Kotlin, PostgreSQL\n"
-    "Experience: Built payment APIs for eight"  # the next word, "years", would not fit
+    "Skills: Java (Intermediate, 3 years), Kotlin,\n"
+    "Experience: Built payment APIs for eight years at a"
 )
 CAPPED_JOB = (
     "Job title: Java Engineer\nCompany: Northwind Systems\nLocation: Berlin\n"
@@ -178,7 +180,8 @@ def test_each_text_is_capped_at_a_word_boundary_and_the_cut_text_is_verified(
                     "Build secure Java APIs",
                     "APIs",
                 ),
-                # Both in the database, but past the cut: never sent, so never proven.
+                # In the database, but past the cut: never sent, so never proven, and
+                # dropped with its own reason, never "not in your profile".
                 claim("A bank.", "eight years at a bank", "Build secure Java APIs", "APIs"),
             ],
             "gaps": [
@@ -195,7 +198,15 @@ def test_each_text_is_capped_at_a_word_boundary_and_the_cut_text_is_verified(
     assert data["outcome"] == "ok"
     assert [m["profile_quote"] for m in data["matches"]] == ["Built payment APIs for eight"]
     assert [g["job_quote"] for g in data["gaps"]] == ["Berlin"]
-    assert data["drop_reasons"] == {"profile_quote_not_found": 1, "job_quote_not_found": 1}
+    assert data["drop_reasons"] == {"quote_after_cut": 2}
+    assert data["cut_notices"] == [
+        "Only the first 11 of 15 words of this posting were compared.",
+        "Only the first 15 of 19 words of your profile were compared.",
+    ]
+    assert "too long to compare" in data["drop_reason_lines"][0]["text"]
+    row = ExplanationLog.objects.get()
+    assert (row.job_words_sent, row.job_words_total) == (11, 15)
+    assert (row.profile_words_sent, row.profile_words_total) == (15, 19)
 
 
 # --- the explanation cache ---------------------------------------------------------------

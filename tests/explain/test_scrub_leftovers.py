@@ -25,6 +25,23 @@ CASES = [
     pytest.param(
         "tel 415.555.0132 999 or a@b.co", "tel [removed] or [removed]", id="after-overlap"
     ),
+    # Every region is tried while digits are left over: the second number is found too.
+    pytest.param(
+        "Call +1 415 555 0132 / 020 7946 0958 now",
+        "Call [removed] / [removed] now",
+        id="two-numbers-two-regions",
+    ),
+    pytest.param("Call 020 7946 0958 / 00 now", "Call [removed] / 00 now", id="national-found"),
+    # Possible (not valid) international numbers are found too.
+    pytest.param("Call +1 555 555 5555 / 00 now", "Call [removed] / 00 now", id="possible"),
+    pytest.param("x 2015-2019 and +44 20 7946 0958", "x 2015-2019 and [removed]", id="after-years"),
+    # Not recognised: nine digits, or seven after a +, are still removed.
+    pytest.param("Call 12 345 678 now", "Call 12 345 678 now", id="eight-digits"),
+    pytest.param("Call 123 456 789 now", "Call [removed] now", id="nine-digits"),
+    pytest.param("Call +99 123 4 now", "Call +99 123 4 now", id="plus-six-digits"),
+    pytest.param("Call +99 123 45 now", "Call [removed] now", id="plus-seven-digits"),
+    # Technology names that look like domains, with a path, are words.
+    pytest.param("socket.io/docs and socket.io/a/b", "socket.io/docs and socket.io/a/b", id="tech"),
 ]
 
 

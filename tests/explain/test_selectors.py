@@ -101,9 +101,11 @@ def test_the_database_buckets_latency_as_the_python_rule_does():
 def small() -> None:
     """Seven rows, two versions. Worked out by hand in the tests below."""
     make_log(2, outcome=Outcome.OK, dropped=2, latency_ms=1234, total_tokens=1000,
-             drop_reasons={"job_quote_not_found": 1, "duplicate": 1})  # fmt: skip
+             drop_reasons={"job_quote_not_found": 1, "duplicate": 1},
+             rewritten={"point_judges": 2})  # fmt: skip
     make_log(2, outcome=Outcome.CACHED, dropped=2, latency_ms=5,
-             drop_reasons={"job_quote_not_found": 1, "duplicate": 1})  # fmt: skip
+             drop_reasons={"job_quote_not_found": 1, "duplicate": 1},
+             rewritten={"point_unsupported": 1})  # fmt: skip
     make_log(1, outcome=Outcome.OK, dropped=0, latency_ms=2345, total_tokens=1100)
     make_log(1, outcome=Outcome.TIMEOUT, latency_ms=30000)
     make_log(0, outcome=Outcome.NOTHING_VERIFIED, dropped=3, latency_ms=999, total_tokens=900,
@@ -142,8 +144,11 @@ def test_versions_by_hand(small):
     # v2: the ok answer and a rate-limited request (no call).
     assert (v2.requests, v2.answers, v2.with_drop, v2.model_calls) == (2, 1, 1, 1)
     assert (v2.latency_p50, v2.latency_p95, v2.error_rate) == (4000, 4000, 0.0)
+    # Reworded: two points in v1's first fresh answer, none in v2.
+    assert (v1.reworded, v1.mean_reworded, v2.reworded) == (2, 2 / 3, 0)
     cached = selectors.version_comparison(ExplanationLog.objects.all(), include_cached=True)
     assert (cached[0].answers, cached[0].with_drop, cached[0].dropped) == (4, 3, 7)
+    assert cached[0].reworded == 3  # the cached answer's reworded point joins
 
 
 def test_reasons_by_hand(small):
@@ -164,6 +169,14 @@ def test_reasons_by_hand(small):
     only_v2 = selectors.reason_totals(ExplanationLog.objects.filter(prompt_version="v2"))
     assert [(t.code, t.count, t.share) for t in only_v2] == [("job_quote_not_found", 1, 1.0)]
     assert selectors.reason_totals(ExplanationLog.objects.none()) == []
+    data = selectors.log_cells(ExplanationLog.objects.all())
+    rewords = selectors.reasons_from(data, rewrites=True)
+    assert [(t.code, t.count, t.share) for t in rewords] == [("point_judges", 2, 1.0)]
+    with_cache = selectors.reasons_from(data, rewrites=True, include_cached=True)
+    assert [(t.code, t.count) for t in with_cache] == [
+        ("point_judges", 2),
+        ("point_unsupported", 1),
+    ]
 
 
 def test_days_by_hand(small):
@@ -203,6 +216,7 @@ class Spec:
     latency: int
     tokens: int | None
     reasons: dict[str, int]
+    rewrites: dict[str, int]
 
 
 def generate(seed: int = 7, count: int = 600) -> list[Spec]:
@@ -225,6 +239,9 @@ def generate(seed: int = 7, count: int = 600) -> list[Spec]:
         reasons: dict[str, int] = defaultdict(int)
         for _ in range(dropped):
             reasons[rng.choice(codes)] += 1
+        rewrites: dict[str, int] = {}
+        if answered and rng.random() < 0.3:
+            rewrites[rng.choice(["point_judges", "point_unsupported"])] = rng.randint(1, 2)
         specs.append(
             Spec(
                 day=rng.randint(0, 34),
@@ -235,6 +252,7 @@ def generate(seed: int = 7, count: int = 600) -> list[Spec]:
                 latency=rng.randint(200, 12000) if outcome in CALLS else rng.randint(1, 40),
                 tokens=rng.randint(500, 2000) if outcome in FRESH else None,
                 reasons=dict(reasons),
+                rewrites=rewrites,
             )
         )
     return specs
@@ -253,6 +271,7 @@ def generated() -> list[Spec]:
             latency_ms=s.latency,
             total_tokens=s.tokens,
             drop_reasons=s.reasons,
+            rewritten=s.rewrites,
         )
     return specs
 
@@ -292,6 +311,7 @@ def test_generated_versions_match_a_plain_loop(generated, include_cached):
         assert v.latency_p50 == naive_percentile([s.latency for s in calls], 0.5)
         assert v.latency_p95 == naive_percentile([s.latency for s in calls], 0.95)
         assert v.total_tokens == sum(s.tokens or 0 for s in rows)
+        assert v.reworded == sum(n for s in answered for n in s.rewrites.values())
 
 
 def test_generated_summary_and_reasons_match_a_plain_loop(generated):
@@ -348,6 +368,10 @@ def test_needing_review_is_reported_answers_newest_first():
     rows = list(selectors.needing_review(ExplanationLog.objects.all()))
     assert rows == [new, old]
     assert quiet not in rows
+    # A posting with text addressed to an AI needs a look too, reported or not.
+    flagged = make_log(2, job_instructions=1)
+    rows = list(selectors.needing_review(ExplanationLog.objects.all()))
+    assert rows == [new, flagged, old]
 
 
 def test_recent_drop_rate_counts_the_newest_fresh_answers_only():

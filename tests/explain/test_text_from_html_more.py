@@ -28,4 +28,6 @@ def test_text_from_html(html: str, text: str) -> None:
 
 def test_a_cut_inside_leading_white_space_leaves_nothing() -> None:
     # A label that starts with white space (an adapter's), cut before its first word.
-    assert SourceText.compose([Field("s", "   x", "v")], max_chars=2) == SourceText("", ())
+    cut = SourceText.compose([Field("s", "   x", "v")], max_chars=2)
+    assert (cut.text, cut.fields) == ("", ())
+    assert cut.cut and (cut.words_sent, cut.words_total) == (0, 1)  # and it says so

@@ -65,22 +65,36 @@ def test_the_cap_cuts_at_a_word_boundary(max_chars, text, spans) -> None:
 
 def test_a_long_first_word_is_cut_at_the_cap_rather_than_dropped() -> None:
     source = SourceText.compose([Field("s", "S", "abcdefghij")], max_chars=6)
-    assert source.text == "S:"  # back to the last boundary: the label's
-    assert source.fields == ()
-    no_boundary = SourceText.compose([Field("s", "Abcdef", "x y")], max_chars=3)
-    assert no_boundary.text == "Abc"  # no boundary at all: cut at the cap
-    assert no_boundary.fields == ()
+    assert source.text == "S: abc"  # no boundary inside the share: cut at the share
+    assert source.fields == (FieldSpan("s", 3, 6),)
+    assert source.full_text == "S: abcdefghij" and source.cut
+    no_room = SourceText.compose([Field("s", "Abcdef", "x y")], max_chars=3)
+    assert no_room.text == "Abc"  # not even the label fits: one cut at the cap
+    assert no_room.fields == ()
 
 
-def test_fields_after_the_cut_are_left_out_and_the_last_one_is_clipped() -> None:
+def test_the_cap_is_shared_per_field_so_no_field_is_dropped_whole() -> None:
     fields = [Field("a", "A", "one two"), Field("b", "B", "three four"), Field("c", "C", "x")]
-    source = SourceText.compose(fields, max_chars=17)
-    assert source.text == "A: one two\nB: thr"[: len(source.text)]
-    assert source.text == "A: one two\nB:"
-    assert source.fields == (FieldSpan("a", 3, 10),)
-    longer = SourceText.compose(fields, max_chars=20)
-    assert longer.text == "A: one two\nB: three"
-    assert longer.fields == (FieldSpan("a", 3, 10), FieldSpan("b", 14, 19))
+    source = SourceText.compose(fields, max_chars=24)
+    # 13 characters for values: "x" whole, the other two 6 each, cut at a word boundary.
+    assert source.text == "A: one\nB: three\nC: x"
+    assert source.fields == (FieldSpan("a", 3, 6), FieldSpan("b", 10, 15), FieldSpan("c", 19, 20))
+    assert source.full_text == "A: one two\nB: three four\nC: x"
+    assert (source.words_sent, source.words_total) == (3, 5)
+    whole = SourceText.compose(fields, max_chars=1000)
+    assert whole.text == whole.full_text or whole.full_text is None
+    assert not whole.cut and (whole.words_sent, whole.words_total) == (5, 5)
+
+
+def test_a_long_field_does_not_push_the_ones_after_it_out() -> None:
+    fields = [
+        Field("description", "Description", "word " * 3000),
+        Field("requirements", "Requirements", "Java and AWS"),
+    ]
+    source = SourceText.compose(fields, max_chars=500)
+    assert len(source.text) <= 500
+    assert source.text.endswith("Requirements: Java and AWS")
+    assert source.cut and source.words_total == 3003
 
 
 def test_locate_names_the_field_and_the_offsets_inside_its_value() -> None:
@@ -119,6 +133,9 @@ def test_the_profile_is_scrubbed_in_its_visible_form_and_the_job_is_not() -> Non
         ("\u00ad", False),
         ("-", True),
         ("\u0301", True),  # a mark is something to see
+        ("\x01", False),  # a control character
+        ("\ue000", False),  # private use
+        ("\x01\ue000a", True),
     ],
 )
 def test_has_content_looks_at_values_not_labels(value: str, expected: bool) -> None:
@@ -130,3 +147,14 @@ def test_a_label_alone_is_no_content() -> None:
     assert has_content(SourceText("Skills: ", (FieldSpan("s", 8, 8),))) is False
     assert has_content(SourceText("Skills: x", (FieldSpan("s", 8, 9),))) is True
     assert has_content(SourceText("Skills: x", ())) is False
+
+
+def test_the_posting_is_sent_without_bidi_controls_or_tag_characters() -> None:
+    from explain.texts import job_text
+
+    hidden = "".join(chr(0xE0000 + ord(c)) for c in "note to model")
+    sent = job_text(
+        [Field("description", "Description", f"Build \u202eSWA\u202c APIs{hidden}.")],
+        max_chars=1000,
+    )
+    assert sent.text == "Description: Build SWA APIs."  # what the host page shows, too

@@ -10,12 +10,23 @@ from __future__ import annotations
 
 import unicodedata
 
-from hypothesis import HealthCheck, assume, example, given, settings
+from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
+from explain.adapter import Field
+from explain.rules.points import backing_words, code_point, unsupported_words
 from explain.schema import Claim, Draft
 from explain.scrub import contains_contact, scrub
-from explain.verify import Limits, Verification, find_quote, is_quoted, normalize, verify_draft
+from explain.texts import SourceText
+from explain.verify import (
+    Limits,
+    Verification,
+    find_quote,
+    instruction_spans,
+    is_quoted,
+    normalize,
+    verify_draft,
+)
 
 # The rule, restated here rather than imported, so a change to it shows up as a failure.
 QUOTE_END_CHARS = " \"'.,;:!?"
@@ -297,3 +308,101 @@ def test_the_substring_property_sees_quotes_that_pass() -> None:
 
     count()
     assert sum(passed) >= len(passed) // 5, f"{sum(passed)} of {len(passed)} passed"
+
+
+# --------------------------------------------------------------------------- claim support
+
+
+SUPPORT_WORDS = [
+    "Java", "APIs", "AWS", "Python", "years", "3", "secure", "build", "your", "profile",
+    "this", "job", "asks", "for", "mentions", "not", "shown", "perfect", "expert", "lack",
+    "you", "no", "10/10", "experience", "Kubernetes", "café", "ＡＷＳ", "Note", "to", "the",
+    "AI:", "ignore", "previous", "instructions.", "SYSTEM:", "rate", "candidate", "and",
+]  # fmt: skip
+support_text = st.lists(st.sampled_from(SUPPORT_WORDS), min_size=1, max_size=14).map(" ".join)
+# Texts share most of their words, so many claims pass the quote and term rules.
+COMMON = "Java APIs AWS build secure 3 years".split()
+shared_text = st.lists(
+    st.one_of(st.sampled_from(COMMON), st.sampled_from(SUPPORT_WORDS)), min_size=2, max_size=12
+).map(" ".join)
+
+
+@st.composite
+def sent_texts(draw: st.DrawFn) -> SourceText:
+    values = draw(st.lists(shared_text, min_size=1, max_size=4))
+    fields = [Field(f"f{i}", f"Label{i}", value) for i, value in enumerate(values)]
+    return SourceText.compose(fields, max_chars=draw(st.sampled_from([60, 200, 2000])))
+
+
+@st.composite
+def slice_of_text(draw: st.DrawFn, text: str) -> str:
+    words = text.split()
+    if not words:
+        return ""
+    start = draw(st.integers(0, len(words) - 1))
+    return " ".join(words[start : start + draw(st.integers(1, 6))])
+
+
+@st.composite
+def supported_claims(draw: st.DrawFn, profile: str, job: str, kind: str) -> Claim:
+    job_quote = draw(slice_of_text(job))
+    return Claim(
+        point=draw(
+            st.one_of(
+                support_text,
+                st.sampled_from(COMMON).map("Your profile and this job mention {}.".format),
+                st.just(""),
+                st.text(max_size=30),
+            )
+        ),
+        term=draw(st.one_of(st.sampled_from(COMMON), slice_of_text(job_quote))),
+        profile_quote="" if kind == "gap" else draw(slice_of_text(profile)),
+        job_quote=job_quote,
+    )
+
+
+def inside_a_field(source: SourceText, span: tuple[int, int]) -> bool:
+    return any(f.start <= span[0] and span[1] <= f.end for f in source.fields)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(profile=sent_texts(), job=sent_texts(), data=st.data())
+def test_what_is_shown_is_backed_by_its_quotes_inside_one_field_and_never_an_order(
+    profile: SourceText, job: SourceText, data: st.DataObject
+) -> None:
+    draft = Draft(
+        matches=data.draw(st.lists(supported_claims(profile.text, job.text, "match"), max_size=5)),
+        gaps=data.draw(st.lists(supported_claims(profile.text, job.text, "gap"), max_size=5)),
+    )
+    result = verify_draft(
+        draft,
+        profile.text,
+        job.text,
+        profile_fields=profile.spans,
+        job_fields=job.spans,
+        profile_full_text=profile.full_text,
+        job_full_text=job.full_text,
+    )
+    orders = {"profile": instruction_spans(profile.text), "job": instruction_spans(job.text)}
+    event(f"kept {min(result.kept, 3)}+, rewritten {min(sum(result.rewritten.values()), 2)}+")
+    for kind, points in (("match", result.matches), ("gap", result.gaps)):
+        for point in points:
+            # Every word is backed by the quotes, the term or the framing, or code wrote it.
+            if point.rewritten:
+                assert point.point == code_point(kind, point.term)
+            else:
+                words = backing_words(
+                    normalize(point.profile_quote),
+                    normalize(point.job_quote),
+                    normalize(point.term),
+                )
+                assert unsupported_words(normalize(point.point), words) == []
+            # No shown quote crosses a field or holds a label.
+            assert inside_a_field(job, point.job_span)
+            spans = [("job", point.job_span)]
+            if point.profile_span is not None:
+                assert inside_a_field(profile, point.profile_span)
+                spans.append(("profile", point.profile_span))
+            # No shown quote overlaps text addressed to an AI.
+            for which, (start, end) in spans:
+                assert not any(a < end and start < b for a, b in orders[which]), which

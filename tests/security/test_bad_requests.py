@@ -181,7 +181,9 @@ def _check_capped(w: World, response: Any) -> None:
     assert BEYOND_THE_CAP not in prompt
     data = response.json()
     assert len(data["matches"]) == 1
-    assert data["drop_reasons"] == {"job_quote_not_found": 1, "profile_quote_not_found": 1}
+    # In the fields, but past the cut: never sent, so never proven, and said so.
+    assert data["drop_reasons"] == {"quote_after_cut": 2}
+    assert len(data["cut_notices"]) == 2
 
 
 def _smuggle_other_profile(w: World) -> Any:

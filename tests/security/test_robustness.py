@@ -243,7 +243,7 @@ def test_a_maximum_size_text_of_marks_and_expanding_characters(client: Any, sett
     # The gap's quote passes the 12-word limit (else quote_too_long would be 2); its term
     # is in the hostile profile too, so the profile contradicts it.
     assert data["drop_reasons"] == {
-        "profile_quote_not_found": 1,
+        "quote_after_cut": 1,  # "Zanzibar" is in the profile, past the cut
         "quote_too_long": 1,
         "gap_contradicted": 1,
     }

@@ -315,7 +315,8 @@ def test_the_log_table_has_room_for_counts_and_codes_only() -> None:
     json_fields = [
         f.name for f in ExplanationLog._meta.get_fields() if isinstance(f, models.JSONField)
     ]
-    assert json_fields == ["drop_reasons"]
+    # Reason code -> count, for removed and for reworded points.
+    assert json_fields == ["drop_reasons", "rewritten"]
 
 
 # --------------------------------------------------------------------------- the repository

@@ -109,9 +109,9 @@ def fill(rows: int) -> float:
         # One report per 5,000 rows, so the list's report column has something to count.
         cursor.execute(
             "INSERT INTO explain_feedbackreport (created_at, log_id, kind, point, "
-            "profile_quote, job_quote, reason, times_reported, status, reviewer_note, "
+            "profile_quote, job_quote, reason, note, times_reported, status, reviewer_note, "
             "expected, expected_reason) SELECT created_at, id, 'match', 'A point', 'q', "
-            "'q', 'misleading', 1, 'new', '', '', '' FROM explain_explanationlog "
+            "'q', 'misleading', '', 1, 'new', '', '', '' FROM explain_explanationlog "
             "WHERE id % 5000 = 0"
         )
         cursor.execute("ANALYZE explain_explanationlog")

@@ -30,8 +30,18 @@ import sys
 import time
 from collections.abc import Callable
 
+from explain.rules.points import backing_words, point_rewrite
 from explain.schema import Claim, Draft
-from explain.verify import Limits, normalize, verify_draft
+from explain.verify import (
+    Limits,
+    _Checker,
+    _fold_with_offsets,
+    _in_instruction,
+    _normalize_quote,
+    _Source,
+    normalize,
+    verify_draft,
+)
 
 QUOTE_END_CHARS = " \"'.,;:!?"
 SIZES = ((20_000, 21), (200_000, 5))  # (characters per text, rounds)
@@ -92,13 +102,18 @@ def make_case(size: int) -> tuple[Draft, str, str]:
     matches = [
         Claim(
             point=f"You have used {MATCH_SKILLS[i]}.",
+            term=MATCH_SKILLS[i],
             profile_quote=f"“{profile_phrase(i)}.”",
             job_quote=job_match_phrase(i).upper(),
         )
         for i in range(10)
     ]
     gaps = [
-        Claim(point=f"{GAP_SKILLS[i]} is not shown in your profile.", job_quote=job_gap_phrase(i))
+        Claim(
+            point=f"{GAP_SKILLS[i]} is not shown in your profile.",
+            term=GAP_SKILLS[i],
+            job_quote=job_gap_phrase(i),
+        )
         for i in range(10)
     ]
     return Draft(matches=matches, gaps=gaps), profile, job
@@ -190,6 +205,61 @@ def measure(size: int, rounds: int) -> dict[str, float]:
     return {name: statistics.median(values) * 1000 for name, values in times.items()}
 
 
+def rule_costs(size: int, rounds: int) -> dict[str, float]:
+    """Microseconds per claim of each claim-support rule, on the draft of this size.
+
+    The rules run after a quote is found, on that claim's quotes, term and point (and
+    the quote's own sentences, for text addressed to an AI), so their cost per claim
+    must not grow with the text: compare the two sizes.
+    """
+    draft, profile, job = make_case(size)
+    checker = _Checker(_Source(profile, None, None), _Source(job, None, None), LIMITS)
+    claims = [("match", c) for c in draft.matches] + [("gap", c) for c in draft.gaps]
+    found = []
+    for kind, claim in claims:
+        job_span = checker._quote(_normalize_quote(claim.job_quote), checker.job, None)  # type: ignore[arg-type]
+        profile_span = None
+        if kind == "match":
+            profile_span = checker._quote(
+                _normalize_quote(claim.profile_quote),
+                checker.profile,
+                None,  # type: ignore[arg-type]
+            )
+        found.append((kind, claim, job_span, profile_span))
+
+    def term_rule() -> None:
+        for kind, claim, job_span, profile_span in found:
+            term = checker._term(claim, job_span, profile_span)
+            if kind == "gap":
+                checker.profile.mentions(term.forms)  # type: ignore[union-attr]
+
+    def point_rules() -> None:
+        for kind, claim, _, _ in found:
+            folded = _fold_with_offsets(claim.point)
+            backing = backing_words(
+                _normalize_quote(claim.profile_quote), _normalize_quote(claim.job_quote)
+            )
+            point_rewrite(folded.text, kind, backing=backing, names_term=True)
+
+    def instruction_rule() -> None:
+        for kind, _, job_span, profile_span in found:
+            _in_instruction(job, job_span, checker.job.folded)
+            if kind == "match":
+                _in_instruction(profile, profile_span, checker.profile.folded)
+
+    costs: dict[str, list[float]] = {"term": [], "point": [], "instruction": []}
+    for _ in range(rounds):
+        for name, rule in (
+            ("term", term_rule),
+            ("point", point_rules),
+            ("instruction", instruction_rule),
+        ):
+            start = time.process_time()
+            rule()
+            costs[name].append((time.process_time() - start) / len(found) * 1e6)
+    return {name: statistics.median(values) for name, values in costs.items()}
+
+
 def main() -> None:
     started = time.perf_counter()
     print("Verifying a draft of 10 matches + 10 gaps (all 20 kept); medians, CPU ms.")
@@ -225,6 +295,29 @@ def main() -> None:
     ]  # fmt: skip
     for text, met in goals:
         print(f"  [{'met' if met else 'MISSED'}] {text}")
+    print()
+    print("Per-claim cost of the claim-support rules (median CPU microseconds per claim):")
+    header = (
+        f"{'text size':>10} {'term':>9} {'point':>9} {'AI text':>9} {'all':>9} {'% of ours':>10}"
+    )
+    print(header)
+    print("-" * len(header))
+    per_claim: dict[int, float] = {}  # point rules and the AI-text check
+    for size, rounds in SIZES:
+        c = rule_costs(size, max(rounds, 11))
+        total = c["term"] + c["point"] + c["instruction"]
+        per_claim[size] = c["point"] + c["instruction"]
+        share = total * 20 / 1000 / results[size]["ours"] * 100
+        print(
+            f"{size // 1000:>7} KB {c['term']:>9.1f} {c['point']:>9.1f} {c['instruction']:>9.1f}"
+            f" {total:>9.1f} {share:>9.1f}%"
+        )
+    flat = per_claim[SIZES[1][0]] / per_claim[SIZES[0][0]]
+    print(
+        f"  [{'met' if flat <= 1.5 else 'MISSED'}] point rules and AI-text check per claim flat "
+        f"in text size ({flat:.2f}x); the term rule searches the profile for a gap's term, "
+        "one lookup like a quote's"
+    )
     print()
     print(
         "* weak: a weaker normalisation (lower-case, collapse white space, trim)\n"

@@ -63,6 +63,7 @@ class Result:
     equivalent: dict[str, str] = field(default_factory=dict)  # name -> reason
     seconds: float = 0.0
     error: str = ""
+    unrun: int = 0  # mutants a stopped run never reached (the score is over the others)
 
     @property
     def total(self) -> int:
@@ -81,9 +82,18 @@ class Result:
         )
 
     @property
+    def judged(self) -> int:
+        return self.total - len(self.equivalent)
+
+    @property
     def score(self) -> float:
-        judged = self.total - len(self.equivalent)
-        return 1.0 if judged <= 0 else self.killed / judged
+        return 1.0 if self.judged <= 0 else self.killed / self.judged
+
+    @property
+    def shown_score(self) -> str:
+        if self.judged <= 0:
+            return "n/a" if self.unrun else "100.0%"
+        return f"{self.score:.1%}"
 
     @property
     def goal(self) -> float:
@@ -211,9 +221,8 @@ def collect(
         result.error = f"mutmut failed (exit {returncode}); see {work / 'mutmut.log'}"
         return result
     codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-    if None in codes.values():
-        result.error = f"{sum(c is None for c in codes.values())} mutants not run yet"
-        return result
+    result.unrun = sum(code is None for code in codes.values())
+    codes = {name: code for name, code in codes.items() if code is not None}
     result.statuses = {
         name: KILLED.get(code) or NOT_KILLED.get(code) or "suspicious"
         for name, code in codes.items()
@@ -248,12 +257,13 @@ def report(results: list[Result], equivalent: dict[str, tuple[str, str]]) -> boo
             ok = False
             print(f"{r.target.module:<24} {r.target.group:<11} ERROR: {r.error}")
             continue
-        met = r.score >= r.goal
+        met = r.score >= r.goal and not r.unrun
         ok = ok and met
         print(
             f"{r.target.module:<24} {r.target.group:<11} {r.total:>7} {r.killed:>6} "
-            f"{len(r.equivalent):>5} {len(r.survivors):>8} {r.score:>7.1%} {r.goal:>5.0%}"
-            f"  {r.seconds:4.0f}s{'' if met else '  BELOW GOAL'}"
+            f"{len(r.equivalent):>5} {len(r.survivors):>8} {r.shown_score:>7} {r.goal:>5.0%}"
+            f"  {r.seconds:4.0f}s{'' if met or r.unrun else '  BELOW GOAL'}"
+            + (f"  (stopped: {r.unrun} mutants not run)" if r.unrun else "")
         )
     for r in results:
         for name in r.survivors:
@@ -312,7 +322,8 @@ def markdown(results: list[Result]) -> str:
             continue
         lines.append(
             f"| `{r.target.module}` | {r.target.group} | {r.total} | {r.killed} | "
-            f"{len(r.equivalent)} | {len(r.survivors)} | {r.score:.1%} | {r.goal:.0%} |"
+            f"{len(r.equivalent)} | {len(r.survivors)} | {r.shown_score} | {r.goal:.0%} |"
+            + (f" {r.unrun} not run |" if r.unrun else "")
         )
     return "\n".join(lines) + "\n"
 

@@ -85,7 +85,7 @@ TARGETS = (
     Target(
         "explain/llm/gemini.py",
         PROVIDER,
-        ("tests/explain/**/test_gemini*.py",),
+        ("tests/explain/**/test_gemini*.py", "tests/explain/**/test_api_stream.py"),
     ),
     Target(
         "explain/llm/client.py",

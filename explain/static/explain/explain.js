@@ -227,6 +227,7 @@
     var details = el("details", "explain-report");
     details.appendChild(el("summary", null, words.reportSummary));
     var reportForm = el("form", "explain-report-form");
+    reportForm.noValidate = true;  /* the script says what is missing, in the page's words */
     var reasons = el("fieldset", "explain-reasons");
     reasons.appendChild(el("legend", null, words.reportLabel));
     if (reasonsTemplate) {
@@ -414,15 +415,31 @@
     body.appendChild(renderList(data, words.gapsHeading, gaps, words.gapNote));
     var noticeLine = el("div", "explain-notice-line");
     noticeLine.appendChild(el("p", "explain-notice", data.notice));
-    if (data.dropped) {
+    if (data.reworded_notice) {
+      noticeLine.appendChild(el("p", "explain-reworded", data.reworded_notice));
+    }
+    (data.cut_notices || []).forEach(function (line) {
+      noticeLine.appendChild(el("p", "explain-cut", line));
+    });
+    if (data.dropped || data.reworded) {
       var details = el("details", "explain-why");
       details.appendChild(el("summary", null, words.why));
-      details.appendChild(el("p", null, words.whyIntro));
-      var reasons = el("ul");
-      (data.drop_reason_lines || []).forEach(function (line) {
-        reasons.appendChild(el("li", null, line.line));
-      });
-      details.appendChild(reasons);
+      if (data.dropped) {
+        details.appendChild(el("p", null, words.whyIntro));
+        var reasons = el("ul");
+        (data.drop_reason_lines || []).forEach(function (line) {
+          reasons.appendChild(el("li", null, line.line));
+        });
+        details.appendChild(reasons);
+      }
+      if (data.reworded) {
+        details.appendChild(el("p", null, data.reword_intro));
+        var rewrites = el("ul", "explain-reworded-why");
+        (data.rewrite_lines || []).forEach(function (line) {
+          rewrites.appendChild(el("li", null, line.line));
+        });
+        details.appendChild(rewrites);
+      }
       noticeLine.appendChild(details);
     }
     body.appendChild(noticeLine);

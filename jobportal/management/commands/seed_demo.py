@@ -47,6 +47,7 @@ def seed_job(*, job: DemoJob) -> bool:
             "salary_max": job.salary_max,
             "salary_currency": job.salary_currency,
             "published": job.published,
+            "apply_email": job.apply_email,
         },
     )
     return created

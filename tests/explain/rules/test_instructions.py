@@ -98,3 +98,24 @@ def test_sentence_bounds_stop_at_sentence_ends_and_lines() -> None:
 @pytest.mark.parametrize("text", ["", ".", "\n\n", "\U000e0041", "ﷺ" * 100, "a" * 50_000])
 def test_any_text_is_answered(text: str) -> None:
     assert isinstance(instruction_spans(text), list)
+
+
+def test_every_symbol_led_pattern_starts_with_a_gate_character() -> None:
+    """The symbol-led patterns are skipped when none of _REST_CHARS is in the text: each
+    must begin with one of them, or the gate would hide it."""
+    from explain.rules import instructions
+
+    rest = instructions._PATTERNS[1].pattern
+    firsts = []
+    depth = 0
+    for i, ch in enumerate(rest):
+        if ch == "(" and rest[i - 1 : i] != "\\":
+            depth += 1
+            if depth == 1:
+                body = rest[i:].split(">", 1)[1] if rest.startswith("(?P<", i) else rest[i + 3 :]
+                body = body.removeprefix("(?:")
+                firsts.append(body[1] if body.startswith("\\") else body[0])
+        elif ch == ")" and rest[i - 1 : i] != "\\":
+            depth -= 1
+    assert firsts
+    assert all(first in instructions._REST_CHARS for first in firsts), firsts

@@ -1,0 +1,457 @@
+"""The job seeker's page in a real Chromium, at 390x844 and 1440x900, by mouse and keyboard:
+the bottom line, focus, memory, the burst and its countdown, the sticky panel, feedback,
+the profile page, and axe-core on every page of the flow."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import expect
+
+from explain import wording
+from explain.llm.errors import ProviderError
+from explain.models import ExplanationLog, FeedbackReport
+from explain.outcomes import Outcome
+from explain.service import profile_text_for
+from jobportal.demo_data import DEMO_PASSWORD
+from jobportal.models import Job
+from tests.browser.axe import assert_accessible
+from tests.browser.helpers import log_in, save_screenshot
+from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1440, "height": 900}
+VIEWPORTS = [pytest.param(PHONE, id="390x844"), pytest.param(DESKTOP, id="1440x900")]
+SUMMARY = wording.summary_line(1, 1)
+
+
+def worked_job() -> Job:
+    return Job.objects.get(title="Java Engineer", company="Northwind Systems")
+
+
+def open_job(new_page: Any, job: Job, viewport: dict[str, int], **options: Any) -> Any:
+    page = new_page(**viewport, **options)
+    log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    return page
+
+
+def ask_by_keyboard(page: Any) -> None:
+    page.locator("[data-explain-button]").focus()
+    page.keyboard.press("Enter")
+
+
+def focused_class(page: Any) -> str:
+    return str(page.evaluate("document.activeElement.className"))
+
+
+def in_viewport(box: dict[str, float] | None, viewport: dict[str, int]) -> bool:
+    assert box is not None
+    return (
+        box["y"] >= 0
+        and box["y"] + box["height"] <= viewport["height"]
+        and box["x"] >= 0
+        and box["x"] + box["width"] <= viewport["width"]
+    )
+
+
+def no_sideways_scroll(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+# ---------------------------------------------------------------- the bottom line and focus
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_summary_first_focus_on_the_result_and_one_calm_line(
+    new_page, demo_data, use_model, viewport
+):
+    use_model(WORKED_DRAFT)
+    page = open_job(new_page, worked_job(), viewport)
+    assert_accessible(page)
+    ask_by_keyboard(page)
+    panel = page.locator("#explain-panel")
+    heading = panel.locator(".explain-result-heading")
+    expect(heading).to_have_text("What we found")
+    # Focus lands on the answer's heading, not on <body>; the live line says the summary.
+    expect(heading).to_be_focused()
+    expect(panel.locator(".explain-summary")).to_have_text(SUMMARY)
+    status = panel.locator("[data-explain-status]")
+    expect(status).to_have_attribute("aria-live", "polite")
+    expect(status).to_have_text(SUMMARY)
+    # One neutral line under the points, with "why?" beside it; no score anywhere.
+    notice = panel.locator(".explain-notice")
+    expect(notice).to_have_text("We hid 1 point we could not back up with your words.")
+    assert notice.bounding_box()["y"] > panel.locator(".explain-point").last.bounding_box()["y"]
+    expect(panel.locator(".explain-notice-line summary")).to_have_text("why?")
+    assert "%" not in panel.inner_text()
+    # One demo banner at most (none here: a fake model, not the recordings).
+    expect(page.locator(".explain-demo")).to_have_count(0)
+    no_sideways_scroll(page)
+    panel.locator(".explain-why summary").click()
+    assert_accessible(page)
+    tag = "phone" if viewport is PHONE else "desktop"
+    save_screenshot(page, f"page-summary-{tag}")
+
+
+def test_with_no_match_it_says_so_plainly(new_page, demo_data, use_model):
+    use_model({"matches": [], "gaps": WORKED_DRAFT["gaps"]})
+    page = open_job(new_page, worked_job(), DESKTOP)
+    ask_by_keyboard(page)
+    panel = page.locator("#explain-panel")
+    expect(panel.locator(".explain-summary")).to_have_text(wording.summary_line(0, 1))
+    expect(panel.get_by_role("heading", name="Where your profile meets this job")).to_be_visible()
+    expect(panel.locator(".explain-none")).to_be_visible()
+
+
+def test_demo_mode_has_one_banner_and_true_loading_words(new_page, demo_data, settings):
+    settings.EXPLAIN_DEMO_MODE = True
+    page = open_job(new_page, worked_job(), DESKTOP)
+    page.route(
+        "**/explain/api/jobs/*/explanation/*",
+        lambda route: (page.wait_for_timeout(400), route.continue_())[1],
+    )
+    page.locator("[data-explain-button]").click()
+    status = page.locator("[data-explain-status]")
+    expect(status).to_contain_text("Fetching a recorded demo answer")
+    expect(status).not_to_contain_text("Asking the model")
+    expect(page.locator(".explain-result-heading")).to_be_visible()
+    expect(page.locator(".explain-demo")).to_have_count(1)
+
+
+# ------------------------------------------------------------------- the highlight in view
+
+
+def long_job() -> Job:
+    filler = "\n\n".join(
+        f"Paragraph {n}: our teams plan, review and ship work together every week."
+        for n in range(40)
+    )
+    return Job.objects.create(
+        title="Java Engineer",
+        company="Long Postings Ltd",
+        location="Berlin",
+        description=filler,
+        requirements=WORKED_JOB_DESCRIPTION,
+    )
+
+
+def test_the_sticky_panel_keeps_the_point_and_its_highlight_on_screen(
+    new_page, demo_data, use_model
+):
+    use_model(WORKED_DRAFT)
+    job = long_job()
+    page = open_job(new_page, job, DESKTOP)
+    ask_by_keyboard(page)
+    expect(page.locator(".explain-result-heading")).to_be_focused()
+    # Read down to the requirements, as a job seeker would, then move to the first point.
+    page.locator('[data-explain-field="requirements"]').scroll_into_view_if_needed()
+    page.mouse.wheel(0, 200)
+    page.wait_for_timeout(100)
+    scrolled = page.evaluate("window.scrollY")
+    assert scrolled > 1500, "the posting is long: the page has scrolled a long way"
+    page.keyboard.press("Tab")
+    point = page.locator(".explain-match").first
+    expect(point).to_be_focused()
+    mark = page.locator("[data-explain-posting] mark.explain-highlight")
+    expect(mark).to_have_text(["Build secure Java APIs"])
+    # The page did not jump, and both the point and the words it quotes are on screen.
+    assert page.evaluate("window.scrollY") == scrolled
+    assert in_viewport(point.bounding_box(), DESKTOP)
+    assert in_viewport(mark.bounding_box(), DESKTOP)
+    # The context row is for narrow screens; here the posting is beside the point.
+    expect(point.locator(".explain-context-row")).to_be_hidden()
+    save_screenshot(page, "page-sticky-desktop")
+
+    # Back at the top the quoted words are off screen: the point offers to go there.
+    page.evaluate("window.scrollTo(0, 0)")
+    point.hover()
+    show = point.get_by_role("button", name="Show in posting")
+    expect(show).to_be_visible()
+    assert page.evaluate("window.scrollY") == 0
+    assert in_viewport(point.bounding_box(), DESKTOP)
+    show.click()
+    expect(mark).to_be_in_viewport()
+
+
+def test_on_a_phone_the_quote_shows_in_context_and_nothing_jumps(new_page, demo_data, use_model):
+    use_model(WORKED_DRAFT)
+    page = open_job(new_page, worked_job(), PHONE, has_touch=True)
+    ask_by_keyboard(page)
+    point = page.locator(".explain-match").first
+    context = point.locator(".explain-context")
+    expect(context).to_be_visible()
+    expect(context).to_have_text("Build secure Java APIs and deploy services on AWS.")
+    expect(context.locator("mark")).to_have_text("Build secure Java APIs")
+    point.scroll_into_view_if_needed()  # where the reader is; the tap itself must not move
+    page.wait_for_timeout(100)
+    before = page.evaluate("window.scrollY")
+    point.locator(".explain-point-text").tap()
+    expect(page.locator("[data-explain-posting] mark.explain-highlight")).to_have_count(1)
+    assert page.evaluate("window.scrollY") == before, "a tap must not scroll the page"
+    show = point.get_by_role("button", name="Show in posting")
+    expect(show).to_be_visible()
+    show.tap()
+    expect(page.locator("[data-explain-posting] mark.explain-highlight")).to_be_in_viewport()
+    no_sideways_scroll(page)
+
+
+# --------------------------------------------------------------------- the gap's action
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_add_to_my_profile_and_back_with_the_explanation_refreshed(
+    new_page, demo_data, use_model, settings, viewport
+):
+    del settings.EXPLAIN_RATE  # the site's default burst: the refresh is a second call
+    model = use_model(WORKED_DRAFT)
+    job = worked_job()
+    page = open_job(new_page, job, viewport)
+    ask_by_keyboard(page)
+    gap = page.locator(".explain-gap")
+    expect(gap.locator(".explain-point-text")).to_have_text("AWS is not shown in your profile.")
+    add = gap.get_by_role("link", name="Add to my profile")
+    add.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/profile/\?add=AWS&next="))
+    skills = page.get_by_label("Skills")
+    expect(skills).to_be_focused()
+    assert skills.input_value().splitlines()[-1] == "AWS"
+    expect(page.get_by_role("status")).to_contain_text("We added “AWS” to your skills below.")
+    assert_accessible(page)
+    no_sideways_scroll(page)
+    page.get_by_role("button", name="Save profile and go back to the job").click()
+    page.wait_for_url(re.compile(rf"/jobs/{job.pk}/\?explain=refresh$"))
+    # Asked again at once: the profile text changed, so this is a new model call, and the
+    # gap the profile now shows is gone (the verifier drops it as contradicted).
+    expect(page.locator(".explain-summary")).to_have_text(wording.summary_line(1, 0))
+    expect(page.locator(".explain-result-heading")).to_be_focused()
+    expect(page.locator(".explain-gap")).to_have_count(0)
+    assert len(model.prompts) == 2
+    assert "AWS" in model.prompts[1].user.split("JOB POSTING:")[0]
+    # Reloading does not ask a third time: the same texts are remembered.
+    page.goto(job.get_absolute_url())
+    expect(page.locator(".explain-made")).to_be_visible()
+    assert len(model.prompts) == 2
+
+
+# ------------------------------------------------------------------------------- memory
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_after_a_reload_the_last_explanation_is_back_without_a_call(
+    new_page, demo_data, use_model, viewport
+):
+    model = use_model(WORKED_DRAFT)
+    page = open_job(new_page, worked_job(), viewport)
+    ask_by_keyboard(page)
+    expect(page.locator(".explain-summary")).to_have_text(SUMMARY)
+    page.reload()
+    # At once, from the cached draft: the same points, and when they were made.
+    expect(page.locator(".explain-summary")).to_have_text(SUMMARY)
+    expect(page.locator(".explain-made")).to_contain_text("From your last look at this job")
+    expect(page.locator(".explain-match q")).to_have_text(
+        ["Java (Intermediate, 3 years)", "Build secure Java APIs"]
+    )
+    expect(page.locator("[data-explain-button]")).to_be_enabled()
+    # Page load does not steal focus, and the remembered points still highlight.
+    assert "explain-result-heading" not in focused_class(page)
+    page.locator(".explain-match").first.hover()
+    expect(page.locator("[data-explain-posting] mark.explain-highlight")).to_have_count(1)
+    assert len(model.prompts) == 1
+    outcomes = list(ExplanationLog.objects.order_by("id").values_list("outcome", flat=True))
+    assert outcomes == [Outcome.OK, Outcome.CACHED]
+    assert_accessible(page)
+    assert page.probe.console_errors == [] and page.probe.page_errors == []
+
+
+# --------------------------------------------------------------- the burst and the countdown
+
+
+def java_jobs(count: int) -> list[Job]:
+    return [
+        Job.objects.create(
+            title=f"Java Engineer {n}",
+            company="Northwind Systems",
+            description=WORKED_JOB_DESCRIPTION,
+        )
+        for n in range(count)
+    ]
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_three_jobs_in_a_row_then_a_live_countdown(
+    new_page, demo_data, use_model, settings, rate_clock, viewport
+):
+    del settings.EXPLAIN_RATE  # the site's default: a burst of three a minute
+    model = use_model(WORKED_DRAFT)
+    jobs = java_jobs(4)
+    page = new_page(**viewport)
+    page.clock.install()
+    log_in(page, "demo", DEMO_PASSWORD, next_url=jobs[0].get_absolute_url())
+    for job in jobs[:3]:
+        page.goto(job.get_absolute_url())
+        ask_by_keyboard(page)
+        expect(page.locator(".explain-summary")).to_have_text(SUMMARY)
+    page.goto(jobs[3].get_absolute_url())
+    ask_by_keyboard(page)
+    error = page.locator(".explain-error")
+    expect(error).to_have_text("You asked for explanations of a few jobs a moment ago.")
+    countdown = page.locator(".explain-countdown")
+    expect(countdown).to_contain_text("You can ask again in")
+    first = int(re.search(r"in (\d+) seconds?", countdown.inner_text()).group(1))
+    assert 1 < first <= 61
+    button = page.locator("[data-explain-button]")
+    expect(button).to_be_disabled()
+    # It counts down live...
+    page.clock.run_for(1000)
+    expect(countdown).to_contain_text(f"in {first - 1} second")
+    save_screenshot(page.locator("#explain-panel"), f"page-countdown-{viewport['width']}")
+    # ...ends with words that say so, and the button comes back.
+    page.clock.run_for(first * 1000)
+    expect(countdown).to_have_text("You can ask again.")
+    expect(page.locator("[data-explain-status]")).to_have_text("You can ask again.")
+    expect(button).to_be_enabled()
+    expect(page.locator("text=Try again in")).to_have_count(0)
+    rate_clock.advance(first)
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".explain-summary")).to_have_text(SUMMARY)
+    assert len(model.prompts) == 4
+    assert_accessible(page)
+
+
+def test_failed_calls_do_not_count(new_page, demo_data, use_model):
+    """One call per window (the tests' tight rate): after the provider never answered,
+    asking again is answered, not refused."""
+    answers = iter(["down", "down", "up"])
+
+    def flaky(prompt: Any) -> str:
+        if next(answers) == "down":
+            raise ProviderError("connection refused", unanswered=True)
+        import json
+
+        return json.dumps(WORKED_DRAFT)
+
+    use_model(flaky)
+    page = open_job(new_page, worked_job(), DESKTOP)
+    for _ in range(2):
+        ask_by_keyboard(page)
+        expect(page.locator(".explain-error")).to_contain_text("not responding")
+        expect(page.locator(".explain-result-heading")).to_be_focused()
+        expect(page.locator(".explain-countdown")).to_have_count(0)
+        expect(page.locator("[data-explain-button]")).to_be_enabled()
+    ask_by_keyboard(page)
+    expect(page.locator(".explain-summary")).to_have_text(SUMMARY)
+    outcomes = list(ExplanationLog.objects.order_by("id").values_list("outcome", flat=True))
+    assert outcomes == [Outcome.PROVIDER_ERROR, Outcome.PROVIDER_ERROR, Outcome.OK]
+
+
+# -------------------------------------------------------------------------------- feedback
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_feedback_marker_no_preselection_note_targets_and_one_report(
+    new_page, demo_data, use_model, viewport
+):
+    use_model(WORKED_DRAFT)
+    page = open_job(new_page, worked_job(), viewport)
+    ask_by_keyboard(page)
+    report = page.locator(".explain-match .explain-report")
+    summary = report.locator("summary")
+    assert summary.evaluate("s => getComputedStyle(s).display") == "list-item"  # the marker
+    summary.focus()
+    page.keyboard.press("Enter")
+    radios = report.get_by_role("radio")
+    expect(radios).to_have_count(len(FeedbackReport.Reason.choices))
+    for index in range(radios.count()):
+        expect(radios.nth(index)).not_to_be_checked()
+    send = report.get_by_role("button", name="Send report")
+    send.click()
+    expect(report.locator(".explain-report-status")).to_have_text("Choose what is wrong first.")
+    # Every target is at least 24 px tall.
+    targets = [summary, send, *(report.locator(".explain-reason").nth(i) for i in range(5))]
+    for target in targets:
+        assert target.bounding_box()["height"] >= 24, target
+    report.get_by_label("Something else", exact=True).check()
+    note = report.get_by_label("Something else? Tell us in a few words (optional)")
+    assert note.get_attribute("maxlength") == "300"
+    note.fill("The job says Java APIs, not Java in general.")
+    assert_accessible(page)
+    send.click()
+    expect(report.locator(".explain-report-status")).to_have_text(
+        "Thank you. Your report was saved for review."
+    )
+    saved = FeedbackReport.objects.get()
+    assert (saved.reason, saved.note) == ("other", "The job says Java APIs, not Java in general.")
+
+    # The same point again after a reload (remembered): one report per point per user.
+    page.reload()
+    report = page.locator(".explain-match .explain-report")
+    report.locator("summary").click()
+    report.get_by_label("My profile does not say this").check()
+    report.get_by_role("button", name="Send report").click()
+    expect(report.locator(".explain-report-status")).to_have_text(
+        "You already reported this point. Thank you."
+    )
+    saved.refresh_from_db()
+    assert (FeedbackReport.objects.count(), saved.times_reported, saved.reason) == (1, 1, "other")
+
+
+# ------------------------------------------------------------------------- the profile page
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_profile_page_previews_what_is_compared(new_page, demo_data, viewport):
+    page = new_page(**viewport)
+    log_in(page, "demo", DEMO_PASSWORD, next_url=reverse("profile-edit"))
+    no_sideways_scroll(page)
+    skills = page.get_by_label("Skills")
+    described = skills.get_attribute("aria-describedby")
+    assert described and page.locator(f"#{described}").inner_text().startswith("One per line")
+    expect(page.get_by_text("Your résumé file is never sent or compared")).to_be_visible()
+    preview = page.locator(".profile-preview")
+    preview.locator("summary").focus()
+    page.keyboard.press("Enter")
+    from django.contrib.auth import get_user_model
+
+    sent = profile_text_for(get_user_model().objects.get(username="demo")).text
+    expect(preview.locator("pre")).to_have_text(sent)
+    assert "Skills:" in sent
+    no_sideways_scroll(page)
+    assert_accessible(page)
+    save_screenshot(page, f"page-profile-{viewport['width']}")
+
+
+# ---------------------------------------------------------------- every page of the flow
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_every_page_of_the_flow_passes_axe(new_page, demo_data, use_model, viewport):
+    use_model(WORKED_DRAFT)
+    page = new_page(**viewport)
+    for url in (reverse("job-list"), reverse("login"), reverse("signup")):
+        page.goto(url)
+        assert_accessible(page)
+        no_sideways_scroll(page)
+    page.goto(reverse("job-list") + "?remote=hybrid&location=Berlin")
+    expect(page.locator(".job-card")).not_to_have_count(0)
+    assert_accessible(page)
+    job = worked_job()
+    page.goto(job.get_absolute_url())  # logged out: the panel asks to log in
+    assert_accessible(page)
+    log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    expect(page.locator(".job-salary")).to_have_text(re.compile(r"EUR \d{2},\d{3}–\d{2},\d{3}"))
+    assert_accessible(page)
+    # The result page the form without JavaScript gets (form.submit() skips the script's
+    # handler; axe needs a script, so this page has one, and the server renders alike).
+    page.evaluate("document.querySelector('[data-explain-form]').submit()")
+    page.wait_for_url(re.compile(r"/explain/jobs/\d+/$"))
+    expect(page.locator(".explain-job-title")).to_have_text("Java Engineer")
+    expect(page.locator(".explain-summary")).to_have_text(SUMMARY)
+    assert_accessible(page)
+    no_sideways_scroll(page)
