@@ -29,6 +29,7 @@ from django.utils.translation import ngettext
 from explain import rollup, selectors
 from explain.admin_charts import daily_chart
 from explain.admin_figures import ms, reason_rows, summary_cards, version_rows
+from explain.admin_instructions import AddressedToAIFilter, addressed_jobs_view
 from explain.conf import setting
 from explain.costs import cost_lines, daily_costs, parse_prices
 from explain.export import csv_filename, stream_csv
@@ -149,6 +150,7 @@ class ExplanationLogAdmin(EvidenceAdmin):
     list_display_links = ("when",)
     list_filter = (
         "outcome",
+        AddressedToAIFilter,
         ("model_name", RolledValuesFilter),
         ("prompt_version", RolledValuesFilter),
         "created_at",
@@ -253,8 +255,10 @@ class ExplanationLogAdmin(EvidenceAdmin):
 
     def get_urls(self) -> list[Any]:
         view = self.admin_site.admin_view(self.summary_view)
+        addressed = self.admin_site.admin_view(lambda r: addressed_jobs_view(self, r))
         return [
             path("summary/", view, name="explain_explanationlog_summary"),
+            path("addressed-to-ai/", addressed, name="explain_explanationlog_addressed_to_ai"),
             *super().get_urls(),
         ]
 

@@ -264,7 +264,7 @@ def instruction_spans(
         )
     merged: list[tuple[int, int]] = []
     for s, e in sorted(spans):
-        if merged and s <= merged[-1][1]:
+        if merged and s < merged[-1][1]:  # overlapping hits: one sentence
             merged[-1] = (merged[-1][0], max(merged[-1][1], e))
         else:
             merged.append((s, e))
