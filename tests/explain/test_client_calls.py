@@ -4,7 +4,6 @@ one schema check for every answer, whole or streamed."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -160,31 +159,55 @@ def test_parse_entity_uses_the_json_names() -> None:
 # --------------------------------------------------------------------------- stream
 
 
+class Pieces:
+    """The model's stream: an iterator that records whether it was closed (explicitly:
+    not left to the garbage collector, as a generator's finally would be)."""
+
+    def __init__(self, items: list[Any], fail: Exception | None) -> None:
+        self.items = iter(items)
+        self.fail = fail
+        self.closed = False
+
+    def __iter__(self) -> Pieces:
+        return self
+
+    def __next__(self) -> Any:
+        try:
+            return next(self.items)
+        except StopIteration:
+            if self.fail is not None:
+                raise self.fail from None
+            raise
+
+    def close(self) -> None:
+        self.closed = True
+
+
 class Streaming:
     """A model that writes its answer in pieces, then hands over the whole response."""
 
     def __init__(self, items: list[Any], fail: Exception | None = None) -> None:
-        self.items = items
-        self.fail = fail
-        self.closed = False
+        self.pieces = Pieces(items, fail)
+        self.prompts: list[ChatPrompt] = []
         self.model_name = "streaming"
+
+    @property
+    def closed(self) -> bool:
+        return self.pieces.closed
 
     def __call__(self, prompt: ChatPrompt) -> str:
         raise AssertionError("a streaming model is not called whole")
 
-    def stream(self, prompt: ChatPrompt) -> Iterator[Any]:
-        try:
-            yield from self.items
-            if self.fail is not None:
-                raise self.fail
-        finally:
-            self.closed = True
+    def stream(self, prompt: ChatPrompt) -> Pieces:
+        self.prompts.append(prompt)
+        return self.pieces
 
 
 def test_a_stream_yields_its_pieces_then_the_result() -> None:
     whole = ChatResponse(text=json.dumps(EMPTY), model="streaming")
     model = Streaming(['{"matches": ', "", '[], "gaps": []}', whole])
-    items = list(ChatClient(model).prompt().stream())
+    items = list(ChatClient(model).prompt().system("s").user("u").stream())
+    assert model.prompts == [ChatPrompt(system="s", user="u")]
     assert items[:2] == ['{"matches": ', '[], "gaps": []}']
     assert isinstance(items[2], CallResult) and items[2].response is whole
     assert len(items) == 3

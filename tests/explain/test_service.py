@@ -438,3 +438,56 @@ def test_a_rate_limited_request_makes_no_call_and_says_when_to_retry(
     assert result.retry_after == 17
     assert model.prompts == []
     assert ExplanationLog.objects.get().outcome == Outcome.RATE_LIMITED
+
+
+# --------------------------------------------------------------------------- recall
+
+
+def test_recalling_without_a_cached_answer_shows_nothing_and_spends_no_call(
+    worked_user, worked_job, use_model, settings
+):
+    settings.EXPLAIN_DAILY_CALL_LIMIT = 1
+    model = use_model(WORKED_DRAFT)
+    assert service.explanation_recall(user=worked_user, job_id=str(worked_job.pk)) is None
+    assert model.prompts == []
+    assert ExplanationLog.objects.count() == 0
+    # The day's one model call is still there for the user who asks.
+    assert explain(worked_user, worked_job).outcome == Outcome.OK
+    assert len(model.prompts) == 1
+
+
+def test_recalling_a_cached_answer_logs_it_as_cached(worked_user, worked_job, use_model):
+    model = use_model(WORKED_DRAFT)
+    explain(worked_user, worked_job)
+    recalled = service.explanation_recall(user=worked_user, job_id=str(worked_job.pk))
+    assert recalled is not None and recalled.remembered
+    assert recalled.outcome == Outcome.CACHED
+    assert len(model.prompts) == 1
+    assert [r.outcome for r in ExplanationLog.objects.order_by("id")] == ["ok", "cached"]
+
+
+# --------------------------------------------------------------------------- shown point
+
+
+def test_the_shown_point_is_derived_again_for_each_kind(worked_user, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    result = explain(worked_user, worked_job)
+    log = ExplanationLog.objects.get(pk=result.log_id)
+    [match] = result.verification.matches
+    [gap] = result.verification.gaps
+    shown = service.shown_point(user=worked_user, log=log, kind="match", index=0)
+    assert shown == (match.point, match.profile_quote, match.job_quote)
+    shown = service.shown_point(user=worked_user, log=log, kind="gap", index=0)
+    assert shown == (gap.point, gap.profile_quote, gap.job_quote)
+    assert service.shown_point(user=worked_user, log=log, kind="gap", index=1) is None
+
+
+def test_no_point_is_shown_for_a_row_that_showed_none(worked_user, worked_job, use_model):
+    use_model(WORKED_DRAFT)
+    result = explain(worked_user, worked_job)
+    log = ExplanationLog.objects.get(pk=result.log_id)
+    log.outcome = Outcome.PROVIDER_ERROR  # same texts, same prompt version, draft cached
+    assert service.shown_point(user=worked_user, log=log, kind="match", index=0) is None
+    log.outcome = Outcome.OK
+    log.prompt_version = "1999-01-01.1"
+    assert service.shown_point(user=worked_user, log=log, kind="match", index=0) is None
