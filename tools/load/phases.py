@@ -219,10 +219,13 @@ def two_servers(stack: Stack, ports: list[int], pair: list[User], job_id: int) -
     ok = [r for r in results if r.status == 200]
     limited = [r for r in results if r.status == 429]
     model_calls = len(stack.fake.requests) - calls_before
-    allowed = ALLOWED_CALLS
+    # django-ratelimit's windows are fixed: on a busy machine the 20 requests can
+    # straddle the end of this user's window, and the next window allows as many again.
+    allowed = len(ok)
     check(
-        len(ok) == allowed and all(is_verified(r) for r in ok),
-        f"expected {allowed} answers (EXPLAIN_RATE), got {len(ok)}",
+        allowed in (ALLOWED_CALLS, 2 * ALLOWED_CALLS) and all(is_verified(r) for r in ok),
+        f"expected {ALLOWED_CALLS} answers (EXPLAIN_RATE; twice that across a window's end), "
+        f"got {len(ok)}",
     )
     check(len(limited) == 20 - allowed, f"expected {20 - allowed} answers 429, got {len(limited)}")
     check(
