@@ -32,7 +32,7 @@ class PointSerializer(serializers.Serializer):
     rewritten = serializers.CharField(
         allow_null=True,
         help_text="Why code rewrote the point (point_judges, gap_blames_person, "
-        "match_negated, point_unsupported), or null when it is the model's sentence.",
+        "point_unsupported), or null when it is the model's sentence.",
     )
     profile_quote = serializers.CharField(allow_blank=True)
     job_quote = serializers.CharField()

@@ -76,7 +76,6 @@ REASON_TEXT = {
 REWRITE_TEXT = {
     RewriteReason.POINT_JUDGES: _("it judged, scored or advised you"),
     RewriteReason.GAP_BLAMES_PERSON: _("it said what you lack, not what your profile shows"),
-    RewriteReason.MATCH_NEGATED: _("it said the opposite of a match"),
     RewriteReason.POINT_UNSUPPORTED: _("it used words its quotes do not contain"),
 }
 

@@ -39,7 +39,6 @@ class RewriteReason(StrEnum):
 
     POINT_JUDGES = "point_judges"
     GAP_BLAMES_PERSON = "gap_blames_person"
-    MATCH_NEGATED = "match_negated"
     POINT_UNSUPPORTED = "point_unsupported"
 
 
@@ -189,7 +188,8 @@ def point_rewrite(
     if kind == "gap" and BLAMES.search(normal_point):
         return RewriteReason.GAP_BLAMES_PERSON
     if kind == "match" and NEGATES.search(normal_point):
-        return RewriteReason.MATCH_NEGATED
+        # A match that turns itself around is not what its quotes support.
+        return RewriteReason.POINT_UNSUPPORTED
     if not names_term or unsupported_words(normal_point, backing):
         return RewriteReason.POINT_UNSUPPORTED
     return None

@@ -215,7 +215,7 @@ def rule_costs(size: int, rounds: int) -> dict[str, float]:
     draft, profile, job = make_case(size)
     checker = _Checker(_Source(profile, None, None), _Source(job, None, None), LIMITS)
     claims = [("match", c) for c in draft.matches] + [("gap", c) for c in draft.gaps]
-    found = []
+    found: list[tuple[str, Claim, tuple[int, int], tuple[int, int] | None]] = []
     for kind, claim in claims:
         job_span = checker._quote(_normalize_quote(claim.job_quote), checker.job, None)  # type: ignore[arg-type]
         profile_span = None
@@ -225,6 +225,9 @@ def rule_costs(size: int, rounds: int) -> dict[str, float]:
                 checker.profile,
                 None,  # type: ignore[arg-type]
             )
+        # The rules below run on found quotes only, as in the verifier.
+        if not isinstance(job_span, tuple) or not isinstance(profile_span, tuple | None):
+            continue
         found.append((kind, claim, job_span, profile_span))
 
     def term_rule() -> None:
@@ -242,9 +245,9 @@ def rule_costs(size: int, rounds: int) -> dict[str, float]:
             point_rewrite(folded.text, kind, backing=backing, names_term=True)
 
     def instruction_rule() -> None:
-        for kind, _, job_span, profile_span in found:
+        for _, _, job_span, profile_span in found:
             _in_instruction(job, job_span, checker.job.folded)
-            if kind == "match":
+            if profile_span is not None:
                 _in_instruction(profile, profile_span, checker.profile.folded)
 
     costs: dict[str, list[float]] = {"term": [], "point": [], "instruction": []}
