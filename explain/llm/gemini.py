@@ -33,6 +33,7 @@ from explain.llm.errors import (
     ProviderError,
     ProviderTimeout,
 )
+from explain.llm.gemini_prepared import PreparedRequest, prepare
 from explain.llm.profiles import (
     DEFAULT_MODEL,
     RequestRules,
@@ -112,6 +113,9 @@ class GeminiChatModel:
         # pydantic schema into JSON schema and validating the SDK's config model cost
         # about half a millisecond per call.
         self._configs: dict[tuple[str, type[BaseModel] | None], types.GenerateContentConfig] = {}
+        # The same requests converted to their wire form once (explain.llm.gemini_prepared);
+        # None for a request the SDK's public call must make.
+        self._prepared: dict[tuple[str, type[BaseModel] | None], PreparedRequest | None] = {}
 
     def __repr__(self) -> str:
         return f"GeminiChatModel(model={self.model_name!r})"
@@ -136,6 +140,19 @@ class GeminiChatModel:
         if schema is None:
             return config.model_copy()
         return config.model_copy(update={"response_schema": json.loads(_schema_json(schema))})
+
+    def _request(self, prompt: ChatPrompt) -> PreparedRequest | None:
+        """The batch request for this prompt's instruction and schema, converted once."""
+        key = (prompt.system, prompt.output_schema)
+        if key not in self._prepared:
+            if len(self._prepared) >= _MAX_CONFIGS:
+                self._prepared.clear()
+            self._prepared[key] = prepare(self._client, self.model_name, self._one_attempt(prompt))
+        return self._prepared[key]
+
+    def _one_attempt(self, prompt: ChatPrompt) -> types.GenerateContentConfig:
+        """The config with the SDK's automatic continuation (a second request) off."""
+        return self._config(prompt).model_copy(update={"automatic_continuation": False})
 
     def _build_config(self, prompt: ChatPrompt) -> types.GenerateContentConfig:
         schema = prompt.output_schema
@@ -170,9 +187,13 @@ class GeminiChatModel:
         failure: ExplainError | None = None
         response: Any = None
         try:
-            response = self._client.models.generate_content(
-                model=self.model_name, contents=prompt.user, config=self._config(prompt)
-            )
+            prepared = self._request(prompt)
+            if prepared is not None:
+                response = prepared.send(prompt.user)
+            else:
+                response = self._client.models.generate_content(
+                    model=self.model_name, contents=prompt.user, config=self._one_attempt(prompt)
+                )
         except Exception as exc:
             failure = _map_failure(exc)
         if failure is None:
@@ -207,7 +228,7 @@ class GeminiChatModel:
         whole answer (checked between pieces).
         """
         self._refuse_an_invalid_name()
-        config = self._config(prompt).model_copy(update={"automatic_continuation": False})
+        config = self._one_attempt(prompt)
         deadline = time.monotonic() + self._timeout_seconds
         pieces: list[str] = []
         last: Any = None
