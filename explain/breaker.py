@@ -54,6 +54,10 @@ class CircuitBreaker:
         self._open_key = prefix + "opened-at"
         self._probe_key = prefix + "probe"
         self._prefix = prefix
+        # Set by gate() when it found no circuit state at all: a success then has nothing
+        # to reset, and record_success skips its round trip (a failure recorded through
+        # this breaker clears it again).
+        self._nothing_to_reset = False
 
     # --- keys -------------------------------------------------------------------------
 
@@ -61,6 +65,11 @@ class CircuitBreaker:
         """Failure counters of this window and the one before (a sliding count)."""
         bucket = int(now // self.settings.window_seconds)
         return f"{self._prefix}failures:{bucket}", f"{self._prefix}failures:{bucket - 1}"
+
+    def _state_keys(self, now: float) -> list[str]:
+        """Every key the circuit keeps: failure counts, when it opened, the probe."""
+        current, previous = self._bucket_keys(now)
+        return [current, previous, self._open_key, self._probe_key]
 
     def _keep_seconds(self) -> int:
         s = self.settings
@@ -72,10 +81,12 @@ class CircuitBreaker:
         """May the next call go to the provider?"""
         if self.settings.failures <= 0:
             return Gate.CLOSED
-        opened = self.cache.get(self._open_key)
+        now = self.clock()
+        state = self.cache.get_many(self._state_keys(now))  # one round trip
+        self._nothing_to_reset = not state
+        opened = state.get(self._open_key)
         if opened is None:
             return Gate.CLOSED
-        now = self.clock()
         if now < float(opened) + self.settings.cooldown_seconds:
             return Gate.OPEN
         # Cool-down over: one probe at a time, across every process.
@@ -91,6 +102,7 @@ class CircuitBreaker:
         """Count a failure that shows the provider down; True when this one opened it."""
         if self.settings.failures <= 0:
             return False
+        self._nothing_to_reset = False
         now = self.clock()
         if gate is Gate.PROBE:
             # The provider is still down: another cool-down from now.
@@ -107,11 +119,14 @@ class CircuitBreaker:
         return bool(self.cache.add(self._open_key, now, timeout=self._keep_seconds()))
 
     def record_success(self) -> None:
-        """The provider answered: the run of failures is over, and an open circuit closes."""
-        if self.settings.failures <= 0:
+        """The provider answered: the run of failures is over, and an open circuit closes.
+
+        After a gate() that found nothing, nothing is read or written: failures another
+        process records meanwhile wait for the next success to be reset.
+        """
+        if self.settings.failures <= 0 or self._nothing_to_reset:
             return
-        current, previous = self._bucket_keys(self.clock())
-        keys = [current, previous, self._open_key, self._probe_key]
+        keys = self._state_keys(self.clock())
         if self.cache.get_many(keys):
             self.cache.delete_many(keys)
 

@@ -143,3 +143,78 @@ def test_zero_failures_switches_the_breaker_off(cache, clock):
     for _ in range(10):
         assert off.record_failure(Gate.CLOSED) is False
     assert off.gate() is Gate.CLOSED
+
+
+class CountingCache(LocMemCache):
+    """A local-memory cache that counts its calls: each stands for a Redis round trip."""
+
+    def __init__(self) -> None:
+        super().__init__("breaker-count", {})
+        self.clear()
+        self.calls: list[str] = []
+        self._inside = False  # LocMemCache's get_many calls get: one round trip
+
+    def _count(self, name, method, *args, **kwargs):
+        if not self._inside:
+            self.calls.append(name)
+        outer, self._inside = self._inside, True
+        try:
+            return method(*args, **kwargs)
+        finally:
+            self._inside = outer
+
+    def get(self, *args, **kwargs):
+        return self._count("get", super().get, *args, **kwargs)
+
+    def get_many(self, *args, **kwargs):
+        return self._count("get_many", super().get_many, *args, **kwargs)
+
+    def delete_many(self, *args, **kwargs):
+        return self._count("delete_many", super().delete_many, *args, **kwargs)
+
+
+def test_the_gate_is_one_read_and_a_success_after_a_clean_gate_is_none(clock):
+    counting = CountingCache()
+    b = breaker(counting, clock)
+    assert b.gate() is Gate.CLOSED
+    assert counting.calls == ["get_many"]
+    b.record_success()
+    assert counting.calls == ["get_many"]
+
+
+def test_a_success_resets_failures_the_gate_saw(clock):
+    counting = CountingCache()
+    other, b = breaker(counting, clock), breaker(counting, clock)
+    other.record_failure(Gate.CLOSED)
+    other.record_failure(Gate.CLOSED)
+    assert b.gate() is Gate.CLOSED
+    b.record_success()
+    assert "delete_many" in counting.calls
+    other.record_failure(Gate.CLOSED)
+    assert other.record_failure(Gate.CLOSED) is False  # the run started again at zero
+
+
+def test_a_success_after_this_breakers_own_failure_resets_it(cache, clock):
+    b = breaker(cache, clock)
+    assert b.gate() is Gate.CLOSED  # nothing there yet
+    b.record_failure(Gate.CLOSED)
+    b.record_failure(Gate.CLOSED)
+    b.record_success()
+    assert [b.record_failure(Gate.CLOSED) for _ in range(3)] == [False, False, True]
+
+
+def test_a_success_without_a_gate_still_reads_and_resets(cache, clock):
+    first = breaker(cache, clock)
+    first.record_failure(Gate.CLOSED)
+    first.record_failure(Gate.CLOSED)
+    breaker(cache, clock).record_success()
+    assert first.record_failure(Gate.CLOSED) is False
+    assert first.record_failure(Gate.CLOSED) is False
+
+
+def test_a_left_over_probe_is_cleared_by_the_next_success(cache, clock):
+    b = breaker(cache, clock)
+    cache.set("explain:breaker:probe", clock.now - 1000)
+    assert b.gate() is Gate.CLOSED
+    b.record_success()
+    assert cache.get("explain:breaker:probe") is None
