@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from explain.rules.words import plural_forms, split_words, word_forms
+from explain.rules.words import plural_forms, split_words, split_words_any, word_forms
 
 
 @pytest.mark.parametrize(
@@ -51,3 +53,32 @@ def test_word_forms_are_bounded() -> None:
     assert len(word_forms("alpha beta gamma delta")) == 81
     assert word_forms("alpha beta gamma delta epsilon") == ["alpha beta gamma delta epsilon"]
     assert word_forms("") == []
+
+
+# --- the ASCII fast path equals the general loop ---------------------------------------
+
+ASCII = st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=127), max_size=80)
+
+
+@given(ASCII)
+def test_ascii_text_splits_as_the_general_loop_splits_it(text):
+    assert split_words(text) == split_words_any(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "seps"),
+    [
+        ("", [], [""]),
+        ("Python", ["Python"], ["", ""]),
+        ("  CI/CD, 5 years_x!", ["CI", "CD", "5", "years_x"], ["  ", "/", ", ", " ", "!"]),
+        ("a-b", ["a", "b"], ["", "-", ""]),
+    ],
+)
+def test_both_ways_give_words_and_the_separators_around_them(text, words, seps):
+    assert split_words(text) == (words, seps)
+    assert split_words_any(text) == (words, seps)
+
+
+def test_non_ascii_text_takes_the_general_loop():
+    # "é" and a combining mark are word characters; CJK characters are words of their own.
+    assert split_words("café\u0301 東京") == (["café\u0301", "東", "京"], ["", " ", "", ""])
