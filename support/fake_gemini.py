@@ -89,6 +89,8 @@ class RecordedRequest:
     headers: dict[str, str]  # names lower-cased
     raw_body: bytes
     body: Any  # the parsed JSON, or None when the body was not JSON
+    # When it arrived (time.monotonic), for the load runs' timelines.
+    received_at: float = field(default_factory=time.monotonic)
 
     @property
     def model(self) -> str:

@@ -171,7 +171,8 @@ def crowd(
     statuses = Counter(r.status for r in results)
     errors = [r for r in results if not is_verified(r)]
     outcomes = log_outcomes(logged_before)
-    model_calls = len(stack.fake.requests) - calls_before
+    calls = stack.fake.requests[calls_before:]
+    model_calls = len(calls)
     check(not errors, f"{len(errors)} of {len(users)} got no verified explanation: {statuses}")
     check(
         outcomes == {"ok": len(users)},
@@ -191,6 +192,10 @@ def crowd(
         "ratio": wall / ceiling_wall,
         "server_cpu_ms_each": server_cpu * 1000 / len(users),
         "client_and_fake_cpu_ms_each": own_cpu * 1000 / len(users),
+        # When the model calls arrived, from the first request sent: how long the
+        # servers took to get every request as far as the model (the work before it).
+        "model_calls_from": min(c.received_at for c in calls) - min(r.started for r in results),
+        "model_calls_until": max(c.received_at for c in calls) - min(r.started for r in results),
     }
 
 

@@ -210,6 +210,10 @@ def _print_crowd(crowd: dict[str, Any]) -> None:
         f"load client + fake model {crowd['client_and_fake_cpu_ms_each']:.1f} ms "
         f"(all on the same {os.cpu_count()} cores)"
     )
+    print(
+        f"   model calls arrived {crowd['model_calls_from']:.2f}-"
+        f"{crowd['model_calls_until']:.2f} s after the first click"
+    )
 
 
 def _print_two(two: dict[str, Any]) -> None:
