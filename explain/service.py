@@ -26,6 +26,7 @@ from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ExplainError
 from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
+from explain.log_insert import insert_log
 from explain.models import ExplanationLog
 from explain.outcomes import RETRY_AFTER, SUCCESS, Kind, Outcome
 from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
@@ -344,7 +345,7 @@ def _text_counts(result: Explanation) -> dict[str, int]:
 def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
     verification = result.verification or Verification()
     try:
-        row = ExplanationLog.objects.create(
+        row = ExplanationLog(
             user=user if getattr(user, "is_authenticated", False) else None,
             job_ref="".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
             job_title=result.job_title,
@@ -364,6 +365,7 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
             thoughts_tokens=result.usage.thoughts,
             total_tokens=result.usage.total,
         )
+        insert_log(row)
     except Exception as exc:
         logger.error("Could not write the explanation log row: %s", type(exc).__name__)
         return None

@@ -206,7 +206,7 @@ def test_a_log_row_that_cannot_be_written_is_reported_by_type_only(
     worked_user, worked_job, use_model, monkeypatch, every_record
 ):
     use_model(WORKED_DRAFT)
-    monkeypatch.setattr(ExplanationLog.objects, "create", _raise)
+    monkeypatch.setattr(service, "insert_log", _raise)
     result = explain(worked_user, worked_job)
     assert result.outcome == Outcome.OK  # the user still gets the answer
     assert result.log_id is None
