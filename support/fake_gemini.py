@@ -25,6 +25,7 @@ event; ``reply_streaming`` paces the answer text like a model writing it:
     server.reply_streaming(draft, drop_after_chunks=3)    # the connection is reset
     server.reply_streaming(draft, stall_after_chunks=3)   # then nothing, until stopped
     server.reply_streaming(text='{"matches": [{"po')      # cut JSON, a clean end
+    server.reply_streaming(draft, continue_after_chunks=3)  # CONTINUATION, then the rest
 
 It behaves like Gemini 3.x as Google serves it from 1 December 2026, whatever the reply:
 
@@ -117,6 +118,9 @@ class Reply:
     interval: float = 0.0  # seconds between events
     drop_after: int | None = None  # reset the connection after this many events
     stall_after: int | None = None  # go silent after this many events (until stopped)
+    # End the first request's stream after this many events with finish CONTINUATION and
+    # a continuation token; a request that carries the token gets the remaining events.
+    continue_after: int | None = None
     finish_reason: str = "STOP"
     usage: dict[str, int] | None = None
 
@@ -131,17 +135,29 @@ def stream_pieces(text: str, *, tokens_per_chunk: int) -> tuple[str, ...]:
     return tuple(text[i : i + size] for i in range(0, len(text), size)) or ("",)
 
 
+# The token the fake hands out with a CONTINUATION finish (base64, as the API sends bytes).
+CONTINUATION_TOKEN = "ZmFrZS1jb250aW51YXRpb24tdG9rZW4="  # noqa: S105 - not a secret
+
+
 def stream_chunk(
-    piece: str, *, last: bool, finish_reason: str, usage: dict[str, int] | None
+    piece: str,
+    *,
+    last: bool,
+    finish_reason: str,
+    usage: dict[str, int] | None,
+    continuation_token: str | None = None,
 ) -> dict[str, Any]:
     """One streamed event: a generateContent answer holding the next piece of text.
 
-    Every event carries the usage so far, as Gemini's do; only the last has a finish reason.
+    Every event carries the usage so far, as Gemini's do; only the last has a finish reason
+    (and, when the answer goes on in another request, the token to resume from).
     """
     candidate: dict[str, Any] = {"content": {"parts": [{"text": piece}], "role": "model"}}
     candidate["index"] = 0
     if last:
         candidate["finishReason"] = finish_reason
+        if continuation_token is not None:
+            candidate["continuationToken"] = continuation_token
     meta = dict(DEFAULT_USAGE if usage is None else usage)
     if not last:
         meta = {"promptTokenCount": meta.get("promptTokenCount", 0)}
@@ -363,7 +379,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._drop()
             return
         if method == "streamGenerateContent" and reply.status == 200:
-            self._stream(reply)
+            resumed = isinstance(body, dict) and "continuationToken" in body
+            self._stream(reply, resumed=resumed)
             return
         if method == "generateContent" and reply.stream is not None:
             # A streamed reply asked for in one piece: the whole text at once.
@@ -385,22 +402,30 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:  # the client gave up (a timeout test): nothing to answer
             self.close_connection = True
 
-    def _stream(self, reply: Reply) -> None:
+    def _stream(self, reply: Reply, *, resumed: bool = False) -> None:
         """Server-sent events, as Gemini answers `:streamGenerateContent?alt=sse`."""
         if reply.stream is None:
             # A plain answer: one event holding all of it (the body is already JSON).
             events: list[bytes] = [reply.body]
         else:
+            pieces, finish, token = reply.stream, reply.finish_reason, None
+            if reply.continue_after is not None:
+                if resumed:
+                    pieces = pieces[reply.continue_after :]
+                else:
+                    pieces = pieces[: reply.continue_after]
+                    finish, token = "CONTINUATION", CONTINUATION_TOKEN
             events = [
                 json.dumps(
                     stream_chunk(
                         piece,
-                        last=i == len(reply.stream) - 1,
-                        finish_reason=reply.finish_reason,
+                        last=i == len(pieces) - 1,
+                        finish_reason=finish,
                         usage=reply.usage,
+                        continuation_token=token,
                     )
                 ).encode()
-                for i, piece in enumerate(reply.stream)
+                for i, piece in enumerate(pieces)
             ]
         stopping = self.server.state.stopping
         try:
@@ -598,13 +623,16 @@ class FakeGeminiServer:
         tokens_per_chunk: int = 8,
         drop_after_chunks: int | None = None,
         stall_after_chunks: int | None = None,
+        continue_after_chunks: int | None = None,
         finish_reason: str = "STOP",
         usage: dict[str, int] | None = None,
     ) -> None:
         """Stream the draft (or any text) as a model writes it: the first event after
         first_chunk_ms, then tokens_per_chunk tokens per event at tokens_per_second
         (0: as fast as possible). The same reply, asked for with generateContent,
-        comes back whole."""
+        comes back whole. With continue_after_chunks the first stream stops there with
+        finish CONTINUATION and a continuation token, and a request resuming from the
+        token gets the rest (as Gemini splits a long answer over requests)."""
         body = text if text is not None else json.dumps(draft or {"matches": [], "gaps": []})
         interval = tokens_per_chunk / tokens_per_second if tokens_per_second else 0.0
         self._set(
@@ -614,6 +642,7 @@ class FakeGeminiServer:
                 interval=interval,
                 drop_after=drop_after_chunks,
                 stall_after=stall_after_chunks,
+                continue_after=continue_after_chunks,
                 finish_reason=finish_reason,
                 usage=usage,
             )

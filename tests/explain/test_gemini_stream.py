@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
+import httpx2
 import pytest
 
-from explain.llm.client import ChatPrompt, ChatResponse
-from explain.llm.errors import ProviderTimeout
+from explain.llm import gemini
+from explain.llm.client import ChatPrompt, ChatResponse, TokenUsage
+from explain.llm.errors import ExplainError, InvalidResponse, ProviderError, ProviderTimeout
 from explain.llm.gemini import GeminiChatModel
 from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer
@@ -18,6 +21,9 @@ from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY
 
 PROMPT = ChatPrompt(system="Answer in JSON.", user="CANDIDATE PROFILE:\nJava", output_schema=Draft)
+# Long enough that no test here meets it by accident on a loaded machine: the tests of the
+# whole-answer deadline move a fake clock instead of waiting.
+TIMEOUT = 30.0
 
 
 @pytest.fixture
@@ -26,7 +32,7 @@ def model(gemini_server: FakeGeminiServer) -> Iterator[GeminiChatModel]:
         api_key=CANARY_KEY,
         model="gemini-3.5-flash-lite",
         base_url=gemini_server.base_url,
-        timeout_seconds=0.6,
+        timeout_seconds=TIMEOUT,
     )
     yield built
     built.close()
@@ -57,36 +63,46 @@ def test_a_stream_sends_what_a_whole_call_sends_and_ends_with_the_answer(
     assert answer.model == "gemini-3.5-flash-lite"
 
 
-def test_an_answer_slower_than_the_timeout_in_all_is_a_timeout(
-    model: GeminiChatModel, gemini_server: FakeGeminiServer, caplog: pytest.LogCaptureFixture
-) -> None:
-    # Each piece comes well within the timeout; the whole answer does not.
-    gemini_server.reply_streaming(WORKED_DRAFT, tokens_per_chunk=2, tokens_per_second=20)
-    caplog.set_level(logging.WARNING, logger="explain.llm.gemini")
-    stream = model.stream(PROMPT)
-    with pytest.raises(ProviderTimeout) as caught:
-        for _ in stream:
-            pass
-    assert str(caught.value) == "the answer was not finished before the timeout"
-    assert caught.value.outcome == "timeout"
-    [record] = [r for r in caplog.records if r.name == "explain.llm.gemini"]
-    assert record.getMessage() == (
-        "Gemini stream failed: timeout (the answer was not finished before the timeout)"
-    )
+class Clock:
+    """time.monotonic as the provider sees it, moved by the fake stream: no real waiting."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+@dataclass(frozen=True)
+class Later:
+    """In a fake stream: this many seconds pass before the next item."""
+
+    seconds: float
 
 
 class Chunks:
-    """What the SDK's generate_content_stream hands back: an iterator that can be closed."""
+    """What the SDK's generate_content_stream hands back: an iterator that can be closed.
 
-    def __init__(self, chunks: list[Any]) -> None:
-        self.chunks = iter(chunks)
+    Items are chunks, exceptions (raised where they stand, as a broken connection is) and
+    Later(seconds), which moves the clock.
+    """
+
+    def __init__(self, items: list[Any], clock: Clock | None = None) -> None:
+        self.items = iter(items)
+        self.clock = clock or Clock()
         self.closed = False
 
     def __iter__(self) -> Chunks:
         return self
 
     def __next__(self) -> Any:
-        return next(self.chunks)
+        item = next(self.items)
+        while isinstance(item, Later):
+            self.clock.now += item.seconds
+            item = next(self.items)
+        if isinstance(item, BaseException):
+            raise item
+        return item
 
     def close(self) -> None:
         self.closed = True
@@ -143,7 +159,143 @@ def test_a_stream_with_no_chunk_at_all_is_no_answer(
 ) -> None:
     chunks = Chunks([])
     monkeypatch.setattr(model._client.models, "generate_content_stream", lambda **kw: chunks)
-    with pytest.raises(Exception) as caught:
+    with pytest.raises(InvalidResponse) as caught:
         list(model.stream(PROMPT))
-    assert getattr(caught.value, "outcome", None) == "invalid_response"
+    assert (caught.value.detail, caught.value.usage) == ("no candidates", TokenUsage())
     assert chunks.closed
+
+
+def streamed(
+    model: GeminiChatModel, monkeypatch: pytest.MonkeyPatch, chunks: Iterable[Any]
+) -> list[Any]:
+    """Every item model.stream yields for these chunks, with the fake clock in place."""
+    if isinstance(chunks, Chunks):
+        monkeypatch.setattr(gemini, "time", chunks.clock)
+    monkeypatch.setattr(model._client.models, "generate_content_stream", lambda **kw: chunks)
+    return list(model.stream(PROMPT))
+
+
+TEXT = json.dumps({"matches": [], "gaps": []})
+HEAD, TAIL = TEXT[:12], TEXT[12:]
+
+
+def test_a_piece_that_comes_at_the_deadline_is_in_time(
+    model: GeminiChatModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    chunks = Chunks([_chunk([{"text": HEAD}]), Later(TIMEOUT), _chunk([{"text": TAIL}], "STOP")])
+    *pieces, answer = streamed(model, monkeypatch, chunks)
+    assert pieces == [HEAD, TAIL]
+    assert isinstance(answer, ChatResponse) and answer.text == TEXT
+
+
+def test_a_piece_after_the_deadline_ends_the_stream_as_a_timeout(
+    model: GeminiChatModel, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Each piece may come in time for the SDK's read timeout while the whole answer does
+    not: the timeout bounds the whole answer too."""
+    caplog.set_level(logging.WARNING, logger="explain.llm.gemini")
+    chunks = Chunks(
+        [_chunk([{"text": HEAD}]), Later(TIMEOUT + 0.001), _chunk([{"text": TAIL}], "STOP")]
+    )
+    seen: list[Any] = []
+    with pytest.raises(ProviderTimeout) as caught:
+        seen.extend(model_stream(model, monkeypatch, chunks))
+    assert seen == [HEAD]
+    assert caught.value.detail == "the answer was not finished before the timeout"
+    assert str(caught.value) == "the answer was not finished before the timeout"
+    assert chunks.closed
+    assert [r.getMessage() for r in caplog.records if r.name == "explain.llm.gemini"] == [
+        "Gemini stream failed: timeout (the answer was not finished before the timeout)"
+    ]
+
+
+def model_stream(
+    model: GeminiChatModel, monkeypatch: pytest.MonkeyPatch, chunks: Chunks
+) -> Iterator[Any]:
+    """model.stream over fake chunks, item by item (so a test sees what came before a raise)."""
+    monkeypatch.setattr(gemini, "time", chunks.clock)
+    monkeypatch.setattr(model._client.models, "generate_content_stream", lambda **kw: chunks)
+    yield from model.stream(PROMPT)
+
+
+def test_the_end_of_a_stream_read_after_the_deadline_still_ends_it(
+    model: GeminiChatModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The deadline is checked between pieces: an answer whose last piece came in time is
+    whole, however late its end is read."""
+    chunks = Chunks([_chunk([{"text": TEXT}], "STOP"), Later(2 * TIMEOUT)])
+    *_, answer = streamed(model, monkeypatch, chunks)
+    assert isinstance(answer, ChatResponse) and answer.text == TEXT
+
+
+@pytest.mark.parametrize(
+    ("failure", "expected"),
+    [
+        (httpx2.ReadError("reset"), (ProviderError, "transport failure (ReadError)")),
+        (httpx2.ReadTimeout("slow"), (ProviderTimeout, "no answer before the timeout")),
+    ],
+)
+def test_a_failure_mid_stream_is_mapped_even_past_the_deadline(
+    model: GeminiChatModel,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    failure: Exception,
+    expected: tuple[type, str],
+) -> None:
+    caplog.set_level(logging.WARNING, logger="explain.llm.gemini")
+    chunks = Chunks([_chunk([{"text": HEAD}]), Later(2 * TIMEOUT), failure])
+    with pytest.raises(ExplainError) as caught:
+        list(model_stream(model, monkeypatch, chunks))
+    assert (type(caught.value), caught.value.detail) == expected
+    assert chunks.closed
+    [record] = [r for r in caplog.records if r.name == "explain.llm.gemini"]
+    assert record.getMessage() == (
+        f"Gemini stream failed: {caught.value.outcome} ({caught.value.detail})"
+    )
+
+
+def test_an_iterator_that_cannot_be_closed_is_read_to_the_end(
+    model: GeminiChatModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    *pieces, answer = streamed(
+        model, monkeypatch, iter([_chunk([{"text": HEAD}]), _chunk([{"text": TAIL}], "STOP")])
+    )
+    assert pieces == [HEAD, TAIL]
+    assert isinstance(answer, ChatResponse) and answer.text == TEXT
+
+
+def test_chunks_without_candidates_or_content_add_nothing(
+    model: GeminiChatModel, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Gemini may open a stream with a chunk of usage only and close it with a finish
+    reason and no content: neither is a piece, and the answer is still whole."""
+    from google.genai import types
+
+    usage_only = types.GenerateContentResponse.model_validate(
+        {"usage_metadata": {"prompt_token_count": 5}}
+    )
+    finish_only = types.GenerateContentResponse.model_validate(
+        {"candidates": [{"finish_reason": "STOP"}], "usage_metadata": {"total_token_count": 9}}
+    )
+    chunks = Chunks([usage_only, _chunk([{"text": HEAD}]), _chunk([{"text": TAIL}]), finish_only])
+    *pieces, answer = streamed(model, monkeypatch, chunks)
+    assert pieces == [HEAD, TAIL]
+    assert isinstance(answer, ChatResponse)
+    assert (answer.text, answer.usage.total) == (TEXT, 9)
+
+
+def test_a_stream_cut_for_continuation_is_not_resumed(
+    model: GeminiChatModel, gemini_server: FakeGeminiServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The SDK would send a second request to resume from the continuation token; one
+    attempt means one request, and a cut answer is no answer."""
+    caplog.set_level(logging.WARNING, logger="explain.llm.gemini")
+    gemini_server.reply_streaming(WORKED_DRAFT, tokens_per_chunk=3, continue_after_chunks=4)
+    with pytest.raises(InvalidResponse) as caught:
+        list(model.stream(PROMPT))
+    assert len(gemini_server.requests) == 1
+    assert "continuationToken" not in gemini_server.last.body
+    assert caught.value.detail == "answer does not fit the schema"
+    assert [r.getMessage() for r in caplog.records if r.name == "explain.llm.gemini"] == [
+        "Gemini stream failed: invalid_response (answer does not fit the schema)"
+    ]

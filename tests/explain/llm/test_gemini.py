@@ -1,17 +1,33 @@
-"""explain.llm.gemini: built without a network call; the key stays out of every repr.
+"""explain.llm.gemini: how the client is built, what each request carries, and what is
+logged, in our words only; the key stays out of every repr.
 
-Its behaviour against a server is the fault matrix in tests/explain/test_gemini_faults.py.
+Its behaviour against a server's faults is the fault matrix in
+tests/explain/test_gemini_faults.py; how answers and failures are read is in
+test_gemini_reading.py beside this file.
 """
 
 from __future__ import annotations
 
-from explain.llm.gemini import INVALID_MODEL_NAME, GeminiChatModel
+import json
+import logging
+from typing import Any
+
+import httpx2
+import pytest
+
+from explain.llm.client import ChatPrompt, ChatResponse, TokenUsage
+from explain.llm.errors import ExplainError, ModelUnavailable
+from explain.llm.gemini import INVALID_MODEL_NAME, GeminiChatModel, response_schema
+from explain.schema import Draft
+from support.fake_gemini import FakeGeminiServer, candidate_response
+from tests.conftest import WORKED_DRAFT
 
 KEY = "AIza-test-key-never-shown"
+PROMPT = ChatPrompt(system="Answer in JSON.", user="CANDIDATE PROFILE:\nJava", output_schema=Draft)
 
 
-def build(model: str) -> GeminiChatModel:
-    return GeminiChatModel(api_key=KEY, model=model, base_url="http://127.0.0.1:9")
+def build(model: str, **kwargs: Any) -> GeminiChatModel:
+    return GeminiChatModel(api_key=KEY, model=model, base_url="http://127.0.0.1:9", **kwargs)
 
 
 def test_the_key_is_not_in_the_repr():
@@ -30,3 +46,203 @@ def test_a_name_that_is_not_a_model_name_is_never_echoed():
         assert KEY not in repr(model)
     finally:
         model.close()
+
+
+# --- what the client is built with ----------------------------------------------------
+
+
+def test_the_timeout_reaches_the_sdk_in_seconds_as_set(gemini_server: FakeGeminiServer) -> None:
+    """The SDK takes milliseconds and tells Google the deadline in whole seconds (rounded
+    up) in X-Server-Timeout: 30 s by default, and any setting as given."""
+    gemini_server.reply_with_draft(WORKED_DRAFT)
+    sent = []
+    for extra in ({}, {"timeout_seconds": 2.5}):
+        model = GeminiChatModel(
+            api_key=KEY,
+            model="m",
+            base_url=gemini_server.base_url,
+            **extra,  # type: ignore[arg-type]
+        )
+        try:
+            model(PROMPT)
+        finally:
+            model.close()
+        sent.append(gemini_server.last.headers.get("x-server-timeout"))
+    assert sent == ["30", "3"]
+
+
+def test_the_default_temperature_is_sent_to_a_family_that_honours_it(
+    gemini_server: FakeGeminiServer,
+) -> None:
+    gemini_server.reply_with_draft(WORKED_DRAFT)
+    model = GeminiChatModel(
+        api_key=KEY, model="gemini-2.5-flash-lite", base_url=gemini_server.base_url
+    )
+    try:
+        model(PROMPT)
+    finally:
+        model.close()
+    assert gemini_server.last.body["generationConfig"]["temperature"] == pytest.approx(0.1)
+
+
+def test_without_a_base_url_requests_go_to_google(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty GEMINI_BASE_URL means the SDK's own endpoint (a fake transport answers
+    here: nothing leaves the machine)."""
+    urls: list[str] = []
+    body = json.dumps(candidate_response(text=json.dumps(WORKED_DRAFT))).encode()
+
+    def answer(self: httpx2.Client, request: httpx2.Request, **kwargs: Any) -> httpx2.Response:
+        urls.append(str(request.url))
+        return httpx2.Response(
+            200, content=body, headers={"content-type": "application/json"}, request=request
+        )
+
+    monkeypatch.setattr(httpx2.Client, "send", answer)
+    model = GeminiChatModel(api_key=KEY, model="gemini-3.5-flash-lite")
+    try:
+        assert isinstance(model(PROMPT).parsed, Draft)
+    finally:
+        model.close()
+    assert [url.split("/v1")[0] for url in urls] == ["https://generativelanguage.googleapis.com"]
+
+
+def test_automatic_function_calling_is_off_for_calls_and_streams(
+    gemini_server: FakeGeminiServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """No tools are sent, and the SDK is told not to run any: it never enters its
+    function-calling loop (which would announce itself in its log)."""
+    caplog.set_level(logging.DEBUG, logger="google_genai")
+    gemini_server.reply_with_draft(WORKED_DRAFT)
+    model = GeminiChatModel(api_key=KEY, model="m", base_url=gemini_server.base_url)
+    try:
+        model(PROMPT)
+        gemini_server.reply_streaming(WORKED_DRAFT)
+        assert isinstance(list(model.stream(PROMPT))[-1], ChatResponse)
+    finally:
+        model.close()
+    assert len(gemini_server.requests) == 2
+    assert not [r for r in caplog.records if "AFC" in r.getMessage()]
+
+
+def test_a_thinking_setting_out_of_range_is_said_once_with_what_is_used(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.WARNING, logger="explain.llm.gemini")
+    for thinking in (None, "low", "lots"):
+        build("gemini-3.5-flash-lite", thinking=thinking).close()
+    assert [r.getMessage() for r in caplog.records if r.name == "explain.llm.gemini"] == [
+        "EXPLAIN_THINKING is out of range for Gemini 3.x Flash-Lite; requests use MINIMAL"
+    ]
+
+
+# --- the request config ----------------------------------------------------------------
+
+
+def test_a_prompt_without_a_schema_asks_for_text_and_gets_it(
+    gemini_server: FakeGeminiServer,
+) -> None:
+    """The same instruction with and without a schema: two configs, whichever comes
+    first; without one, no JSON is asked for and the answer's text is the answer."""
+    plain = ChatPrompt(system=PROMPT.system, user="u")
+    model = GeminiChatModel(api_key=KEY, model="m", base_url=gemini_server.base_url)
+    try:
+        gemini_server.reply_with_candidate_text("Java, three years.")
+        first = model(plain)
+        gemini_server.reply_with_draft(WORKED_DRAFT)
+        model(PROMPT)
+        gemini_server.reply_with_candidate_text("Java, three years.")
+        again = model(plain)
+    finally:
+        model.close()
+    configs = [r.body["generationConfig"] for r in gemini_server.requests]
+    assert ["responseSchema" in c for c in configs] == [False, True, False]
+    assert ["responseMimeType" in c for c in configs] == [False, True, False]
+    usage = TokenUsage(prompt=321, output=87, thoughts=12, total=420)
+    assert first == ChatResponse(text="Java, three years.", usage=usage, model="m")
+    assert again == first
+
+
+def test_each_call_gets_its_own_copy_of_the_schema() -> None:
+    """The SDK rewrites the schema it is given: a config handed out is never the cached
+    one, and two calls never share a schema dict."""
+    model = build("m")
+    try:
+        first, second = model._config(PROMPT), model._config(PROMPT)
+    finally:
+        model.close()
+    assert first.response_schema == second.response_schema == response_schema(Draft)
+    assert first.response_schema is not second.response_schema
+    assert isinstance(first.response_schema, dict)
+    first.response_schema["properties"]["matches"]["items"]["type"] = "REWRITTEN"
+    assert second.response_schema == response_schema(Draft)
+
+
+def test_the_config_cache_is_emptied_when_it_holds_sixteen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    model = build("m")
+    built: list[str] = []
+    build_config = model._build_config
+    monkeypatch.setattr(model, "_build_config", lambda p: built.append(p.system) or build_config(p))
+    prompts = [ChatPrompt(system=f"instruction {i}", user="u") for i in range(17)]
+    try:
+        for prompt in prompts[:16]:
+            model._config(prompt)
+        model._config(prompts[0])  # still kept: sixteen fit
+        model._config(prompts[16])  # the seventeenth empties the cache first
+        model._config(prompts[0])
+    finally:
+        model.close()
+    assert built == [p.system for p in prompts] + ["instruction 0"]
+
+
+# --- what is logged, in our words -------------------------------------------------------
+
+
+def test_a_name_that_is_not_a_model_name_is_refused_in_our_words(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.WARNING, logger="explain.llm.gemini")
+    model = build("gemini 3.5")
+    errors = []
+    try:
+        for attempt in (model, lambda p: list(model.stream(p))):
+            with pytest.raises(ModelUnavailable) as caught:
+                attempt(PROMPT)
+            errors.append(caught.value.detail)
+    finally:
+        model.close()
+    assert errors == ["GEMINI_MODEL is not a model name"] * 2
+    expected = (
+        "Gemini call not made: model_unavailable (GEMINI_MODEL is not a model name; "
+        "set GEMINI_MODEL to e.g. gemini-3.5-flash-lite)"
+    )
+    assert [r.getMessage() for r in caplog.records] == [expected, expected]
+
+
+@pytest.mark.parametrize(
+    ("status", "message"),
+    [
+        (
+            404,
+            "Gemini call failed: model_unavailable (provider answered HTTP 404); the provider "
+            "does not serve model gemini-3.5-flash-lite: change the GEMINI_MODEL setting "
+            "(see docs/providers.md)",
+        ),
+        (500, "Gemini call failed: provider_error (provider answered HTTP 500)"),
+    ],
+)
+def test_a_failed_call_is_one_warning_in_our_words(
+    gemini_server: FakeGeminiServer, caplog: pytest.LogCaptureFixture, status: int, message: str
+) -> None:
+    caplog.set_level(logging.WARNING, logger="explain.llm.gemini")
+    gemini_server.reply_with_error(status)
+    model = GeminiChatModel(
+        api_key=KEY, model="gemini-3.5-flash-lite", base_url=gemini_server.base_url
+    )
+    try:
+        with pytest.raises(ExplainError):
+            model(PROMPT)
+    finally:
+        model.close()
+    assert [r.getMessage() for r in caplog.records if r.name == "explain.llm.gemini"] == [message]
