@@ -219,3 +219,11 @@ def test_a_field_an_sdk_leaves_out_reads_as_absent_not_as_a_crash() -> None:
     assert (
         _chunk_text(SimpleNamespace(candidates=[SimpleNamespace(content=SimpleNamespace())])) == ""
     )
+
+
+def test_an_sdk_error_without_a_status_code_is_still_a_provider_error() -> None:
+    """Every APIError the SDK makes today has a code; one without is no crash either."""
+    failure = api_error(500)
+    del failure.code
+    error = _map_failure(failure)
+    assert facts(error) == (ProviderError, "provider answered HTTP None", False, False, None)
