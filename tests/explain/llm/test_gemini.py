@@ -15,6 +15,7 @@ from typing import Any
 import httpx2
 import pytest
 
+from explain.llm import gemini
 from explain.llm.client import ChatPrompt, ChatResponse, TokenUsage
 from explain.llm.errors import ExplainError, ModelUnavailable
 from explain.llm.gemini import INVALID_MODEL_NAME, GeminiChatModel, response_schema
@@ -194,6 +195,30 @@ def test_the_config_cache_is_emptied_when_it_holds_sixteen(
     finally:
         model.close()
     assert built == [p.system for p in prompts] + ["instruction 0"]
+
+
+def test_the_prepared_request_cache_is_emptied_when_it_holds_sixteen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    model = build("m")
+    prepared: list[Any] = []
+    real = gemini.prepare
+
+    def counting(client: Any, name: str, config: Any) -> Any:
+        prepared.append(config.system_instruction)
+        return real(client, name, config)
+
+    monkeypatch.setattr(gemini, "prepare", counting)
+    prompts = [ChatPrompt(system=f"instruction {i}", user="u") for i in range(17)]
+    try:
+        for prompt in prompts[:16]:
+            model._request(prompt)
+        assert model._request(prompts[0]) is not None  # still kept: sixteen fit
+        model._request(prompts[16])  # the seventeenth empties the cache first
+        model._request(prompts[0])
+    finally:
+        model.close()
+    assert prepared == [p.system for p in prompts] + ["instruction 0"]
 
 
 # --- what is logged, in our words -------------------------------------------------------
