@@ -145,9 +145,9 @@ def test_a_failure_mid_stream_ends_as_the_batch_path_does(
     logged_in, worked_job, use_gemini, attempts, arrange, outcome, caplog
 ):
     # A short timeout only where the fake stalls (it then stays silent until stopped, so
-    # the timeout fires however loaded the machine is); the default everywhere else, so
-    # no other case turns into a timeout on a slow machine.
-    server = use_gemini(timeout=2.0 if outcome == Outcome.TIMEOUT else 30.0)
+    # the timeout fires however loaded the machine is); the fixture's patient one
+    # everywhere else, so no other case turns into a timeout on a slow machine.
+    server = use_gemini(timeout=2.0 if outcome == Outcome.TIMEOUT else None)
     arrange(server)
     response = post(logged_in, worked_job)
     assert response.status_code == 200  # sent before the failure was known

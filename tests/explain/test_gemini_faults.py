@@ -32,16 +32,15 @@ from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION
 from explain.schema import Draft
 from support.fake_gemini import PROVIDER_TEXT, FakeGeminiServer, closed_port
 from tests.conftest import WORKED_DRAFT
-from tests.fakes.fixtures import CANARY_KEY
+from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT
 
 pytestmark = pytest.mark.django_db
 
 # Seconds. Only the timeout case has a short timeout, and there the fake holds its answer
 # far longer (so the client's timeout fires however loaded the machine is); every other
-# fault has the default, so no answer is taken for a timeout on a slow machine.
+# fault has PATIENT_TIMEOUT, so no answer is taken for a timeout on a slow machine.
 TIMEOUT = 0.5
 HELD = 60.0  # the fake's hold in the timeout case (a stopped server lets go at once)
-DEFAULT_TIMEOUT = 30.0
 # What a provider may say that a user must never read: the fake's error text, with the
 # key echoed into it for good measure, and Google's status names.
 LEAKY_MESSAGE = f"{PROVIDER_TEXT}; API key {CANARY_KEY} is not valid"
@@ -68,7 +67,7 @@ class Fault:
     status: int
     outcome: Outcome
     refused: bool = False  # nothing listens: the attempt never reaches the fake
-    timeout: float = DEFAULT_TIMEOUT
+    timeout: float = PATIENT_TIMEOUT
 
 
 def _delayed(server: FakeGeminiServer) -> None:
@@ -441,7 +440,12 @@ def test_the_request_config_is_built_once_and_every_request_is_the_same(gemini_s
     """The config (with its schema) is made once per instruction and schema; each call
     still sends exactly what a config built afresh would, and the cached one is never
     handed to the SDK to rewrite."""
-    model = GeminiChatModel(api_key=CANARY_KEY, model="m", base_url=gemini_server.base_url)
+    model = GeminiChatModel(
+        api_key=CANARY_KEY,
+        model="m",
+        base_url=gemini_server.base_url,
+        timeout_seconds=PATIENT_TIMEOUT,
+    )
     built: list[ChatPrompt] = []
     build = model._build_config
     monkeypatch.setattr(model, "_build_config", lambda p: built.append(p) or build(p))
@@ -452,7 +456,12 @@ def test_the_request_config_is_built_once_and_every_request_is_the_same(gemini_s
         for _ in range(3):
             assert isinstance(model(prompt).parsed, Draft)
         model(other)
-        fresh = GeminiChatModel(api_key=CANARY_KEY, model="m", base_url=gemini_server.base_url)
+        fresh = GeminiChatModel(
+            api_key=CANARY_KEY,
+            model="m",
+            base_url=gemini_server.base_url,
+            timeout_seconds=PATIENT_TIMEOUT,
+        )
         monkeypatch.setattr(fresh, "_config", fresh._build_config)  # the old way: every call
         fresh(prompt)
         fresh.close()

@@ -22,7 +22,7 @@ from explain.prompt import SYSTEM_INSTRUCTION
 from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
-from tests.fakes.fixtures import CANARY_KEY
+from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT
 
 PROMPT = ChatPrompt(system=SYSTEM_INSTRUCTION, user="CANDIDATE PROFILE:\nJava", output_schema=Draft)
 
@@ -38,6 +38,7 @@ def sdk(gemini_server: FakeGeminiServer) -> Iterator[Any]:
 
 
 def provider(server: FakeGeminiServer, model: str = "gemini-3.5-flash-lite", **kw: Any) -> Any:
+    kw.setdefault("timeout_seconds", PATIENT_TIMEOUT)
     return GeminiChatModel(api_key=CANARY_KEY, model=model, base_url=server.base_url, **kw)
 
 

@@ -26,7 +26,7 @@ from explain.llm.gemini import GeminiChatModel
 from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
-from tests.fakes.fixtures import CANARY_KEY
+from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT
 
 SHAPES = Path(__file__).resolve().parents[2] / "support" / "gemini_shapes"
 
@@ -176,7 +176,12 @@ def test_googles_own_answers_through_the_real_sdk(gemini_server: FakeGeminiServe
     body = reference(name)
     status = body["error"]["code"] if "error" in body else 200
     gemini_server.reply_with_json(body, status=status)
-    model = GeminiChatModel(api_key=CANARY_KEY, model="m", base_url=gemini_server.base_url)
+    model = GeminiChatModel(
+        api_key=CANARY_KEY,
+        model="m",
+        base_url=gemini_server.base_url,
+        timeout_seconds=PATIENT_TIMEOUT,
+    )
     try:
         try:
             answer = model(ChatPrompt(system="s", user="u", output_schema=Draft))

@@ -18,12 +18,12 @@ from explain.llm.gemini import GeminiChatModel
 from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
-from tests.fakes.fixtures import CANARY_KEY
+from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT
 
 PROMPT = ChatPrompt(system="Answer in JSON.", user="CANDIDATE PROFILE:\nJava", output_schema=Draft)
-# Long enough that no test here meets it by accident on a loaded machine: the tests of the
+# No test here meets it by accident on a loaded or paused machine: the tests of the
 # whole-answer deadline move a fake clock instead of waiting.
-TIMEOUT = 30.0
+TIMEOUT = PATIENT_TIMEOUT
 
 
 @pytest.fixture

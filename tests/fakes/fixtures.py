@@ -18,6 +18,12 @@ from support.fake_gemini import FakeGeminiServer
 # A key shaped like a real one and found nowhere else: tests assert it never leaks.
 CANARY_KEY = "AIzaSyCANARY-0f1e2d3c4b5a69788796a5b4c3d2e1f0"
 
+# Seconds: the timeout of every test that is not about timeouts, the longest the settings
+# check allows (explain.E005). Four times the default, so a loaded machine, or a test run
+# stopped (SIGSTOP) for a while on a shared one, does not turn an answer from the fake into
+# a timeout. Tests about timeouts set a short one and make the fake hold its answer.
+PATIENT_TIMEOUT = 120.0
+
 
 def live_skip_reason(config: pytest.Config) -> str | None:
     """Why tests marked `live` do not run this time, or None when they do."""
@@ -61,8 +67,9 @@ def use_gemini(
 ) -> Iterator[Callable[..., FakeGeminiServer]]:
     """Switch the site to the real Gemini provider, talking to the fake server.
 
-    `use_gemini()` sets the canary key and the server's URL; `use_gemini(timeout=0.5)`
-    also shortens EXPLAIN_TIMEOUT_SECONDS; `use_gemini(base_url=...)` points elsewhere
+    `use_gemini()` sets the canary key, the server's URL and PATIENT_TIMEOUT;
+    `use_gemini(timeout=0.5)` sets a short EXPLAIN_TIMEOUT_SECONDS instead (for a fake
+    that holds or stalls its answer); `use_gemini(base_url=...)` points elsewhere
     (a closed port). Each test's server has its own port and the URL is part of the key
     registry.get_chat_model builds clients by, so every test gets a fresh client; the
     built clients are dropped afterwards so none outlives its server.
@@ -73,8 +80,7 @@ def use_gemini(
         settings.GEMINI_API_KEY = CANARY_KEY
         settings.GEMINI_MODEL = "gemini-test-model"
         settings.GEMINI_BASE_URL = base_url or gemini_server.base_url
-        if timeout is not None:
-            settings.EXPLAIN_TIMEOUT_SECONDS = timeout
+        settings.EXPLAIN_TIMEOUT_SECONDS = PATIENT_TIMEOUT if timeout is None else timeout
         return gemini_server
 
     yield install

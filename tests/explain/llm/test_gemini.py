@@ -22,6 +22,7 @@ from explain.llm.gemini import INVALID_MODEL_NAME, GeminiChatModel, response_sch
 from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer, candidate_response
 from tests.conftest import WORKED_DRAFT
+from tests.fakes.fixtures import PATIENT_TIMEOUT
 
 KEY = "AIza-test-key-never-shown"
 PROMPT = ChatPrompt(system="Answer in JSON.", user="CANDIDATE PROFILE:\nJava", output_schema=Draft)
@@ -52,32 +53,15 @@ def test_a_name_that_is_not_a_model_name_is_never_echoed():
 # --- what the client is built with ----------------------------------------------------
 
 
-def test_the_timeout_reaches_the_sdk_in_seconds_as_set(gemini_server: FakeGeminiServer) -> None:
-    """The SDK takes milliseconds and tells Google the deadline in whole seconds (rounded
-    up) in X-Server-Timeout: 30 s by default, and any setting as given."""
-    gemini_server.reply_with_draft(WORKED_DRAFT)
-    sent = []
-    for extra in ({}, {"timeout_seconds": 2.5}):
-        model = GeminiChatModel(
-            api_key=KEY,
-            model="m",
-            base_url=gemini_server.base_url,
-            **extra,  # type: ignore[arg-type]
-        )
-        try:
-            model(PROMPT)
-        finally:
-            model.close()
-        sent.append(gemini_server.last.headers.get("x-server-timeout"))
-    assert sent == ["30", "3"]
-
-
 def test_the_default_temperature_is_sent_to_a_family_that_honours_it(
     gemini_server: FakeGeminiServer,
 ) -> None:
     gemini_server.reply_with_draft(WORKED_DRAFT)
     model = GeminiChatModel(
-        api_key=KEY, model="gemini-2.5-flash-lite", base_url=gemini_server.base_url
+        api_key=KEY,
+        model="gemini-2.5-flash-lite",
+        base_url=gemini_server.base_url,
+        timeout_seconds=PATIENT_TIMEOUT,
     )
     try:
         model(PROMPT)
@@ -86,25 +70,39 @@ def test_the_default_temperature_is_sent_to_a_family_that_honours_it(
     assert gemini_server.last.body["generationConfig"]["temperature"] == pytest.approx(0.1)
 
 
-def test_without_a_base_url_requests_go_to_google(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An empty GEMINI_BASE_URL means the SDK's own endpoint (a fake transport answers
-    here: nothing leaves the machine)."""
-    urls: list[str] = []
+def sent_by(monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> httpx2.Request:
+    """The one HTTP request a call sends, answered by a fake transport (nothing leaves
+    the machine and nothing waits, so no timeout is met on a slow machine)."""
+    sent: list[httpx2.Request] = []
     body = json.dumps(candidate_response(text=json.dumps(WORKED_DRAFT))).encode()
 
-    def answer(self: httpx2.Client, request: httpx2.Request, **kwargs: Any) -> httpx2.Response:
-        urls.append(str(request.url))
+    def answer(self: httpx2.Client, request: httpx2.Request, **kw: Any) -> httpx2.Response:
+        sent.append(request)
         return httpx2.Response(
             200, content=body, headers={"content-type": "application/json"}, request=request
         )
 
     monkeypatch.setattr(httpx2.Client, "send", answer)
-    model = GeminiChatModel(api_key=KEY, model="gemini-3.5-flash-lite")
+    model = GeminiChatModel(api_key=KEY, model="gemini-3.5-flash-lite", **kwargs)
     try:
         assert isinstance(model(PROMPT).parsed, Draft)
     finally:
         model.close()
-    assert [url.split("/v1")[0] for url in urls] == ["https://generativelanguage.googleapis.com"]
+    [request] = sent
+    return request
+
+
+def test_without_a_base_url_requests_go_to_google(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty GEMINI_BASE_URL means the SDK's own endpoint."""
+    url = str(sent_by(monkeypatch).url)
+    assert url.split("/v1")[0] == "https://generativelanguage.googleapis.com"
+
+
+def test_the_timeout_reaches_the_sdk_in_seconds_as_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The SDK takes milliseconds and tells Google the deadline in whole seconds (rounded
+    up) in X-Server-Timeout: 30 s by default, and any setting as given."""
+    assert sent_by(monkeypatch).headers["x-server-timeout"] == "30"
+    assert sent_by(monkeypatch, timeout_seconds=2.5).headers["x-server-timeout"] == "3"
 
 
 def test_automatic_function_calling_is_off_for_calls_and_streams(
@@ -114,7 +112,9 @@ def test_automatic_function_calling_is_off_for_calls_and_streams(
     function-calling loop (which would announce itself in its log)."""
     caplog.set_level(logging.DEBUG, logger="google_genai")
     gemini_server.reply_with_draft(WORKED_DRAFT)
-    model = GeminiChatModel(api_key=KEY, model="m", base_url=gemini_server.base_url)
+    model = GeminiChatModel(
+        api_key=KEY, model="m", base_url=gemini_server.base_url, timeout_seconds=PATIENT_TIMEOUT
+    )
     try:
         model(PROMPT)
         gemini_server.reply_streaming(WORKED_DRAFT)
@@ -145,7 +145,9 @@ def test_a_prompt_without_a_schema_asks_for_text_and_gets_it(
     """The same instruction with and without a schema: two configs, whichever comes
     first; without one, no JSON is asked for and the answer's text is the answer."""
     plain = ChatPrompt(system=PROMPT.system, user="u")
-    model = GeminiChatModel(api_key=KEY, model="m", base_url=gemini_server.base_url)
+    model = GeminiChatModel(
+        api_key=KEY, model="m", base_url=gemini_server.base_url, timeout_seconds=PATIENT_TIMEOUT
+    )
     try:
         gemini_server.reply_with_candidate_text("Java, three years.")
         first = model(plain)
@@ -263,7 +265,10 @@ def test_a_failed_call_is_one_warning_in_our_words(
     caplog.set_level(logging.WARNING, logger="explain.llm.gemini")
     gemini_server.reply_with_error(status)
     model = GeminiChatModel(
-        api_key=KEY, model="gemini-3.5-flash-lite", base_url=gemini_server.base_url
+        api_key=KEY,
+        model="gemini-3.5-flash-lite",
+        base_url=gemini_server.base_url,
+        timeout_seconds=PATIENT_TIMEOUT,
     )
     try:
         with pytest.raises(ExplainError):

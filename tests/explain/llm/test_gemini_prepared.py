@@ -25,7 +25,7 @@ from explain.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
-from tests.fakes.fixtures import CANARY_KEY
+from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT
 
 SHAPES = Path(__file__).resolve().parents[3] / "support" / "gemini_shapes"
 MODEL = "gemini-3.5-flash-lite"
@@ -34,6 +34,7 @@ PROMPT = ChatPrompt(system=SYSTEM_INSTRUCTION, user=USER, output_schema=Draft)
 
 
 def provider(server: FakeGeminiServer, **kw: Any) -> GeminiChatModel:
+    kw.setdefault("timeout_seconds", PATIENT_TIMEOUT)
     return GeminiChatModel(api_key=CANARY_KEY, model=MODEL, base_url=server.base_url, **kw)
 
 
