@@ -148,3 +148,48 @@ def test_failures_through_the_prepared_request_are_ours(gemini_server):
     assert caught.value.outcome == "provider_error"
     assert caught.value.__context__ is None and caught.value.__cause__ is None
     assert CANARY_KEY not in json.dumps(caught.value.detail)
+
+
+def test_the_prepared_answer_keeps_the_http_headers_as_the_public_one_does(gemini_server):
+    gemini_server.reply_with_draft(WORKED_DRAFT)
+    model = provider(gemini_server)
+    public, prepared = public_call(model), prepared_call(model)
+    assert prepared.sdk_http_response is not None
+    assert prepared.sdk_http_response.headers is not None
+    assert (
+        prepared.sdk_http_response.headers["content-type"]
+        == public.sdk_http_response.headers["content-type"]
+    )
+
+
+def test_an_empty_answer_body_fails_as_the_public_call_fails(gemini_server, monkeypatch):
+    gemini_server.reply_with_raw(b"", status=200, content_type="application/json")
+    failures = []
+    for helpers in (gemini_prepared._TO_WIRE, None):
+        monkeypatch.setattr(gemini_prepared, "_TO_WIRE", helpers)
+        with pytest.raises(ExplainError) as caught:
+            provider(gemini_server)(PROMPT)
+        failures.append((type(caught.value), caught.value.detail))
+    assert failures[0] == failures[1]
+    assert failures[0][1] == "no candidates"
+
+
+class _Stub:
+    """An object holding only the given attributes (a client of another shape)."""
+
+    def __init__(self, **attributes: Any) -> None:
+        self.__dict__.update(attributes)
+
+
+@pytest.mark.parametrize(
+    "client",
+    [
+        pytest.param(object(), id="no models API"),
+        pytest.param(_Stub(models=object()), id="no API client"),
+        pytest.param(_Stub(models=_Stub(_api_client=_Stub())), id="API client of unknown kind"),
+        pytest.param(_Stub(models=_Stub(_api_client=_Stub(vertexai=True))), id="Vertex AI"),
+    ],
+)
+def test_a_client_it_does_not_know_takes_the_public_call(gemini_server, client):
+    config = provider(gemini_server)._one_attempt(PROMPT)
+    assert gemini_prepared.prepare(client, MODEL, config) is None
