@@ -153,3 +153,42 @@ def test_any_text_gets_a_clear_answer(point: str) -> None:
     for kind in ("match", "gap"):
         result = point_rewrite(normalize(point), kind, backing=JAVA, names_term=False)
         assert result is None or isinstance(result, RewriteReason)
+
+
+@pytest.mark.parametrize(
+    ("point", "backing"),
+    [
+        # Every word is framing ("not shown" is a gap phrase) or the term: only the
+        # negation rule stands between this match and the user.
+        ("Java is not shown in your profile.", JAVA),
+        # Every word is in the quotes, "not" included.
+        (
+            "Your profile mentions Java, not Kotlin.",
+            backing_words(normalize("Java, not Kotlin"), normalize("Build secure Java APIs")),
+        ),
+    ],
+)
+def test_a_match_that_negates_itself_is_rewritten_even_when_its_words_are_backed(
+    point: str, backing: set[str]
+) -> None:
+    assert unsupported_words(normalize(point), backing) == []
+    assert rewrite(point, "match", backing) is RewriteReason.POINT_UNSUPPORTED
+    # The same words as a gap do not negate a match: framing and quotes back them.
+    assert rewrite(point, "gap", backing) is None
+
+
+@pytest.mark.parametrize(
+    ("point", "missing"),
+    [
+        # Only after an apostrophe is "s" (or "d", "t", ...) an ending; alone it is a word.
+        ("Java s", ["s"]),
+        ("Java d'angelo", ["d", "angelo"]),
+        # A word after an apostrophe that is no ending is still checked.
+        ("Java rock'n'roll", ["rock", "n", "roll"]),
+        # An ending is skipped, and the words after it are still checked.
+        ("Java's microservices", ["microservices"]),
+        ("Java's 10 years", ["10"]),
+    ],
+)
+def test_apostrophe_endings_excuse_only_themselves(point: str, missing: list[str]) -> None:
+    assert unsupported_words(normalize(point), JAVA) == missing

@@ -6,7 +6,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from explain.rules.words import plural_forms, split_words, split_words_any, word_forms
+from explain.rules.words import (
+    plural_forms,
+    split_words,
+    split_words_any,
+    unspaced,
+    word_forms,
+)
+from tests.explain import oracle
 
 
 @pytest.mark.parametrize(
@@ -82,3 +89,56 @@ def test_both_ways_give_words_and_the_separators_around_them(text, words, seps):
 def test_non_ascii_text_takes_the_general_loop():
     # "é" and a combining mark are word characters; CJK characters are words of their own.
     assert split_words("café\u0301 東京") == (["café\u0301", "東", "京"], ["", " ", "", ""])
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "seps"),
+    [
+        # A Latin word next to an unspaced script ends there, on either side.
+        ("java東京", ["java", "東", "京"], ["", "", "", ""]),
+        ("東java", ["東", "java"], ["", "", ""]),
+        # Separators of several characters are kept whole, wherever a word ends.
+        ("c++ 東京", ["c", "東", "京"], ["", "++ ", "", ""]),
+        ("java, go", ["java", "go"], ["", ", ", ""]),
+    ],
+)
+def test_split_words_at_script_edges_and_long_separators(
+    text: str, words: list[str], seps: list[str]
+) -> None:
+    assert split_words(text) == (words, seps)
+    assert split_words_any(text) == (words, seps)  # the general loop, ASCII or not
+
+
+@pytest.mark.parametrize(
+    ("word", "forms"),
+    [
+        # Only the trailing "es" or "s" of a word that keeps 3 characters comes off.
+        ("cases", ("cases", "casess", "caseses", "cas", "case")),
+        ("axes", ("axes", "axess", "axeses", "axe")),  # "ax" would be under 3 characters
+        ("yes", ("yes", "yess", "yeses")),
+        # A word that ends in a digit takes no plural, whatever comes before the digit.
+        ("java8", ("java8",)),
+        ("v11", ("v11",)),
+        # Nor does one that ends in a character of an unspaced script: three of them ...
+        ("東京都", ("東京都",)),
+        # ... and, since plural_forms is public, a mixed string too; only the last
+        # character decides (split_words never makes such a word).
+        ("ab東", ("ab東",)),
+        ("a東b", ("a東b", "a東bs", "a東bes")),
+    ],
+)
+def test_plural_forms_look_at_the_end_of_the_word(word: str, forms: tuple[str, ...]) -> None:
+    assert plural_forms(word) == forms
+
+
+def test_unspaced_ranges_include_both_ends_and_nothing_beside_them() -> None:
+    """Checked against the naive restatement's own table (tests/explain/oracle.py)."""
+    for low, high in oracle.UNSPACED:
+        assert unspaced(chr(low)) and unspaced(chr(high)), hex(low)
+        assert not unspaced(chr(low - 1)) and not unspaced(chr(high + 1)), hex(low)
+    assert not unspaced("a") and not unspaced("\u0dff")
+
+
+def test_a_phrase_without_words_is_its_own_only_form() -> None:
+    assert word_forms("...") == ["..."]
+    assert word_forms("++") == ["++"]
