@@ -11,6 +11,12 @@ mutants. The run prints the score per module and the diff of every surviving mut
 A survivor listed in tools/mutation/equivalent.txt (with the hash of its diff, so the entry
 goes stale when the code changes) is an equivalent mutant and leaves the score; every
 other survivor counts against it. Exit status 1 when a module misses its group's goal.
+
+mutmut switches a mutant on in a process that has already imported the module, so code
+that runs while the module is imported (a table of patterns compiled once) never meets
+it. The functions a target lists as `import_time` are tested again the plain way: each of
+their survivors is written into the scratch copy's source and the module's test selection
+runs in a fresh interpreter; failing tests (or a failing import) kill it.
 """
 
 from __future__ import annotations
@@ -20,10 +26,12 @@ import glob
 import hashlib
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -40,6 +48,12 @@ ALSO_COPY = ["jobportal", "support", "templates", "tools", "manage.py"]
 KILLED = {1: "killed", 3: "killed", 36: "timeout", 24: "timeout", -24: "timeout"}
 KILLED |= {152: "timeout", 255: "timeout", 37: "type check"}
 NOT_KILLED = {0: "survived", 5: "no tests", 33: "no tests", 34: "skipped"}
+
+# The statuses of a survivor of an import-time function, tested again in a fresh
+# interpreter with the mutant in the source: pytest's exit 1 (a test failed) and 2 (the
+# import, so collection, failed) kill it; a CPU limit stops an endless loop.
+REIMPORTED = {1: "killed at import", 2: "killed at import", -24: "timeout at import"}
+KILLED_STATUSES = frozenset(KILLED.values()) | {"killed at import", "timeout at import"}
 
 # A derandomised Hypothesis profile (tests/conftest.py): a mutant meets the same examples
 # on every run, so a score does not move between two runs of the same code.
@@ -64,6 +78,7 @@ class Result:
     seconds: float = 0.0
     error: str = ""
     unrun: int = 0  # mutants a stopped run never reached (the score is over the others)
+    reimported: dict[str, str] = field(default_factory=dict)  # import-time mutant -> status
 
     @property
     def total(self) -> int:
@@ -71,14 +86,14 @@ class Result:
 
     @property
     def killed(self) -> int:
-        return sum(1 for s in self.statuses.values() if s in KILLED.values())
+        return sum(1 for s in self.statuses.values() if s in KILLED_STATUSES)
 
     @property
     def survivors(self) -> list[str]:
         return sorted(
             name
             for name, status in self.statuses.items()
-            if status not in KILLED.values() and name not in self.equivalent
+            if status not in KILLED_STATUSES and name not in self.equivalent
         )
 
     @property
@@ -204,8 +219,82 @@ def run_target(target: Target, jobs: int, equivalent: dict[str, tuple[str, str]]
             check=False,
         )
     result = collect(target, equivalent, returncode=finished.returncode)
+    if not result.error and target.import_time:
+        names = [n for n in result.survivors if function_of(n) in target.import_time]
+        error = reimport(target, tests, names)
+        result = collect(target, equivalent)
+        result.error = error
     result.seconds = time.monotonic() - started
     return result
+
+
+REIMPORTED_FILE = "reimported.json"
+
+
+def function_of(mutant: str) -> str:
+    """The function a mutant changes: "_compile" for "pkg.mod.x__compile__mutmut_3"."""
+    local = mutant.rsplit(".", 1)[-1].removeprefix("x").rsplit("__mutmut_", 1)[0]
+    return local.removeprefix("_") if local.startswith("_") else local.rsplit("ǁ", 1)[-1]
+
+
+def _limited(cpu_seconds: int) -> Callable[[], None]:
+    def setup() -> None:
+        _be_nice()
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_seconds, cpu_seconds + 1))
+
+    return setup
+
+
+def _fresh_pytest(work: Path, tests: list[str], cpu_seconds: int) -> int:
+    """The selection in a new interpreter over the scratch copy's plain source."""
+    command = [sys.executable, "-B", "-m", "pytest", "-x", "-q", "-p", "no:randomly"]
+    command += ["-p", "no:cacheprovider", *PYTEST_ARGS, *tests]
+    return subprocess.run(  # noqa: S603 - our own command line
+        command,
+        cwd=work,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=_limited(cpu_seconds),
+        check=False,
+    ).returncode
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def reimport(target: Target, tests: list[str], names: list[str]) -> str:
+    """Test import-time mutants the plain way; their statuses go to REIMPORTED_FILE.
+
+    Returns what went wrong, or "" when every mutant was tested.
+    """
+    work = scratch_dir(target)
+    source = work / target.module
+    original = source.read_bytes()
+    for cache in source.parent.glob("__pycache__"):
+        shutil.rmtree(cache)
+    started = _children_cpu()
+    clean = _fresh_pytest(work, tests, cpu_seconds=600)
+    if clean != 0:
+        return f"the tests fail without a mutant in a fresh interpreter (exit {clean})"
+    cpu_limit = int(20 * max(_children_cpu() - started, 1.0)) + 1  # as mutmut's limit
+    mutmut = Path(sys.executable).with_name("mutmut")
+    statuses = {}
+    for name in names:
+        try:
+            applied = subprocess.run(  # noqa: S603 - our own command line
+                [str(mutmut), "apply", name], cwd=work, capture_output=True, check=False
+            )
+            if applied.returncode != 0:
+                return f"mutmut apply {name} failed: {applied.stderr.decode()[-300:]}"
+            code = _fresh_pytest(work, tests, cpu_limit)
+        finally:
+            source.write_bytes(original)
+        statuses[name] = REIMPORTED.get(code) or NOT_KILLED.get(code) or "suspicious"
+    (work / REIMPORTED_FILE).write_text(json.dumps(statuses, indent=1), encoding="utf-8")
+    return ""
 
 
 def collect(
@@ -227,7 +316,11 @@ def collect(
         name: KILLED.get(code) or NOT_KILLED.get(code) or "suspicious"
         for name, code in codes.items()
     }
-    not_killed = [n for n, s in result.statuses.items() if s not in KILLED.values()]
+    reimported = work / REIMPORTED_FILE
+    if reimported.exists():
+        result.reimported = json.loads(reimported.read_text(encoding="utf-8"))
+        result.statuses.update(result.reimported)
+    not_killed = [n for n, s in result.statuses.items() if s not in KILLED_STATUSES]
     if not_killed:
         shown = subprocess.run(  # noqa: S603 - our own command line
             [sys.executable, "-c", _DIFFS],
@@ -266,6 +359,14 @@ def report(results: list[Result], equivalent: dict[str, tuple[str, str]]) -> boo
             + (f"  (stopped: {r.unrun} mutants not run)" if r.unrun else "")
         )
     for r in results:
+        if r.reimported:
+            killed = sum(s in KILLED_STATUSES for s in r.reimported.values())
+            print(
+                f"{r.target.module}: {len(r.reimported)} survivors of import-time code "
+                f"({', '.join(r.target.import_time)}) run again with the mutant in the source "
+                f"and a fresh import: {killed} killed"
+            )
+    for r in results:
         for name in r.survivors:
             print(f"\n# {name}: {r.statuses[name]}  (diff hash {diff_hash(r.diffs.get(name, ''))})")
             print(r.diffs.get(name, "(no diff)"))
@@ -277,7 +378,7 @@ def report(results: list[Result], equivalent: dict[str, tuple[str, str]]) -> boo
         if name not in seen:
             print(f"\nstale entry in {EQUIVALENT.name}: {name} is no longer a mutant")
         elif not any(name in r.equivalent for r in results):
-            if all(r.statuses.get(name) in KILLED.values() for r in results if name in r.statuses):
+            if all(r.statuses.get(name) in KILLED_STATUSES for r in results if name in r.statuses):
                 print(f"\nstale entry in {EQUIVALENT.name}: {name} is now killed")
             else:
                 print(f"\nstale entry in {EQUIVALENT.name}: {name} changed (hash {digest})")

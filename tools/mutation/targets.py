@@ -23,6 +23,9 @@ class Target:
     module: str  # a path relative to the repository root
     group: str
     tests: tuple[str, ...]  # globs relative to the repository root
+    # Functions that run only while the module is imported (run.py tests their mutants
+    # again with a fresh import, which mutmut's forked workers never do).
+    import_time: tuple[str, ...] = ()
 
 
 VERIFY_TESTS = (
@@ -66,8 +69,13 @@ TARGETS = (
             f"explain/rules/{name}.py",
             RULE_LAYER,
             (f"tests/explain/rules/test_{name}*.py", "tests/explain/**/test_verify.py"),
+            import_time,
         )
-        for name in ("instructions", "points", "words")
+        for name, import_time in (
+            ("instructions", ("_compile",)),  # builds _PATTERNS
+            ("points", ("_any",)),  # builds JUDGES, BLAMES, NEGATES
+            ("words", ()),
+        )
     ),
     Target(
         "explain/service.py",
