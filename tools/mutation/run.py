@@ -220,7 +220,12 @@ def run_target(target: Target, jobs: int, equivalent: dict[str, tuple[str, str]]
         )
     result = collect(target, equivalent, returncode=finished.returncode)
     if not result.error and target.import_time:
-        names = [n for n in result.survivors if function_of(n) in target.import_time]
+        # Equivalent ones too, so an entry that a fresh import kills is reported stale.
+        names = [
+            name
+            for name, status in sorted(result.statuses.items())
+            if status not in KILLED_STATUSES and function_of(name) in target.import_time
+        ]
         error = reimport(target, tests, names)
         result = collect(target, equivalent)
         result.error = error
