@@ -13,6 +13,7 @@ import logging
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -21,11 +22,18 @@ from django.urls import reverse
 
 from explain import explanation_cache, service, wording
 from explain.llm.client import ChatResponse, TokenUsage
-from explain.llm.errors import BlockedResponse
+from explain.llm.errors import (
+    BlockedResponse,
+    InvalidResponse,
+    ProviderBusy,
+    ProviderError,
+    ProviderTimeout,
+)
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
-from explain.prompt import PROMPT_VERSION
+from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION
 from explain.ratelimit import RateDecision
+from explain.schema import Draft
 from explain.verify import Limits
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, WORKED_PROFILE, FakeModel
 
@@ -491,3 +499,268 @@ def test_no_point_is_shown_for_a_row_that_showed_none(worked_user, worked_job, u
     log.outcome = Outcome.OK
     log.prompt_version = "1999-01-01.1"
     assert service.shown_point(user=worked_user, log=log, kind="match", index=0) is None
+
+
+# --------------------------------------------------------------------------- a failed call
+
+
+class CountedRate:
+    """A rate check that allows the call and records whether its allowance came back."""
+
+    def __init__(self) -> None:
+        self.given_back = 0
+
+    def __call__(self) -> RateDecision:
+        return RateDecision(True, give_back=self.give_back)
+
+    def give_back(self) -> None:
+        self.given_back += 1
+
+
+def failing_with(error: Exception) -> FakeModel:
+    def fail(prompt: Any) -> str:
+        raise error
+
+    return FakeModel(fail)
+
+
+@pytest.mark.parametrize(
+    ("error", "outcome", "retry_after", "given_back"),
+    [
+        (ProviderBusy("quota", unanswered=True), Outcome.PROVIDER_BUSY, 60, 1),
+        (ProviderError("http 503", unanswered=True, outage=True), Outcome.PROVIDER_ERROR, 0, 1),
+        (ProviderTimeout("no answer", outage=True), Outcome.TIMEOUT, 0, 0),
+        (InvalidResponse("not json"), Outcome.INVALID_RESPONSE, 0, 0),
+    ],
+    ids=["busy", "outage", "timeout", "invalid"],
+)
+def test_a_failed_call_names_its_outcome_when_to_retry_and_what_it_cost(
+    worked_user, worked_job, use_model, error, outcome, retry_after, given_back
+):
+    """retry_after is an int on every outcome (hosts may add to it); only a call the
+    provider never answered gives the user's allowance back."""
+    use_model(failing_with(error))
+    rate = CountedRate()
+    result = explain(worked_user, worked_job, rate)
+    assert result.outcome == outcome
+    assert type(result.retry_after) is int and result.retry_after == retry_after
+    assert rate.given_back == given_back
+    assert result.usage == TokenUsage()
+    assert ExplanationLog.objects.get().outcome == outcome
+
+
+def test_a_provider_error_asks_for_no_retry_time_on_the_page_or_the_api(
+    logged_in, worked_job, use_model
+):
+    use_model(failing_with(ProviderError("http 500", unanswered=True, outage=True)))
+    for name in ("explain:api-explain", "explain:explain-job"):
+        response = logged_in.post(reverse(name, args=[worked_job.pk]))
+        assert response.status_code == 502
+        assert "Retry-After" not in response
+
+
+def service_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.name == "explain.service" and r.levelno == logging.WARNING
+    ]
+
+
+def test_the_nth_outage_in_a_row_opens_the_circuit_and_says_so_once(
+    worked_user, worked_job, use_model, settings, caplog
+):
+    settings.EXPLAIN_BREAKER_FAILURES = 2
+    settings.EXPLAIN_BREAKER_COOLDOWN_SECONDS = 600.4
+    caplog.set_level(logging.DEBUG)
+    model = use_model(failing_with(ProviderError("http 503", unanswered=True, outage=True)))
+    assert explain(worked_user, worked_job).outcome == Outcome.PROVIDER_ERROR
+    assert service_warnings(caplog) == []
+    assert explain(worked_user, worked_job).outcome == Outcome.PROVIDER_ERROR
+    assert service_warnings(caplog) == [
+        "Circuit opened: 2 provider failures in a row; calls skipped for 600 s"
+    ]
+    rate = CountedRate()
+    assert explain(worked_user, worked_job, rate).outcome == Outcome.CIRCUIT_OPEN
+    assert len(model.prompts) == 2
+    assert rate.given_back == 1
+
+
+def test_a_failed_probe_opens_the_circuit_again(
+    worked_user, worked_job, use_model, settings, caplog
+):
+    """With no cool-down every call after the opening is a probe; each failed probe
+    opens the circuit again (and says so), it is not one more failure in the count."""
+    settings.EXPLAIN_BREAKER_FAILURES = 2
+    settings.EXPLAIN_BREAKER_COOLDOWN_SECONDS = 0
+    caplog.set_level(logging.DEBUG)
+    model = use_model(failing_with(ProviderError("http 503", unanswered=True, outage=True)))
+    for _ in range(4):
+        assert explain(worked_user, worked_job).outcome == Outcome.PROVIDER_ERROR
+    assert len(model.prompts) == 4
+    assert (
+        service_warnings(caplog)
+        == ["Circuit opened: 2 provider failures in a row; calls skipped for 0 s"] * 3
+    )
+
+
+def test_a_skipped_call_says_why_in_one_warning_and_costs_the_user_nothing(
+    worked_user, worked_job, use_model, settings, caplog
+):
+    settings.EXPLAIN_DAILY_CALL_LIMIT = 0
+    caplog.set_level(logging.DEBUG)
+    model = use_model(WORKED_DRAFT)
+    rate = CountedRate()
+    assert explain(worked_user, worked_job, rate).outcome == Outcome.DAILY_LIMIT
+    assert model.prompts == []
+    assert rate.given_back == 1
+    assert service_warnings(caplog) == [
+        "Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)"
+    ]
+
+
+def test_an_open_circuit_skips_the_call_with_one_warning(
+    worked_user, worked_job, use_model, settings, caplog
+):
+    settings.EXPLAIN_BREAKER_FAILURES = 1
+    settings.EXPLAIN_BREAKER_COOLDOWN_SECONDS = 600
+    model = use_model(failing_with(ProviderError("http 503", unanswered=True, outage=True)))
+    assert explain(worked_user, worked_job).outcome == Outcome.PROVIDER_ERROR
+    caplog.set_level(logging.DEBUG)
+    caplog.clear()
+    assert explain(worked_user, worked_job).outcome == Outcome.CIRCUIT_OPEN
+    assert len(model.prompts) == 1
+    assert service_warnings(caplog) == ["Model call skipped: circuit_open"]
+
+
+# --------------------------------------------------------------------------- the call
+
+
+class RecordingSource:
+    """The site's adapter, recording which user each question was asked for."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+        self.users: list[Any] = []
+
+    def job_fields(self, job_id: str, user: Any) -> Any:
+        self.users.append(user)
+        return self.real.job_fields(job_id, user)
+
+    def profile_fields(self, user: Any) -> Any:
+        self.users.append(user)
+        return self.real.profile_fields(user)
+
+
+def test_the_adapter_is_asked_as_this_user_and_the_prompt_asks_for_a_draft(
+    worked_user, worked_job, use_model, monkeypatch
+):
+    """The host decides what this user may see of a posting, so it is told who asks;
+    the provider is asked natively for the draft's shape."""
+    source = RecordingSource(service.get_source())
+    monkeypatch.setattr(service, "get_source", lambda: source)
+    model = use_model(WORKED_DRAFT)
+    assert explain(worked_user, worked_job).outcome == Outcome.OK
+    assert source.users == [worked_user, worked_user]
+    [prompt] = model.prompts
+    assert prompt.system == SYSTEM_INSTRUCTION
+    assert prompt.output_schema is Draft
+
+
+class FixedNow:
+    """explain.service's datetime: now() is one fixed instant, in the zone asked for."""
+
+    INSTANT = datetime(2026, 3, 4, 5, 6, 7, 891011, tzinfo=UTC)
+
+    @classmethod
+    def now(cls, tz: Any = None) -> datetime:
+        return cls.INSTANT.astimezone(tz) if tz else cls.INSTANT.replace(tzinfo=None)
+
+
+def test_a_fresh_answer_is_dated_in_utc_and_the_cache_keeps_that_date(
+    worked_user, worked_job, use_model, monkeypatch
+):
+    """The page says when the model wrote what it shows: a cached or recalled answer
+    carries the date of the call, not of the visit."""
+    monkeypatch.setattr(service, "datetime", FixedNow)
+    model = use_model(WORKED_DRAFT)
+    first = explain(worked_user, worked_job)
+    assert first.outcome == Outcome.OK
+    assert first.made_at == FixedNow.INSTANT and first.made_at.tzinfo is UTC
+    monkeypatch.undo()  # the real clock from here on: the date must come from the cache
+    second = explain(worked_user, worked_job)
+    assert second.outcome == Outcome.CACHED
+    assert second.made_at == FixedNow.INSTANT
+    recalled = service.explanation_recall(user=worked_user, job_id=str(worked_job.pk))
+    assert recalled is not None and recalled.made_at == FixedNow.INSTANT
+    assert len(model.prompts) == 1
+
+
+@pytest.fixture
+def an_unused_database(monkeypatch: pytest.MonkeyPatch) -> str:
+    """One more configured database, which no code here uses: its backend cannot even
+    be imported (a driver the web workers lack)."""
+    monkeypatch.setitem(connections.settings, "elsewhere", {"ENGINE": "tests.no_such_backend"})
+    return "elsewhere"
+
+
+def test_releasing_connections_leaves_a_database_this_request_never_used_alone(
+    worked_user, worked_job, use_model, an_unused_database
+):
+    use_model(WORKED_DRAFT)
+    result = explain(worked_user, worked_job)
+    assert result.outcome == Outcome.OK
+    assert an_unused_database not in [c.alias for c in connections.all(initialized_only=True)]
+
+
+# --------------------------------------------------------------------------- the row's bounds
+
+
+def test_the_row_counts_what_code_reworded_and_what_nobody_read(
+    worked_user, worked_job, use_model, monkeypatch
+):
+    """A point past the limit is unchecked; one whose sentence judges the user ("an
+    expert") is shown in code's words. The row counts both."""
+    overclaim = dict(WORKED_DRAFT["matches"][0], point="You are an expert in Java.")
+    draft = {"matches": [overclaim, WORKED_DRAFT["matches"][0]], "gaps": WORKED_DRAFT["gaps"]}
+    use_model(draft)
+    monkeypatch.setattr(service, "verify_limits", lambda: Limits(max_points=1))
+    result = explain(worked_user, worked_job)
+    assert result.outcome == Outcome.OK
+    row = ExplanationLog.objects.get()
+    assert (row.kept_matches, row.kept_gaps, row.dropped, row.unchecked) == (1, 1, 0, 1)
+    assert row.rewritten == {"point_judges": 1} == result.verification.rewritten
+
+
+def test_a_long_model_name_and_a_huge_instruction_count_fit_their_columns(
+    worked_user, worked_job, use_model, monkeypatch
+):
+    """model_name holds 100 characters and the instruction counts are small integers
+    (PostgreSQL refuses more; SQLite would store it)."""
+    model = use_model(WORKED_DRAFT)
+    model.model_name = "m" * 99 + "-tail"
+    monkeypatch.setattr(service, "instruction_spans", lambda text: [(0, 1)] * 40_000)
+    explain(worked_user, worked_job)
+    row = ExplanationLog.objects.get()
+    assert row.model_name == "m" * 99 + "-"
+    assert (row.profile_instructions, row.job_instructions) == (32767, 32767)
+
+
+class NotAUser:
+    """What a host might pass for a visitor: no is_authenticated at all."""
+
+
+@pytest.mark.parametrize("user", [None, NotAUser()], ids=["none", "not-a-user"])
+def test_anything_but_an_authenticated_user_is_logged_without_a_user(
+    worked_job, use_model, monkeypatch, user
+):
+    """The row is written whoever asks; only an authenticated user is linked to it."""
+    monkeypatch.setattr(service, "get_source", BrokenSource)
+    use_model(WORKED_DRAFT)
+    result = service.explanation_create(
+        user=user, job_id=str(worked_job.pk), rate_check=lambda: RateDecision(True)
+    )
+    assert result.outcome == Outcome.INTERNAL_ERROR
+    row = ExplanationLog.objects.get()
+    assert row.pk == result.log_id
+    assert row.user_id is None
