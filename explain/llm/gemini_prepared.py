@@ -45,15 +45,14 @@ class PreparedRequest:
     api_client: Any
     path: str
     body: dict[str, Any]  # the wire body, with _MARK as the user's text
-    parameters: Any  # the SDK's parameter model, which its answer converter reads
-    answer_kwargs: dict[str, Any]
+    answer_kwargs: dict[str, Any]  # what the SDK's answer reader needs of the config
 
     def send(self, user_text: str) -> types.GenerateContentResponse:
         """One attempt, as generate_content makes it; the SDK's errors pass through."""
         body = {**self.body, "contents": _with_text(self.body["contents"], user_text)}
         response = self.api_client.request("post", self.path, body, None)
         answer = json.loads(response.body) if response.body else {}
-        converted = _FROM_WIRE(answer, None, self.parameters)
+        converted = _FROM_WIRE(answer)
         result = _FROM_RESPONSE(response=converted, kwargs=self.answer_kwargs)
         result.sdk_http_response = types.HttpResponse(headers=response.headers)
         return result
@@ -71,26 +70,22 @@ def prepare(client: Any, model: str, config: types.GenerateContentConfig) -> Pre
         return None
     try:
         parameters = _PARAMETERS(model=model, contents=_MARK, config=config)
-        body = _TO_WIRE(api_client, parameters, None, parameters)
-    except TypeError:  # pragma: no cover - an SDK whose converters take other arguments
+        body = _TO_WIRE(api_client, parameters)
+    except Exception:  # a release whose helpers differ: its public call says what is wrong
         return None
-    url = body.get("_url")
-    path = "{model}:generateContent".format_map(url) if url else "{model}:generateContent"
-    if body.get("_query"):
-        return None
+    # The SDK pops "config" before sending (a key only some releases set) and takes the
+    # path from "_url"; the rest of the underscore keys it drops itself.
     body.pop("config", None)
+    url = body.get("_url")
+    if not isinstance(url, dict):
+        return None
+    path = "{model}:generateContent".format_map(url)
     body = _ENCODE(_TO_DICT(body))
     if _marks(body) != 1 or _marks(body.get("contents")) != 1:
         return None
-    sent = parameters.config  # the config as the SDK read it (its answer reader needs it)
-    answer_kwargs = {
-        "config": {
-            "response_schema": getattr(sent, "response_schema", None),
-            "response_json_schema": getattr(sent, "response_json_schema", None),
-            "include_all_fields": getattr(sent, "include_all_fields", None),
-        }
-    }
-    return PreparedRequest(api_client, path, body, parameters, answer_kwargs)
+    # The SDK's answer reader fills `parsed` by the schema (as rewritten by the SDK above).
+    answer_kwargs = {"config": {"response_schema": config.response_schema}}
+    return PreparedRequest(api_client, path, body, answer_kwargs)
 
 
 def _with_text(node: Any, text: str) -> Any:

@@ -104,7 +104,7 @@ TARGETS = (
     Target(
         "explain/llm/gemini_prepared.py",
         PROVIDER,
-        ("tests/explain/llm/test_gemini_prepared.py", "tests/explain/**/test_gemini_shapes.py"),
+        ("tests/explain/llm/test_gemini_prepared.py",),
     ),
     Target(
         "explain/llm/client.py",

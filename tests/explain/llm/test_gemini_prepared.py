@@ -193,3 +193,42 @@ class _Stub:
 def test_a_client_it_does_not_know_takes_the_public_call(gemini_server, client):
     config = provider(gemini_server)._one_attempt(PROMPT)
     assert gemini_prepared.prepare(client, MODEL, config) is None
+
+
+def test_the_marker_is_counted_and_replaced_wherever_it_stands():
+    mark = gemini_prepared._MARK
+    body = {"contents": [{"parts": [{"text": mark}], "role": "user"}], "n": 1, "s": "x"}
+    assert gemini_prepared._marks(body) == 1
+    assert gemini_prepared._marks({"a": [mark, {"b": mark}]}) == 2
+    assert gemini_prepared._marks({"a": ["x", 1, None]}) == 0
+    assert gemini_prepared._marks(mark) == 1
+    replaced = gemini_prepared._with_text(body, "hello")
+    assert replaced == {
+        "contents": [{"parts": [{"text": "hello"}], "role": "user"}],
+        "n": 1,
+        "s": "x",
+    }
+    assert body["contents"][0]["parts"][0]["text"] == mark  # the original is untouched
+
+
+def test_helpers_that_fail_or_give_another_shape_take_the_public_call(gemini_server, monkeypatch):
+    model = provider(gemini_server)
+    config = model._one_attempt(PROMPT)
+
+    def refuses(*args: Any) -> dict[str, Any]:
+        raise TypeError("another signature")
+
+    monkeypatch.setattr(gemini_prepared, "_TO_WIRE", refuses)
+    assert gemini_prepared.prepare(model._client, MODEL, config) is None
+    monkeypatch.setattr(gemini_prepared, "_TO_WIRE", lambda *args: {"contents": []})
+    assert gemini_prepared.prepare(model._client, MODEL, config) is None
+    monkeypatch.setattr(
+        gemini_prepared, "_TO_WIRE", lambda *args: {"_url": {"model": "models/m"}, "contents": []}
+    )
+    assert gemini_prepared.prepare(model._client, MODEL, config) is None  # no marker
+
+
+def test_the_path_names_the_model(gemini_server):
+    request = provider(gemini_server)._request(PROMPT)
+    assert request is not None
+    assert request.path == f"models/{MODEL}:generateContent"
