@@ -23,6 +23,7 @@ FIGURES: list[tuple[str, str, Callable[[dict[str, Any]], float]]] = [
     ("burst: explanation wall", "s", lambda r: r["crowd"]["wall"]),
     ("burst: sleep-2-s wall", "s", lambda r: r["crowd"]["ceiling_wall"]),
     ("burst: app CPU per explanation", "ms", lambda r: r["crowd"]["server_cpu_ms_each"]),
+    ("burst: last model call arrived after", "s", lambda r: r["crowd"]["model_calls_until"]),
     ("server time: explanation median", "ms", lambda r: r["server_time"]["explain_ms"]["p50"]),
     ("server time: bare JSON view median", "ms", lambda r: r["server_time"]["bare_ms"]["p50"]),
     ("server time: ratio of medians (goal <= 3x)", "x", lambda r: r["server_time"]["ratio_p50"]),
