@@ -26,7 +26,16 @@ FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # `make mutate` runs with --hypothesis-profile=mutation: the same examples on every run,
 # so a mutant's fate (and the score) does not change between two runs of the same code.
-hypothesis_settings.register_profile("mutation", derandomize=True, deadline=None, database=None)
+# Each surviving mutant reruns every property test that reaches it, so the profile also
+# caps the examples a test asks for (the normal suite keeps its own numbers).
+MUTATION_EXAMPLES = 25
+hypothesis_settings.register_profile(
+    "mutation",
+    derandomize=True,
+    deadline=None,
+    database=None,
+    max_examples=MUTATION_EXAMPLES,
+)
 
 # The rate most tests run with: the second model call within 30 s is refused.
 TIGHT_RATE = "1/30s"
@@ -56,6 +65,23 @@ WORKED_DRAFT = {
         }
     ],
 }
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under the mutation profile, cap the examples of tests that set their own number
+    (an explicit @settings outranks any profile); other runs are left as written. A test
+    marked full_examples keeps its number: it checks what the generated examples reach."""
+    if config.getoption("hypothesis_profile", None) != "mutation":
+        return
+    for item in items:
+        if item.get_closest_marker("full_examples"):
+            continue
+        test = getattr(item, "obj", None)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if own is not None and own.max_examples > MUTATION_EXAMPLES:
+            test._hypothesis_internal_use_settings = hypothesis_settings(  # type: ignore[union-attr]
+                own, max_examples=MUTATION_EXAMPLES
+            )
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -275,6 +276,7 @@ def test_a_repeated_key_that_changes_the_answer_is_a_mismatch():
     raise AssertionError("a changed answer was not noticed")
 
 
+@pytest.mark.full_examples  # the reach test below needs all 600
 @settings(
     max_examples=600,
     derandomize=True,
