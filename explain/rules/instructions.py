@@ -228,8 +228,11 @@ def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     """
     low = max(0, start - _MAX_SENTENCE)
     s = low
-    for m in _END.finditer(text, low, start):
-        s = m.end()
+    # One character past start, so the look-ahead sees what follows a "." just before
+    # it ("Node.js" read from "js" on); an end at start itself is not before it.
+    for m in _END.finditer(text, low, min(len(text), start + 1)):
+        if m.start() < start:
+            s = m.end()
     high = min(len(text), end + _MAX_SENTENCE)
     after = _END.search(text, end, high)
     e = high if after is None else (after.start() if after.group() == "\n" else after.end())
