@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
+from hypothesis import Phase
 from hypothesis import settings as hypothesis_settings
 
 from explain.llm.client import ChatPrompt
@@ -27,7 +28,8 @@ FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # `make mutate` runs with --hypothesis-profile=mutation: the same examples on every run,
 # so a mutant's fate (and the score) does not change between two runs of the same code.
 # Each surviving mutant reruns every property test that reaches it, so the profile also
-# caps the examples a test asks for (the normal suite keeps its own numbers).
+# caps the examples a test asks for (the normal suite keeps its own numbers), and a
+# killed mutant is not shrunk: the first failing example is all the score needs.
 MUTATION_EXAMPLES = 25
 hypothesis_settings.register_profile(
     "mutation",
@@ -35,6 +37,7 @@ hypothesis_settings.register_profile(
     deadline=None,
     database=None,
     max_examples=MUTATION_EXAMPLES,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 
 # The rate most tests run with: the second model call within 30 s is refused.

@@ -46,7 +46,7 @@ def kept_gap(result: Verification) -> str:
     return point.job_quote
 
 
-# --------------------------------------------------------------------------- text addressed to an AI
+# --------------------------------------------------------------------------- AI orders
 
 
 def test_instruction_spans_gives_each_order_sentence() -> None:
@@ -200,9 +200,7 @@ def test_a_match_that_negates_itself_is_rewritten_even_when_its_quotes_back_ever
     ]
 
 
-def test_a_gap_that_blames_the_person_is_rewritten_even_when_its_quote_backs_every_word() -> (
-    None
-):
+def test_a_gap_that_blames_the_person_is_rewritten_even_when_its_quote_backs_every_word() -> None:
     job = "Teams here never use Kubernetes alone."
     result = verify_draft(
         Draft(
