@@ -19,7 +19,9 @@ from explain.verify import (
     Verification,
     _fold_with_offsets,
     _in_instruction,
+    find_quote,
     instruction_spans,
+    is_quoted,
     verify_draft,
 )
 
@@ -227,3 +229,49 @@ def test_a_code_written_point_over_the_length_limit_is_dropped() -> None:
     result = gap(job, "use Kubernetes", "Kubernetes", limits=limits)
     assert result.drop_reasons == {DropReason.POINT_TOO_LONG.value: 1}
     assert result.rewritten == {}
+
+
+def test_a_gap_point_with_a_placeholder_word_is_rewritten() -> None:
+    """A gap's point is backed by its job quote and term only: a template's "XXXX" left
+    in it is a word from nowhere."""
+    claim = Claim(
+        point="Your profile does not mention Kubernetes XXXX.",
+        term="Kubernetes",
+        profile_quote="",
+        job_quote="use Kubernetes",
+    )
+    result = verify_draft(Draft(gaps=[claim]), "Python", "Teams here use Kubernetes.")
+    assert result.rewritten == {"point_unsupported": 1}
+
+
+# --------------------------------------------------------------------------- terms
+
+
+def test_a_term_may_have_4_words_and_100_characters_not_more() -> None:
+    job = "Needs " + "Amazon Web Services Lambda" + " daily."
+    assert kept_gap(gap(job, "Amazon Web Services Lambda", "Amazon Web Services Lambda"))
+    five = gap("Needs Amazon Web Services Lambda Go daily.", "Lambda Go daily", "Web Lambda Go d x")
+    assert five.drop_reasons == {DropReason.TERM_MISSING.value: 1}
+    word = "k" * 100
+    assert kept_gap(gap(f"Needs {word} daily.", f"Needs {word}", word)) == f"Needs {word}"
+    longer = "k" * 101
+    assert gap(f"Needs {longer} daily.", f"Needs {longer}", longer).drop_reasons == {
+        DropReason.TERM_MISSING.value: 1
+    }
+    assert gap("Needs Kubernetes.", "Needs Kubernetes", "?!").drop_reasons == {
+        DropReason.TERM_MISSING.value: 1
+    }
+
+
+# --------------------------------------------------------------------------- empty texts
+
+
+def test_an_empty_text_holds_no_words_not_even_a_placeholder() -> None:
+    placeholder = "XXXX"
+    assert find_quote(placeholder, "") is None and find_quote(placeholder, None) is None
+    assert not is_quoted(placeholder, "")
+    to_empty_job = match("Salary: XXXX", "XXXX", "", "XXXX", "XXXX", "XXXX")
+    assert to_empty_job.drop_reasons == {DropReason.JOB_QUOTE_NOT_FOUND.value: 1}
+    to_empty_profile = match("", "XXXX", "Salary: XXXX", "XXXX", "XXXX", "XXXX")
+    assert to_empty_profile.drop_reasons == {DropReason.PROFILE_QUOTE_NOT_FOUND.value: 1}
+    assert kept_gap(gap("Salary: XXXX", "XXXX", "XXXX", profile="")) == "XXXX"
