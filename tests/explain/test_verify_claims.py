@@ -231,19 +231,6 @@ def test_a_code_written_point_over_the_length_limit_is_dropped() -> None:
     assert result.rewritten == {}
 
 
-def test_a_gap_point_with_a_placeholder_word_is_rewritten() -> None:
-    """A gap's point is backed by its job quote and term only: a template's "XXXX" left
-    in it is a word from nowhere."""
-    claim = Claim(
-        point="Your profile does not mention Kubernetes XXXX.",
-        term="Kubernetes",
-        profile_quote="",
-        job_quote="use Kubernetes",
-    )
-    result = verify_draft(Draft(gaps=[claim]), "Python", "Teams here use Kubernetes.")
-    assert result.rewritten == {"point_unsupported": 1}
-
-
 # --------------------------------------------------------------------------- terms
 
 
@@ -310,3 +297,36 @@ def test_an_order_that_starts_right_after_the_quote_is_not_the_quotes_sentence()
     assert _in_instruction(text, span) is False
     assert _in_instruction(text, span, _fold_with_offsets(text)) is False
     assert _in_instruction(text, (span[0], span[1] + 1)) is True
+
+
+# --------------------------------------------------------------------------- the cut
+
+
+def test_a_quote_in_neither_part_is_not_found_and_one_in_the_cut_part_is_after_the_cut() -> None:
+    job = "Kubernetes in production."
+    full = job + " We run Terraform too."
+    assert gap(job, "Terraform", "Terraform", job_full_text=full).drop_reasons == {
+        DropReason.QUOTE_AFTER_CUT.value: 1
+    }
+    assert gap(job, "Ansible", "Ansible", job_full_text=full).drop_reasons == {
+        DropReason.JOB_QUOTE_NOT_FOUND.value: 1
+    }
+
+
+# --------------------------------------------------------------------------- gap points
+
+
+@pytest.mark.parametrize(
+    ("point", "reason"),
+    [
+        pytest.param("  ", DropReason.POINT_MISSING, id="empty"),
+        pytest.param("Kubernetes " * 30, DropReason.POINT_TOO_LONG, id="too-long"),
+        pytest.param(
+            "Learn Kubernetes at evil.example today.", DropReason.POINT_HAS_LINK, id="link"
+        ),
+    ],
+)
+def test_a_gap_point_is_checked_like_a_match_point(point: str, reason: DropReason) -> None:
+    claim = Claim(point=point, term="Kubernetes", profile_quote="", job_quote="use Kubernetes")
+    result = verify_draft(Draft(gaps=[claim]), "Python", "Teams here use Kubernetes.")
+    assert result.drop_reasons == {reason.value: 1}
