@@ -330,3 +330,18 @@ def test_a_gap_point_is_checked_like_a_match_point(point: str, reason: DropReaso
     claim = Claim(point=point, term="Kubernetes", profile_quote="", job_quote="use Kubernetes")
     result = verify_draft(Draft(gaps=[claim]), "Python", "Teams here use Kubernetes.")
     assert result.drop_reasons == {reason.value: 1}
+
+
+def test_a_gap_carries_where_its_term_is_in_the_job() -> None:
+    job = "Teams here use Kubernetes daily."
+    (point,) = gap(job, "use Kubernetes daily", "kubernetes").gaps
+    assert point.term_span is not None
+    assert job[slice(*point.term_span)] == point.term == "Kubernetes"
+
+
+def test_a_match_term_must_be_in_the_profile_quote_too() -> None:
+    job = "We use Python and Django."
+    result = match(PROFILE, "Python", job, "Python and Django", "Django", "Django.")
+    assert result.drop_reasons == {DropReason.TERM_NOT_IN_QUOTES.value: 1}
+    kept = match(PROFILE, "Python, Django", job, "Python and Django", "Django", "Django.")
+    assert kept.drop_reasons == {}
