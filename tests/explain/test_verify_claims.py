@@ -178,8 +178,8 @@ def test_a_quote_at_the_very_start_of_a_text_without_fields_is_kept() -> None:
 def test_empty_field_spans_are_ignored() -> None:
     job = "Needs: Kubernetes in production."
     fields = [(7, len(job)), (12, 12)]
-    result = gap(job, "Kubernetes in production", "Kubernetes", job_fields=fields)
-    assert kept_gap(result) == "Kubernetes in production"
+    result = gap(job, "in production", "production", job_fields=fields)
+    assert kept_gap(result) == "in production"
 
 
 # --------------------------------------------------------------------------- points
@@ -372,3 +372,21 @@ def test_an_order_word_is_read_with_the_mark_after_it_also_at_the_edge_of_the_pa
     assert kept_gap(gap(job, "Kubernetes", "Kubernetes", profile=at_the_edge("Kubernetes", "")))
     mentioned = gap(job, "Kubernetes", "Kubernetes", profile=at_the_edge("Kubernetes", ACUTE))
     assert mentioned.drop_reasons == {DropReason.GAP_CONTRADICTED.value: 1}
+
+
+def test_a_profile_quote_must_lie_inside_one_profile_field() -> None:
+    profile = "Skills: Python, Django\nExperience: Built REST APIs."
+    fields = [(8, 22), (35, len(profile))]
+    job = "We use Django and build REST APIs."
+    across = match(profile, "Django Experience: Built REST APIs", job, "Django", "Django",
+                   "Django.", profile_fields=fields)  # fmt: skip
+    assert across.drop_reasons == {DropReason.QUOTE_SPANS_FIELDS.value: 1}
+    inside = match(profile, "Built REST APIs", job, "build REST APIs", "REST APIs", "REST APIs.",
+                   profile_fields=fields)  # fmt: skip
+    assert inside.drop_reasons == {}
+
+
+def test_a_quote_may_not_end_inside_a_character_that_folds_to_several() -> None:
+    """ "½" folds to "1⁄2": a quote ending after its "1" ends inside the character."""
+    assert find_quote("Python 1", "Python ½ days") is None
+    assert find_quote("Python ½", "Python ½ days") == (0, 8)
