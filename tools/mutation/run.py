@@ -171,7 +171,8 @@ def mutmut_section(target: Target, tests: list[str]) -> str:
         f"pytest_add_cli_args = {array(PYTEST_ARGS)}\n"
         # A mutant that runs 20 times as long as all its tests is stuck (in CPU seconds,
         # which include a forked worker setting up Django's test database; default 30).
-        "timeout_multiplier = 10.0\n"
+        # A target whose tests need no database may set a lower multiplier.
+        f"timeout_multiplier = {target.timeout_multiplier}\n"
     )
 
 
