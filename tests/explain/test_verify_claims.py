@@ -22,6 +22,7 @@ from explain.verify import (
     find_quote,
     instruction_spans,
     is_quoted,
+    normalize,
     verify_draft,
 )
 
@@ -390,3 +391,20 @@ def test_a_quote_may_not_end_inside_a_character_that_folds_to_several() -> None:
     """ "½" folds to "1⁄2": a quote ending after its "1" ends inside the character."""
     assert find_quote("Python 1", "Python ½ days") is None
     assert find_quote("Python ½", "Python ½ days") == (0, 8)
+
+
+@pytest.mark.parametrize("jamo", ["\u1160", "\u11ff"], ids=["filler", "last-final"])
+def test_hangul_vowel_and_final_jamo_belong_to_the_character_before(jamo: str) -> None:
+    """Both ends of the range U+1160..U+11FF: a quote may not end between a character
+    and the jamo after it, even where no word goes on ("-" is no letter)."""
+    assert find_quote("abc-", f"abc-{jamo} x") is None
+    assert find_quote("abc-", "abc- x") == (0, 4)
+
+
+def test_conjoining_jamo_compose_into_one_syllable() -> None:
+    assert normalize("\u1100\u1161") == "\uac00"  # ᄀ + ᅡ is 가
+
+
+def test_a_trimmed_comma_after_a_full_stop_inside_a_character_stays_trimmed() -> None:
+    """ "⒒" is "11.": its full stop stays with it, the comma after it does not."""
+    assert find_quote("⒒,", "⒒, next") == (0, 1)
