@@ -408,3 +408,9 @@ def test_conjoining_jamo_compose_into_one_syllable() -> None:
 def test_a_trimmed_comma_after_a_full_stop_inside_a_character_stays_trimmed() -> None:
     """ "⒒" is "11.": its full stop stays with it, the comma after it does not."""
     assert find_quote("⒒,", "⒒, next") == (0, 1)
+
+
+def test_invisible_characters_at_the_very_start_are_dropped_one_by_one() -> None:
+    """Elsewhere they ride with the character before them; at the start there is none."""
+    assert normalize("\u200b\u2060\ufeffPython") == "python"
+    assert find_quote("Python", "\u200b\u200bPython") == (2, 8)
