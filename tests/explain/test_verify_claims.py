@@ -414,3 +414,14 @@ def test_invisible_characters_at_the_very_start_are_dropped_one_by_one() -> None
     """Elsewhere they ride with the character before them; at the start there is none."""
     assert normalize("\u200b\u2060\ufeffPython") == "python"
     assert find_quote("Python", "\u200b\u200bPython") == (2, 8)
+
+
+def test_a_tab_before_an_invisible_character_is_one_space() -> None:
+    assert normalize("Java\t\u200bDeveloper") == "java developer"
+
+
+def test_a_character_that_folds_to_a_space_and_a_mark_keeps_its_mark_after_a_space() -> None:
+    """ "¨" folds to a space and a combining diaeresis: after a space, only its space
+    is dropped."""
+    assert normalize("a \u00a8") == "a \u0308"
+    assert normalize("a  \u00a8 b") == "a \u0308 b"
