@@ -379,7 +379,7 @@ def report(results: list[Result], equivalent: dict[str, tuple[str, str]]) -> boo
     seen = {name for r in results for name in r.statuses}
     modules = {r.target.module.removesuffix(".py").replace("/", ".") for r in results}
     for name, (digest, _) in sorted(equivalent.items()):
-        if name.rsplit(".", 1)[0].rsplit(".", 1)[0] not in modules:
+        if name.rsplit(".", 1)[0] not in modules:
             continue  # a module not run this time
         if name not in seen:
             print(f"\nstale entry in {EQUIVALENT.name}: {name} is no longer a mutant")
