@@ -189,3 +189,12 @@ def test_a_sentence_is_bounded_after_the_hit_too() -> None:
     text = "x " * 400 + "."
     assert sentence_bounds(text, 0, 1) == (0, 501)
     assert sentence_bounds(text, 300, 301) == (0, 801)
+
+
+def test_a_range_that_starts_on_a_sentence_end_starts_in_the_sentence_it_ends() -> None:
+    """An end at start itself is not before the range: the "." of "One." is in "One."."""
+    text = "One. Two.\nThree"
+    assert sentence_bounds(text, 3, 4)[0] == 0
+    assert sentence_bounds(text, 8, 9)[0] == 4
+    assert sentence_bounds(text, 10, 11)[0] == 10
+    assert sentence_bounds("One\nTwo", 3, 4)[0] == 0  # the line break that ends "One"
