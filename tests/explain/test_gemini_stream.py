@@ -18,6 +18,7 @@ from explain.llm.gemini import GeminiChatModel
 from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
+from tests.fakes.clock import Clock
 from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT
 
 PROMPT = ChatPrompt(system="Answer in JSON.", user="CANDIDATE PROFILE:\nJava", output_schema=Draft)
@@ -63,14 +64,12 @@ def test_a_stream_sends_what_a_whole_call_sends_and_ends_with_the_answer(
     assert answer.model == "gemini-3.5-flash-lite"
 
 
-class Clock:
-    """time.monotonic as the provider sees it, moved by the fake stream: no real waiting."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def monotonic(self) -> float:
-        return self.now
+@pytest.fixture(autouse=True)
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """Every stream here runs on the fake clock (the SDK's own read timeout stays real)."""
+    fake = Clock()
+    monkeypatch.setattr(gemini, "time", fake)
+    return fake
 
 
 @dataclass(frozen=True)
@@ -84,22 +83,31 @@ class Chunks:
     """What the SDK's generate_content_stream hands back: an iterator that can be closed.
 
     Items are chunks, exceptions (raised where they stand, as a broken connection is) and
-    Later(seconds), which moves the clock.
+    Later(seconds), which moves the fake clock. Reading on after the end is a provider
+    that does not see the end: it fails the test at once.
     """
 
-    def __init__(self, items: list[Any], clock: Clock | None = None) -> None:
+    def __init__(self, items: list[Any]) -> None:
         self.items = iter(items)
-        self.clock = clock or Clock()
         self.closed = False
+        self.ended = False
 
     def __iter__(self) -> Chunks:
         return self
 
     def __next__(self) -> Any:
-        item = next(self.items)
-        while isinstance(item, Later):
-            self.clock.now += item.seconds
+        if self.ended:
+            raise AssertionError("the stream was read again after its end")
+        try:
             item = next(self.items)
+            while isinstance(item, Later):
+                clock = gemini.time
+                assert isinstance(clock, Clock)
+                clock.now += item.seconds
+                item = next(self.items)
+        except StopIteration:
+            self.ended = True
+            raise
         if isinstance(item, BaseException):
             raise item
         return item
@@ -168,9 +176,7 @@ def test_a_stream_with_no_chunk_at_all_is_no_answer(
 def streamed(
     model: GeminiChatModel, monkeypatch: pytest.MonkeyPatch, chunks: Iterable[Any]
 ) -> list[Any]:
-    """Every item model.stream yields for these chunks, with the fake clock in place."""
-    if isinstance(chunks, Chunks):
-        monkeypatch.setattr(gemini, "time", chunks.clock)
+    """Every item model.stream yields for these chunks."""
     monkeypatch.setattr(model._client.models, "generate_content_stream", lambda **kw: chunks)
     return list(model.stream(PROMPT))
 
@@ -213,7 +219,6 @@ def model_stream(
     model: GeminiChatModel, monkeypatch: pytest.MonkeyPatch, chunks: Chunks
 ) -> Iterator[Any]:
     """model.stream over fake chunks, item by item (so a test sees what came before a raise)."""
-    monkeypatch.setattr(gemini, "time", chunks.clock)
     monkeypatch.setattr(model._client.models, "generate_content_stream", lambda **kw: chunks)
     yield from model.stream(PROMPT)
 

@@ -22,6 +22,7 @@ from explain.llm.gemini import INVALID_MODEL_NAME, GeminiChatModel, response_sch
 from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer, candidate_response
 from tests.conftest import WORKED_DRAFT
+from tests.fakes.clock import Clock
 from tests.fakes.fixtures import PATIENT_TIMEOUT
 
 KEY = "AIza-test-key-never-shown"
@@ -106,11 +107,14 @@ def test_the_timeout_reaches_the_sdk_in_seconds_as_set(monkeypatch: pytest.Monke
 
 
 def test_automatic_function_calling_is_off_for_calls_and_streams(
-    gemini_server: FakeGeminiServer, caplog: pytest.LogCaptureFixture
+    gemini_server: FakeGeminiServer,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """No tools are sent, and the SDK is told not to run any: it never enters its
     function-calling loop (which would announce itself in its log)."""
     caplog.set_level(logging.DEBUG, logger="google_genai")
+    monkeypatch.setattr(gemini, "time", Clock())  # the stream's deadline: never by accident
     gemini_server.reply_with_draft(WORKED_DRAFT)
     model = GeminiChatModel(
         api_key=KEY, model="m", base_url=gemini_server.base_url, timeout_seconds=PATIENT_TIMEOUT
