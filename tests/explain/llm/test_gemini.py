@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx2
 import pytest
+from pydantic import BaseModel
 
 from explain.llm import gemini
 from explain.llm.client import ChatPrompt, ChatResponse, TokenUsage
@@ -280,3 +281,20 @@ def test_a_failed_call_is_one_warning_in_our_words(
     finally:
         model.close()
     assert [r.getMessage() for r in caplog.records if r.name == "explain.llm.gemini"] == [message]
+
+
+def test_every_property_is_required_whatever_pydantic_says() -> None:
+    """A field with a default is optional to pydantic; the schema sent requires it too,
+    so the model always writes every key (a missing one is a wrong answer)."""
+
+    class Pair(BaseModel):
+        name: str
+        note: str = ""
+
+    assert Pair.model_json_schema()["required"] == ["name"]
+    assert response_schema(Pair) == {
+        "properties": {"name": {"type": "string"}, "note": {"type": "string"}},
+        "required": ["name", "note"],
+        "propertyOrdering": ["name", "note"],
+        "type": "object",
+    }
