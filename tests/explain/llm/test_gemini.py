@@ -228,6 +228,54 @@ def test_the_prepared_request_cache_is_emptied_when_it_holds_sixteen(
     assert prepared == [p.system for p in prompts] + ["instruction 0"]
 
 
+def patient(server: FakeGeminiServer) -> GeminiChatModel:
+    return GeminiChatModel(
+        api_key=KEY,
+        model="gemini-3.5-flash-lite",
+        base_url=server.base_url,
+        timeout_seconds=PATIENT_TIMEOUT,
+    )
+
+
+def test_a_call_goes_through_the_prepared_request_when_the_sdk_allows_it(
+    gemini_server: FakeGeminiServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The request converted once (explain.llm.gemini_prepared) is what a call sends: the
+    SDK's public call, which converts it again each time, is not made."""
+    gemini_server.reply_with_draft(WORKED_DRAFT)
+    model = patient(gemini_server)
+
+    def public_call(**kwargs: Any) -> Any:
+        raise AssertionError("the public generate_content was called")
+
+    monkeypatch.setattr(model._client.models, "generate_content", public_call)
+    try:
+        assert isinstance(model(PROMPT).parsed, Draft)
+    finally:
+        model.close()
+
+
+def test_without_a_prepared_request_the_public_call_sends_the_same_request(
+    gemini_server: FakeGeminiServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gemini_server.reply_with_draft(WORKED_DRAFT)
+    model = patient(gemini_server)
+    try:
+        prepared_answer = model(PROMPT)
+    finally:
+        model.close()
+    monkeypatch.setattr(gemini, "prepare", lambda *args: None)  # e.g. an SDK without helpers
+    model = patient(gemini_server)
+    try:
+        public_answer = model(PROMPT)
+    finally:
+        model.close()
+    prepared, public = gemini_server.requests
+    assert public.path == prepared.path == "/v1/models/gemini-3.5-flash-lite:generateContent"
+    assert public.raw_body == prepared.raw_body
+    assert public_answer == prepared_answer
+
+
 # --- what is logged, in our words -------------------------------------------------------
 
 
