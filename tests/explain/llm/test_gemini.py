@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx2
 import pytest
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 
 from explain.llm import gemini
 from explain.llm.client import ChatPrompt, ChatResponse, TokenUsage
@@ -346,3 +346,14 @@ def test_every_property_is_required_whatever_pydantic_says() -> None:
         "propertyOrdering": ["name", "note"],
         "type": "object",
     }
+
+
+def test_the_schema_sent_names_properties_by_alias_whatever_the_model_config() -> None:
+    """The schema sent names properties by their JSON names (aliases, e.g. profileQuote),
+    as response_schema promises, whatever the model's config says about validation."""
+
+    class Quoted(BaseModel):
+        model_config = ConfigDict(validate_by_alias=False, validate_by_name=True)
+        profile_quote: str = Field(alias="profileQuote")
+
+    assert list(response_schema(Quoted)["properties"]) == ["profileQuote"]
