@@ -357,3 +357,28 @@ def test_the_schema_sent_names_properties_by_alias_whatever_the_model_config() -
         profile_quote: str = Field(alias="profileQuote")
 
     assert list(response_schema(Quoted)["properties"]) == ["profileQuote"]
+
+
+def test_a_schema_two_references_deep_is_inlined_all_the_way() -> None:
+    class Inner(BaseModel):
+        word: str
+
+    class Middle(BaseModel):
+        inner: list[Inner]
+
+    class Outer(BaseModel):
+        middle: list[Middle]
+
+    inner = {
+        "properties": {"word": {"type": "string"}},
+        "required": ["word"],
+        "propertyOrdering": ["word"],
+        "type": "object",
+    }
+    middle = {
+        "properties": {"inner": {"items": inner, "type": "array"}},
+        "required": ["inner"],
+        "propertyOrdering": ["inner"],
+        "type": "object",
+    }
+    assert response_schema(Outer)["properties"]["middle"]["items"] == middle
