@@ -76,3 +76,28 @@ def test_a_lambda_answer_that_fits_is_explained(logged_in, worked_job, use_model
     use_model(WORKED_DRAFT)
     response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
     assert response.json()["outcome"] == Outcome.OK
+
+
+class _NamedModel:
+    """A ChatModel with a name that answers in plain text, at once or as a list of pieces."""
+
+    model_name = "named-model-1"
+
+    def __call__(self, prompt: ChatPrompt) -> str:
+        return '{"matches": [], "gaps": []}'
+
+    def stream(self, prompt: ChatPrompt) -> list[str | ChatResponse]:
+        whole = '{"matches": [], "gaps": []}'
+        return ['{"matches": [], ', '"gaps": []}', ChatResponse(text=whole, model=self.model_name)]
+
+
+def test_a_plain_text_answer_carries_the_models_name():
+    result = ChatClient(_NamedModel()).prompt().user("u").call()
+    assert result.response.model == "named-model-1"
+
+
+def test_a_model_that_streams_a_list_of_pieces_is_read_to_the_end():
+    """A list has no close(): the stream ends without trying to close it."""
+    out = list(ChatClient(_NamedModel()).prompt().user("u").schema(Draft).stream())
+    assert out[:2] == ['{"matches": [], ', '"gaps": []}']
+    assert out[-1].entity(Draft) == Draft(matches=[], gaps=[])
