@@ -440,3 +440,30 @@ DEMO_JOBS: tuple[DemoJob, ...] = (
         published=False,
     ),
 )
+
+
+# The profile fields the explain app may send (jobportal.forms.ProfileForm.MATCHING_FIELDS).
+MATCHING_FIELDS = ("headline", "desired_role", "skills", "experience", "work_preferences")
+
+
+def demo_user(username: str) -> DemoUser | None:
+    """The seeded user of this name, if it is one."""
+    return next((demo for demo in DEMO_USERS if demo.username == username), None)
+
+
+def _words(value: str) -> str:
+    return " ".join(value.split())
+
+
+def matches_seed(demo: DemoUser, values: dict[str, str]) -> bool:
+    """True when the matching fields say what the seeded profile says, white space aside:
+    only then does demo mode have a recorded answer for this profile."""
+    return all(
+        _words(values.get(name, "")) == _words(getattr(demo.profile, name))
+        for name in MATCHING_FIELDS
+    )
+
+
+def seeded_values(demo: DemoUser) -> dict[str, str]:
+    """The seeded matching fields, for "reset my demo profile"."""
+    return {name: getattr(demo.profile, name) for name in MATCHING_FIELDS}

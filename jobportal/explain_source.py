@@ -11,6 +11,7 @@ from typing import Any
 
 from explain.adapter import Field, JobUnavailable
 from jobportal.compiled_query import CompiledLookup
+from jobportal.form_text import normalize_form_text
 from jobportal.models import CandidateProfile, Job
 
 # The job fields in the order the page shows them; the job page marks each value with
@@ -64,8 +65,10 @@ class PortalExplainSource:
         row = _PROFILE_ROW.first(user.pk) if user.pk is not None else None
         if row is None:
             return []
+        # In the form's one form of text even when stored before forms normalised it,
+        # so the cache key and the demo answer do not hang on CRLF or trailing spaces.
         return [
-            Field(key, label, value)
+            Field(key, label, normalize_form_text(value))
             for key, label, value in zip(PROFILE_FIELDS, PROFILE_LABELS, row, strict=True)
         ]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
+from jobportal.form_text import normalize_form_text
 from jobportal.models import CandidateProfile, Job
 
 
@@ -59,3 +60,23 @@ class ProfileForm(forms.ModelForm):
         help_texts = {
             "skills": "One per line or comma-separated, e.g. Python (5 years).",
         }
+
+    def clean(self) -> dict[str, object]:
+        """Every text in one form (jobportal/form_text.py) before it is compared or stored."""
+        cleaned = super().clean() or {}
+        for name, value in cleaned.items():
+            if isinstance(value, str):
+                cleaned[name] = normalize_form_text(value)
+        return cleaned
+
+    def changed_fields(self, before: dict[str, object]) -> list[str]:
+        """The fields whose cleaned value differs from `before` (the stored values), so
+        a save of what the page showed, CRLF and all, is seen as no change."""
+        changed = [
+            name
+            for name in self.cleaned_data
+            if name != "resume" and self.cleaned_data[name] != before.get(name)
+        ]
+        if "resume" in self.changed_data:
+            changed.append("resume")
+        return changed

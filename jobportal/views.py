@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -15,8 +16,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
 from explain.service import profile_text_for
+from jobportal import demo_data
 from jobportal.forms import JobFilterForm, ProfileForm, with_added_skill
 from jobportal.models import CandidateProfile, Job
 
@@ -56,9 +59,48 @@ def job_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+def demo_notice(request: HttpRequest) -> dict[str, Any] | None:
+    """In demo mode, what to tell a user whose profile has no recorded answers.
+
+    Recorded answers exist only for the seeded profiles: a nearest recording would be
+    another person's answer. A seeded user who edited their profile may reset it; any
+    other user is told which logins have answers. None when nothing needs saying.
+    """
+    if not getattr(settings, "EXPLAIN_DEMO_MODE", False) or not request.user.is_authenticated:
+        return None
+    seeded = demo_data.demo_user(request.user.get_username())
+    if seeded is not None:
+        profile = CandidateProfile.objects.filter(user_id=request.user.pk).first()
+        values = {name: str(getattr(profile, name, "") or "") for name in demo_data.MATCHING_FIELDS}
+        if demo_data.matches_seed(seeded, values):
+            return None
+    return {
+        "seeded": seeded is not None,
+        "logins": [demo.username for demo in demo_data.DEMO_USERS],
+    }
+
+
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
     job = get_object_or_404(Job, pk=pk, published=True)
-    return render(request, "jobportal/job_detail.html", {"job": job})
+    return render(
+        request, "jobportal/job_detail.html", {"job": job, "demo_notice": demo_notice(request)}
+    )
+
+
+@login_required
+@require_POST
+def demo_reset(request: HttpRequest) -> HttpResponse:
+    """Put a seeded user's matching fields back as seeded, so demo answers exist again.
+    Only in demo mode and only for the seeded logins; private fields are left alone."""
+    user: Any = request.user  # login_required: never anonymous here
+    seeded = demo_data.demo_user(user.get_username())
+    if not getattr(settings, "EXPLAIN_DEMO_MODE", False) or seeded is None:
+        messages.error(request, "Only the seeded demo profiles can be reset.")
+        return redirect("profile-edit")
+    CandidateProfile.objects.update_or_create(user=user, defaults=demo_data.seeded_values(seeded))
+    messages.success(request, "Your demo profile is back as seeded; demo answers work again.")
+    back = _safe_next(request, request.POST.get("next", ""))
+    return redirect(back or "profile-edit")
 
 
 def _safe_next(request: HttpRequest, target: str) -> str:
@@ -89,7 +131,12 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     )
     if added:
         form.fields["skills"].widget.attrs["autofocus"] = True
+    before = {name: getattr(profile, name) for name in ProfileForm.Meta.fields}
     if request.method == "POST" and form.is_valid():
+        if not form.changed_fields(before):
+            # Nothing to store: the remembered explanations stay valid.
+            messages.info(request, "Nothing changed, so nothing was saved.")
+            return redirect(back or "profile-edit")
         form.save()
         if back:
             messages.success(request, "Your profile was saved. The explanation was asked again.")
@@ -106,6 +153,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
             "preview": profile_text_for(user),
             "added": added,
             "back": back,
+            "demo_notice": demo_notice(request),
         },
     )
 
