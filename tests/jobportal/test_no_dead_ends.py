@@ -149,3 +149,16 @@ def test_no_demo_notice_outside_demo_mode(client, seeded, settings):
     assert 'class="demo-notice"' not in client.get(seeded.get_absolute_url()).content.decode()
     client.post(reverse("demo-reset"))
     assert CandidateProfile.objects.get(user=user).skills == "Other"
+
+
+def test_recorded_answers_use_no_allowance(seeded):
+    user = get_user_model().objects.get(username="sam")
+    asked = []
+
+    def refuse() -> RateDecision:
+        asked.append(1)
+        return RateDecision(False, retry_after=60)
+
+    result = explanation_create(user=user, job_id=str(seeded.pk), rate_check=refuse)
+    assert result.outcome in SUCCESS
+    assert asked == []

@@ -38,8 +38,8 @@
     return node;
   }
 
-  function fill(template, seconds) {
-    return String(template || "").replace("%(seconds)s", String(seconds));
+  function fill(template, count) {
+    return String(template || "").replace("%(seconds)s", String(count)).replace("%(minutes)s", String(count));
   }
 
   function plural(one, other, count) {
@@ -98,7 +98,10 @@
     function tick() {
       var left = Math.ceil((deadline - Date.now()) / 1000);
       if (left > 0) {
-        line.textContent = plural(words.countdownOne, words.countdownOther, left);
+        /* A wait of minutes is said in minutes: "in 420 seconds" is hard to read. */
+        line.textContent = left > 90 && words.countdownMinutes
+          ? plural(words.countdownMinutesOne, words.countdownMinutes, Math.ceil(left / 60))
+          : plural(words.countdownOne, words.countdownOther, left);
         return;
       }
       stopCountdown();
