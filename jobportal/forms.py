@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from jobportal.form_text import normalize_form_text
 from jobportal.models import CandidateProfile, Job
@@ -19,13 +20,13 @@ def with_added_skill(skills: str, term: str) -> str:
 class JobFilterForm(forms.Form):
     """The job list's search and filters (all optional, all from the query string)."""
 
-    q = forms.CharField(required=False, max_length=100, label="Search jobs")
+    q = forms.CharField(required=False, max_length=100, label=_("Search jobs"))
     remote = forms.ChoiceField(
         required=False,
-        choices=[("", "Any work mode"), *Job.Remote.choices],
-        label="Work mode",
+        choices=[("", _("Any work mode")), *Job.Remote.choices],
+        label=_("Work mode"),
     )
-    location = forms.CharField(required=False, max_length=100, label="Location")
+    location = forms.CharField(required=False, max_length=100, label=_("Location"))
 
     def clean_q(self) -> str:
         return str(self.cleaned_data["q"]).strip()
@@ -57,8 +58,20 @@ class ProfileForm(forms.ModelForm):
             "experience": forms.Textarea(attrs={"rows": 6}),
             "work_preferences": forms.Textarea(attrs={"rows": 3}),
         }
+        labels = {
+            "headline": _("Headline"),
+            "desired_role": _("Desired role"),
+            "skills": _("Skills"),
+            "experience": _("Experience"),
+            "work_preferences": _("Work preferences"),
+            "full_name": _("Full name"),
+            "email": _("E-mail"),
+            "phone": _("Phone"),
+            "salary_expectation": _("Salary expectation"),
+            "resume": _("Résumé"),
+        }
         help_texts = {
-            "skills": "One per line or comma-separated, e.g. Python (5 years).",
+            "skills": _("One per line or comma-separated, e.g. Python (5 years)."),
         }
 
     def clean(self) -> dict[str, object]:

@@ -65,6 +65,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The page in the reader's language: the language cookie set by the switcher
+    # (django.views.i18n.set_language), else the browser's Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -140,6 +143,11 @@ LOGIN_REDIRECT_URL = "job-list"
 LOGOUT_REDIRECT_URL = "job-list"
 
 LANGUAGE_CODE = "en"
+# The languages offered by the switcher; each needs jobportal/locale/<code> and
+# explain/locale/<code> (docs/page.md, "Languages").
+LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+# The host's catalogue, also for the root templates/ (makemessages: docs/page.md).
+LOCALE_PATHS = [BASE_DIR / "jobportal" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -16,6 +16,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from explain.service import profile_text_for
@@ -95,10 +96,10 @@ def demo_reset(request: HttpRequest) -> HttpResponse:
     user: Any = request.user  # login_required: never anonymous here
     seeded = demo_data.demo_user(user.get_username())
     if not getattr(settings, "EXPLAIN_DEMO_MODE", False) or seeded is None:
-        messages.error(request, "Only the seeded demo profiles can be reset.")
+        messages.error(request, _("Only the seeded demo profiles can be reset."))
         return redirect("profile-edit")
     CandidateProfile.objects.update_or_create(user=user, defaults=demo_data.seeded_values(seeded))
-    messages.success(request, "Your demo profile is back as seeded; demo answers work again.")
+    messages.success(request, _("Your demo profile is back as seeded; demo answers work again."))
     back = _safe_next(request, request.POST.get("next", ""))
     return redirect(back or "profile-edit")
 
@@ -120,7 +121,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     from, and its panel asks again (a new model call only because the text changed).
     """
     user: Any = request.user  # login_required: never anonymous here
-    profile, _ = CandidateProfile.objects.get_or_create(user=user)
+    profile, _created = CandidateProfile.objects.get_or_create(user=user)
     back = _safe_next(request, request.POST.get("next") or request.GET.get("next", ""))
     added = request.GET.get("add", "").strip()[:100] if request.method == "GET" else ""
     initial = {}
@@ -135,14 +136,14 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         if not form.changed_fields(before):
             # Nothing to store: the remembered explanations stay valid.
-            messages.info(request, "Nothing changed, so nothing was saved.")
+            messages.info(request, _("Nothing changed, so nothing was saved."))
             return redirect(back or "profile-edit")
         form.save()
         if back:
-            messages.success(request, "Your profile was saved. The explanation was asked again.")
+            messages.success(request, _("Your profile was saved. The explanation was asked again."))
             separator = "&" if "?" in back else "?"
             return redirect(f"{back}{separator}explain=refresh")
-        messages.success(request, "Your profile was saved.")
+        messages.success(request, _("Your profile was saved."))
         return redirect("profile-edit")
     return render(
         request,
@@ -167,7 +168,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(
-            request, "Welcome! Add your skills so explanations have something to compare."
+            request, _("Welcome! Add your skills so explanations have something to compare.")
         )
         return redirect("profile-edit")
     return render(request, "registration/signup.html", {"form": form})
