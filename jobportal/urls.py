@@ -12,6 +12,7 @@ urlpatterns = [
     path("", views.job_list, name="job-list"),
     path("jobs/<int:pk>/", views.job_detail, name="job-detail"),
     path("profile/", views.profile_edit, name="profile-edit"),
+    path("asked/", views.jobs_asked, name="jobs-asked"),
     path("profile/demo-reset/", views.demo_reset, name="demo-reset"),
     path("signup/", views.signup, name="signup"),
     path("favicon.ico", views.favicon, name="favicon"),

@@ -19,6 +19,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from explain.history import asked_jobs
 from explain.service import profile_text_for
 from jobportal import demo_data
 from jobportal.forms import JobFilterForm, ProfileForm, with_added_skill
@@ -46,6 +47,14 @@ def job_list(request: HttpRequest) -> HttpResponse:
     if location:
         jobs = jobs.filter(location__icontains=location)
     page = Paginator(jobs, 20).get_page(request.GET.get("page"))
+    # What this user was already shown for the jobs on this page, from the log: no
+    # model call from the list.
+    asked = {
+        entry.job_id: entry
+        for entry in asked_jobs(request.user, job_ids=[str(job.pk) for job in page])
+    }
+    for job in page:
+        job.asked = asked.get(str(job.pk))  # type: ignore[attr-defined]
     kept = {k: v for k, v in (("q", query), ("remote", remote), ("location", location)) if v}
     return render(
         request,
@@ -79,6 +88,24 @@ def demo_notice(request: HttpRequest) -> dict[str, Any] | None:
         "seeded": seeded is not None,
         "logins": [demo.username for demo in demo_data.DEMO_USERS],
     }
+
+
+@login_required
+def jobs_asked(request: HttpRequest) -> HttpResponse:
+    """ "Jobs I asked about": newest first, with the date and the counts shown then.
+    A job no longer published is listed by its title, without a link."""
+    entries = asked_jobs(request.user)
+    published = {
+        str(pk)
+        for pk in Job.objects.filter(
+            published=True, pk__in=[int(e.job_id) for e in entries if e.job_id.isdigit()]
+        ).values_list("pk", flat=True)
+    }
+    return render(
+        request,
+        "jobportal/jobs_asked.html",
+        {"entries": [(entry, entry.job_id in published) for entry in entries]},
+    )
 
 
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
