@@ -26,10 +26,12 @@ def feedback_create(
     report's count instead of storing a duplicate for the reviewer to triage twice.
     One report per point per user: when this user filed it already (from this answer
     or one shown again later), nothing changes and the second value is False. The note
-    is kept only with "Something else", cut to NOTE_MAX_LENGTH characters.
+    is kept with any reason, cut to NOTE_MAX_LENGTH characters.
     """
     if reason not in FeedbackReport.Reason.values or kind not in Kind.values:
         raise FeedbackRejected("unknown reason or kind")
+    if reason == FeedbackReport.Reason.HAVE_IT and kind != Kind.GAP:
+        raise FeedbackRejected("'I do have this' is for gaps")
     log = ExplanationLog.objects.filter(pk=log_id, user=user).first()
     if log is None:
         raise FeedbackRejected("no such explanation for this user")
@@ -51,9 +53,7 @@ def feedback_create(
             .first()
         )
         if same is None:
-            kept_note = ""
-            if reason == FeedbackReport.Reason.OTHER:
-                kept_note = clean_display_text(" ".join(note.split()))[:NOTE_MAX_LENGTH]
+            kept_note = clean_display_text(" ".join(note.split()))[:NOTE_MAX_LENGTH]
             report = FeedbackReport.objects.create(
                 log=log,
                 user=user,

@@ -87,6 +87,9 @@ class FeedbackReport(models.Model):
         MISLEADING = "misleading", _("The quote does not support the point")
         OFFENSIVE = "offensive", _("Offensive or inappropriate")
         OTHER = "other", _("Something else")
+        # Gaps only: the person has what the gap says their profile does not show; a
+        # labelled false gap for the evaluation set (explain/eval/feedback_cases.py).
+        HAVE_IT = "have_it", _("I do have this")
 
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
     log = models.ForeignKey(ExplanationLog, on_delete=models.CASCADE, related_name="reports")
@@ -98,7 +101,7 @@ class FeedbackReport(models.Model):
     profile_quote = models.CharField(max_length=500, blank=True)
     job_quote = models.CharField(max_length=500)
     reason = models.CharField(max_length=20, choices=Reason.choices)
-    # The user's own words for "Something else": short, and shown to admins only.
+    # The user's own words, with any reason: short, and shown to admins only.
     note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True)
     times_reported = models.PositiveIntegerField(_("times reported"), default=1)
     status = models.CharField(

@@ -85,6 +85,14 @@ def feedback_record(report: FeedbackReport, *, with_texts: bool) -> dict[str, An
         if labelled
         else {"expected": None, "reason": None, "needs_label": True}
     )
+    if not labelled and report.reason == FeedbackReport.Reason.HAVE_IT:
+        # The person says they have what the gap says is not shown: a false gap by
+        # their word, labelled so; a reviewer's label, once given, wins.
+        label = {
+            "expected": FeedbackReport.Expected.DROP.value,
+            "reason": "gap_contradicted",
+            "label_source": "user",
+        }
     return {
         "id": f"feedback-{report.pk}",
         "category": FEEDBACK_CATEGORY,
@@ -98,6 +106,7 @@ def feedback_record(report: FeedbackReport, *, with_texts: bool) -> dict[str, An
             "times_reported": report.times_reported,
             "reviewer_note": report.reviewer_note,
             "reason": report.reason,
+            "user_note": report.note,
             "reported_at": report.created_at.isoformat(),
             "log": report.log_id,
             "job_ref": log.job_ref,

@@ -378,7 +378,7 @@ def test_feedback_marker_no_preselection_note_targets_and_one_report(
     for target in targets:
         assert target.bounding_box()["height"] >= 24, target
     report.get_by_label("Something else", exact=True).check()
-    note = report.get_by_label("Something else? Tell us in a few words (optional)")
+    note = report.get_by_label("Tell us more in a few words (optional)")
     assert note.get_attribute("maxlength") == "300"
     note.fill("The job says Java APIs, not Java in general.")
     assert_accessible(page)

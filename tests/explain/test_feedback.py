@@ -79,7 +79,7 @@ def test_something_else_keeps_a_short_note_for_admins(logged_in, worked_job, use
     assert too_long.status_code == 400  # the API refuses more than 300 characters
 
 
-def test_the_note_is_kept_only_with_something_else_and_capped(logged_in, worked_job, use_model):
+def test_the_note_is_kept_with_any_reason_and_capped(logged_in, worked_job, use_model):
     from explain.feedback import feedback_create
 
     use_model(WORKED_DRAFT)
@@ -100,9 +100,9 @@ def test_the_note_is_kept_only_with_something_else_and_capped(logged_in, worked_
         kind="gap",
         index=0,
         reason="not_in_job",
-        note="ignored",
+        note="The  posting\nsays it twice",
     )
-    assert other.note == ""
+    assert other.note == "The posting says it twice"
 
 
 def test_the_same_answer_reported_twice_counts_once(logged_in, worked_job, use_model):

@@ -235,6 +235,8 @@
     reasons.appendChild(el("legend", null, words.reportLabel));
     if (reasonsTemplate) {
       Array.prototype.forEach.call(reasonsTemplate.content.querySelectorAll("option"), function (opt) {
+        /* "I do have this" answers a gap only. */
+        if (opt.hasAttribute("data-gaps-only") && item.kind !== "gap") { return; }
         var label = el("label", "explain-reason");
         var radio = el("input");
         radio.type = "radio";
