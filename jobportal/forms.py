@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
+from jobportal.cv import MAX_CV_BYTES, sniff
 from jobportal.form_text import normalize_form_text
 from jobportal.models import CandidateProfile, Job
 
@@ -73,6 +76,21 @@ class ProfileForm(forms.ModelForm):
         help_texts = {
             "skills": _("One per line or comma-separated, e.g. Python (5 years)."),
         }
+
+    def clean_resume(self) -> object:
+        """A PDF or DOCX of at most 2 MB, judged by its first bytes and its name both."""
+        file = self.cleaned_data.get("resume")
+        if not isinstance(file, UploadedFile):
+            return file  # unchanged, or cleared
+        if (file.size or 0) > MAX_CV_BYTES:
+            raise ValidationError(_("The file is larger than 2 MB."), code="too_large")
+        head = file.read(8)
+        file.seek(0)
+        kind = sniff(head)
+        name = (file.name or "").lower()
+        if kind is None or not name.endswith(f".{kind}"):
+            raise ValidationError(_("Upload a PDF or a Word (.docx) file."), code="file_type")
+        return file
 
     def clean(self) -> dict[str, object]:
         """Every text in one form (jobportal/form_text.py) before it is compared or stored."""

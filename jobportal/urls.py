@@ -13,6 +13,7 @@ urlpatterns = [
     path("jobs/<int:pk>/", views.job_detail, name="job-detail"),
     path("profile/", views.profile_edit, name="profile-edit"),
     path("asked/", views.jobs_asked, name="jobs-asked"),
+    path("profile/cv/", views.profile_from_cv, name="profile-from-cv"),
     path("profile/demo-reset/", views.demo_reset, name="demo-reset"),
     path("signup/", views.signup, name="signup"),
     path("favicon.ico", views.favicon, name="favicon"),

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from explain.history import asked_jobs
 from explain.service import profile_text_for
-from jobportal import demo_data
+from jobportal import cv, demo_data
 from jobportal.forms import JobFilterForm, ProfileForm, with_added_skill
 from jobportal.models import CandidateProfile, Job
 
@@ -160,12 +160,16 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
     if added:
         form.fields["skills"].widget.attrs["autofocus"] = True
     before = {name: getattr(profile, name) for name in ProfileForm.Meta.fields}
+    old_resume = str(profile.resume.name or "")
     if request.method == "POST" and form.is_valid():
         if not form.changed_fields(before):
             # Nothing to store: the remembered explanations stay valid.
             messages.info(request, _("Nothing changed, so nothing was saved."))
             return redirect(back or "profile-edit")
         form.save()
+        if old_resume and old_resume != profile.resume.name:
+            # A new upload (or "clear") replaces the old file: one CV per person.
+            profile.resume.storage.delete(old_resume)
         if back:
             messages.success(request, _("Your profile was saved. The explanation was asked again."))
             separator = "&" if "?" in back else "?"
@@ -181,6 +185,45 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
             "preview": profile_text_for(user),
             "added": added,
             "back": back,
+            "demo_notice": demo_notice(request),
+        },
+    )
+
+
+@login_required
+@require_POST
+def profile_from_cv(request: HttpRequest) -> HttpResponse:
+    """ "Fill from my CV": the saved CV's text as proposed field values, in the profile
+    form, unsaved. Nothing is stored or sent until the user edits and saves."""
+    user: Any = request.user  # login_required: never anonymous here
+    profile, _created = CandidateProfile.objects.get_or_create(user=user)
+    if not profile.resume:
+        messages.error(request, _("Upload your CV (PDF or DOCX) and save first."))
+        return redirect("profile-edit")
+    try:
+        with profile.resume.open("rb") as file:
+            text = cv.read_text(file)
+    except (cv.CVError, OSError):
+        messages.error(request, _("Your CV could not be read. Upload a PDF or DOCX file."))
+        return redirect("profile-edit")
+    proposed = cv.propose(
+        text, full_name=profile.full_name, private_values=(profile.email, profile.phone)
+    )
+    initial = {name: value for name, value in proposed.items() if value}
+    if not initial:
+        messages.info(request, _("We found nothing in your CV to propose."))
+        return redirect("profile-edit")
+    form = ProfileForm(instance=profile, initial=initial)
+    return render(
+        request,
+        "jobportal/profile_form.html",
+        {
+            "form": form,
+            "matching_fields": ProfileForm.MATCHING_FIELDS,
+            "preview": profile_text_for(user),
+            "added": "",
+            "back": "",
+            "from_cv": sorted(initial),
             "demo_notice": demo_notice(request),
         },
     )
