@@ -28,7 +28,7 @@ from django.utils.translation import ngettext
 
 from explain import rollup, selectors
 from explain.admin_charts import daily_chart
-from explain.admin_figures import ms, reason_rows, summary_cards, version_rows
+from explain.admin_figures import ms, reason_rows, reason_wording, summary_cards, version_rows
 from explain.admin_instructions import AddressedToAIFilter, addressed_jobs_view
 from explain.conf import setting
 from explain.costs import cost_lines, daily_costs, parse_prices
@@ -357,13 +357,21 @@ class ExplanationLogAdmin(EvidenceAdmin):
         return TemplateResponse(request, "admin/explain/explanationlog/summary_page.html", context)
 
 
+def _drop_reason_choices() -> list[tuple[str, str]]:
+    """Each verifier reason in words, its code beside it (the code is what is stored and
+    exported); a callable, so the words follow the reviewer's language per request."""
+    return [("", "—")] + [
+        (r.value, f"{reason_wording(r.value) or r.value} ({r.value})") for r in DropReason
+    ]
+
+
 class TriageForm(forms.ModelForm):
     """A reviewer's decision: status, note, and the label the evaluation set keeps."""
 
     expected_reason = forms.ChoiceField(
         label=_("Drop reason"),
         required=False,
-        choices=[("", "—")] + [(r.value, r.value) for r in DropReason],
+        choices=_drop_reason_choices,
         help_text=_("For a drop: the check the verifier should have failed it on."),
     )
 
