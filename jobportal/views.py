@@ -17,6 +17,7 @@ from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from explain.service import profile_text_for
+from explain.templatetags.explain import ask_again_on_return
 from jobportal.forms import JobFilterForm, ProfileForm, with_added_skill
 from jobportal.models import CandidateProfile, Job
 
@@ -93,6 +94,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
         form.save()
         if back:
             messages.success(request, "Your profile was saved. The explanation was asked again.")
+            ask_again_on_return(request)
             separator = "&" if "?" in back else "?"
             return redirect(f"{back}{separator}explain=refresh")
         messages.success(request, "Your profile was saved.")
