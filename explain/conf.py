@@ -52,6 +52,10 @@ DEFAULTS: dict[str, Any] = {
     "EXPLAIN_BREAKER_FAILURES": 5,
     "EXPLAIN_BREAKER_WINDOW_SECONDS": 60,
     "EXPLAIN_BREAKER_COOLDOWN_SECONDS": 15,
+    # Model calls in flight at once, site-wide (on the shared cache); past it a call is
+    # refused at once as provider_busy, so a hung provider cannot take every worker
+    # thread. None: no cap. Keep it well under the total worker threads.
+    "EXPLAIN_MAX_CONCURRENT_CALLS": 20,
     # Site-wide model calls per UTC day; None: no cap, 0: no calls at all.
     "EXPLAIN_DAILY_CALL_LIMIT": None,
     # For the admin's cost estimate: {model: {"input": $, "output": $, "thinking": $}}

@@ -16,7 +16,7 @@ from typing import Any
 from django.db import connections
 from django.views.decorators.debug import sensitive_variables
 
-from explain import budget, explanation_cache
+from explain import budget, explanation_cache, slots
 from explain.adapter import Field, JobUnavailable
 from explain.alerts import warn_if_passed
 from explain.breaker import CircuitBreaker, Gate
@@ -149,6 +149,7 @@ class _ModelCall:
     rate: RateDecision = field(default_factory=lambda: RateDecision(allowed=True))
     breaker: CircuitBreaker | None = None
     gate: Gate = Gate.CLOSED
+    slot: slots.Slot = slots.NO_CAP
 
 
 def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
@@ -164,6 +165,8 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
     except ExplainError as exc:
         call_failed(result, call, exc)
         return
+    finally:
+        call.slot.release()
     result.outcome = Outcome.OK
     result.verification = _verify(result, draft)
     _conclude(result, call, draft)
@@ -224,10 +227,21 @@ def _prepare(
         result.outcome = Outcome.CIRCUIT_OPEN
         decision.give_back()
         return None
+    slot = slots.take_slot(
+        site_cache(), _concurrency_limit(), hold_seconds=breaker.settings.probe_seconds
+    )
+    if slot is None:
+        # Every slot is held by a call still waiting: refuse now, keep this thread free.
+        logger.warning("Model call skipped: provider_busy (EXPLAIN_MAX_CONCURRENT_CALLS in use)")
+        result.outcome = Outcome.PROVIDER_BUSY
+        result.retry_after = BUSY_RETRY_SECONDS
+        decision.give_back()
+        return None
     if not budget.take_call(site_cache(), _daily_limit()):
         logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
         result.outcome = Outcome.DAILY_LIMIT
         decision.give_back()
+        slot.release()
         return None
     spec = (
         ChatClient(model)
@@ -236,12 +250,23 @@ def _prepare(
         .user(build_user_message(profile.text, job.text))
         .schema(Draft)
     )
-    return _ModelCall(spec=spec, cache_key=key, rate=decision, breaker=breaker, gate=gate)
+    return _ModelCall(
+        spec=spec, cache_key=key, rate=decision, breaker=breaker, gate=gate, slot=slot
+    )
 
 
 def site_breaker() -> CircuitBreaker:
     """The site's circuit breaker, on the shared cache (one circuit for every process)."""
     return CircuitBreaker(site_cache(), breaker_settings())
+
+
+# A slot frees as soon as any call in flight ends: a short wait, not the provider's 60 s.
+BUSY_RETRY_SECONDS = 5
+
+
+def _concurrency_limit() -> int | None:
+    limit = setting("EXPLAIN_MAX_CONCURRENT_CALLS")
+    return None if limit is None else int(limit)
 
 
 def _daily_limit() -> int | None:

@@ -156,6 +156,8 @@ class ExplanationStream:
         except StreamMismatch:
             result.outcome = Outcome.INVALID_RESPONSE
             return
+        finally:
+            call.slot.release()
         for kind, claim in rest:
             shown = check(kind, claim)
             if shown is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from django.conf import settings
+from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.urls import reverse
 
@@ -50,6 +51,12 @@ class Job(models.Model):
         return ""
 
 
+# The longest text a profile field holds (characters).
+SKILLS_MAX = 5000
+EXPERIENCE_MAX = 20000
+PREFERENCES_MAX = 5000
+
+
 class CandidateProfile(models.Model):
     """One per user. Private fields never leave the server; matching fields may."""
 
@@ -65,9 +72,17 @@ class CandidateProfile(models.Model):
     # Matching: what an explanation may quote (scrubbed of contact details first).
     headline = models.CharField(max_length=200, blank=True)
     desired_role = models.CharField(max_length=200, blank=True)
-    skills = models.TextField(blank=True)
-    experience = models.TextField(blank=True)
-    work_preferences = models.TextField(blank=True)
+    # Bounded, so one account cannot store (and have scrubbed) megabytes: generous for a
+    # real profile; the form refuses more and the model's validators say so too.
+    skills = models.TextField(
+        blank=True, max_length=SKILLS_MAX, validators=[MaxLengthValidator(SKILLS_MAX)]
+    )
+    experience = models.TextField(
+        blank=True, max_length=EXPERIENCE_MAX, validators=[MaxLengthValidator(EXPERIENCE_MAX)]
+    )
+    work_preferences = models.TextField(
+        blank=True, max_length=PREFERENCES_MAX, validators=[MaxLengthValidator(PREFERENCES_MAX)]
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

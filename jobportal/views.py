@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from explain.history import asked_jobs
 from explain.service import profile_text_for
+from explain.templatetags.explain import ask_again_on_return
 from jobportal import cv, demo_data
 from jobportal.forms import JobFilterForm, ProfileForm, with_added_skill
 from jobportal.models import CandidateProfile, Job
@@ -172,6 +173,7 @@ def profile_edit(request: HttpRequest) -> HttpResponse:
             profile.resume.storage.delete(old_resume)
         if back:
             messages.success(request, _("Your profile was saved. The explanation was asked again."))
+            ask_again_on_return(request)
             separator = "&" if "?" in back else "?"
             return redirect(f"{back}{separator}explain=refresh")
         messages.success(request, _("Your profile was saved."))

@@ -59,6 +59,29 @@ def explain_assets_if_missing(context: dict[str, Any]) -> SafeString:
 # for this job: the panel asks again at once (a new call only if the texts changed).
 REFRESH_PARAMETER = "explain"
 REFRESH_VALUE = "refresh"
+# The parameter alone is a link anyone can send: the panel asks on its own only when the
+# host also marked this session after the user saved their profile (one use), so a GET
+# from a shared link never spends a model call.
+REFRESH_SESSION_KEY = "explain:ask_again"
+
+
+def ask_again_on_return(request: Any) -> None:
+    """Mark this session so the next job page opened with ?explain=refresh asks at once.
+
+    A host calls it when it saves the profile and redirects back to the job (a POST by
+    the user); without a session framework the panel simply does not ask on its own.
+    """
+    session = getattr(request, "session", None)
+    if session is not None:
+        session[REFRESH_SESSION_KEY] = True
+
+
+def _asked_again(request: Any) -> bool:
+    """The refresh parameter and the session's one-use mark, consumed together."""
+    if request.GET.get(REFRESH_PARAMETER) != REFRESH_VALUE:
+        return False
+    session = getattr(request, "session", None)
+    return session is not None and bool(session.pop(REFRESH_SESSION_KEY, False))
 
 
 @register.inclusion_tag("explain/panel.html", takes_context=True)
@@ -76,7 +99,7 @@ def explain_panel(context: dict[str, Any], job_id: Any) -> dict[str, Any]:
             # The host's adapter failed: the job page still renders, the panel says so.
             log_internal_error(logger, "The panel's profile check", exc)
             broken = True
-    refresh = request.GET.get(REFRESH_PARAMETER) == REFRESH_VALUE
+    refresh = _asked_again(request)
     remembered = None
     if model is not None and has_profile and not refresh:
         # The user's last explanation of this job for this very profile, if the cache

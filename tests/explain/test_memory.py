@@ -10,6 +10,7 @@ from django.urls import reverse
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from explain.service import explanation_recall
+from explain.templatetags.explain import REFRESH_SESSION_KEY
 from tests.conftest import WORKED_DRAFT
 
 pytestmark = pytest.mark.django_db
@@ -75,10 +76,24 @@ def test_a_changed_profile_is_not_answered_from_memory(
 def test_back_from_the_profile_the_panel_asks_again_instead(logged_in, worked_job, use_model):
     model = use_model(WORKED_DRAFT)
     logged_in.post(api_url(worked_job))
+    session = logged_in.session
+    session[REFRESH_SESSION_KEY] = True  # what saving the profile marks
+    session.save()
     html = logged_in.get(worked_job.get_absolute_url() + "?explain=refresh").content.decode()
     assert 'data-auto-ask="1"' in html
     assert "explain-remembered" not in html
     assert len(model.prompts) == 1  # the page itself calls nothing; the script asks
+    again = logged_in.get(worked_job.get_absolute_url() + "?explain=refresh").content.decode()
+    assert 'data-auto-ask="1"' not in again  # the mark is used once
+
+
+def test_a_shared_refresh_link_never_makes_the_page_ask(logged_in, worked_job, use_model):
+    """Someone sends a link ending in ?explain=refresh: without the session's mark (set
+    only by saving one's own profile) the panel shows what it would anyway, asks nothing."""
+    model = use_model(WORKED_DRAFT)
+    html = logged_in.get(worked_job.get_absolute_url() + "?explain=refresh").content.decode()
+    assert 'data-auto-ask="1"' not in html
+    assert model.prompts == []
 
 
 def test_a_remembered_answer_is_verified_again_with_todays_rules(

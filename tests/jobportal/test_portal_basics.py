@@ -10,6 +10,7 @@ from django.utils import translation
 from jobportal.forms import with_added_skill
 from jobportal.models import CandidateProfile, Job
 from jobportal.templatetags.portal import salary_range
+from tests.conftest import WORKED_DRAFT
 
 pytestmark = pytest.mark.django_db
 
@@ -120,8 +121,9 @@ def test_adding_a_skill_adds_it_once(skills, term, expected):
 
 
 def test_add_to_my_profile_prefills_skills_and_saving_returns_to_the_job(
-    logged_in, worked_user, worked_job
+    logged_in, worked_user, worked_job, use_model
 ):
+    use_model(WORKED_DRAFT)
     url = reverse("profile-edit") + f"?add=AWS&next={worked_job.get_absolute_url()}"
     page = logged_in.get(url)
     form = page.context["form"]
@@ -135,6 +137,7 @@ def test_add_to_my_profile_prefills_skills_and_saving_returns_to_the_job(
     saved = logged_in.post(reverse("profile-edit"), data)
     assert saved.status_code == 302
     assert saved["Location"] == worked_job.get_absolute_url() + "?explain=refresh"
+    assert 'data-auto-ask="1"' in logged_in.get(saved["Location"]).content.decode()
     assert CandidateProfile.objects.get(user=worked_user).skills.endswith("\nAWS")
 
 

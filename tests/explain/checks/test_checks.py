@@ -9,6 +9,7 @@ from tests.explain.checks.helpers import ids
 CONCERNS = {
     "admin",
     "cache",
+    "concurrency",
     "demo",
     "limits",
     "provider",
