@@ -143,9 +143,10 @@ def _letters(text: str) -> int:
 
 
 def is_strict(name: str) -> bool:
-    """True for a name matched only as written: two letters or fewer, or everyday."""
+    """True for a name matched only as written: two Latin letters or fewer ("R", "JS";
+    not two CJK characters, each of which is a word), or an everyday word."""
     name = name.strip()
-    return _letters(name) <= 2 or _fold(name) in common_words()
+    return (_letters(name) <= 2 and name.isascii()) or _fold(name) in common_words()
 
 
 def _strict_case(name: str) -> str:
