@@ -35,6 +35,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import snowballstemmer
 
@@ -46,6 +47,7 @@ __all__ = [
     "is_strict",
     "load_aliases",
     "problems",
+    "reload",
     "same_skill",
     "skeleton",
 ]
@@ -99,7 +101,7 @@ def _spelled(word: str) -> str:
 
 
 @lru_cache(maxsize=1)
-def _stemmers() -> tuple[snowballstemmer.stemmer, ...]:  # type: ignore[name-defined]
+def _stemmers() -> tuple[Any, ...]:
     return tuple(snowballstemmer.stemmer(language) for language in _LANGUAGES)
 
 
@@ -284,7 +286,9 @@ def _clash(
     return None
 
 
-def _clash_row(name: str, forms_: list[Form], by_key: dict[str, int], by_strict: dict[str, int]) -> int:
+def _clash_row(
+    name: str, forms_: list[Form], by_key: dict[str, int], by_strict: dict[str, int]
+) -> int:
     for form in forms_:
         if form.name == name:
             return by_strict[name] if form.strict else by_key[_exact(form)]
@@ -303,7 +307,13 @@ def load_aliases(path: Path = ALIAS_FILE) -> AliasTable:
 
 @lru_cache(maxsize=1)
 def _table() -> AliasTable:
-    return load_aliases()
+    return load_aliases(ALIAS_FILE)
+
+
+def reload() -> None:
+    """Read the data files again on next use (after editing them, and in tests)."""
+    for cached in (_table, common_words, forms, _index):
+        cached.cache_clear()
 
 
 def problems() -> tuple[str, ...]:
@@ -353,6 +363,15 @@ class _Index:
 
 
 _SENTENCE_END = re.compile(r"(?:^|[.!?:;]\s+|\n\s*)$")
+# At the start of a sentence a capital says nothing: "Go" is the verb when a function
+# word follows ("Go to the office", "Spring is here", "Excel at"), else a name
+# ("Go developer", "Go, Python").
+_NEXT_WORD = re.compile(r"[ \t]+([a-zà-ÿ]+)")
+_EVERYDAY_NEXT = frozenset(
+    "to ahead on for with back out through into beyond the a an at in is was are were and "
+    "or up down over away by from of as home get see check make we you i it if now there "
+    "here every forward has had will can be been your our my this that these those".split()
+)
 
 
 @lru_cache(maxsize=64)
@@ -387,8 +406,8 @@ def _strict_ok(index: _Index, first: int, last: int) -> bool:
     if before in {"&", "-", "'", "’"} or after in {"&", "-", "'", "’"}:
         return False
     if _SENTENCE_END.search(text[max(0, start - 40) : start]):
-        rest = text[end : end + 2]
-        return rest == "" or rest[0] in ",/;)|\n" or rest.startswith(" (")
+        following = _NEXT_WORD.match(text, end)
+        return following is None or following.group(1) not in _EVERYDAY_NEXT
     return True
 
 
