@@ -362,14 +362,14 @@ class _Index:
     by_key: dict[str, list[tuple[int, int]]]
 
 
-_SENTENCE_END = re.compile(r"(?:^|[.!?:;]\s+|\n\s*)$")
+_SENTENCE_END = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
 # At the start of a sentence a capital says nothing: "Go" is the verb when a function
 # word follows ("Go to the office", "Spring is here", "Excel at"), else a name
 # ("Go developer", "Go, Python").
 _NEXT_WORD = re.compile(r"[ \t]+([a-zà-ÿ]+)")
 _EVERYDAY_NEXT = frozenset(
-    "to ahead on for with back out through into beyond the a an at in is was are were and "
-    "or up down over away by from of as home get see check make we you i it if now there "
+    "to ahead on for with back out through into beyond the a an at in is was are were "
+    "up down over away by from of as home get see check make we you i it if now there "
     "here every forward has had will can be been your our my this that these those".split()
 )
 
