@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
-from explain.rules import instructions
+from explain.rules import equivalence, instructions
 from explain.rules.points import (
     RewriteReason,
     backing_words,
@@ -108,6 +108,10 @@ class VerifiedPoint:
     term: str = ""
     term_span: tuple[int, int] | None = None
     rewritten: str | None = None
+    # A match's term as the profile quote writes it ("Postgres" where the job has
+    # "PostgreSQL"), and where: each side's own words are highlighted.
+    profile_term: str = ""
+    profile_term_span: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -459,6 +463,8 @@ class _Term:
     forms: list[str]
     text: str
     span: tuple[int, int]
+    profile_text: str = ""
+    profile_span: tuple[int, int] | None = None
 
 
 _SPACES = re.compile(r"\s+")
@@ -517,17 +523,19 @@ class _Checker:
         if not words or len(words) > self.limits.max_term_words:
             return DropReason.TERM_MISSING
         forms = word_forms(needle)
-        job_quote = _fold_with_offsets(self.job.text[job_span[0] : job_span[1]])
-        found = [span for span in (_locate(form, job_quote) for form in forms) if span]
+        found = _term_spans(claim.term, forms, self.job.text, job_span)
         if not found:
             return DropReason.TERM_NOT_IN_QUOTES
+        span = min(found)
+        term = _Term(needle, forms, _shown_term(self.job.text[span[0] : span[1]]), span)
         if profile_span is not None:
-            profile_quote = _fold_with_offsets(self.profile.text[profile_span[0] : profile_span[1]])
-            if not any(_locate(form, profile_quote) for form in forms):
+            in_profile = _term_spans(claim.term, forms, self.profile.text, profile_span)
+            if not in_profile:
                 return DropReason.TERM_NOT_IN_QUOTES
-        start, end = min(found)
-        span = (job_span[0] + start, job_span[0] + end)
-        return _Term(needle, forms, _shown_term(self.job.text[span[0] : span[1]]), span)
+            first = min(in_profile)
+            shown = _shown_term(self.profile.text[first[0] : first[1]])
+            term = _Term(needle, forms, term.text, span, shown, first)
+        return term
 
     def _shown(
         self, kind: str, point: str, term: _Term, quote_needles: tuple[str, str]
@@ -580,6 +588,8 @@ class _Checker:
             term=term.text,
             term_span=term.span,
             rewritten=shown[1].value if shown[1] else None,
+            profile_term=term.profile_text,
+            profile_term_span=term.profile_span,
         )
 
     def gap(self, claim: Claim) -> VerifiedPoint | DropReason:
@@ -597,7 +607,10 @@ class _Checker:
         term = self._term(claim, job, None)
         if isinstance(term, DropReason):
             return term
-        if self.profile.mentions([job_needle, *term.forms]):
+        strict = equivalence.is_strict(claim.term)
+        if self.profile.mentions([job_needle] if strict else [job_needle, *term.forms]):
+            return DropReason.GAP_CONTRADICTED
+        if _named_otherwise(claim.term, self.profile):
             return DropReason.GAP_CONTRADICTED
         shown = self._shown("gap", point, term, ("", job_needle))
         if isinstance(shown, DropReason):
@@ -614,6 +627,35 @@ class _Checker:
             term_span=term.span,
             rewritten=shown[1].value if shown[1] else None,
         )
+
+
+def _term_spans(
+    term: str, forms: list[str], text: str, quote: tuple[int, int]
+) -> list[tuple[int, int]]:
+    """Where a quote names the term: as written (with the plural rule), else by another
+    name of the same skill. A short or everyday name ("Go") only by the equivalence's
+    name rule, which reads the whole source so "Go" opening a sentence is seen as such."""
+    if not equivalence.is_strict(term):
+        folded = _fold_with_offsets(text[quote[0] : quote[1]])
+        found = [span for span in (_locate(form, folded) for form in forms) if span]
+        if found:
+            return [(quote[0] + start, quote[0] + end) for start, end in found]
+    return [
+        span
+        for span in equivalence.find_term(term, text)
+        if quote[0] <= span[0] and span[1] <= quote[1]
+    ]
+
+
+def _named_otherwise(term: str, profile: _Source) -> bool:
+    """True when the profile names the term's skill another way, its look-alike letters
+    of other scripts read as Latin (this can only remove a gap), outside any sentence
+    addressed to an AI."""
+    for text in filter(None, (profile.text, profile.full_text)):
+        for span in equivalence.find_term(term, equivalence.skeleton(text))[:_MAX_OCCURRENCES]:
+            if not _in_instruction(text, span):
+                return True
+    return False
 
 
 def _keep(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from explain.checks import (  # noqa: F401  (each module registers its checks)
     admin,
+    aliases,
     cache,
     demo,
     limits,

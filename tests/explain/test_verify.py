@@ -297,6 +297,8 @@ def test_kept_match_and_gap_carry_original_words_and_offsets() -> None:
         term="Django",
         term_span=match.term_span,
         rewritten=None,
+        profile_term="Django",
+        profile_term_span=match.profile_term_span,
     )
     assert match.term_span is not None
     assert JOB[slice(*match.term_span)] == "Django"

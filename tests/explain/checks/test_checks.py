@@ -8,6 +8,7 @@ from tests.explain.checks.helpers import ids
 
 CONCERNS = {
     "admin",
+    "aliases",
     "cache",
     "concurrency",
     "demo",
