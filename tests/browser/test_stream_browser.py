@@ -92,3 +92,48 @@ def test_a_failure_part_way_keeps_the_points_and_says_so(new_page, demo_data, se
     expect(panel.locator("[data-explain-status]")).to_have_text("No explanation this time.")
     row = ExplanationLog.objects.get()
     assert (row.outcome, row.kept_matches, row.kept_gaps) == ("provider_error", 0, 0)
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1440, 900)])
+def test_the_point_being_read_stays_put_when_the_answer_completes(
+    new_page, demo_data, settings, width, height
+):
+    model = GatedModel()
+    settings.EXPLAIN_CHAT_MODEL = model
+    page = new_page(width=width, height=height)
+    job = Job.objects.get(title="Java Engineer", company="Northwind Systems")
+    log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    page.get_by_role("button", name="Why this job?").click()
+    point = page.locator("#explain-panel .explain-match").first
+    expect(point).to_be_visible()
+    point.scroll_into_view_if_needed()
+    page.wait_for_timeout(100)
+    top = point.evaluate("node => node.getBoundingClientRect().top")
+    model.gate.set()
+    expect(page.locator("#explain-panel .explain-notice")).to_have_count(1)
+    expect(page.locator("#explain-panel .explain-report")).to_have_count(2)
+    page.wait_for_timeout(100)
+    after = page.locator("#explain-panel .explain-match").first
+    moved = after.evaluate("node => node.getBoundingClientRect().top") - top
+    assert abs(moved) <= 2, f"the point being read moved {moved} px"
+    assert page.probe.page_errors == []
+
+
+def test_the_notice_and_summary_are_on_the_first_desktop_screen(new_page, demo_data, settings):
+    model = GatedModel()
+    settings.EXPLAIN_CHAT_MODEL = model
+    page = new_page(width=1440, height=900)
+    job = Job.objects.get(title="Java Engineer", company="Northwind Systems")
+    log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    page.get_by_role("button", name="Why this job?").click()  # Playwright scrolls to it
+    expect(page.locator("#explain-panel .explain-match")).to_have_count(1)
+    where = page.evaluate("window.scrollY")
+    model.gate.set()
+    notice = page.locator("#explain-panel .explain-notice")
+    expect(notice).to_have_text(wording.removed_notice(1))
+    page.wait_for_timeout(100)
+    # Space was kept for the summary and notice: at most a line's difference is taken up
+    # (by scrolling that keeps the point being read in place), never a screen.
+    assert abs(page.evaluate("window.scrollY") - where) <= 40, "nothing scrolls by itself"
+    expect(notice).to_be_in_viewport(ratio=1)
+    expect(page.locator("#explain-panel .explain-summary")).to_be_in_viewport(ratio=1)

@@ -329,6 +329,7 @@
   function renderPoint(data, item) {
     var li = el("li", "explain-point explain-" + (item.kind === "gap" ? "gap" : "match"));
     li.tabIndex = 0;
+    li.dataset.point = String(item.kind) + "-" + String(item.index);
     li.appendChild(userText("p", "explain-point-text", item.point));
     var quotes = el("dl", "explain-quotes");
     quotes.appendChild(quoteRow(words.yourProfile, quoteCell(item.profile_quote)));
@@ -405,7 +406,7 @@
       return body;
     }
     body.appendChild(heading(words.resultHeading));
-    body.appendChild(el("p", "explain-summary", data.summary));
+    var summary = body.appendChild(el("p", "explain-summary", data.summary));
     if (data.made_line) {
       var made = el("p", "explain-made");
       var time = el("time", null, data.made_line);
@@ -447,7 +448,9 @@
       }
       noticeLine.appendChild(details);
     }
-    body.appendChild(noticeLine);
+    /* Right under the summary: the notice (and its "why?") is read before the points
+     * and stays on the first screen, however long the lists are. */
+    body.insertBefore(noticeLine, summary.nextSibling);
     resultBox.appendChild(body);
     return body;
   }
@@ -456,7 +459,8 @@
    * users continue from the answer they asked for. */
   function focusResult() {
     var target = resultBox.querySelector(".explain-result-heading");
-    if (target) { target.focus(); }
+    /* preventScroll: focus must not move the page away from what the reader reads. */
+    if (target) { target.focus({ preventScroll: true }); }
   }
 
   /* ---- streaming (explain-stream.js reads the lines): each point is drawn as soon as
@@ -467,6 +471,12 @@
     var body = resultBox.querySelector(".explain-streaming");
     if (body) { return body; }
     body = el("div", "explain-result-body explain-streaming");
+    /* Room for what the finished answer puts above the points (heading, summary, notice,
+     * hint), so the points already drawn do not move down when it arrives. */
+    body.appendChild(heading(words.resultHeading));
+    body.appendChild(el("p", "explain-summary explain-pending"));
+    body.appendChild(el("div", "explain-notice-line explain-pending"));
+    body.appendChild(el("p", "explain-hint", words.hint));
     body.appendChild(el("div", "explain-streamed-matches"));
     body.appendChild(el("div", "explain-streamed-gaps"));
     resultBox.replaceChildren(body);
@@ -485,8 +495,33 @@
     list.appendChild(renderPoint({ log_id: null }, item));
   }
 
-  function showStreamedResult(data) {
+  /* The first point at least partly on screen, and where it is: the whole answer is
+   * drawn in place of the streamed points, and the page is put back so that point stays
+   * exactly where the reader sees it (nothing jumps when the answer completes). */
+  function readingAnchor() {
+    var points = resultBox.querySelectorAll(".explain-point[data-point]");
+    for (var i = 0; i < points.length; i += 1) {
+      var box = points[i].getBoundingClientRect();
+      if (box.bottom > 0) { return { key: points[i].dataset.point, top: box.top }; }
+    }
+    return null;
+  }
+
+  function keepAnchor(anchor) {
+    if (!anchor) { return; }
+    var again = resultBox.querySelector('.explain-point[data-point="' + anchor.key + '"]');
+    if (!again) { return; }
+    var moved = again.getBoundingClientRect().top - anchor.top;
+    if (moved) { window.scrollBy(0, moved); }
+  }
+
+  function showStreamedResult(data, anchor) {
     var shown = resultBox.querySelector(".explain-streaming");
+    if (data.ok && shown) {
+      render(data);
+      keepAnchor(anchor);
+      return;
+    }
     if (data.ok || !shown) { render(data); return; }
     /* The provider failed part-way: the points already shown stay, marked as no answer. */
     var error = el("p", "explain-error", data.error || words.genericError);
@@ -547,8 +582,10 @@
     resultBox.replaceChildren();
     clearHighlights();
     (window.explainStream ? requestStreamed() : requestWhole()).then(function (data) {
+      /* Taken before anything changes height (the progress line shrinks too). */
+      var anchor = readingAnchor();
       stopProgress(data.ok ? data.summary : words.failed, data.ok);
-      showStreamedResult(data);
+      showStreamedResult(data, anchor);
       focusResult();
     }).catch(function () {
       stopProgress(words.failed);
