@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import connections
+from django.db import InterfaceError, OperationalError, connections
 from django.views.decorators.debug import sensitive_variables
 
 from explain import budget, explanation_cache, slots
@@ -128,6 +128,12 @@ def explanation_create(
     result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id)
     try:
         _run(result, user=user, rate_check=rate_check)
+    except (OperationalError, InterfaceError) as exc:
+        # The database is down or restarting: an outage with a wait, not a bug of ours.
+        logger.warning("Database unavailable: %s", type(exc).__name__)
+        result.outcome = Outcome.TEMPORARILY_UNAVAILABLE
+        result.retry_after = DATABASE_RETRY_SECONDS
+        result.verification = None
     except Exception as exc:
         # A fault of this site (the host's adapter or our code), never the provider's:
         # model failures are ExplainErrors handled in _run. The traceback is logged
@@ -289,6 +295,9 @@ def _admit(
         return None
     return decision, breaker, gate, slot
 
+
+# Seconds a user is told to wait when the database is down: a restart and a reconnect.
+DATABASE_RETRY_SECONDS = 5
 
 # Seconds a user is told to wait when the shared cache (Redis) cannot be reached: about
 # what a restarted Redis takes to answer again.
@@ -463,6 +472,9 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
             total_tokens=result.usage.total,
         )
         insert_log(row)
+    except (OperationalError, InterfaceError) as exc:
+        logger.warning("Could not write the explanation log row: %s", type(exc).__name__)
+        return None
     except Exception as exc:
         logger.error("Could not write the explanation log row: %s", type(exc).__name__)
         return None

@@ -71,6 +71,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, so it sees the view's exception first: the database down is a 503, not a 500.
+    "jobportal.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "jobportal.urls"
