@@ -33,6 +33,8 @@ class Outcome(models.TextChoices):
     CIRCUIT_OPEN = "circuit_open", _("Skipped: provider down (circuit open)")
     # EXPLAIN_DAILY_CALL_LIMIT model calls were made today, site-wide.
     DAILY_LIMIT = "daily_limit", _("Daily call limit reached")
+    # The shared cache (rate limit, breaker, budget) could not be reached: no call made.
+    TEMPORARILY_UNAVAILABLE = "temporarily_unavailable", _("Shared cache unavailable")
 
 
 class Kind(models.TextChoices):
@@ -77,6 +79,7 @@ HTTP_STATUS: dict[str, int] = {
     Outcome.PROVIDER_BUSY: 503,
     Outcome.CIRCUIT_OPEN: 503,
     Outcome.DAILY_LIMIT: 503,
+    Outcome.TEMPORARILY_UNAVAILABLE: 503,
 }
 
 # Seconds a user is told to wait (Retry-After) when the provider side is the reason.

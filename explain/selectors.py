@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -642,9 +643,23 @@ def _cell(value: Any) -> str:
     if isinstance(value, dict):
         return json.dumps(value, sort_keys=True, separators=(",", ":"))
     text = str(value)
-    if isinstance(value, str) and text.startswith(_FORMULA_START):
-        return "'" + text
+    if isinstance(value, str):
+        return _defused(text)
     return text
+
+
+def _runs_as_formula(part: str) -> bool:
+    """Whether a spreadsheet would run this: after leading spaces, and with full-width
+    forms (＝＋－＠) read as the plain ones, it starts with a formula character."""
+    plain = unicodedata.normalize("NFKC", part)
+    return plain.startswith(_FORMULA_START) or plain.lstrip(" ").startswith(_FORMULA_START)
+
+
+def _defused(text: str) -> str:
+    """Each `;`-separated piece that would run as a formula gets a leading apostrophe:
+    a spreadsheet importing with `;` as the separator splits the cell there."""
+    pieces = text.split(";")
+    return ";".join("'" + piece if _runs_as_formula(piece) else piece for piece in pieces)
 
 
 def export_rows(queryset: QuerySet[ExplanationLog], chunk_size: int = 2000) -> Iterator[list[str]]:

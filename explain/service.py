@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import connections
+from django.db import InterfaceError, OperationalError, connections
 from django.views.decorators.debug import sensitive_variables
 
 from explain import budget, explanation_cache, slots
@@ -128,6 +128,12 @@ def explanation_create(
     result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id)
     try:
         _run(result, user=user, rate_check=rate_check)
+    except (OperationalError, InterfaceError) as exc:
+        # The database is down or restarting: an outage with a wait, not a bug of ours.
+        logger.warning("Database unavailable: %s", type(exc).__name__)
+        result.outcome = Outcome.TEMPORARILY_UNAVAILABLE
+        result.retry_after = DATABASE_RETRY_SECONDS
+        result.verification = None
     except Exception as exc:
         # A fault of this site (the host's adapter or our code), never the provider's:
         # model failures are ExplainErrors handled in _run. The traceback is logged
@@ -205,7 +211,11 @@ def _prepare(
         profile_text=profile.text,
         job_text=job.text,
     )
-    entry = explanation_cache.cached_entry(key)
+    try:
+        entry = explanation_cache.cached_entry(key)
+    except Exception as exc:  # the shared cache is down: a cached answer simply misses
+        _cache_down("cached answer", exc)
+        entry = None
     if entry is not None:
         result.outcome = Outcome.CACHED
         result.made_at = entry.made_at
@@ -213,36 +223,10 @@ def _prepare(
         if result.verification.kept == 0:
             result.outcome = Outcome.NOTHING_VERIFIED
         return None
-    # A recorded demo answer costs nothing, so it uses none of the user's allowance.
-    decision = RateDecision(allowed=True) if result.demo else rate_check()
-    if not decision.allowed:
-        result.outcome = Outcome.RATE_LIMITED
-        result.retry_after = decision.retry_after
+    admitted = _admit(result, rate_check)
+    if admitted is None:
         return None
-    breaker = site_breaker()
-    gate = breaker.gate()
-    if gate is Gate.OPEN:
-        # Answer at once instead of making this user wait for the same failure.
-        logger.warning("Model call skipped: circuit_open")
-        result.outcome = Outcome.CIRCUIT_OPEN
-        decision.give_back()
-        return None
-    slot = slots.take_slot(
-        site_cache(), _concurrency_limit(), hold_seconds=breaker.settings.probe_seconds
-    )
-    if slot is None:
-        # Every slot is held by a call still waiting: refuse now, keep this thread free.
-        logger.warning("Model call skipped: provider_busy (EXPLAIN_MAX_CONCURRENT_CALLS in use)")
-        result.outcome = Outcome.PROVIDER_BUSY
-        result.retry_after = BUSY_RETRY_SECONDS
-        decision.give_back()
-        return None
-    if not budget.take_call(site_cache(), _daily_limit()):
-        logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
-        result.outcome = Outcome.DAILY_LIMIT
-        decision.give_back()
-        slot.release()
-        return None
+    decision, breaker, gate, slot = admitted
     spec = (
         ChatClient(model)
         .prompt()
@@ -253,6 +237,93 @@ def _prepare(
     return _ModelCall(
         spec=spec, cache_key=key, rate=decision, breaker=breaker, gate=gate, slot=slot
     )
+
+
+def _admit(
+    result: Explanation, rate_check: Callable[[], RateDecision]
+) -> tuple[RateDecision, CircuitBreaker, Gate, slots.Slot] | None:
+    """The checks before a model call, cheapest refusal first: the user's rate, the
+    circuit, a free slot, the day's budget. None (the outcome set) when one refuses;
+    without the shared cache to decide, nothing is called (fail closed)."""
+    try:
+        # A recorded demo answer costs nothing, so it uses none of the user's allowance.
+        decision = RateDecision(allowed=True) if result.demo else rate_check()
+    except Exception as exc:  # no counter to check: refuse rather than call unmetered
+        _unavailable(result, "rate limit", exc)
+        return None
+    if not decision.allowed:
+        result.outcome = Outcome.RATE_LIMITED
+        result.retry_after = decision.retry_after
+        return None
+    breaker = site_breaker()
+    try:
+        gate = breaker.gate()
+        slot = slots.take_slot(
+            site_cache(), _concurrency_limit(), hold_seconds=breaker.settings.probe_seconds
+        )
+    except Exception as exc:  # the breaker and the slots live on the shared cache
+        _unavailable(result, "circuit breaker", exc)
+        _quietly(decision.give_back, "rate allowance")
+        return None
+    if gate is Gate.OPEN:
+        # Answer at once instead of making this user wait for the same failure.
+        logger.warning("Model call skipped: circuit_open")
+        result.outcome = Outcome.CIRCUIT_OPEN
+        result.retry_after = max(1, round(breaker.settings.cooldown_seconds))
+        decision.give_back()
+        if slot is not None:
+            slot.release()
+        return None
+    if slot is None:
+        # Every slot is held by a call still waiting: refuse now, keep this thread free.
+        logger.warning("Model call skipped: provider_busy (EXPLAIN_MAX_CONCURRENT_CALLS in use)")
+        result.outcome = Outcome.PROVIDER_BUSY
+        result.retry_after = BUSY_RETRY_SECONDS
+        decision.give_back()
+        return None
+    try:
+        within_budget = budget.take_call(site_cache(), _daily_limit())
+    except Exception as exc:
+        _unavailable(result, "daily budget", exc)
+        _quietly(decision.give_back, "rate allowance")
+        slot.release()
+        return None
+    if not within_budget:
+        logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
+        result.outcome = Outcome.DAILY_LIMIT
+        decision.give_back()
+        slot.release()
+        return None
+    return decision, breaker, gate, slot
+
+
+# Seconds a user is told to wait when the database is down: a restart and a reconnect.
+DATABASE_RETRY_SECONDS = 5
+
+# Seconds a user is told to wait when the shared cache (Redis) cannot be reached: about
+# what a restarted Redis takes to answer again.
+UNAVAILABLE_RETRY_SECONDS = 10
+
+
+def _cache_down(what: str, exc: Exception) -> None:
+    """An expected outage, not a bug of ours: a WARNING naming the part, no traceback."""
+    logger.warning("Shared cache unavailable (%s): %s", what, type(exc).__name__)
+
+
+def _unavailable(result: Explanation, what: str, exc: Exception) -> None:
+    """Fail closed: without the rate limit, breaker or budget no model call is made."""
+    _cache_down(what, exc)
+    result.outcome = Outcome.TEMPORARILY_UNAVAILABLE
+    result.retry_after = UNAVAILABLE_RETRY_SECONDS
+
+
+def _quietly(step: Callable[[], Any], what: str) -> None:
+    """A bookkeeping step on the shared cache after the decision: its failure must not
+    cost the user an answer the model already gave."""
+    try:
+        step()
+    except Exception as exc:
+        _cache_down(what, exc)
 
 
 def site_breaker() -> CircuitBreaker:
@@ -277,7 +348,7 @@ def _daily_limit() -> int | None:
 def call_answered(call: _ModelCall) -> None:
     """The provider answered: the breaker's run of failures is over."""
     if call.breaker is not None:
-        call.breaker.record_success()
+        _quietly(call.breaker.record_success, "circuit breaker")
 
 
 def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> None:
@@ -287,12 +358,19 @@ def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> Non
     result.retry_after = RETRY_AFTER.get(result.outcome, 0)
     result.usage = exc.usage or result.usage
     if exc.unanswered:
-        call.rate.give_back()
+        _quietly(call.rate.give_back, "rate allowance")
     if call.breaker is None:
         return
     if not exc.outage:
-        call.breaker.record_success()  # an answer, if not a useful one: it is up
-    elif call.breaker.record_failure(call.gate):
+        # An answer, if not a useful one: it is up.
+        _quietly(call.breaker.record_success, "circuit breaker")
+        return
+    try:
+        opened = call.breaker.record_failure(call.gate)
+    except Exception as exc_cache:
+        _cache_down("circuit breaker", exc_cache)
+        return
+    if opened:
         logger.warning(
             "Circuit opened: %d provider failures in a row; calls skipped for %d s",
             call.breaker.settings.failures,
@@ -312,7 +390,10 @@ def _conclude(result: Explanation, call: _ModelCall, draft: Draft) -> None:
     if result.verification.kept == 0:
         result.outcome = Outcome.NOTHING_VERIFIED
     else:
-        explanation_cache.remember_draft(call.cache_key, draft, made_at=result.made_at)
+        _quietly(
+            lambda: explanation_cache.remember_draft(call.cache_key, draft, made_at=result.made_at),
+            "caching the answer",
+        )
 
 
 def _never_call() -> RateDecision:
@@ -392,6 +473,9 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
             total_tokens=result.usage.total,
         )
         insert_log(row)
+    except (OperationalError, InterfaceError) as exc:
+        logger.warning("Could not write the explanation log row: %s", type(exc).__name__)
+        return None
     except Exception as exc:
         logger.error("Could not write the explanation log row: %s", type(exc).__name__)
         return None

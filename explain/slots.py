@@ -12,9 +12,12 @@ itself a little after the longest call may last, so a killed worker cannot keep 
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
 from typing import Any
+
+logger = logging.getLogger(__name__)
 
 _PREFIX = "explain:slot:"
 
@@ -28,9 +31,18 @@ class Slot:
     token: str
 
     def release(self) -> None:
-        """Free the slot, unless it expired and another call holds it now."""
-        if self.cache is not None and self.cache.get(self.key) == self.token:
-            self.cache.delete(self.key)
+        """Free the slot, unless it expired and another call holds it now.
+
+        Never raises: with the shared cache down the slot expires on its own, and the
+        answer the call got must still reach the user.
+        """
+        if self.cache is None:
+            return
+        try:
+            if self.cache.get(self.key) == self.token:
+                self.cache.delete(self.key)
+        except Exception as exc:
+            logger.warning("Shared cache unavailable (call slot): %s", type(exc).__name__)
 
 
 NO_CAP = Slot(cache=None, key="", token="")

@@ -43,6 +43,9 @@ ERROR_MESSAGES: dict[str, Any] = {
     Outcome.CIRCUIT_OPEN: _(
         "The explanation service is not responding right now. Please try again in a few minutes."
     ),
+    Outcome.TEMPORARILY_UNAVAILABLE: _(
+        "Explanations are briefly unavailable on this site. Please try again in a moment."
+    ),
     Outcome.DAILY_LIMIT: _("This site has used today's explanations. Please try again tomorrow."),
 }
 
@@ -97,10 +100,23 @@ def rate_limited_message(seconds: int) -> str:
     ) % {"seconds": seconds}
 
 
+def circuit_open_message(seconds: int) -> str:
+    """The real cool-down, not "a few minutes": calls resume when it ends."""
+    return ngettext(
+        "The explanation service is not responding right now. Please try again in "
+        "%(seconds)d second.",
+        "The explanation service is not responding right now. Please try again in "
+        "%(seconds)d seconds.",
+        seconds,
+    ) % {"seconds": seconds}
+
+
 def error_message(outcome: str, *, retry_after: int = 0) -> str:
     """What the user reads when an explanation is not shown ("" when it is)."""
     if outcome == Outcome.RATE_LIMITED:
         return rate_limited_message(retry_after)
+    if outcome == Outcome.CIRCUIT_OPEN and retry_after:
+        return circuit_open_message(retry_after)
     return str(ERROR_MESSAGES.get(outcome, ""))
 
 

@@ -74,6 +74,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, so it sees the view's exception first: the database down is a 503, not a 500.
+    "jobportal.middleware.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "jobportal.urls"
@@ -235,8 +237,11 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    # A 503/504 with Retry-After is an outage answered on purpose: WARNING, not ERROR.
+    "filters": {"expected_outage": {"()": "explain.logfilters.ExpectedOutageFilter"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
+        "django.request": {"filters": ["expected_outage"]},
         # The SDK and its HTTP library log request details; keep them quiet.
         "google_genai": {"level": "WARNING"},
         "httpx2": {"level": "WARNING"},

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from explain import wording
+from explain import service, wording
 from explain.conf import site_cache
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
@@ -115,7 +115,10 @@ def test_after_n_failures_calls_are_skipped_and_answered_at_once(
     assert response.status_code == 503
     data = response.json()
     assert data["outcome"] == Outcome.CIRCUIT_OPEN
-    assert data["error"] == str(wording.ERROR_MESSAGES[Outcome.CIRCUIT_OPEN])
+    # The real cool-down, in the message and in Retry-After, not "a few minutes".
+    cooldown = round(service.site_breaker().settings.cooldown_seconds)
+    assert data["error"] == wording.circuit_open_message(cooldown)
+    assert response["Retry-After"] == str(cooldown)
     assert len(gemini.requests) == 2, "a call was made while the circuit was open"
     assert outcomes() == [Outcome.PROVIDER_ERROR, Outcome.PROVIDER_ERROR, Outcome.CIRCUIT_OPEN]
     assert "circuit_open" in caplog.text and "Circuit opened" in caplog.text

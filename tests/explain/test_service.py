@@ -20,7 +20,7 @@ import pytest
 from django.db import connections
 from django.urls import reverse
 
-from explain import explanation_cache, service, wording
+from explain import service, wording
 from explain.llm.client import ChatResponse, TokenUsage
 from explain.llm.errors import (
     BlockedResponse,
@@ -123,23 +123,14 @@ class Step:
     rate_check_fails: bool = False
 
 
+# The shared cache's steps (reading and writing answers, the rate check) are not here:
+# their faults are outages with outcomes of their own (tests/explain/test_cache_down.py).
 STEPS = [
     Step("adapter", lambda mp: mp.setattr(service, "get_source", BrokenSource), "job_fields"),
     Step("content-check", lambda mp: mp.setattr(service, "has_content", _raise), "_prepare"),
     Step("model-lookup", lambda mp: mp.setattr(service, "get_chat_model", _raise), "_prepare"),
-    Step(
-        "cache-read",
-        lambda mp: mp.setattr(explanation_cache, "cached_entry", _raise),
-        "_prepare",
-    ),
-    Step("rate-check", lambda mp: None, "_prepare", rate_check_fails=True),
     Step("prompt", lambda mp: mp.setattr(service, "build_user_message", _raise), "_prepare"),
     Step("verify", lambda mp: mp.setattr(service, "verify_draft", _raise), "_verify"),
-    Step(
-        "cache-write",
-        lambda mp: mp.setattr(explanation_cache, "remember_draft", _raise),
-        "_conclude",
-    ),
 ]
 
 

@@ -1,0 +1,53 @@
+"""The database down: a short 503 with Retry-After instead of Django's bare 500 page.
+
+PostgreSQL stopped or restarting is an outage, not a bug: the API answers JSON its
+clients can read, pages answer one plain sentence, both say when to try again, and the
+log says so at WARNING (no traceback, no query text).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+
+logger = logging.getLogger(__name__)
+
+# About what a restarted PostgreSQL and the pool's bounded reconnect take.
+DATABASE_RETRY_SECONDS = 5
+
+
+class DatabaseUnavailableMiddleware:
+    """Turn a view's OperationalError / InterfaceError into a 503 with Retry-After."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None
+        logger.warning("Database unavailable: %s", type(exception).__name__)
+        response: HttpResponse
+        if "/api/" in request.path or "json" in request.headers.get("Accept", ""):
+            response = JsonResponse(
+                {
+                    "outcome": "temporarily_unavailable",
+                    "error": "This site is briefly unavailable. Please try again in a moment.",
+                    "retry_after": DATABASE_RETRY_SECONDS,
+                },
+                status=503,
+            )
+        else:
+            response = HttpResponse(
+                "This site is briefly unavailable. Please try again in a moment.\n",
+                status=503,
+                content_type="text/plain; charset=utf-8",
+            )
+        response["Retry-After"] = str(DATABASE_RETRY_SECONDS)
+        response["Cache-Control"] = "no-store"
+        return response
