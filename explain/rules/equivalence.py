@@ -110,7 +110,9 @@ def _word_keys(word: str) -> tuple[str, ...]:
     """A folded word's spelling-folded form, then its stem in each language."""
     spelled = _spelled(word)
     if len(spelled) < _MIN_STEM_CHARS or not spelled.isalpha():
-        return (spelled,) * (1 + len(_LANGUAGES))
+        # Marked, so a stem never equals a short word: "Java" stems to "jav" in Spanish,
+        # and the word "Jav" is not Java.
+        return (spelled, *((spelled + "\x00",) * len(_LANGUAGES)))
     return (spelled, *(stemmer.stemWord(spelled) for stemmer in _stemmers()))
 
 
@@ -392,9 +394,10 @@ def _index(text: str) -> _Index:
 
 
 def _same_phrase(text: str, end: int, start: int) -> bool:
-    """Two words belong to one name when only spaces, "-", ".", "/" or "_" separate them."""
+    """Two words belong to one name when only spaces, "-", ".", "/", "_" or an apostrophe
+    separate them ("front-end", "Node.js", "CI/CD", "d'équipe")."""
     gap = text[end:start]
-    return len(gap) <= 3 and all(ch in " -./_\u00a0\u2010\u2011" for ch in gap)
+    return len(gap) <= 3 and all(ch in " -./_'\u2019\u00a0\u2010\u2011" for ch in gap)
 
 
 def _strict_ok(index: _Index, first: int, last: int) -> bool:
@@ -412,6 +415,10 @@ def _strict_ok(index: _Index, first: int, last: int) -> bool:
 
 
 def _strict_spans(index: _Index, form: Form) -> list[tuple[int, int]]:
+    if any(ch in form.name for ch in "&+/"):
+        # "R&D", "I+D", "TCP/IP": the joiner is part of the name, so the name as written.
+        pattern = _joined_name(form.name)
+        return [m.span() for m in pattern.finditer(index.text)]
     size = len(form.words)
     found = []
     for i in range(len(index.raw) - size + 1):
@@ -422,6 +429,11 @@ def _strict_spans(index: _Index, form: Form) -> list[tuple[int, int]]:
             ):
                 found.append((index.spans[i][0], index.spans[i + size - 1][1]))
     return found
+
+
+@lru_cache(maxsize=1024)
+def _joined_name(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w&+/-])" + re.escape(name) + r"(?![\w&+/-])")
 
 
 def find_term(term: str, text: str) -> list[tuple[int, int]]:
