@@ -110,7 +110,9 @@ def _word_keys(word: str) -> tuple[str, ...]:
     """A folded word's spelling-folded form, then its stem in each language."""
     spelled = _spelled(word)
     if len(spelled) < _MIN_STEM_CHARS or not spelled.isalpha():
-        return (spelled,) * (1 + len(_LANGUAGES))
+        # Marked, so a stem never equals a short word: "Java" stems to "jav" in Spanish,
+        # and the word "Jav" is not Java.
+        return (spelled, *((spelled + "\x00",) * len(_LANGUAGES)))
     return (spelled, *(stemmer.stemWord(spelled) for stemmer in _stemmers()))
 
 
@@ -354,12 +356,15 @@ def same_skill(a: str, b: str) -> bool:
 
 @dataclass(frozen=True)
 class _Index:
-    """A text's words with their offsets, and every key of every run of words."""
+    """A text's words with their offsets, folded, and where each word's first three
+    characters occur (a name's keys all start with its first characters: a stem and the
+    British fold change a word's end only, so this finds every candidate cheaply)."""
 
     text: str
     spans: tuple[tuple[int, int], ...]
     raw: tuple[str, ...]
-    by_key: dict[str, list[tuple[int, int]]]
+    words: tuple[str, ...]
+    by_prefix: dict[str, list[int]]
 
 
 _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
@@ -372,6 +377,7 @@ _EVERYDAY_NEXT = frozenset(
     "up down over away by from of as home get see check make we you i it if now there "
     "here every forward has had will can be been your our my this that these those".split()
 )
+_PREFIX = 3
 
 
 @lru_cache(maxsize=64)
@@ -380,21 +386,35 @@ def _index(text: str) -> _Index:
     spans = tuple(m.span() for m in matches)
     raw = tuple(m.group() for m in matches)
     words = tuple(_fold(word) for word in raw)
-    by_key: dict[str, list[tuple[int, int]]] = {}
-    for i in range(len(words)):
+    by_prefix: dict[str, list[int]] = {}
+    for i, word in enumerate(words):
+        by_prefix.setdefault(word[:_PREFIX], []).append(i)
+    return _Index(text, spans, raw, words, by_prefix)
+
+
+def _windows(index: _Index, form: Form) -> set[tuple[int, int]]:
+    """Runs of words of the text whose keys meet the form's: (first, last) word."""
+    compact = "".join(form.words)
+    candidates: set[int] = set(index.by_prefix.get(compact[:_PREFIX], ()))
+    for k in range(1, _PREFIX):  # a first word shorter than the prefix ("e commerce")
+        candidates.update(index.by_prefix.get(compact[:k], ()))
+    found = set()
+    words, spans = index.words, index.spans
+    for i in candidates:
         for size in range(1, min(_MAX_WINDOW, len(words) - i) + 1):
             j = i + size - 1
-            if size > 1 and not _same_phrase(text, spans[j - 1][1], spans[j][0]):
+            if size > 1 and not _same_phrase(index.text, spans[j - 1][1], spans[j][0]):
                 break
-            for key in _keys(words[i : j + 1]):
-                by_key.setdefault(key, []).append((i, j))
-    return _Index(text, spans, raw, by_key)
+            if _keys(words[i : j + 1]) & form.keys:
+                found.add((i, j))
+    return found
 
 
 def _same_phrase(text: str, end: int, start: int) -> bool:
-    """Two words belong to one name when only spaces, "-", ".", "/" or "_" separate them."""
+    """Two words belong to one name when only spaces, "-", ".", "/", "_" or an apostrophe
+    separate them ("front-end", "Node.js", "CI/CD", "d'équipe")."""
     gap = text[end:start]
-    return len(gap) <= 3 and all(ch in " -./_\u00a0\u2010\u2011" for ch in gap)
+    return len(gap) <= 3 and all(ch in " -./_'\u2019\u00a0\u2010\u2011" for ch in gap)
 
 
 def _strict_ok(index: _Index, first: int, last: int) -> bool:
@@ -412,6 +432,10 @@ def _strict_ok(index: _Index, first: int, last: int) -> bool:
 
 
 def _strict_spans(index: _Index, form: Form) -> list[tuple[int, int]]:
+    if any(ch in form.name for ch in "&+/"):
+        # "R&D", "I+D", "TCP/IP": the joiner is part of the name, so the name as written.
+        pattern = _joined_name(form.name)
+        return [m.span() for m in pattern.finditer(index.text)]
     size = len(form.words)
     found = []
     for i in range(len(index.raw) - size + 1):
@@ -424,6 +448,11 @@ def _strict_spans(index: _Index, form: Form) -> list[tuple[int, int]]:
     return found
 
 
+@lru_cache(maxsize=1024)
+def _joined_name(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w&+/-])" + re.escape(name) + r"(?![\w&+/-])")
+
+
 def find_term(term: str, text: str) -> list[tuple[int, int]]:
     """Offsets in `text` of every whole-word run that names the term's skill, in order."""
     if not text:
@@ -434,9 +463,8 @@ def find_term(term: str, text: str) -> list[tuple[int, int]]:
         if form.strict:
             found.update(_strict_spans(index, form))
             continue
-        for key in form.keys:
-            for first, last in index.by_key.get(key, ()):
-                found.add((index.spans[first][0], index.spans[last][1]))
+        for first, last in _windows(index, form):
+            found.add((index.spans[first][0], index.spans[last][1]))
     return sorted(found)
 
 

@@ -14,9 +14,7 @@ def gap(profile: str, job: str, job_quote: str, term: str) -> Verification:
     return verify_draft(Draft(gaps=[claim]), profile, job)
 
 
-def match(
-    profile: str, profile_quote: str, job: str, job_quote: str, term: str
-) -> Verification:
+def match(profile: str, profile_quote: str, job: str, job_quote: str, term: str) -> Verification:
     claim = Claim(
         point=f"Both mention {term}.", term=term, profile_quote=profile_quote, job_quote=job_quote
     )

@@ -20,7 +20,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from explain.conf import setting, verify_limits
-from explain.eval import report
+from explain.eval import equivalence, report
 from explain.eval.cases import DEFAULT_PATH, CaseFile, CaseFileError, load_cases
 from explain.eval.feedback_cases import FeedbackExportError, export_feedback
 from explain.eval.host_pairs import PairsError, host_pairs
@@ -148,6 +148,9 @@ class Command(BaseCommand):
         self.stdout.write(report.verifier_heading(case_file, card, limits))
         self.stdout.write("")
         for line in render_table(card):
+            self.stdout.write(line)
+        self.stdout.write("")
+        for line in equivalence.lines(equivalence.score(equivalence.load())):
             self.stdout.write(line)
         if options["report"]:
             self.write_file(options["report"], report.verifier_report(case_file, card), "report")
