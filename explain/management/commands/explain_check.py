@@ -171,7 +171,7 @@ def adapter_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
 def return_problem(method: str, value: Any) -> str:
     """What is wrong with what an adapter method returned ("" when it keeps the contract):
     the method, the type it returned and what is expected, never the values (texts)."""
-    expected = f"expected list[explain.adapter.Field] (Field(key, label, value) with str values)"
+    expected = "expected list[explain.adapter.Field] (Field(key, label, value) with str values)"
     if not isinstance(value, list):
         return f"{method} returned {type(value).__name__}; {expected}"
     for index, item in enumerate(value):
