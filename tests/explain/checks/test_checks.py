@@ -11,6 +11,7 @@ CONCERNS = {
     "cache",
     "demo",
     "limits",
+    "page",
     "provider",
     "ratelimit",
     "source",
