@@ -447,5 +447,4 @@ def test_a_field_key_the_page_does_not_carry_is_a_console_warning(new_page, demo
     ask(page)
     page.locator(".explain-gap").first.hover()
     expect(page.locator("mark.explain-highlight")).to_have_count(0)
-    page.wait_for_function("() => true")
     assert any('no [data-explain-field="requirements"]' in text for text in warnings), warnings
