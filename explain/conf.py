@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import caches
 from django.shortcuts import resolve_url
+from django.urls import NoReverseMatch
 from django.utils.module_loading import import_string
 
 from explain.adapter import ExplainSource
@@ -100,9 +101,18 @@ def setting(name: str) -> Any:
 
 
 def profile_url() -> str:
-    """Where users edit their profile (EXPLAIN_PROFILE_URL resolved), or "" if the host has none."""
+    """Where users edit their profile (EXPLAIN_PROFILE_URL resolved), or "" if the host has none.
+
+    A value that does not resolve gives "" (and explain.E020 at start-up): a typo in a
+    setting must not take down every job page.
+    """
     target = setting("EXPLAIN_PROFILE_URL")
-    return resolve_url(target) if target else ""
+    if not target:
+        return ""
+    try:
+        return resolve_url(target)
+    except NoReverseMatch:
+        return ""
 
 
 def verify_limits() -> Limits:
@@ -132,7 +142,13 @@ def show_panel(request: Any) -> bool:
     rule = setting("EXPLAIN_SHOW_PANEL")
     if rule is None:
         return True
-    decide = import_string(rule) if isinstance(rule, str) else rule
+    try:
+        decide = import_string(rule) if isinstance(rule, str) else rule
+    except ImportError:
+        # A typo hides the panel instead of taking down the job page (explain.E021).
+        return False
+    if not callable(decide):
+        return False
     return bool(decide(request))
 
 

@@ -192,6 +192,10 @@ def _prepare(
     if not has_content(profile):
         result.outcome = Outcome.NO_PROFILE
         return None
+    if not has_content(job):
+        # Nothing of the posting to compare: no billed call for an answer with no quotes.
+        result.outcome = Outcome.JOB_UNAVAILABLE
+        return None
     model = get_chat_model()
     if model is None:
         result.outcome = Outcome.DISABLED

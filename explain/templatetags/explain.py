@@ -8,6 +8,7 @@ from typing import Any
 
 from django import template
 from django.conf import settings
+from django.db.models import Model
 from django.shortcuts import resolve_url
 from django.templatetags.static import static
 from django.utils.html import format_html
@@ -37,6 +38,21 @@ def explain_assets(context: dict[str, Any]) -> SafeString:
     request = context.get("request")
     if request is not None:
         setattr(request, _ASSETS_DONE, True)
+    # django-csp sets request.csp_nonce: with a nonce and 'strict-dynamic' in script-src,
+    # a script without it never runs and the panel falls back to its no-script page.
+    nonce = str(getattr(request, "csp_nonce", "") or "") if request is not None else ""
+    if nonce:
+        return format_html(
+            '<link rel="stylesheet" href="{}" nonce="{}">\n'
+            '<script src="{}" defer nonce="{}"></script>\n'
+            '<script src="{}" defer nonce="{}"></script>',
+            static("explain/explain.css"),
+            nonce,
+            static("explain/explain-stream.js"),
+            nonce,
+            static("explain/explain.js"),
+            nonce,
+        )
     return format_html(
         '<link rel="stylesheet" href="{}">\n<script src="{}" defer></script>\n'
         '<script src="{}" defer></script>',
@@ -87,6 +103,10 @@ def _asked_again(request: Any) -> bool:
 @register.inclusion_tag("explain/panel.html", takes_context=True)
 def explain_panel(context: dict[str, Any], job_id: Any) -> dict[str, Any]:
     request = context["request"]
+    # {% explain_panel job %} is as natural as job.pk: a model instance stands for its pk,
+    # instead of its str() being looked up as an id and called "not available".
+    if isinstance(job_id, Model):
+        job_id = job_id.pk
     if not show_panel(request):
         return {"hidden": True}
     user = request.user

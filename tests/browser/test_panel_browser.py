@@ -412,3 +412,39 @@ def test_without_javascript_the_server_renders_the_same_result(new_page, demo_da
     page.wait_for_load_state()
     expect(page.locator(".messages")).to_contain_text("Your report was saved")
     assert FeedbackReport.objects.get().reason == "not_in_profile"
+
+
+def test_a_field_key_the_page_does_not_carry_is_a_console_warning(new_page, demo_data, use_model):
+    job = Job.objects.create(
+        title="Java Data Analyst",
+        company="Quay Analytics",
+        location="Utrecht",
+        description="You will write SQL for dashboards every week.",
+        requirements="Experience with Tableau or Power BI",
+    )
+    use_model(
+        {
+            "matches": [],
+            "gaps": [
+                {
+                    "point": "Tableau is not shown in your profile.",
+                    "term": "Tableau",
+                    "profileQuote": "",
+                    "jobQuote": "Experience with Tableau",
+                },
+            ],
+        }
+    )
+    page = new_page()
+    warnings: list[str] = []
+    page.on("console", lambda msg: warnings.append(msg.text) if msg.type == "warning" else None)
+    log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    # A host template whose key differs from the adapter's ("reqs" for "requirements").
+    page.evaluate(
+        "document.querySelector('[data-explain-field=\"requirements\"]')"
+        ".setAttribute('data-explain-field', 'reqs')"
+    )
+    ask(page)
+    page.locator(".explain-gap").first.hover()
+    expect(page.locator("mark.explain-highlight")).to_have_count(0)
+    assert any('no [data-explain-field="requirements"]' in text for text in warnings), warnings

@@ -82,7 +82,10 @@ def test_without_live_no_call_is_made(use_gemini, demo_setup):
     assert "live" not in out
 
 
-def test_the_adapter_is_called_for_a_real_user_and_job(worked_user, worked_job, demo_setup):
+def test_the_adapter_is_called_for_a_real_user_and_job(
+    use_gemini, worked_user, worked_job, demo_setup
+):
+    use_gemini()
     passed, out = doctor("--user", worked_user.username, "--job", str(worked_job.pk))
     assert passed, out
     assert "OK   adapter: profile 2 fields" in out
@@ -106,7 +109,8 @@ def test_the_adapter_check_fails_for_a_missing_user_or_job(
     assert expected in out
 
 
-def test_without_user_and_job_the_adapter_is_not_called(demo_setup):
+def test_without_user_and_job_the_adapter_is_not_called(use_gemini, demo_setup):
+    use_gemini()
     passed, out = doctor()
     assert passed
     assert "WARN adapter: not called" in out
@@ -143,3 +147,76 @@ def test_a_model_name_that_is_not_one_is_not_echoed(use_gemini, demo_setup, sett
     assert not passed
     assert "explain.E101" in out
     assert CANARY_KEY not in out
+
+
+def test_no_key_and_no_demo_mode_fails_with_the_fix(demo_setup):
+    passed, out = doctor()
+    assert not passed
+    assert "FAIL model: none: GEMINI_API_KEY is not set" in out
+    assert "EXPLAIN_DEMO_MODE = True" in out
+
+
+class _Returns:
+    """An adapter whose methods return what the test sets, to check the doctor reads it."""
+
+    profile: Any = None
+    job: Any = None
+
+    def profile_fields(self, user: Any) -> Any:
+        return type(self).profile
+
+    def job_fields(self, job_id: str, user: Any) -> Any:
+        return type(self).job
+
+
+@pytest.fixture
+def returning(settings: Any, use_gemini: Any, worked_user: Any, demo_setup: None) -> Any:
+    from explain.adapter import Field
+    from explain.conf import _load_source
+
+    use_gemini()
+    settings.EXPLAIN_SOURCE = f"{__name__}._Returns"
+    _load_source.cache_clear()
+    _Returns.profile = [Field("skills", "Skills", "Python")]
+    _Returns.job = [Field("title", "Title", "Python developer")]
+    yield _Returns
+    _load_source.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("profile", "job", "expected"),
+    [
+        (None, [], "profile_fields returned NoneType; expected list[explain.adapter.Field]"),
+        ("Python", [], "profile_fields returned str; expected list"),
+        ([{"key": "k"}], [], "profile_fields()[0] is dict; expected list"),
+        ("ok", None, "job_fields returned NoneType; expected list"),
+        ("ok", ["x"], "job_fields()[0] is str; expected list"),
+    ],
+)
+def test_an_adapter_returning_the_wrong_type_names_method_type_and_contract(
+    returning, worked_user, profile, job, expected
+):
+    from explain.adapter import Field
+
+    if profile != "ok":
+        returning.profile = profile
+    returning.job = job
+    passed, out = doctor("--user", worked_user.username, "--job", "1")
+    assert not passed
+    assert f"FAIL adapter: {expected}" in out
+    assert "raised AttributeError" not in out
+    returning.profile = [Field("skills", "Skills", None)]
+    passed, out = doctor("--user", worked_user.username, "--job", "1")
+    assert "FAIL adapter: profile_fields()[0].value is NoneType" in out
+
+
+def test_an_adapter_returning_an_empty_job_fails(returning, worked_user):
+    from explain.adapter import Field
+
+    returning.job = [Field("title", "Title", " \u200b ")]
+    passed, out = doctor("--user", worked_user.username, "--job", "1")
+    assert not passed
+    assert "FAIL adapter:" in out and "the job is empty" in out
+    returning.job = []
+    passed, out = doctor("--user", worked_user.username, "--job", "1")
+    assert not passed and "the job is empty" in out

@@ -23,7 +23,7 @@ from django.db import DatabaseError
 from django.urls import NoReverseMatch, URLPattern, reverse
 from django.utils.module_loading import import_string
 
-from explain.adapter import JobUnavailable
+from explain.adapter import Field, JobUnavailable
 from explain.conf import setting
 from explain.llm.client import ChatClient, model_name
 from explain.llm.errors import ExplainError
@@ -98,10 +98,11 @@ def settings_findings() -> list[Finding]:
     if model is None:
         found.append(
             Finding(
-                "warn",
+                "fail",
                 "model",
                 "none: GEMINI_API_KEY is not set and demo mode is off, so the panel says "
-                "explanations are unavailable",
+                "explanations are unavailable. Fix: set GEMINI_API_KEY (setting or "
+                "environment), or EXPLAIN_DEMO_MODE = True to answer from recordings",
             )
         )
     else:
@@ -134,9 +135,16 @@ def adapter_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
         return [Finding("fail", "adapter", f"the database is not ready ({type(exc).__name__})")]
     if user is None:
         return [Finding("fail", "adapter", "no such user")]
+    from explain.conf import get_source
     from explain.service import texts_for
 
     try:
+        source = get_source()
+        wrong = return_problem("profile_fields", source.profile_fields(user)) or (
+            return_problem("job_fields", source.job_fields(str(job_id), user))
+        )
+        if wrong:
+            return [Finding("fail", "adapter", wrong)]
         profile, job = texts_for(user=user, job_id=str(job_id))
     except JobUnavailable:
         return [Finding("fail", "adapter", "the adapter says this job is not available")]
@@ -146,9 +154,37 @@ def adapter_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
         f"profile {len(profile.fields)} fields, {len(profile.text)} characters; "
         f"job {len(job.fields)} fields, {len(job.text)} characters"
     )
+    if not has_content(job):
+        return [
+            Finding(
+                "fail",
+                "adapter",
+                f"{text}; the job is empty, so it is never explained. Fix: return the "
+                "posting's shown fields from job_fields (title, description, requirements)",
+            )
+        ]
     if not has_content(profile):
         return [Finding("warn", "adapter", f"{text}; the profile is empty: no model call")]
     return [Finding("ok", "adapter", text)]
+
+
+def return_problem(method: str, value: Any) -> str:
+    """What is wrong with what an adapter method returned ("" when it keeps the contract):
+    the method, the type it returned and what is expected, never the values (texts)."""
+    expected = "expected list[explain.adapter.Field] (Field(key, label, value) with str values)"
+    if not isinstance(value, list):
+        return f"{method} returned {type(value).__name__}; {expected}"
+    for index, item in enumerate(value):
+        if not isinstance(item, Field):
+            return f"{method}()[{index}] is {type(item).__name__}; {expected}"
+        for attribute in ("key", "label", "value"):
+            part = getattr(item, attribute)
+            if not isinstance(part, str):
+                return (
+                    f"{method}()[{index}].{attribute} is {type(part).__name__}; {expected} "
+                    "(use '' for a missing value)"
+                )
+    return ""
 
 
 def _user(ref: str) -> Any:

@@ -188,7 +188,16 @@
     var span = item.job_span;
     if (!span || !span.field || span.field_start === null) { return; }
     var field = fieldElement(span.field);
-    if (!field) { return; }
+    if (!field) {
+      // The host's job page carries no element for this field key: say so to the
+      // developer instead of losing the highlighting silently (docs/integrating.md).
+      if (window.console && console.warn) {
+        console.warn("explain: no [data-explain-field=\"" + String(span.field).replace(/[^a-z0-9_-]/gi, "") +
+          "\"] inside [data-explain-posting] on this page, so the quote is not highlighted. " +
+          "Put data-explain-field with the adapter's Field key on the element showing that field.");
+      }
+      return;
+    }
     var range = locate(field.textContent, span, item.job_quote);
     var walker = document.createTreeWalker(field, NodeFilter.SHOW_TEXT);
     var pos = 0;

@@ -13,6 +13,7 @@ CONCERNS = {
     "concurrency",
     "demo",
     "limits",
+    "page",
     "provider",
     "ratelimit",
     "source",
