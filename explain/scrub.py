@@ -29,6 +29,21 @@ _BARE_DOMAIN = re.compile(
     re.IGNORECASE,
 )
 _TECH_NAMES = frozenset({"asp.net", "ado.net", "vb.net", "socket.io", "java.io"})
+# Degree abbreviations that end in a top-level label ("B.Tech", "M.Com"): a CV's degree,
+# never a domain a person reaches.
+_DEGREES = frozenset({"b.tech", "m.tech", "b.com", "m.com", "b.tech.", "m.tech."})
+
+
+def _is_tech_name(found: str) -> bool:
+    """True for names that look like domains but are words: ASP.NET, B.Tech, and a
+    framework written "Name.Net" or "Name.NET" ("MS.Net", "CruiseControl.NET"); a
+    domain is written in lower case or has a path."""
+    host = found.split("/", 1)[0]
+    if host.lower() in _TECH_NAMES or host.lower() in _DEGREES:
+        return True
+    return "/" not in found and (host.endswith(".Net") or host.endswith(".NET"))
+
+
 # An IPv4 address, with an optional port and path ("203.0.113.7:8080/upload"); a dotted
 # version with more parts ("1.2.3.4.5") is not one.
 _IPV4 = re.compile(
@@ -72,9 +87,21 @@ def visible_form(text: str) -> str:
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
+_MONTH_BEFORE = re.compile(r"(?<!\w)(?:0?[1-9]|1[0-2])[./]$")
+_MONTH_YEAR = re.compile(r"(?:0?[1-9]|1[0-2])[./](?:19|20)\d\d")
+
+
 def _all_years(candidate: str) -> bool:
-    """Groups that are all years ("2015-2019 2020-2023") are dates on a CV, not a number."""
-    return all(_YEAR.fullmatch(group) for group in re.split(r"[\s./-]+", candidate.strip("()")))
+    """Groups that are all years or month/year ("2015-2019 2020-2023", "09/2015 - 06/2018")
+    are dates on a CV, not a number."""
+    groups = [g for g in re.split(r"[\s-]+", candidate.strip("()")) if g]
+    return all(
+        _YEAR.fullmatch(g) or _MONTH_YEAR.fullmatch(g) or _all_dotted_years(g) for g in groups
+    )
+
+
+def _all_dotted_years(group: str) -> bool:
+    return all(_YEAR.fullmatch(part) for part in re.split(r"[./]+", group))
 
 
 def _phone_spans(text: str) -> list[tuple[int, int]]:
@@ -87,7 +114,9 @@ def _phone_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for candidate in _PHONE_CANDIDATE.finditer(text):
         raw = candidate.group()
-        if _all_years(raw):
+        # "09/2015 - 06/2018": the candidate starts after "09/"; read the month with it.
+        month = _MONTH_BEFORE.search(text, max(0, candidate.start() - 3), candidate.start())
+        if _all_years(raw) or (month and _all_years(month.group() + raw)):
             continue
         found: list[tuple[int, int]] = []
         for region, leniency in (
@@ -127,11 +156,7 @@ def _contact_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for pattern in (_EMAIL, _URL, _IPV4):
         spans.extend(m.span() for m in pattern.finditer(text))
-    spans.extend(
-        m.span()
-        for m in _BARE_DOMAIN.finditer(text)
-        if m.group().split("/", 1)[0].lower() not in _TECH_NAMES
-    )
+    spans.extend(m.span() for m in _BARE_DOMAIN.finditer(text) if not _is_tech_name(m.group()))
     spans.extend(_phone_spans(text))
     return spans
 

@@ -6,6 +6,7 @@ is sent and what is verified is one string. Pure Python: no Django.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from explain.adapter import Field
-from explain.sanitize import strip_reordering
+from explain.sanitize import strip_hidden, strip_reordering
 from explain.scrub import scrub, visible_form
 from explain.verify import normalize
 
@@ -41,6 +42,9 @@ class SourceText:
     full_text: str | None = None
     words_sent: int = 0
     words_total: int = 0
+    # Pieces of hidden text (comments, hidden elements) removed before composing: the
+    # reader never saw them, so they are not sent. Set by profile_text and job_text.
+    hidden_removed: int = 0
 
     @property
     def cut(self) -> bool:
@@ -159,17 +163,33 @@ def scrubbed(fields: list[Field]) -> list[Field]:
     return [Field(f.key, f.label, scrub(visible_form(f.value))) for f in fields]
 
 
+def _without_hidden(fields: Sequence[Field]) -> tuple[list[Field], int]:
+    """The fields without text the reader never sees, and how many pieces went."""
+    kept: list[Field] = []
+    removed = 0
+    for f in fields:
+        value, count = strip_hidden(f.value)
+        kept.append(Field(f.key, f.label, value))
+        removed += count
+    return kept, removed
+
+
+def _counted(source: SourceText, hidden: int) -> SourceText:
+    return dataclasses.replace(source, hidden_removed=hidden) if hidden else source
+
+
 def profile_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
-    """The profile as sent: each value cut near the cap, contacts scrubbed, composed, capped.
+    """The profile as sent: each value cut near the cap, hidden text dropped, contacts
+    scrubbed, composed, capped.
 
     The first cut bounds the scrubber's work: no field sends more than max_chars, so a
     megabyte of phone-number-like text costs what a full field does, not a minute of CPU.
     """
     bound = precut_bound(max_chars)
-    return SourceText.compose(
-        scrubbed([Field(f.key, f.label, _precut(f.value, bound)) for f in fields]),
-        max_chars=max_chars,
+    visible, hidden = _without_hidden(
+        [Field(f.key, f.label, _precut(f.value, bound)) for f in fields]
     )
+    return _counted(SourceText.compose(scrubbed(visible), max_chars=max_chars), hidden)
 
 
 def precut_bound(max_chars: int) -> int:
@@ -189,11 +209,12 @@ def _precut(value: str, bound: int) -> str:
 
 
 def job_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
-    """The posting as sent: without bidi controls and tag characters (the host's page
-    strips the same, so the reader and the model see one text), composed and capped
-    (a posting is public, nothing to scrub)."""
+    """The posting as sent: without bidi controls, tag characters and hidden text (the
+    host's page strips the same, through `explain.sanitize.shown_text`, so the reader and
+    the model see one text), composed and capped (a posting is public, nothing to scrub)."""
     shown = [Field(f.key, f.label, strip_reordering(f.value)) for f in fields]
-    return SourceText.compose(shown, max_chars=max_chars)
+    visible, hidden = _without_hidden(shown)
+    return _counted(SourceText.compose(visible, max_chars=max_chars), hidden)
 
 
 def texts_to_send(
@@ -271,11 +292,12 @@ def text_from_html(html: str) -> str:
     """Plain text of an HTML fragment (a posting or résumé stored as HTML), for Field values.
 
     Block tags become line breaks (one, however many tags meet), entities are unescaped,
-    script and style are dropped, and spaces collapse as a browser shows them.
+    script, style, comments and hidden elements are dropped, and spaces collapse as a
+    browser shows them.
     The result is text: tags in it were never rendered, so it is safe to send and to show.
     """
     collector = _TextCollector()
-    collector.feed(html)
+    collector.feed(strip_hidden(html)[0])
     collector.close()
     lines = [
         _SPACES.sub(" ", line).strip().replace("\x00", "\n")

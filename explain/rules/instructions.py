@@ -34,17 +34,15 @@ _ANYWHERE = [
     r"|constraints|programming|system messages?)\b",
     r"\b(?:ignore|disregard|forget) (?:everything|all|anything) (?:above|before|previous"
     r"|prior|else|you were told)\b",
-    r"\boverrid(?:e|es|ing) (?:all|any|the|your|previous|prior|earlier|above|these|those"
-    r"|instructions|rules|settings|safety|policy)\b",
+    r"\boverrid(?:e|es|ing) (?:all|any|your|previous|prior|earlier|above|these|those)? ?"
+    r"(?:instructions|rules|safety|policy|guidelines)\b",
     # English: text addressed to a model.
     r"\b(?:note|message|memo|instructions?|attention|notice|hint|reminder|directive|important)s? "
     r"(?:to|for) (?:the |any |all |an? |our |every )?" + _AI,
     r"\bfor (?:ai|llm|language model|model|bot)s? (?:readers?|eyes|only)\b",
     r"\b(?:ai|llm|model|bot) readers?\b",
-    r"\btell (?:them|him|her|the reader|the user)\b",
     r"\bask (?:the|each|every) (?:candidate|applicant|reader|user)s? to\b",
     r"\b(?:send|direct|redirect) (?:the )?(?:readers?|users?|candidates?) to\b",
-    r"\bshow the (?:reader|user)\b",
     r"\bsay (?:that )?(?:the|this) (?:candidate|applicant|person)\b",
     r"\b(?:in|to|into) your (?:answer|response|reply|output|explanation|points?)\b",
     r"\b(?:in|to|into) (?:the|each|every) (?:first |last )?points?\b(?! of)",
@@ -57,7 +55,6 @@ _ANYWHERE = [
     r"\bprint (?:the )?(?:value|contents?) of\b",
     r"\b(?:new|updated|changed) rules\b",
     r"\bthe task has changed\b",
-    r"\bwhen you (?:answer|reply|respond)\b",
     r"\b(?:at least|no fewer than) \w+ (?:matches|points|gaps)\b",
     r"\bpraising the (?:candidate|applicant|person)\b",
     r"\bend of (?:the )?(?:session|conversation|chat)\b",
@@ -70,16 +67,19 @@ _ANYWHERE = [
     r"\b(?:ai|llm|gpt|chatbot|language model|ai assistant|ai model|ai system)s? "
     r"(?:reading|processing|parsing|reviewing|screening|evaluating|summari[sz]ing"
     r"|analy[sz]ing) (?:this|these)\b",
-    r"\bsystem (?:prompts?|instructions?|override)\b",
-    r"\b(?:admin|administrator|developer|root|sudo|god|debug|jailbreak|dan) "
-    r"(?:mode|override)\b",
+    r"\b(?:reveal|print|show|repeat|output|leak|ignore) (?:your |the |my )?system "
+    r"(?:prompts?|instructions?)\b",
+    r"\bsystem override\b",
+    r"\b(?:enter|enable|activate|switch to|you are in|you're in|now in) (?:admin"
+    r"|administrator|developer|root|sudo|god|debug|jailbreak|dan) mode\b",
+    r"\b(?:god|jailbreak|dan) mode\b",
     r"\b(?:new|updated|real|actual|true|hidden|secret|revised|priority|core) "
     r"(?:instructions?|directives?|system prompt)\b",
     r"\byou(?: are|'re) now\b",
     r"\bfrom now on,? you\b",
     r"\bpretend (?:to be|you are|that you)\b",
-    r"\b(?:rate|score|rank|grade) (?:this|the|every|each|all|any) (?:candidates?|applicants?"
-    r"|profiles?|persons?|resumes?|cvs?)\b",
+    r"\b(?:rate|score|rank|grade) this (?:candidate|applicant|profile|person|resume"
+    r"|cv)\b",
     r"\b(?:just|only|simply) (?:say|print|output|respond|reply|answer|return)\b",
     r"\b(?:say|print|output|respond|reply|answer|return|write) (?:only|just)\b",
     r"\btell (?:every|each|all|the|this|any) (?:candidates?|applicants?|users?|readers?"
@@ -90,7 +90,6 @@ _ANYWHERE = [
     r"(?:match|matches|strengths?|gaps?)\b",
     r"\b(?:do not|don't|never) (?:evaluate|assess|analy[sz]e|verify|judge|check)\b",
     r"\bthere (?:are|is) no (?:gaps?|missing)\b",
-    r"\b(?:prompt injection|jailbreak\w*|developer mode|dan mode)\b",
     # A few more languages, for the commonest order ("ignore the previous instructions").
     r"忽略.{0,12}(?:指令|指示|说明)",
     r"(?:指示|命令)を無視",
@@ -155,7 +154,8 @@ _ANYWHERE = [
 # role prefixes as chat transcripts write them, fake headings of the prompt, "OVERRIDE:".
 _CLAUSE_START = [
     r"(?:system|assistant|ai|llm|ki|ia|sistema|système|systeme)\s*:",
-    r"(?:job posting|candidate profile|stellenanzeige|profil|offre d'emploi|oferta)\s*:",
+    r"(?:job posting|candidate profile)\s*:",
+    r"system (?:prompts?|instructions?|messages?)\s*:",
     r"override\b",
     r"(?:#+|-{2,}|={2,}|\*{2,})\s*(?:core |new |important |system )?(?:instructions?|system"
     r"|directive|override)\b",
@@ -200,6 +200,29 @@ def _clause_start(text: str, start: int) -> bool:
     while i >= 0 and text[i] in _MARKUP_BEFORE and text[i] != "\n":
         i -= 1
     return i < 0 or text[i] == "\n" or text[i] in _SENTENCE_END or text[i] in ":;"
+
+
+# What follows a heading's colon on its line when it is a board's section heading, not a
+# role prefix: a list of short items ("System: Debian, Ansible", "AI: PyTorch, Hugging
+# Face") or a date or number ("Job Posting: 2026-01-05"). The prompt's own headings
+# ("CANDIDATE PROFILE:", "JOB POSTING:") are excused only before a date: a fake heading
+# followed by a list of claims is the attack they exist to catch.
+_DATE = re.compile(r"[ \t]*\d[\d./-]*(?:[ \t][^\n]*)?(?:\n|$)")
+_LIST = re.compile(
+    r"[ \t]*[\w.+#/&()-]+(?:[ \t][\w.+#/&()-]+){0,3}"
+    r"(?:[ \t]*[,;/|][ \t]*[\w.+#/&()-]+(?:[ \t][\w.+#/&()-]+){0,3})+[ \t]*\.?[ \t]*(?:\n|$)"
+)
+_OWN_HEADING = re.compile(r"(?:job posting|candidate profile)\s*:", re.IGNORECASE)
+
+
+def _heading_of_a_list(text: str, start: int, end: int) -> bool:
+    """True when a hit ending in ":" heads a list of terms or a date on its line."""
+    if not text[start:end].rstrip().endswith(":"):
+        return False
+    high = min(len(text), end + 500)
+    if _DATE.match(text, end, high):
+        return True
+    return not _OWN_HEADING.match(text, start, end) and bool(_LIST.match(text, end, high))
 
 
 def instruction_hits(normal: str) -> list[tuple[int, int, bool]]:
@@ -258,7 +281,7 @@ def instruction_spans(
     spans: list[tuple[int, int]] = []
     for a, b, clause_only in instruction_hits(normal):
         start, end = starts[a], ends[b - 1]
-        if clause_only and not _clause_start(text, start):
+        if clause_only and (not _clause_start(text, start) or _heading_of_a_list(text, start, end)):
             continue
         spans.append(sentence_bounds(text, start, end))
     if "\U000e0000" <= max(window, default="\0"):

@@ -6,7 +6,7 @@ from django import template
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from explain.sanitize import strip_reordering
+from explain.sanitize import shown_text
 from jobportal.models import Job
 
 register = template.Library()
@@ -14,9 +14,10 @@ register = template.Library()
 
 @register.filter
 def shown(value: str) -> str:
-    """Posting text without bidi controls or tag characters, as the explain app sends it:
-    nothing reorders or hides words, and quoted words' offsets match the page."""
-    return strip_reordering(str(value))
+    """Posting text without bidi controls, tag characters or hidden text (comments,
+    hidden elements), as the explain app sends it: nothing reorders or hides words, and
+    quoted words' offsets match the page."""
+    return shown_text(str(value))
 
 
 @register.filter
