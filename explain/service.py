@@ -26,7 +26,6 @@ from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ExplainError
 from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
-from explain.log_insert import insert_log
 from explain.models import ExplanationLog
 from explain.outcomes import RETRY_AFTER, SUCCESS, Kind, Outcome
 from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
@@ -221,12 +220,10 @@ def _prepare(
         # Answer at once instead of making this user wait for the same failure.
         logger.warning("Model call skipped: circuit_open")
         result.outcome = Outcome.CIRCUIT_OPEN
-        decision.give_back()
         return None
     if not budget.take_call(site_cache(), _daily_limit()):
         logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
         result.outcome = Outcome.DAILY_LIMIT
-        decision.give_back()
         return None
     spec = (
         ChatClient(model)
@@ -249,21 +246,24 @@ def _daily_limit() -> int | None:
 
 
 def call_answered(call: _ModelCall) -> None:
-    """The provider answered: the breaker's run of failures is over."""
+    """The provider answered: the call counts against the user's allowance, and the
+    breaker's run of failures is over."""
+    call.rate.spend()
     if call.breaker is not None:
         call.breaker.record_success()
 
 
 def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> None:
-    """A model call failed: its outcome, the breaker told, the allowance given back if
-    the provider never answered (refused connection, 5xx, 429)."""
+    """A model call failed: its outcome, the breaker told, and the call counted against
+    the user's allowance unless the provider never answered (refused connection, 5xx,
+    429) or nothing was sent."""
     result.outcome = Outcome(exc.outcome)
     result.retry_after = RETRY_AFTER.get(result.outcome, 0)
     result.usage = exc.usage or result.usage
-    if exc.unanswered:
-        call.rate.give_back()
-    if call.breaker is None:
-        return
+    if not exc.unanswered:
+        call.rate.spend()
+    if call.breaker is None or exc.local:
+        return  # a local fault says nothing about the provider
     if not exc.outage:
         call.breaker.record_success()  # an answer, if not a useful one: it is up
     elif call.breaker.record_failure(call.gate):
@@ -345,7 +345,8 @@ def _text_counts(result: Explanation) -> dict[str, int]:
 def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
     verification = result.verification or Verification()
     try:
-        row = ExplanationLog(
+        # create(): save() and its signals, so a host's post_save listeners see the row.
+        row = ExplanationLog.objects.create(
             user=user if getattr(user, "is_authenticated", False) else None,
             job_ref="".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
             job_title=result.job_title,
@@ -365,7 +366,6 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
             thoughts_tokens=result.usage.thoughts,
             total_tokens=result.usage.total,
         )
-        insert_log(row)
     except Exception as exc:
         logger.error("Could not write the explanation log row: %s", type(exc).__name__)
         return None
