@@ -54,10 +54,6 @@ class CircuitBreaker:
         self._open_key = prefix + "opened-at"
         self._probe_key = prefix + "probe"
         self._prefix = prefix
-        # Set by gate() when it found no circuit state at all: a success then has nothing
-        # to reset, and record_success skips its round trip (a failure recorded through
-        # this breaker clears it again).
-        self._nothing_to_reset = False
 
     # --- keys -------------------------------------------------------------------------
 
@@ -83,7 +79,6 @@ class CircuitBreaker:
             return Gate.CLOSED
         now = self.clock()
         state = self.cache.get_many(self._state_keys(now))  # one round trip
-        self._nothing_to_reset = not state
         opened = state.get(self._open_key)
         if opened is None:
             return Gate.CLOSED
@@ -102,7 +97,6 @@ class CircuitBreaker:
         """Count a failure that shows the provider down; True when this one opened it."""
         if self.settings.failures <= 0:
             return False
-        self._nothing_to_reset = False
         now = self.clock()
         if gate is Gate.PROBE:
             # The provider is still down: another cool-down from now.
@@ -119,12 +113,8 @@ class CircuitBreaker:
         return bool(self.cache.add(self._open_key, now, timeout=self._keep_seconds()))
 
     def record_success(self) -> None:
-        """The provider answered: the run of failures is over, and an open circuit closes.
-
-        After a gate() that found nothing, nothing is read or written: failures another
-        process records meanwhile wait for the next success to be reset.
-        """
-        if self.settings.failures <= 0 or self._nothing_to_reset:
+        """The provider answered: the run of failures is over, and an open circuit closes."""
+        if self.settings.failures <= 0:
             return
         keys = self._state_keys(self.clock())
         if self.cache.get_many(keys):

@@ -26,7 +26,6 @@ from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ExplainError
 from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
-from explain.log_insert import insert_log
 from explain.models import ExplanationLog
 from explain.outcomes import RETRY_AFTER, SUCCESS, Kind, Outcome
 from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
@@ -267,14 +266,12 @@ def _admit(
         )
     except Exception as exc:  # the breaker and the slots live on the shared cache
         _unavailable(result, "circuit breaker", exc)
-        _quietly(decision.give_back, "rate allowance")
         return None
     if gate is Gate.OPEN:
         # Answer at once instead of making this user wait for the same failure.
         logger.warning("Model call skipped: circuit_open")
         result.outcome = Outcome.CIRCUIT_OPEN
         result.retry_after = max(1, round(breaker.settings.cooldown_seconds))
-        decision.give_back()
         if slot is not None:
             slot.release()
         return None
@@ -283,19 +280,16 @@ def _admit(
         logger.warning("Model call skipped: provider_busy (EXPLAIN_MAX_CONCURRENT_CALLS in use)")
         result.outcome = Outcome.PROVIDER_BUSY
         result.retry_after = BUSY_RETRY_SECONDS
-        decision.give_back()
         return None
     try:
         within_budget = budget.take_call(site_cache(), _daily_limit())
     except Exception as exc:
         _unavailable(result, "daily budget", exc)
-        _quietly(decision.give_back, "rate allowance")
         slot.release()
         return None
     if not within_budget:
         logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
         result.outcome = Outcome.DAILY_LIMIT
-        decision.give_back()
         slot.release()
         return None
     return decision, breaker, gate, slot
@@ -350,21 +344,24 @@ def _daily_limit() -> int | None:
 
 
 def call_answered(call: _ModelCall) -> None:
-    """The provider answered: the breaker's run of failures is over."""
+    """The provider answered: the call counts against the user's allowance, and the
+    breaker's run of failures is over."""
+    _quietly(call.rate.spend, "rate allowance")
     if call.breaker is not None:
         _quietly(call.breaker.record_success, "circuit breaker")
 
 
 def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> None:
-    """A model call failed: its outcome, the breaker told, the allowance given back if
-    the provider never answered (refused connection, 5xx, 429)."""
+    """A model call failed: its outcome, the breaker told, and the call counted against
+    the user's allowance unless the provider never answered (refused connection, 5xx,
+    429) or nothing was sent."""
     result.outcome = Outcome(exc.outcome)
     result.retry_after = RETRY_AFTER.get(result.outcome, 0)
     result.usage = exc.usage or result.usage
-    if exc.unanswered:
-        _quietly(call.rate.give_back, "rate allowance")
-    if call.breaker is None:
-        return
+    if not exc.unanswered:
+        _quietly(call.rate.spend, "rate allowance")
+    if call.breaker is None or exc.local:
+        return  # a local fault says nothing about the provider
     if not exc.outage:
         # An answer, if not a useful one: it is up.
         _quietly(call.breaker.record_success, "circuit breaker")
@@ -456,7 +453,8 @@ def _text_counts(result: Explanation) -> dict[str, int]:
 def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
     verification = result.verification or Verification()
     try:
-        row = ExplanationLog(
+        # create(): save() and its signals, so a host's post_save listeners see the row.
+        row = ExplanationLog.objects.create(
             user=user if getattr(user, "is_authenticated", False) else None,
             job_ref="".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
             job_title=result.job_title,
@@ -476,7 +474,6 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
             thoughts_tokens=result.usage.thoughts,
             total_tokens=result.usage.total,
         )
-        insert_log(row)
     except (OperationalError, InterfaceError) as exc:
         logger.warning("Could not write the explanation log row: %s", type(exc).__name__)
         return None

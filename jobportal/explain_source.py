@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from explain.adapter import Field, JobUnavailable
-from jobportal.compiled_query import CompiledLookup
 from jobportal.form_text import normalize_form_text
 from jobportal.models import CandidateProfile, Job
 
@@ -36,22 +35,14 @@ def _job_fields(values: tuple[Any, ...]) -> list[Field]:
     ]
 
 
-# One query each, compiled once per process (jobportal/compiled_query.py): one profile
-# per user (one-to-one), so no ordering is needed; a job only while it is published.
-_PROFILE_ROW = CompiledLookup(
-    CandidateProfile,
-    "user",
-    lambda user_id: (
-        CandidateProfile.objects.filter(user_id=user_id).order_by().values_list(*PROFILE_FIELDS)[:1]
-    ),
-)
-_JOB_ROW = CompiledLookup(
-    Job,
-    "id",
-    lambda job_id: (
-        Job.objects.filter(pk=job_id, published=True).order_by().values_list(*JOB_FIELDS)[:1]
-    ),
-)
+def _profile_row(user_id: int) -> tuple[Any, ...] | None:
+    """The matching columns of the user's profile (one-to-one: no ordering needed)."""
+    return CandidateProfile.objects.filter(user_id=user_id).values_list(*PROFILE_FIELDS).first()
+
+
+def _job_row(job_id: int) -> tuple[Any, ...] | None:
+    """The shown columns of a job, only while it is published."""
+    return Job.objects.filter(pk=job_id, published=True).values_list(*JOB_FIELDS).first()
 
 
 def job_field_values(job: Job) -> list[Field]:
@@ -62,7 +53,7 @@ class PortalExplainSource:
     """The portal's adapter, named in settings.EXPLAIN_SOURCE."""
 
     def profile_fields(self, user: Any) -> list[Field]:
-        row = _PROFILE_ROW.first(user.pk) if user.pk is not None else None
+        row = _profile_row(user.pk) if user.pk is not None else None
         if row is None:
             return []
         # In the form's one form of text even when stored before forms normalised it,
@@ -76,7 +67,7 @@ class PortalExplainSource:
         # ASCII digits only: str.isdigit() also accepts "²" (int() fails) and "١" (job 1).
         if not (str(job_id).isascii() and str(job_id).isdigit()):
             raise JobUnavailable(job_id)
-        row = _JOB_ROW.first(int(job_id))
+        row = _job_row(int(job_id))
         if row is None:
             raise JobUnavailable(job_id)
         return _job_fields(row)

@@ -100,3 +100,85 @@ def test_tools_and_support_never_import_tests():
         for path in (root / folder).rglob("*.py")
     }
     assert {path: names for path, names in offenders.items() if names} == {}
+
+
+# --- public APIs only -------------------------------------------------------------------
+# Private names of these libraries change without notice in any release, so neither the
+# app nor the reference host may use them: the SDK, the ORM's SQL compiler layer and
+# django-ratelimit.
+WATCHED_PACKAGES = ("google.genai", "django.db.models.sql", "django_ratelimit")
+# Private attributes of theirs reached through objects, not imports.
+FORBIDDEN_ATTRIBUTES = frozenset({"_api_client", "_get_window", "_make_cache_key", "_split_rate"})
+HOST_DIR = EXPLAIN_DIR.parent / "jobportal"
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _watched(module: str) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in WATCHED_PACKAGES)
+
+
+def private_uses(path: Path) -> list[str]:
+    """Every private name of a watched package the file imports or reaches, by line."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    aliases: set[str] = set()
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if _watched(alias.name):
+                    if any(_is_private(part) for part in alias.name.split(".")):
+                        found.append(f"{node.lineno}: import {alias.name}")
+                    aliases.add((alias.asname or alias.name).split(".")[0])
+        elif isinstance(node, ast.ImportFrom) and node.module and _watched(node.module):
+            if any(_is_private(part) for part in node.module.split(".")):
+                found.append(f"{node.lineno}: from {node.module}")
+            for alias in node.names:
+                if _is_private(alias.name):
+                    found.append(f"{node.lineno}: from {node.module} import {alias.name}")
+                aliases.add(alias.asname or alias.name)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        on_watched = isinstance(node.value, ast.Name) and node.value.id in aliases
+        if node.attr in FORBIDDEN_ATTRIBUTES or (on_watched and _is_private(node.attr)):
+            found.append(f"{node.lineno}: .{node.attr}")
+    return sorted(found)
+
+
+def test_no_private_name_of_the_sdk_the_orm_compiler_or_django_ratelimit_is_used():
+    offenders = {
+        str(path.relative_to(EXPLAIN_DIR.parent)): uses
+        for directory in (EXPLAIN_DIR, HOST_DIR)
+        for path in directory.rglob("*.py")
+        if (uses := private_uses(path))
+    }
+    assert offenders == {}
+
+
+def test_the_private_name_check_sees_each_kind_of_use(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from django_ratelimit.core import _get_window, get_usage\n"
+        "from google.genai import _common\n"
+        "import google.genai._transformers\n"
+        "from google.genai import types\n"
+        "from django.db.models.sql import InsertQuery\n"
+        "types._private_helper()\n"
+        "client._api_client.request()\n"
+        "model._client._api_client.request()\n"
+        "self._client.models.generate_content()\n"  # our own private attribute: fine
+        "from explain.conf import _own\n"  # our own module: fine
+    )
+    assert private_uses(sample) == sorted(
+        [
+            "1: from django_ratelimit.core import _get_window",
+            "2: from google.genai import _common",
+            "3: import google.genai._transformers",
+            "6: ._private_helper",
+            "7: ._api_client",
+            "8: ._api_client",
+        ]
+    )

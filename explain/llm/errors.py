@@ -16,6 +16,9 @@ class ExplainError(Exception):
     """Base: carries the outcome logged and the status the user gets."""
 
     outcome: str = "provider_error"
+    # A fault of this site found before any request was sent: the provider is not to
+    # blame, and the circuit breaker hears nothing of it.
+    local: bool = False
 
     def __init__(
         self,
@@ -73,3 +76,14 @@ class ProviderBusy(ExplainError):
     """The provider refused for quota or load (HTTP 429 RESOURCE_EXHAUSTED)."""
 
     outcome = "provider_busy"
+
+
+class LocalFault(ExplainError):
+    """A fault of this site, not the provider's: a request the installed SDK cannot build
+    (a config type or field it lacks, a value it refuses). Nothing was sent."""
+
+    outcome = "internal_error"
+    local = True
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(detail, unanswered=True)

@@ -11,11 +11,9 @@ points back at the SDK's.
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Iterator
-from functools import lru_cache
 from typing import Any
 
 from google import genai
@@ -28,12 +26,12 @@ from explain.llm.errors import (
     BlockedResponse,
     ExplainError,
     InvalidResponse,
+    LocalFault,
     ModelUnavailable,
     ProviderBusy,
     ProviderError,
     ProviderTimeout,
 )
-from explain.llm.gemini_prepared import PreparedRequest, prepare
 from explain.llm.profiles import (
     DEFAULT_MODEL,
     RequestRules,
@@ -58,10 +56,6 @@ INVALID_MODEL_NAME = "invalid-model-name"
 
 # The only schema keywords sent: what the task needs, and what every API version takes.
 _SCHEMA_KEYS = ("type", "description", "properties", "items", "required")
-
-# Request configs kept per model (and schemas per process); the app sends one
-# instruction with one schema.
-_MAX_CONFIGS = 16
 
 # Finish reasons that mean the provider refused to answer, whatever text came with them.
 _REFUSALS = frozenset(
@@ -109,13 +103,21 @@ class GeminiChatModel:
                 self.rules.thinking,
             )
         self._temperature = temperature
-        # Request configs by (system instruction, output schema), built once: turning the
-        # pydantic schema into JSON schema and validating the SDK's config model cost
-        # about half a millisecond per call.
-        self._configs: dict[tuple[str, type[BaseModel] | None], types.GenerateContentConfig] = {}
-        # The same requests converted to their wire form once (explain.llm.gemini_prepared);
-        # None for a request the SDK's public call must make.
-        self._prepared: dict[tuple[str, type[BaseModel] | None], PreparedRequest | None] = {}
+        # The request config, built once with this model: every call sends a copy with
+        # its own instruction and schema. A config the installed SDK cannot build (a
+        # field it lacks, a value it refuses) is this site's fault, not the provider's:
+        # it is logged once here, and every call ends as internal_error without a request.
+        self._config: types.GenerateContentConfig | None = None
+        try:
+            self._config = self._build_config()
+        except Exception as exc:
+            logger.error(
+                "Gemini request config could not be built (%s) with the installed "
+                "google-genai: no request is sent for %s; install a google-genai release "
+                "in the range pyproject.toml declares",
+                type(exc).__name__,
+                self.model_name,
+            )
 
     def __repr__(self) -> str:
         return f"GeminiChatModel(model={self.model_name!r})"
@@ -124,52 +126,40 @@ class GeminiChatModel:
         """Release the HTTP connections (the process would do it on exit anyway)."""
         self._client.close()
 
-    def _config(self, prompt: ChatPrompt) -> types.GenerateContentConfig:
-        """The request config for this prompt: built once per instruction and schema.
-
-        Each call gets its own copy with a fresh schema dict: the SDK rewrites the
-        schema it is given in place, and threads must not share what it rewrites.
-        """
-        schema = prompt.output_schema
-        key = (prompt.system, schema)
-        config = self._configs.get(key)
-        if config is None:
-            if len(self._configs) >= _MAX_CONFIGS:  # bounded if callers vary the instruction
-                self._configs.clear()
-            config = self._configs[key] = self._build_config(prompt)
-        if schema is None:
-            return config.model_copy()
-        return config.model_copy(update={"response_schema": json.loads(_schema_json(schema))})
-
-    def _request(self, prompt: ChatPrompt) -> PreparedRequest | None:
-        """The batch request for this prompt's instruction and schema, converted once."""
-        key = (prompt.system, prompt.output_schema)
-        if key not in self._prepared:
-            if len(self._prepared) >= _MAX_CONFIGS:
-                self._prepared.clear()
-            self._prepared[key] = prepare(self._client, self.model_name, self._one_attempt(prompt))
-        return self._prepared[key]
-
-    def _one_attempt(self, prompt: ChatPrompt) -> types.GenerateContentConfig:
-        """The config with the SDK's automatic continuation (a second request) off."""
-        return self._config(prompt).model_copy(update={"automatic_continuation": False})
-
-    def _build_config(self, prompt: ChatPrompt) -> types.GenerateContentConfig:
-        schema = prompt.output_schema
+    def _build_config(self) -> types.GenerateContentConfig:
+        """Everything the request says but the prompt: thinking, temperature, the output
+        bound, one candidate, no tools and no automatic continuation (one attempt)."""
         rules = self.rules
         if rules.thinking_param is Thinking.LEVEL:
             thinking = types.ThinkingConfig(thinking_level=str(rules.thinking))
         else:
             thinking = types.ThinkingConfig(thinking_budget=int(rules.thinking))
         return types.GenerateContentConfig(
-            system_instruction=prompt.system,
             temperature=self._temperature if rules.send_temperature else None,
             max_output_tokens=rules.max_output_tokens,
             candidate_count=1,
             thinking_config=thinking,
-            response_mime_type="application/json" if schema is not None else None,
-            response_schema=response_schema(schema) if schema is not None else None,
             automatic_function_calling=types.AutomaticFunctionCallingConfig(disable=True),
+            automatic_continuation=False,
+        )
+
+    def _request_config(self, prompt: ChatPrompt) -> types.GenerateContentConfig:
+        """A copy of the model's config with this prompt's instruction and schema.
+
+        The schema is a fresh dict each time: the SDK rewrites the schema it is given in
+        place, and threads must not share what it rewrites.
+        """
+        if self._config is None:
+            failure = LocalFault("the request config could not be built with the installed SDK")
+            logger.error("Gemini call not made: internal_error (%s)", failure.detail)
+            raise failure
+        schema = prompt.output_schema
+        return self._config.model_copy(
+            update={
+                "system_instruction": prompt.system,
+                "response_mime_type": "application/json" if schema is not None else None,
+                "response_schema": response_schema(schema) if schema is not None else None,
+            }
         )
 
     def _refuse_an_invalid_name(self) -> None:
@@ -186,14 +176,11 @@ class GeminiChatModel:
         self._refuse_an_invalid_name()
         failure: ExplainError | None = None
         response: Any = None
+        config = self._request_config(prompt)
         try:
-            prepared = self._request(prompt)
-            if prepared is not None:
-                response = prepared.send(prompt.user)
-            else:
-                response = self._client.models.generate_content(
-                    model=self.model_name, contents=prompt.user, config=self._one_attempt(prompt)
-                )
+            response = self._client.models.generate_content(
+                model=self.model_name, contents=prompt.user, config=config
+            )
         except Exception as exc:
             failure = _map_failure(exc)
         if failure is None:
@@ -228,7 +215,7 @@ class GeminiChatModel:
         whole answer (checked between pieces).
         """
         self._refuse_an_invalid_name()
-        config = self._one_attempt(prompt)
+        config = self._request_config(prompt)
         deadline = time.monotonic() + self._timeout_seconds
         pieces: list[str] = []
         last: Any = None
@@ -288,12 +275,6 @@ def _whole(last: Any, text: str) -> Any:
     content = types.Content(role="model", parts=[types.Part(text=text)] if text else [])
     candidates[0] = candidates[0].model_copy(update={"content": content})
     return last.model_copy(update={"candidates": candidates})
-
-
-@lru_cache(maxsize=_MAX_CONFIGS)
-def _schema_json(schema: type[BaseModel]) -> str:
-    """response_schema(schema) as JSON text, made once per schema (a copy is one loads)."""
-    return json.dumps(response_schema(schema))
 
 
 def response_schema(schema: type[BaseModel]) -> dict[str, Any]:

@@ -173,13 +173,22 @@ class CountingCache(LocMemCache):
         return self._count("delete_many", super().delete_many, *args, **kwargs)
 
 
-def test_the_gate_is_one_read_and_a_success_after_a_clean_gate_is_none(clock):
+def test_the_gate_is_one_read(clock):
     counting = CountingCache()
     b = breaker(counting, clock)
     assert b.gate() is Gate.CLOSED
     assert counting.calls == ["get_many"]
+
+
+def test_a_success_after_a_clean_gate_resets_failures_recorded_meanwhile(cache, clock):
+    """Another process's failures between this call's gate and its success are reset:
+    the provider just answered, so the run of failures is over."""
+    b, other = breaker(cache, clock), breaker(cache, clock)
+    assert b.gate() is Gate.CLOSED  # nothing there yet
+    other.record_failure(Gate.CLOSED)
+    other.record_failure(Gate.CLOSED)
     b.record_success()
-    assert counting.calls == ["get_many"]
+    assert [other.record_failure(Gate.CLOSED) for _ in range(3)] == [False, False, True]
 
 
 def test_a_success_resets_failures_the_gate_saw(clock):

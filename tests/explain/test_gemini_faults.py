@@ -437,18 +437,18 @@ def test_client_is_built_once_per_settings_and_afresh_for_a_new_server(use_gemin
 
 
 def test_the_request_config_is_built_once_and_every_request_is_the_same(gemini_server, monkeypatch):
-    """The config (with its schema) is made once per instruction and schema; each call
-    still sends exactly what a config built afresh would, and the cached one is never
-    handed to the SDK to rewrite."""
+    """One config per model, built with it; each call sends exactly what a model built
+    afresh sends (the SDK's in-place schema rewrite never leaks into the next call), and
+    the instruction is the prompt's own."""
     model = GeminiChatModel(
         api_key=CANARY_KEY,
         model="m",
         base_url=gemini_server.base_url,
         timeout_seconds=PATIENT_TIMEOUT,
     )
-    built: list[ChatPrompt] = []
+    built: list[int] = []
     build = model._build_config
-    monkeypatch.setattr(model, "_build_config", lambda p: built.append(p) or build(p))
+    monkeypatch.setattr(model, "_build_config", lambda: built.append(1) or build())
     gemini_server.reply_with_draft(WORKED_DRAFT)
     prompt = ChatPrompt(system=SYSTEM_INSTRUCTION, user="u", output_schema=Draft)
     other = ChatPrompt(system="another instruction", user="u", output_schema=Draft)
@@ -462,15 +462,55 @@ def test_the_request_config_is_built_once_and_every_request_is_the_same(gemini_s
             base_url=gemini_server.base_url,
             timeout_seconds=PATIENT_TIMEOUT,
         )
-        monkeypatch.setattr(fresh, "_config", fresh._build_config)  # the old way: every call
         fresh(prompt)
         fresh.close()
     finally:
         model.close()
-    assert built == [prompt, other]
+    assert built == []  # built in the constructor, never again per call
     bodies = [r.raw_body for r in gemini_server.requests]
     assert bodies[0] == bodies[1] == bodies[2] == bodies[4]
     assert json.loads(bodies[3])["systemInstruction"]["parts"][0]["text"] == "another instruction"
+
+
+def test_a_config_the_installed_sdk_cannot_build_is_a_local_fault_not_the_providers(
+    gemini_server, monkeypatch, caplog, worked_user, worked_job, logged_in, settings
+):
+    """An SDK without ThinkingConfig(thinking_level=...) (google-genai before it had one)
+    refuses the config: internal_error with a log line saying so, no request sent, never
+    the provider's invalid_response."""
+    from google.genai import types
+
+    real = types.ThinkingConfig
+
+    def without_thinking_level(**kwargs: Any) -> Any:
+        return real.model_validate({**kwargs, "no_such_field": 1})  # as the SDK refuses it
+
+    monkeypatch.setattr("explain.llm.gemini.types.ThinkingConfig", without_thinking_level)
+    caplog.set_level(logging.ERROR, logger="explain.llm.gemini")
+    model = GeminiChatModel(
+        api_key=CANARY_KEY,
+        model="gemini-3-flash-preview",
+        base_url=gemini_server.base_url,
+        timeout_seconds=PATIENT_TIMEOUT,
+    )
+    assert "Gemini request config could not be built (ValidationError)" in caplog.text
+    prompt = ChatPrompt(system=SYSTEM_INSTRUCTION, user="u", output_schema=Draft)
+    try:
+        with pytest.raises(ExplainError) as raised:
+            model(prompt)
+        assert raised.value.outcome == Outcome.INTERNAL_ERROR
+        with pytest.raises(ExplainError) as raised:
+            list(model.stream(prompt))
+        assert raised.value.outcome == Outcome.INTERNAL_ERROR
+        settings.EXPLAIN_CHAT_MODEL = model
+        response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
+    finally:
+        model.close()
+    assert response.status_code == 500
+    assert response.json()["outcome"] == Outcome.INTERNAL_ERROR
+    assert ExplanationLog.objects.get().outcome == Outcome.INTERNAL_ERROR
+    assert gemini_server.requests == []
+    assert "Gemini call not made: internal_error" in caplog.text
 
 
 def test_without_a_key_no_client_is_built(settings):

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from django.db import connections
+from django.db.models.signals import post_save, pre_save
 from django.urls import reverse
 
 from explain import service, wording
@@ -25,6 +26,7 @@ from explain.llm.client import ChatResponse, TokenUsage
 from explain.llm.errors import (
     BlockedResponse,
     InvalidResponse,
+    LocalFault,
     ProviderBusy,
     ProviderError,
     ProviderTimeout,
@@ -205,14 +207,34 @@ def test_a_log_row_that_cannot_be_written_is_reported_by_type_only(
     worked_user, worked_job, use_model, monkeypatch, every_record
 ):
     use_model(WORKED_DRAFT)
-    monkeypatch.setattr(service, "insert_log", _raise)
-    result = explain(worked_user, worked_job)
+    pre_save.connect(_raise, sender=ExplanationLog, dispatch_uid="planted")
+    try:
+        result = explain(worked_user, worked_job)
+    finally:
+        pre_save.disconnect(sender=ExplanationLog, dispatch_uid="planted")
     assert result.outcome == Outcome.OK  # the user still gets the answer
     assert result.log_id is None
     [logged] = [r for r in every_record.records if r.name == "explain.service"]
     assert logged.levelno == logging.ERROR
     assert logged.getMessage() == "Could not write the explanation log row: Planted"
     assert_not_logged(every_record, "CANARY-7f3a", *PRIVATE_TEXTS)
+
+
+def test_a_host_post_save_listener_sees_every_log_row(worked_user, worked_job, use_model):
+    """Rows are written through the ORM's save(), so a host's signal receivers run."""
+    use_model(WORKED_DRAFT)
+    seen: list[tuple[int, bool, str]] = []
+
+    def listener(sender: Any, instance: ExplanationLog, created: bool, **kwargs: Any) -> None:
+        seen.append((instance.pk, created, instance.outcome))
+
+    post_save.connect(listener, sender=ExplanationLog, dispatch_uid="host-listener")
+    try:
+        result = explain(worked_user, worked_job)
+    finally:
+        post_save.disconnect(sender=ExplanationLog, dispatch_uid="host-listener")
+    assert seen == [(result.log_id, True, Outcome.OK)]
+    assert ExplanationLog.objects.get().pk == result.log_id
 
 
 def test_a_failing_alert_costs_nothing_and_logs_the_type_only(
@@ -496,16 +518,16 @@ def test_no_point_is_shown_for_a_row_that_showed_none(worked_user, worked_job, u
 
 
 class CountedRate:
-    """A rate check that allows the call and records whether its allowance came back."""
+    """A rate check that allows the call and records whether the call was counted."""
 
     def __init__(self) -> None:
-        self.given_back = 0
+        self.spent = 0
 
     def __call__(self) -> RateDecision:
-        return RateDecision(True, give_back=self.give_back)
+        return RateDecision(True, spend=self.spend)
 
-    def give_back(self) -> None:
-        self.given_back += 1
+    def spend(self) -> None:
+        self.spent += 1
 
 
 def failing_with(error: Exception) -> FakeModel:
@@ -516,26 +538,27 @@ def failing_with(error: Exception) -> FakeModel:
 
 
 @pytest.mark.parametrize(
-    ("error", "outcome", "retry_after", "given_back"),
+    ("error", "outcome", "retry_after", "spent"),
     [
-        (ProviderBusy("quota", unanswered=True), Outcome.PROVIDER_BUSY, 60, 1),
-        (ProviderError("http 503", unanswered=True, outage=True), Outcome.PROVIDER_ERROR, 0, 1),
-        (ProviderTimeout("no answer", outage=True), Outcome.TIMEOUT, 0, 0),
-        (InvalidResponse("not json"), Outcome.INVALID_RESPONSE, 0, 0),
+        (ProviderBusy("quota", unanswered=True), Outcome.PROVIDER_BUSY, 60, 0),
+        (ProviderError("http 503", unanswered=True, outage=True), Outcome.PROVIDER_ERROR, 0, 0),
+        (ProviderTimeout("no answer", outage=True), Outcome.TIMEOUT, 0, 1),
+        (InvalidResponse("not json"), Outcome.INVALID_RESPONSE, 0, 1),
+        (LocalFault("no such config type"), Outcome.INTERNAL_ERROR, 0, 0),
     ],
-    ids=["busy", "outage", "timeout", "invalid"],
+    ids=["busy", "outage", "timeout", "invalid", "local"],
 )
 def test_a_failed_call_names_its_outcome_when_to_retry_and_what_it_cost(
-    worked_user, worked_job, use_model, error, outcome, retry_after, given_back
+    worked_user, worked_job, use_model, error, outcome, retry_after, spent
 ):
-    """retry_after is an int on every outcome (hosts may add to it); only a call the
-    provider never answered gives the user's allowance back."""
+    """retry_after is an int on every outcome (hosts may add to it); a call the provider
+    never answered, or that was never sent, is not counted against the user."""
     use_model(failing_with(error))
     rate = CountedRate()
     result = explain(worked_user, worked_job, rate)
     assert result.outcome == outcome
     assert type(result.retry_after) is int and result.retry_after == retry_after
-    assert rate.given_back == given_back
+    assert rate.spent == spent
     assert result.usage == TokenUsage()
     assert ExplanationLog.objects.get().outcome == outcome
 
@@ -574,7 +597,7 @@ def test_the_nth_outage_in_a_row_opens_the_circuit_and_says_so_once(
     rate = CountedRate()
     assert explain(worked_user, worked_job, rate).outcome == Outcome.CIRCUIT_OPEN
     assert len(model.prompts) == 2
-    assert rate.given_back == 1
+    assert rate.spent == 0  # not counted against the user
 
 
 def test_a_failed_probe_opens_the_circuit_again(
@@ -604,7 +627,7 @@ def test_a_skipped_call_says_why_in_one_warning_and_costs_the_user_nothing(
     rate = CountedRate()
     assert explain(worked_user, worked_job, rate).outcome == Outcome.DAILY_LIMIT
     assert model.prompts == []
-    assert rate.given_back == 1
+    assert rate.spent == 0  # not counted against the user
     assert service_warnings(caplog) == [
         "Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)"
     ]

@@ -31,20 +31,20 @@ def explain(user: Any, job: Any, rate: Any = None) -> Any:
 
 class CountedRate:
     def __init__(self) -> None:
-        self.given_back = 0
+        self.spent = 0
 
     def __call__(self) -> RateDecision:
-        return RateDecision(True, give_back=self.give_back)
+        return RateDecision(True, spend=self.spend)
 
-    def give_back(self) -> None:
-        self.given_back += 1
+    def spend(self) -> None:
+        self.spent += 1
 
 
 def test_a_call_past_the_cap_is_refused_at_once_and_costs_nothing(
     worked_user, worked_job, use_model, settings, caplog
 ):
     """While the one slot is held (a call waiting on a hung provider), the next request
-    makes no model call: provider_busy, a short Retry-After, the allowance given back."""
+    makes no model call: provider_busy, a short Retry-After, no allowance spent."""
     settings.EXPLAIN_MAX_CONCURRENT_CALLS = 1
     model = use_model(WORKED_DRAFT)
     held = slots.take_slot(site_cache(), 1, hold_seconds=60)
@@ -55,7 +55,7 @@ def test_a_call_past_the_cap_is_refused_at_once_and_costs_nothing(
     assert result.outcome == Outcome.PROVIDER_BUSY
     assert result.retry_after == service.BUSY_RETRY_SECONDS
     assert model.prompts == []
-    assert rate.given_back == 1
+    assert rate.spent == 0
     assert "EXPLAIN_MAX_CONCURRENT_CALLS" in caplog.text
     held.release()
     assert explain(worked_user, worked_job).outcome == Outcome.OK

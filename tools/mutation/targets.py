@@ -106,11 +106,6 @@ TARGETS = (
         ("tests/explain/**/test_gemini*.py", "tests/explain/**/test_api_stream.py"),
     ),
     Target(
-        "explain/llm/gemini_prepared.py",
-        PROVIDER,
-        ("tests/explain/llm/test_gemini_prepared.py",),
-    ),
-    Target(
         "explain/llm/client.py",
         PROVIDER,
         # Not the fault matrix: its half-second timeouts make a loaded machine's clean

@@ -171,11 +171,11 @@ def test_a_prompt_without_a_schema_asks_for_text_and_gets_it(
 
 
 def test_each_call_gets_its_own_copy_of_the_schema() -> None:
-    """The SDK rewrites the schema it is given: a config handed out is never the cached
-    one, and two calls never share a schema dict."""
+    """The SDK rewrites the schema it is given: a config handed out is never the model's
+    own, and two calls never share a schema dict."""
     model = build("m")
     try:
-        first, second = model._config(PROMPT), model._config(PROMPT)
+        first, second = model._request_config(PROMPT), model._request_config(PROMPT)
     finally:
         model.close()
     assert first.response_schema == second.response_schema == response_schema(Draft)
@@ -183,49 +183,6 @@ def test_each_call_gets_its_own_copy_of_the_schema() -> None:
     assert isinstance(first.response_schema, dict)
     first.response_schema["properties"]["matches"]["items"]["type"] = "REWRITTEN"
     assert second.response_schema == response_schema(Draft)
-
-
-def test_the_config_cache_is_emptied_when_it_holds_sixteen(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    model = build("m")
-    built: list[str] = []
-    build_config = model._build_config
-    monkeypatch.setattr(model, "_build_config", lambda p: built.append(p.system) or build_config(p))
-    prompts = [ChatPrompt(system=f"instruction {i}", user="u") for i in range(17)]
-    try:
-        for prompt in prompts[:16]:
-            model._config(prompt)
-        model._config(prompts[0])  # still kept: sixteen fit
-        model._config(prompts[16])  # the seventeenth empties the cache first
-        model._config(prompts[0])
-    finally:
-        model.close()
-    assert built == [p.system for p in prompts] + ["instruction 0"]
-
-
-def test_the_prepared_request_cache_is_emptied_when_it_holds_sixteen(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    model = build("m")
-    prepared: list[Any] = []
-    real = gemini.prepare
-
-    def counting(client: Any, name: str, config: Any) -> Any:
-        prepared.append(config.system_instruction)
-        return real(client, name, config)
-
-    monkeypatch.setattr(gemini, "prepare", counting)
-    prompts = [ChatPrompt(system=f"instruction {i}", user="u") for i in range(17)]
-    try:
-        for prompt in prompts[:16]:
-            model._request(prompt)
-        assert model._request(prompts[0]) is not None  # still kept: sixteen fit
-        model._request(prompts[16])  # the seventeenth empties the cache first
-        model._request(prompts[0])
-    finally:
-        model.close()
-    assert prepared == [p.system for p in prompts] + ["instruction 0"]
 
 
 def patient(server: FakeGeminiServer) -> GeminiChatModel:
@@ -237,43 +194,34 @@ def patient(server: FakeGeminiServer) -> GeminiChatModel:
     )
 
 
-def test_a_call_goes_through_the_prepared_request_when_the_sdk_allows_it(
+def test_a_call_is_the_sdks_public_generate_content_with_the_models_one_config(
     gemini_server: FakeGeminiServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The request converted once (explain.llm.gemini_prepared) is what a call sends: the
-    SDK's public call, which converts it again each time, is not made."""
+    """One public call per explanation, with a copy of the config built with the model:
+    the prompt's instruction and schema are the only things added."""
     gemini_server.reply_with_draft(WORKED_DRAFT)
     model = patient(gemini_server)
+    calls: list[dict[str, Any]] = []
+    public = model._client.models.generate_content
 
-    def public_call(**kwargs: Any) -> Any:
-        raise AssertionError("the public generate_content was called")
+    def recording(**kwargs: Any) -> Any:
+        calls.append(kwargs)
+        return public(**kwargs)
 
-    monkeypatch.setattr(model._client.models, "generate_content", public_call)
+    monkeypatch.setattr(model._client.models, "generate_content", recording)
     try:
         assert isinstance(model(PROMPT).parsed, Draft)
     finally:
         model.close()
-
-
-def test_without_a_prepared_request_the_public_call_sends_the_same_request(
-    gemini_server: FakeGeminiServer, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    gemini_server.reply_with_draft(WORKED_DRAFT)
-    model = patient(gemini_server)
-    try:
-        prepared_answer = model(PROMPT)
-    finally:
-        model.close()
-    monkeypatch.setattr(gemini, "prepare", lambda *args: None)  # e.g. an SDK without helpers
-    model = patient(gemini_server)
-    try:
-        public_answer = model(PROMPT)
-    finally:
-        model.close()
-    prepared, public = gemini_server.requests
-    assert public.path == prepared.path == "/v1/models/gemini-3.5-flash-lite:generateContent"
-    assert public.raw_body == prepared.raw_body
-    assert public_answer == prepared_answer
+    [call] = calls
+    assert call["model"] == "gemini-3.5-flash-lite" and call["contents"] == PROMPT.user
+    config = call["config"]
+    assert config is not model._config
+    assert config.system_instruction == PROMPT.system
+    assert config.automatic_continuation is False
+    assert config.thinking_config == model._config.thinking_config
+    [request] = gemini_server.requests
+    assert request.path == "/v1/models/gemini-3.5-flash-lite:generateContent"
 
 
 # --- what is logged, in our words -------------------------------------------------------
