@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('explain', '0008_rollup_rewrites'),
+        ('explain', '0009_feedback_have_it_reason'),
     ]
 
     operations = [
