@@ -27,6 +27,8 @@ class AddressedToAIFilter(admin.SimpleListFilter):
 
     title = _("posting text addressed to an AI")
     parameter_name = "addressed_to_ai"
+    # The default filter list plus a link to the page of those postings.
+    template = "admin/explain/addressed_filter.html"
 
     def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
         return [("yes", _("Yes")), ("no", _("No"))]

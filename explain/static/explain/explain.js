@@ -415,7 +415,7 @@
       return body;
     }
     body.appendChild(heading(words.resultHeading));
-    var summary = body.appendChild(el("p", "explain-summary", data.summary));
+    body.appendChild(el("p", "explain-summary", data.summary));
     if (data.made_line) {
       var made = el("p", "explain-made");
       var time = el("time", null, data.made_line);
@@ -457,9 +457,7 @@
       }
       noticeLine.appendChild(details);
     }
-    /* Right under the summary: the notice (and its "why?") is read before the points
-     * and stays on the first screen, however long the lists are. */
-    body.insertBefore(noticeLine, summary.nextSibling);
+    body.appendChild(noticeLine);
     resultBox.appendChild(body);
     return body;
   }
@@ -480,11 +478,10 @@
     var body = resultBox.querySelector(".explain-streaming");
     if (body) { return body; }
     body = el("div", "explain-result-body explain-streaming");
-    /* Room for what the finished answer puts above the points (heading, summary, notice,
-     * hint), so the points already drawn do not move down when it arrives. */
+    /* Room for what the finished answer puts above the points (heading, summary, hint),
+     * so the points already drawn do not move down when it arrives. */
     body.appendChild(heading(words.resultHeading));
     body.appendChild(el("p", "explain-summary explain-pending"));
-    body.appendChild(el("div", "explain-notice-line explain-pending"));
     body.appendChild(el("p", "explain-hint", words.hint));
     body.appendChild(el("div", "explain-streamed-matches"));
     body.appendChild(el("div", "explain-streamed-gaps"));
