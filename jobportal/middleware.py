@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.cache import patch_cache_control
 
 logger = logging.getLogger(__name__)
 
@@ -50,4 +51,20 @@ class DatabaseUnavailableMiddleware:
             )
         response["Retry-After"] = str(DATABASE_RETRY_SECONDS)
         response["Cache-Control"] = "no-store"
+        return response
+
+
+class PrivatePagesMiddleware:
+    """Every answer to a signed-in user may hold their profile or explanations: no
+    shared cache (a proxy, a CDN) and no browser disk may keep it. Responses that say
+    otherwise themselves are left alone."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if getattr(user, "is_authenticated", False) and not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True, no_store=True)
         return response

@@ -8,8 +8,6 @@ from typing import Any
 
 import pytest
 from django.core.cache import caches
-from django.core.management import call_command
-from django.core.management.base import SystemCheckError
 from django.urls import reverse
 
 from explain import service, slots
@@ -123,17 +121,3 @@ def test_a_slot_cannot_be_freed_by_a_call_that_no_longer_holds_it():
     assert second is not None
     first.release()
     assert slots.take_slot(cache, 1, hold_seconds=60) is None
-
-
-@pytest.mark.parametrize("value", [0, -3, "20", 2.5, True])
-def test_the_check_refuses_a_cap_that_is_not_a_positive_integer(settings, value):
-    settings.EXPLAIN_MAX_CONCURRENT_CALLS = value
-    with pytest.raises(SystemCheckError, match="EXPLAIN_MAX_CONCURRENT_CALLS"):
-        call_command("check")
-
-
-def test_the_check_accepts_none_and_the_default(settings):
-    settings.EXPLAIN_MAX_CONCURRENT_CALLS = None
-    call_command("check")
-    del settings.EXPLAIN_MAX_CONCURRENT_CALLS
-    call_command("check")

@@ -1,0 +1,27 @@
+"""Pages with personal data are never kept by a shared cache or the browser's disk."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def test_pages_for_a_signed_in_user_are_private_and_not_stored(logged_in, worked_job):
+    for url in (reverse("profile-edit"), worked_job.get_absolute_url(), reverse("job-list")):
+        directives = {d.strip() for d in logged_in.get(url)["Cache-Control"].split(",")}
+        assert {"private", "no-store"} <= directives, url
+
+
+def test_the_api_answer_is_private_too(logged_in, worked_job, use_model):
+    from tests.conftest import WORKED_DRAFT
+
+    use_model(WORKED_DRAFT)
+    response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
+    directives = {d.strip() for d in response["Cache-Control"].split(",")}
+    assert "no-store" in directives and "private" in directives
+
+
+def test_an_anonymous_job_list_may_be_cached(client, worked_job):
+    assert not client.get(reverse("job-list")).has_header("Cache-Control")
