@@ -314,7 +314,7 @@ def _table() -> AliasTable:
 
 def reload() -> None:
     """Read the data files again on next use (after editing them, and in tests)."""
-    for cached in (_table, common_words, forms, _index):
+    for cached in (_table, common_words, forms, _index, skeleton):
         cached.cache_clear()
 
 
@@ -488,9 +488,17 @@ def _latin(ch: str) -> str:
     return ch
 
 
+_LATIN: dict[int, str] = {}
+
+
+@lru_cache(maxsize=64)
 def skeleton(text: str) -> str:
     """The text with look-alike letters of other scripts read as Latin, one for one (so
-    offsets still hold). Only for the gap check, where folding can only remove a gap."""
+    offsets still hold). Only for the gap check, where folding can only remove a gap.
+    Cached: the profile of a draft is folded once for all of its gaps."""
     if text.isascii():
         return text
-    return "".join(_latin(ch) for ch in text)
+    for ch in set(text):
+        if ord(ch) not in _LATIN:
+            _LATIN[ord(ch)] = _latin(ch)
+    return text.translate(_LATIN)

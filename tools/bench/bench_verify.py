@@ -30,6 +30,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from explain.rules import equivalence
 from explain.rules.points import backing_words, point_rewrite
 from explain.schema import Claim, Draft
 from explain.verify import (
@@ -263,6 +264,29 @@ def rule_costs(size: int, rounds: int) -> dict[str, float]:
     return {name: statistics.median(values) for name, values in costs.items()}
 
 
+def equivalence_cost(size: int, rounds: int) -> tuple[float, float]:
+    """Microseconds per gap claim of the skill equivalence on the profile: (cold, warm).
+
+    Cold reads the profile afresh for every draft (its word index built, then shared by
+    the draft's 10 gaps), as a request with a new profile does; warm reuses the index.
+    """
+    draft, profile, _ = make_case(size)
+    terms = [claim.term for claim in draft.gaps]
+    equivalence.same_skill("a", "b")  # the alias table, built once per process
+    cold: list[float] = []
+    warm: list[float] = []
+    for _ in range(rounds):
+        for times in (cold, warm):
+            if times is cold:
+                equivalence.reload()
+                equivalence.same_skill("a", "b")
+            start = time.process_time()
+            for term in terms:
+                equivalence.find_term(term, equivalence.skeleton(profile))
+            times.append((time.process_time() - start) / len(terms) * 1e6)
+    return statistics.median(cold), statistics.median(warm)
+
+
 def main() -> None:
     started = time.perf_counter()
     print("Verifying a draft of 10 matches + 10 gaps (all 20 kept); medians, CPU ms.")
@@ -321,6 +345,11 @@ def main() -> None:
         f"in text size ({flat:.2f}x); the term rule searches the profile for a gap's term, "
         "one lookup like a quote's"
     )
+    print()
+    print("Per-claim cost of the skill equivalence (gap claims; median CPU microseconds):")
+    for size, rounds in SIZES:
+        cold, warm = equivalence_cost(size, max(rounds, 11))
+        print(f"{size // 1000:>7} KB  new profile {cold:>9.1f}   same profile {warm:>9.1f}")
     print()
     print(
         "* weak: a weaker normalisation (lower-case, collapse white space, trim)\n"
