@@ -1,5 +1,5 @@
-"""The traps a new integrator hits, each caught at start-up or harmless on the job page:
-settings typos, the panel given an object, a CSP, a host's DRF throttles, an empty job."""
+"""The page checks (a typo in a panel setting, a CSP that blocks the panel) and the traps
+around them: the panel given an object, a host's DRF throttles, an empty job."""
 
 from __future__ import annotations
 
