@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -39,6 +40,12 @@ hypothesis_settings.register_profile(
     max_examples=MUTATION_EXAMPLES,
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
+
+# CI (EXPLAIN_FORBID_SKIPS=1) runs the same examples on every run, so a green run on a
+# machine is green in CI; a local run keeps drawing new examples to find new failures.
+hypothesis_settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("EXPLAIN_FORBID_SKIPS") == "1":
+    hypothesis_settings.load_profile("ci")
 
 # The rate most tests run with: the second model call within 30 s is refused.
 TIGHT_RATE = "1/30s"

@@ -1,6 +1,6 @@
 """The check of the cap on model calls in flight (EXPLAIN_MAX_CONCURRENT_CALLS).
 
-explain.E020: not None and not a positive integer. A cap of 0 would refuse every call
+explain.E024: not None and not a positive integer. A cap of 0 would refuse every call
 as provider_busy, which looks like an outage rather than a setting.
 """
 
@@ -22,6 +22,6 @@ def check_concurrency(app_configs: Any = None, **kwargs: Any) -> list[CheckMessa
         Error(
             "EXPLAIN_MAX_CONCURRENT_CALLS must be None or an integer of at least 1.",
             hint=f"Got {value!r}. Keep it well under the worker threads (default 20).",
-            id="explain.E020",
+            id="explain.E024",
         )
     ]

@@ -1,4 +1,4 @@
-"""The check of EXPLAIN_MAX_CONCURRENT_CALLS (explain.E020)."""
+"""The check of EXPLAIN_MAX_CONCURRENT_CALLS (explain.E024)."""
 
 from __future__ import annotations
 
