@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import json
+import os
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
