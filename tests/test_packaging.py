@@ -27,7 +27,8 @@ REPO = Path(__file__).resolve().parent.parent
 
 # What explain imports, and nothing else (drf-spectacular only through the extra).
 RUNTIME = {
-    "django", "djangorestframework", "django-ratelimit", "pydantic", "google-genai", "phonenumbers"
+    "django", "djangorestframework", "django-ratelimit", "pydantic", "google-genai", "phonenumbers",
+    "snowballstemmer", "confusable-homoglyphs",
 }  # fmt: skip
 EXTRAS = {"openapi": {"drf-spectacular"}}
 
