@@ -16,9 +16,9 @@ from django.urls import NoReverseMatch
 from django.utils.module_loading import import_string
 
 from explain.adapter import ExplainSource
-from explain.breaker import BreakerSettings
+from explain.controls.breaker import BreakerSettings
+from explain.core.verify import Limits
 from explain.llm.profiles import DEFAULT_MODEL
-from explain.verify import Limits
 
 DEFAULTS: dict[str, Any] = {
     # Dotted path to the host's adapter class (explain.adapter.ExplainSource).

@@ -109,7 +109,7 @@ class FeedbackReport(models.Model):
     )
     reviewer_note = models.TextField(_("reviewer note"), blank=True)
     # The reviewer's label for the evaluation set: keep, or drop with a verifier reason
-    # code (checked against explain.verify.DropReason in the admin form, not stored as
+    # code (checked against explain.core.verify.DropReason in the admin form, not stored as
     # choices, so new codes need no migration).
     expected = models.CharField(max_length=4, choices=Expected.choices, blank=True)
     expected_reason = models.CharField(_("drop reason"), max_length=40, blank=True)
@@ -133,7 +133,7 @@ class LogNeedingReview(ExplanationLog):
 
 class ExplanationDay(models.Model):
     """The log rows of one closed day, one model, one prompt version and one outcome,
-    added up (explain.rollup): the admin's figures read these instead of a million rows.
+    added up (explain.reporting.rollup): the admin's figures read these instead of a million rows.
 
     Log rows are never edited or deleted by the app, so a closed day's totals do not
     change; `manage.py explain_rollup --rebuild` recomputes them after a purge or a

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from explain import api, openapi, views
+from explain.web import api, openapi, views
 
 app_name = "explain"
 

@@ -2,9 +2,9 @@
 fields the user edits and saves.
 
 Nothing here is sent anywhere: proposals fill the profile form, and only what the user
-saves into a matching field can reach the explain app. Contact details (explain.scrub)
-and the user's own name are removed, and address-like lines dropped, before anything is
-proposed, so a CV header never lands in a field by accident.
+saves into a matching field can reach the explain app. Contact details
+(explain.core.contact_details) and the user's own name are removed, and address-like lines
+dropped, before anything is proposed, so a CV header never lands in a field by accident.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import re
 import zipfile
 from typing import IO
 
-from explain.scrub import REMOVED, scrub
+from explain.core.contact_details import REMOVED, scrub
 
 MAX_CV_BYTES = 2 * 1024 * 1024  # a CV of several pages; a bigger file is refused
 PDF = "pdf"

@@ -240,7 +240,7 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     # A 503/504 with Retry-After is an outage answered on purpose: WARNING, not ERROR.
-    "filters": {"expected_outage": {"()": "explain.logfilters.ExpectedOutageFilter"}},
+    "filters": {"expected_outage": {"()": "explain.web.logfilters.ExpectedOutageFilter"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.request": {"filters": ["expected_outage"]},

@@ -19,8 +19,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from explain.history import asked_jobs
-from explain.service import profile_text_for
+from explain.services.explanations import profile_text_for
+from explain.services.history import asked_jobs
 from explain.templatetags.explain import ask_again_on_return
 from jobportal import cv, demo_data
 from jobportal.forms import JobFilterForm, ProfileForm, with_added_skill

@@ -21,17 +21,17 @@ from django.conf import settings
 from django.core.cache import caches
 from django.urls import reverse
 
+from explain.core.contact_details import contains_contact, contains_markup
+from explain.core.display_cleaning import clean_display_text
+from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
+from explain.core.rules.points import code_point
+from explain.core.rules.words import split_words
+from explain.core.schema import Draft
+from explain.core.texts import SourceText
+from explain.core.verify import find_quote, normalize
 from explain.llm.client import ChatPrompt
 from explain.models import ExplanationLog
-from explain.prompt import SYSTEM_INSTRUCTION, build_user_message
-from explain.rules.points import code_point
-from explain.rules.words import split_words
-from explain.sanitize import clean_display_text
-from explain.schema import Draft
-from explain.scrub import contains_contact, contains_markup
-from explain.service import texts_for, verify_sent
-from explain.texts import SourceText
-from explain.verify import find_quote, normalize
+from explain.services.explanations import texts_for, verify_sent
 from jobportal.models import CandidateProfile, Job
 
 PAYLOADS_PATH = Path(__file__).resolve().parent / "injection_payloads.json"

@@ -100,7 +100,7 @@ def _isolated(settings: Any) -> Iterator[None]:
     (rate limits live there).
 
     One model call per 30 s per user, so a test sees a refusal at the second call; the
-    default burst (EXPLAIN_RATE unset) has its own tests (tests/explain/test_ratelimit.py).
+    default burst (EXPLAIN_RATE unset) has its own tests (tests/explain/controls/test_ratelimit.py).
     """
     settings.GEMINI_API_KEY = ""
     settings.EXPLAIN_DEMO_MODE = False

@@ -224,8 +224,8 @@ def test_no_database_connection_is_held_while_the_model_answers(
     """The connection is handed back before the model call. Django never really closes
     an in-memory SQLite database (the default test run), so the order of close and call
     is checked on every database, and the closed connection itself on a real server."""
-    from explain.ratelimit import RateDecision
-    from explain.service import explanation_create
+    from explain.controls.ratelimit import RateDecision
+    from explain.services.explanations import explanation_create
     from tests.conftest import WORKED_DRAFT
 
     events: list[str] = []
@@ -255,8 +255,8 @@ def test_no_database_connection_is_held_while_the_model_answers(
 
 @pytest.mark.django_db
 def test_inside_a_transaction_the_connection_is_kept(worked_user, worked_job, use_model):
-    from explain.ratelimit import RateDecision
-    from explain.service import explanation_create
+    from explain.controls.ratelimit import RateDecision
+    from explain.services.explanations import explanation_create
     from tests.conftest import WORKED_DRAFT
 
     held: list[bool] = []

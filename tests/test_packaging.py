@@ -125,7 +125,7 @@ print(json.dumps({
     "script": bool(finders.find("explain/explain.js")),
     "api": reverse("explain:api-explain", args=["1"]),
     "eval": "disagreements: none" in eval_cases.getvalue(),
-    "api_imported": "explain.api" in sys.modules,
+    "api_imported": "explain.web.api" in sys.modules,
 }))
 """
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.checks import CheckMessage, Warning, register
 
-from explain.rules import equivalence
+from explain.core.rules import equivalence
 
 # More lines than this would bury the start-up output; the count says how many there are.
 _SHOWN = 20

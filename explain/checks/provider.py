@@ -14,15 +14,15 @@ from typing import Any
 
 from django.core.checks import CheckMessage, Error, Warning, register
 
-from explain.budget import today_utc
 from explain.conf import setting
-from explain.costs import price_problems
+from explain.controls.budget import today_utc
 from explain.llm.profiles import (
     DEFAULT_MODEL,
     family_for,
     is_valid_model_name,
     retirement,
 )
+from explain.reporting.costs import price_problems
 
 
 @register()

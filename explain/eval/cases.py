@@ -39,8 +39,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from explain.schema import Claim
-from explain.verify import DropReason, RewriteReason
+from explain.core.schema import Claim
+from explain.core.verify import DropReason, RewriteReason
 
 FORMAT = "explain-eval/1"
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "data" / "eval_cases.json"

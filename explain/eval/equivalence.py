@@ -20,8 +20,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from explain.schema import Claim, Draft
-from explain.verify import DropReason, verify_draft
+from explain.core.schema import Claim, Draft
+from explain.core.verify import DropReason, verify_draft
 
 CASES = Path(__file__).resolve().parent / "equivalence_cases.json"
 LOOKALIKE = "lookalike"

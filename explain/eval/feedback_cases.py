@@ -11,10 +11,10 @@ from typing import Any
 
 from explain.adapter import JobUnavailable
 from explain.conf import get_source, setting
+from explain.core.schema import Claim
+from explain.core.texts import job_text, profile_text
 from explain.eval.cases import claim_record, dump_case_file
 from explain.models import FeedbackReport
-from explain.schema import Claim
-from explain.texts import job_text, profile_text
 
 FEEDBACK_CATEGORY = "feedback"
 

@@ -1,6 +1,6 @@
 """Profile/job pairs from the host's own users and jobs, through the EXPLAIN_SOURCE adapter.
 
-The texts are composed, scrubbed and capped by explain.texts exactly as the service sends
+The texts are composed, scrubbed and capped by explain.core.texts exactly as the service sends
 them, so a live run on demo data measures what users would get. The app never imports the
 host: users come from the user model, texts from the adapter.
 """
@@ -13,9 +13,9 @@ from django.contrib.auth import get_user_model
 
 from explain.adapter import JobUnavailable
 from explain.conf import get_source, setting
+from explain.core.texts import job_text, profile_text
+from explain.core.verify import normalize
 from explain.eval.live import Pair
-from explain.texts import job_text, profile_text
-from explain.verify import normalize
 
 
 class PairsError(ValueError):

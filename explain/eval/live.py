@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
+from explain.core.schema import Draft
+from explain.core.verify import Limits, normalize, verify_draft
 from explain.eval.cases import CaseFile
 from explain.llm.client import ChatClient, ChatModel, TokenUsage
 from explain.llm.errors import ExplainError
-from explain.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
-from explain.schema import Draft
-from explain.verify import Limits, normalize, verify_draft
 
 OK = "ok"
 NOTHING_VERIFIED = "nothing_verified"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
+from explain.core.verify import Limits
 from explain.eval.cases import CaseFile
 from explain.eval.chart import drop_reasons_svg
 from explain.eval.live import LiveRun
 from explain.eval.scoring import Scorecard
-from explain.verify import Limits
 
 
 def verifier_heading(case_file: CaseFile, card: Scorecard, limits: Limits) -> str:

@@ -13,9 +13,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from explain.core.schema import Claim, Draft
+from explain.core.verify import Limits, Verification, verify_draft
 from explain.eval.cases import DROP, EXPECTED, KEEP, REWORD, Case, CaseFile
-from explain.schema import Claim, Draft
-from explain.verify import Limits, Verification, verify_draft
 
 UNCHECKED = "unchecked"
 

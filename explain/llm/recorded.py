@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from explain.core.contact_details import scrub, visible_form
+from explain.core.schema import Draft
+from explain.core.texts import SourceText
 from explain.llm.client import ChatPrompt, ChatResponse
-from explain.schema import Draft
-from explain.scrub import scrub, visible_form
-from explain.texts import SourceText
 
 RECORDED_MODEL_NAME = "recorded-demo"
 FORMAT = "explain-recordings/2"

@@ -15,11 +15,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
 from explain.conf import profile_url, show_panel
-from explain.failures import log_internal_error
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import NOTE_MAX_LENGTH, FeedbackReport
-from explain.payload import explanation_payload
-from explain.service import explanation_recall, profile_ready
+from explain.services.explanations import explanation_recall, profile_ready
+from explain.services.site_faults import log_internal_error
+from explain.web.payload import explanation_payload
 
 register = template.Library()
 logger = logging.getLogger(__name__)

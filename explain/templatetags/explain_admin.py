@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from explain.alerts import DropAlert, drop_rate_alert
+from explain.reporting.alerts import DropAlert, drop_rate_alert
 
 register = template.Library()
 

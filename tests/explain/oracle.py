@@ -1,7 +1,7 @@
 """A second, deliberately naive implementation of the quote rule (docs/verifier.md).
 
 Written from the rule's text for clarity, not speed, and sharing no code with
-explain.verify: it normalises whole strings in the order the rules are listed, and finds
+explain.core.verify: it normalises whole strings in the order the rules are listed, and finds
 a quote by trying every slice of the original source. The property tests compare the
 real verifier with it on generated text, so a bug in the real one's offset bookkeeping,
 fast paths or caches shows up as a disagreement, instead of being agreed with by tests

@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from explain import service
+from explain.controls.ratelimit import RateDecision
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
-from explain.ratelimit import RateDecision
-from explain.service_stream import explanation_stream
+from explain.services import explanations as service
+from explain.services.streaming import explanation_stream
 from tests.conftest import WORKED_DRAFT, WORKED_PROFILE, FakeModel
 from tests.fakes.broken_cache import BrokenCache
 

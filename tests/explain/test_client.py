@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from explain.core.schema import Draft
 from explain.llm.client import ChatClient, ChatPrompt, ChatResponse, parse_entity
 from explain.llm.errors import InvalidResponse
 from explain.llm.recorded import RecordedChatModel, Recording
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
-from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
 

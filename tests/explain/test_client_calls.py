@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from explain.core.schema import Claim, Draft
 from explain.llm.client import (
     CallResult,
     ChatClient,
@@ -18,7 +19,6 @@ from explain.llm.client import (
     parse_entity,
 )
 from explain.llm.errors import BlockedResponse, ExplainError, InvalidResponse, ProviderError
-from explain.schema import Claim, Draft
 
 SECRET = "SECRET-in-the-model's-message"
 EMPTY = {"matches": [], "gaps": []}

@@ -18,6 +18,7 @@ from xml.etree import ElementTree
 import pytest
 from django.core.management import CommandError, call_command
 
+from explain.core.verify import DropReason
 from explain.eval.cases import DEFAULT_PATH, FORMAT, REASONS, load_cases, parse_cases
 from explain.eval.chart import drop_reasons_svg
 from explain.eval.host_pairs import PairsError, parse_ids
@@ -27,7 +28,6 @@ from explain.eval.scoring import judge, score
 from explain.llm.client import ChatPrompt
 from explain.llm.errors import ProviderTimeout
 from explain.models import ExplanationLog, FeedbackReport
-from explain.verify import DropReason
 from jobportal.models import Job
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, WORKED_PROFILE
 

@@ -15,11 +15,11 @@ from google import genai
 from google.genai import errors as genai_errors
 from google.genai import types
 
+from explain.core.prompt import SYSTEM_INSTRUCTION
+from explain.core.schema import Draft
 from explain.llm.client import ChatPrompt
 from explain.llm.errors import InvalidResponse, ModelUnavailable
 from explain.llm.gemini import INVALID_MODEL_NAME, GeminiChatModel, response_schema
-from explain.prompt import SYSTEM_INSTRUCTION
-from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT

@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
+from explain.core.schema import Draft
 from explain.llm.client import ChatPrompt, ChatResponse
 from explain.llm.errors import ExplainError
 from explain.llm.gemini import GeminiChatModel
-from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT

@@ -11,11 +11,11 @@ from typing import Any
 import httpx2
 import pytest
 
+from explain.core.schema import Draft
 from explain.llm import gemini
 from explain.llm.client import ChatPrompt, ChatResponse, TokenUsage
 from explain.llm.errors import ExplainError, InvalidResponse, ProviderError, ProviderTimeout
 from explain.llm.gemini import GeminiChatModel
-from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.clock import Clock

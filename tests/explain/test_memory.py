@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
-from explain.service import explanation_recall
+from explain.services.explanations import explanation_recall
 from explain.templatetags.explain import REFRESH_SESSION_KEY
 from tests.conftest import WORKED_DRAFT
 

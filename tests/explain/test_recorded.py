@@ -11,6 +11,7 @@ from django.core.checks import run_checks
 from django.urls import reverse
 
 from explain.adapter import Field
+from explain.core.texts import job_text, profile_text
 from explain.llm.recorded import (
     FORMAT,
     PACKAGED_RECORDINGS,
@@ -19,7 +20,6 @@ from explain.llm.recorded import (
 )
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
-from explain.texts import job_text, profile_text
 from tests.conftest import WORKED_DRAFT
 
 DATA = {

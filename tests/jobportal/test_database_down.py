@@ -10,7 +10,7 @@ import pytest
 from django.db import InterfaceError, OperationalError
 from django.urls import reverse
 
-from explain import api
+from explain.web import api
 from jobportal import views
 from jobportal.middleware import DATABASE_RETRY_SECONDS
 
@@ -57,7 +57,7 @@ def test_the_service_turns_a_database_outage_into_a_503_not_a_500(
     logged_in, worked_job, use_model, monkeypatch, caplog
 ):
     """The adapter's query fails: temporarily_unavailable with Retry-After, WARNING only."""
-    from explain import service
+    from explain.services import explanations as service
     from tests.conftest import WORKED_DRAFT
 
     model = use_model(WORKED_DRAFT)

@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from explain.controls.ratelimit import RateDecision
 from explain.outcomes import SUCCESS
-from explain.ratelimit import RateDecision
-from explain.service import explanation_create
+from explain.services.explanations import explanation_create
 from jobportal.demo_data import DEMO_JOBS, DEMO_USERS
 from jobportal.models import Job
 

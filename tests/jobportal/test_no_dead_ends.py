@@ -11,9 +11,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.urls import reverse
 
+from explain.controls.ratelimit import RateDecision
 from explain.outcomes import SUCCESS, Outcome
-from explain.ratelimit import RateDecision
-from explain.service import explanation_create
+from explain.services.explanations import explanation_create
 from jobportal.demo_data import DEMO_JOBS
 from jobportal.form_text import normalize_form_text
 from jobportal.models import CandidateProfile, Job

@@ -152,7 +152,7 @@ def test_the_profile_page_previews_exactly_what_is_sent(logged_in, worked_user):
     profile.experience = "Mail me at dana@example.org about Java work."
     profile.save()
     html = logged_in.get(reverse("profile-edit")).content.decode()
-    from explain.service import profile_text_for
+    from explain.services.explanations import profile_text_for
 
     sent = profile_text_for(worked_user).text
     assert "Experience: Mail me at [removed] about Java work." in sent

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from explain.texts import SourceText
+from explain.core.texts import SourceText
 from jobportal.explain_source import PortalExplainSource
 from jobportal.models import CandidateProfile, Job
 

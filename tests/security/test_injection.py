@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from explain.prompt import SYSTEM_INSTRUCTION, build_user_message
-from explain.sanitize import clean_display_text
-from explain.schema import Claim, Draft
-from explain.verify import find_quote, verify_draft
+from explain.core.display_cleaning import clean_display_text
+from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
+from explain.core.schema import Claim, Draft
+from explain.core.verify import find_quote, verify_draft
 from jobportal.models import CandidateProfile, Job
 from support.injection import (
     BASE_JOB,
@@ -246,11 +246,11 @@ def test_the_audit_catches_links_and_markup_when_the_point_check_is_off(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     harness.baseline()  # the page's own shape, taken before the checks are switched off
-    monkeypatch.setattr("explain.verify.contains_contact", lambda text: False)
-    monkeypatch.setattr("explain.verify.contains_markup", lambda text: False)
+    monkeypatch.setattr("explain.core.verify.contains_contact", lambda text: False)
+    monkeypatch.setattr("explain.core.verify.contains_markup", lambda text: False)
     # The point rules would rewrite these points anyway (their words are not in the
     # quotes): off too, so the audit alone stands between the attacker and the page.
-    monkeypatch.setattr("explain.verify.point_rewrite", lambda *args, **kwargs: None)
+    monkeypatch.setattr("explain.core.verify.point_rewrite", lambda *args, **kwargs: None)
     run = harness.run(_payload("html-img-onerror"), "profile")
     assert any("link or markup" in v for v in run.violations)
     run = harness.run(_payload("link-https"), "job")
@@ -262,7 +262,7 @@ def test_the_audit_catches_invented_quotes_when_the_quote_check_is_off(
 ) -> None:
     harness.baseline()
     # A broken verifier that "finds" every quote at the start of the text.
-    monkeypatch.setattr("explain.verify._occurrences", lambda needle, folded: iter([(0, 3)]))
-    monkeypatch.setattr("explain.verify._Source.in_one_field", lambda self, span: True)
+    monkeypatch.setattr("explain.core.verify._occurrences", lambda needle, folded: iter([(0, 3)]))
+    monkeypatch.setattr("explain.core.verify._Source.in_one_field", lambda self, span: True)
     run = harness.run(_payload("praise-recruiter-note"), "job")
     assert any("does not carry the quotes" in v for v in run.violations)

@@ -20,9 +20,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from explain.core.display_cleaning import clean_display_text
+from explain.core.verify import find_quote, normalize
 from explain.models import ExplanationLog
-from explain.sanitize import clean_display_text
-from explain.verify import find_quote, normalize
 from jobportal.models import CandidateProfile, Job
 from support.injection import ObeyingModel, clear_caches, hostile_text, sent_texts
 

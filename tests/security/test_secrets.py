@@ -28,12 +28,12 @@ from django.urls import reverse
 from django.utils.log import AdminEmailHandler
 from django.views.debug import ExceptionReporter, SafeExceptionReporterFilter
 
+from explain.core.schema import Draft
+from explain.core.verify import DropReason
 from explain.llm import registry
 from explain.llm.client import ChatPrompt
 from explain.llm.errors import ExplainError
 from explain.models import ExplanationLog, FeedbackReport
-from explain.schema import Draft
-from explain.verify import DropReason
 from jobportal.models import CandidateProfile, Job
 from support.fake_gemini import closed_port
 from support.injection import clear_caches
@@ -246,7 +246,7 @@ def test_a_500_mailed_to_admins_holds_no_key_and_no_private_value(
     def broken_payload(explanation: Any) -> None:
         raise RuntimeError("rendering failed")
 
-    monkeypatch.setattr("explain.views.explanation_payload", broken_payload)
+    monkeypatch.setattr("explain.web.views.explanation_payload", broken_payload)
     client = Client(raise_request_exception=False)
     client.force_login(zelda)
     response = client.post(page(job), {"next": "/"})

@@ -173,7 +173,7 @@ def main() -> None:
     settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
     call_command("migrate", verbosity=0)
     generated = fill(args.rows)
-    from explain import rollup
+    from explain.reporting import rollup
 
     started = time.perf_counter()
     days = rollup.roll_up(rebuild=True)
@@ -219,8 +219,8 @@ def main() -> None:
         print(f"{name:<40} {p50 * 1000:>6.0f}ms {p95 * 1000:>6.0f}ms {queries:>8}  {verdict}")
 
     if args.export:
-        from explain.export import stream_csv
         from explain.models import ExplanationLog
+        from explain.reporting.export import stream_csv
 
         before = resident_bytes()
         highest = before

@@ -6,9 +6,9 @@ A draft of 10 matches + 10 gaps is checked against a profile text and a job text
 20 KB, then of 200 KB, three ways:
 
 - naive: the whole source normalised again for every quote, then `in`;
-- floor: each source normalised once (explain.verify.normalize), then one plain `in` per
+- floor: each source normalised once (explain.core.verify.normalize), then one plain `in` per
   quote: the least any check with this normalisation can cost;
-- ours:  the full explain.verify.verify_draft, whole words, offsets and reasons included.
+- ours:  the full explain.core.verify.verify_draft, whole words, offsets and reasons included.
 
 Every quote is found (and no gap is contradicted), so all three do the same lookups and
 ours keeps all 20 points; the list limit is raised to 10 so none is skipped as unchecked.
@@ -30,10 +30,10 @@ import sys
 import time
 from collections.abc import Callable
 
-from explain.rules import equivalence
-from explain.rules.points import backing_words, point_rewrite
-from explain.schema import Claim, Draft
-from explain.verify import (
+from explain.core.rules import equivalence
+from explain.core.rules.points import backing_words, point_rewrite
+from explain.core.schema import Claim, Draft
+from explain.core.verify import (
     Limits,
     _Checker,
     _fold_with_offsets,

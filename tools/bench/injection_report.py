@@ -43,9 +43,9 @@ from django.test.utils import setup_test_environment  # noqa: E402
 
 from explain.adapter import Field  # noqa: E402
 from explain.conf import setting, verify_limits  # noqa: E402
-from explain.schema import Claim, Draft  # noqa: E402
-from explain.texts import SourceText  # noqa: E402
-from explain.verify import find_quote, normalize, verify_draft  # noqa: E402
+from explain.core.schema import Claim, Draft  # noqa: E402
+from explain.core.texts import SourceText  # noqa: E402
+from explain.core.verify import find_quote, normalize, verify_draft  # noqa: E402
 from jobportal.models import CandidateProfile, Job  # noqa: E402
 from support.injection import (  # noqa: E402
     BASE_JOB,

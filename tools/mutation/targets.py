@@ -39,28 +39,28 @@ VERIFY_TESTS = (
 TARGETS = (
     # No database, and the mutants that loop for ever (a search that never moves on)
     # would otherwise hold the shared CPU for minutes each: stop them at 4x, not 20x.
-    Target("explain/verify.py", RULE_LAYER, VERIFY_TESTS, timeout_multiplier=2.0),
+    Target("explain/core/verify.py", RULE_LAYER, VERIFY_TESTS, timeout_multiplier=2.0),
     Target(
-        "explain/scrub.py",
+        "explain/core/contact_details.py",
         RULE_LAYER,
         (
-            "tests/explain/**/test_scrub*.py",
+            "tests/explain/**/test_contact_details*.py",
             "tests/explain/**/test_verify.py",
             "tests/explain/**/test_texts*.py",
         ),
     ),
     Target(
-        "explain/schema.py",
+        "explain/core/schema.py",
         RULE_LAYER,
         ("tests/explain/**/test_schema*.py", "tests/explain/**/test_verify.py"),
     ),
     Target(
-        "explain/prompt.py",
+        "explain/core/prompt.py",
         RULE_LAYER,
         ("tests/explain/**/test_prompt*.py",),
     ),
     Target(
-        "explain/texts.py",
+        "explain/core/texts.py",
         RULE_LAYER,
         (
             "tests/explain/**/test_texts*.py",
@@ -70,22 +70,23 @@ TARGETS = (
     ),
     *(
         Target(
-            f"explain/rules/{name}.py",
+            f"explain/core/rules/{name}.py",
             RULE_LAYER,
-            (f"tests/explain/rules/test_{name}*.py", "tests/explain/**/test_verify.py"),
+            (f"tests/explain/core/rules/test_{name}*.py", "tests/explain/**/test_verify.py"),
             import_time,
         )
         for name, import_time in (
-            ("instructions", ("_compile",)),  # builds _PATTERNS
+            ("addressed_to_ai", ("_compile",)),  # builds _PATTERNS
             ("points", ("_any",)),  # builds JUDGES, BLAMES, NEGATES
             ("words", ()),
         )
     ),
     Target(
-        "explain/service.py",
+        "explain/services/explanations.py",
         SERVICE,
         (
-            "tests/explain/**/test_service*.py",
+            "tests/explain/**/test_explanations*.py",
+            "tests/explain/**/test_streaming*.py",
             "tests/explain/**/test_views.py",
             "tests/explain/**/test_api.py",
             "tests/explain/**/test_privacy_and_cache.py",

@@ -25,13 +25,13 @@ from django.utils.module_loading import import_string
 
 from explain.adapter import Field, JobUnavailable
 from explain.conf import setting
+from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
+from explain.core.schema import Draft
+from explain.core.texts import has_content
 from explain.llm.client import ChatClient, model_name
 from explain.llm.errors import ExplainError
 from explain.llm.profiles import family_for, request_rules
 from explain.llm.registry import get_chat_model
-from explain.prompt import SYSTEM_INSTRUCTION, build_user_message
-from explain.schema import Draft
-from explain.texts import has_content
 
 # Caches each process keeps to itself: counters on them are per process, not per site.
 NOT_SHARED = (
@@ -136,7 +136,7 @@ def adapter_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
     if user is None:
         return [Finding("fail", "adapter", "no such user")]
     from explain.conf import get_source
-    from explain.service import texts_for
+    from explain.services.explanations import texts_for
 
     try:
         source = get_source()

@@ -20,6 +20,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from explain.conf import setting, verify_limits
+from explain.core.verify import Limits
 from explain.eval import equivalence, report
 from explain.eval.cases import DEFAULT_PATH, CaseFile, CaseFileError, load_cases
 from explain.eval.feedback_cases import FeedbackExportError, export_feedback
@@ -28,7 +29,6 @@ from explain.eval.live import Pair, PairResult, pairs_from_cases, render_live, r
 from explain.eval.progress import ProgressBar
 from explain.eval.scoring import render_table, score
 from explain.llm.registry import get_chat_model, is_demo_model
-from explain.verify import Limits
 
 # Options that only mean something in one mode, with the mode's flag.
 ONLY_WITH = {

@@ -12,8 +12,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from explain.export import stream_csv
-from explain.selectors import logs_between
+from explain.reporting.export import stream_csv
+from explain.reporting.selectors import logs_between
 
 
 def _day(value: str) -> date:

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from explain.rollup import roll_up, rolled_through
+from explain.reporting.rollup import roll_up, rolled_through
 
 
 class Command(BaseCommand):

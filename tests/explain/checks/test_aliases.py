@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from explain.checks.aliases import check_aliases
-from explain.rules import equivalence
+from explain.core.rules import equivalence
 
 
 @pytest.fixture

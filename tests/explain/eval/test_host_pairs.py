@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from explain.eval.host_pairs import PairsError, host_pairs, parse_ids
-from explain.service import texts_for
+from explain.services.explanations import texts_for
 
 
 def test_job_ids_accept_lists_and_ranges():

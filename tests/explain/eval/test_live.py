@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
+from explain.core.verify import Limits
 from explain.eval.cases import FORMAT, parse_cases
 from explain.eval.live import Pair, pairs_from_cases, percentile, render_live, run_live
 from explain.llm.client import ChatPrompt, ChatResponse
 from explain.llm.errors import ProviderTimeout
-from explain.verify import Limits
 
 ANSWER = {
     "matches": [

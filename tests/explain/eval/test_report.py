@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from xml.etree import ElementTree
 
+from explain.core.verify import Limits
 from explain.eval.cases import load_cases
 from explain.eval.live import LiveRun
 from explain.eval.report import (
@@ -15,7 +16,6 @@ from explain.eval.report import (
     verifier_report,
 )
 from explain.eval.scoring import score
-from explain.verify import Limits
 
 
 def parse_svg(text: str) -> ElementTree.Element:

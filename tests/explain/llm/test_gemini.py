@@ -16,11 +16,11 @@ import httpx2
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
+from explain.core.schema import Draft
 from explain.llm import gemini
 from explain.llm.client import ChatPrompt, ChatResponse, TokenUsage
 from explain.llm.errors import ExplainError, ModelUnavailable
 from explain.llm.gemini import INVALID_MODEL_NAME, GeminiChatModel, response_schema
-from explain.schema import Draft
 from support.fake_gemini import FakeGeminiServer, candidate_response
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.clock import Clock

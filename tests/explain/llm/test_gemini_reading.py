@@ -17,6 +17,7 @@ import pytest
 from google.genai import errors as genai_errors
 from google.genai import types
 
+from explain.core.schema import Draft
 from explain.llm.client import ChatResponse, TokenUsage
 from explain.llm.errors import (
     BlockedResponse,
@@ -28,7 +29,6 @@ from explain.llm.errors import (
     ProviderTimeout,
 )
 from explain.llm.gemini import _chunk_text, _map_failure, _read_response
-from explain.schema import Draft
 from support.fake_gemini import PROVIDER_TEXT
 from tests.conftest import WORKED_DRAFT
 

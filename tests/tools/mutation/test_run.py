@@ -11,11 +11,11 @@ from tools.mutation.targets import RULE_LAYER, TARGETS, Target
 @pytest.mark.parametrize(
     ("mutant", "function"),
     [
-        ("explain.rules.instructions.x__compile__mutmut_12", "_compile"),
-        ("explain.rules.points.x__any__mutmut_1", "_any"),
-        ("explain.rules.points.x_point_rewrite__mutmut_10", "point_rewrite"),
-        ("explain.verify.x\u01c1_Checker\u01c1match__mutmut_26", "match"),
-        ("explain.verify.x\u01c1_Checker\u01c1_shown__mutmut_2", "_shown"),
+        ("explain.core.rules.addressed_to_ai.x__compile__mutmut_12", "_compile"),
+        ("explain.core.rules.points.x__any__mutmut_1", "_any"),
+        ("explain.core.rules.points.x_point_rewrite__mutmut_10", "point_rewrite"),
+        ("explain.core.verify.x\u01c1_Checker\u01c1match__mutmut_26", "match"),
+        ("explain.core.verify.x\u01c1_Checker\u01c1_shown__mutmut_2", "_shown"),
     ],
 )
 def test_function_of_a_mutant(mutant: str, function: str) -> None:

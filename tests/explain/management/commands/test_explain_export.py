@@ -8,7 +8,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
-from explain.selectors import EXPORT_COLUMNS
+from explain.reporting.selectors import EXPORT_COLUMNS
 
 
 @pytest.mark.django_db

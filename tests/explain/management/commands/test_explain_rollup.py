@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from explain.models import ExplanationDay, ExplanationLog
-from tests.explain.test_selectors import make_log
+from tests.explain.reporting.test_selectors import make_log
 
 pytestmark = pytest.mark.django_db
 

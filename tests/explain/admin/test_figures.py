@@ -1,0 +1,64 @@
+"""The figures as the admin words them."""
+
+from __future__ import annotations
+
+from explain.admin.figures import reason_rows, reason_wording, summary_cards, version_rows
+from explain.reporting.selectors import LogSummary, ReasonTotal, VersionFigures
+
+
+def summary(**changes: object) -> LogSummary:
+    values: dict[str, object] = {
+        "requests": 10,
+        "checked": 4,
+        "with_drop": 2,
+        "dropped": 3,
+        "model_calls": 6,
+        "errors": 2,
+        "nothing_verified": 1,
+        "rate_limited": 1,
+        "cached": 1,
+        "latency_p50": 900,
+        "latency_p95": 30000,
+        "total_tokens": 4000,
+        "prompt_tokens": 3400,
+        "output_tokens": 600,
+    }
+    values.update(changes)
+    return LogSummary(**values)  # type: ignore[arg-type]
+
+
+def test_cards_read_plainly():
+    cards = {c.label: c for c in summary_cards(summary())}
+    assert cards["Requests"].value == "10"
+    assert cards["Answers with a removed point"].value == "50%"
+    assert cards["Answers with a removed point"].detail.startswith("2 of 4 fresh answers")
+    assert cards["Removed per answer"].value == "0.75"
+    assert cards["Error rate"].value == "33%"
+    assert cards["Latency p50 / p95"].value == "900\u00a0ms / 30.0\u00a0s"
+    assert cards["Tokens"].detail.startswith("667 per model call")
+    cached = {c.label: c for c in summary_cards(summary(), include_cached=True)}
+    assert "answers (fresh or cached)" in cached["Answers with a removed point"].detail
+
+
+def test_an_empty_selection_divides_by_nothing():
+    empty = summary(
+        requests=0, checked=0, with_drop=0, dropped=0, model_calls=0, errors=0,
+        latency_p50=None, latency_p95=None, total_tokens=None,
+    )  # fmt: skip
+    assert {c.value for c in summary_cards(empty)} <= {"0", "—", "— / —"}
+
+
+def test_version_rows_and_reason_wording():
+    (row,) = version_rows([VersionFigures("m", "v1", 12, 8, 2, 5, 9, 1, 1200, 4000, 100, 50, 150)])
+    assert (row.answers, row.drop_share, row.mean_dropped, row.error_rate) == (
+        "8", "25%", "0.62", "11%"
+    )  # fmt: skip
+    assert row.latency == "1.2\u00a0s / 4.0\u00a0s" and row.tokens == "150"
+    assert reason_wording("job_quote_not_found") == "the quoted words are not in this job posting"
+    assert reason_wording("no_such_code") == ""
+    (reason,) = reason_rows([ReasonTotal("duplicate", 1234, 0.5)])
+    assert (reason.count, reason.share, reason.wording) == (
+        "1,234",
+        "50%",
+        "it repeated another point",
+    )

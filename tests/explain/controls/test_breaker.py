@@ -1,0 +1,229 @@
+"""The circuit breaker on a cache, with a clock the test moves (no sleeps)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache.backends.locmem import LocMemCache
+
+from explain.controls.breaker import BreakerSettings, CircuitBreaker, Gate
+
+SETTINGS = BreakerSettings(failures=3, window_seconds=60, cooldown_seconds=15, probe_seconds=35)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def cache() -> LocMemCache:
+    store = LocMemCache("breaker-test", {})
+    store.clear()
+    return store
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+def breaker(
+    cache: LocMemCache, clock: Clock, settings: BreakerSettings = SETTINGS
+) -> CircuitBreaker:
+    return CircuitBreaker(cache, settings, clock=clock)
+
+
+def test_n_failures_in_a_row_open_the_circuit(cache, clock):
+    b = breaker(cache, clock)
+    assert [b.record_failure(Gate.CLOSED) for _ in range(3)] == [False, False, True]
+    assert b.gate() is Gate.OPEN
+    assert b.is_open()
+
+
+def test_a_success_between_failures_resets_the_run(cache, clock):
+    b = breaker(cache, clock)
+    b.record_failure(Gate.CLOSED)
+    b.record_failure(Gate.CLOSED)
+    b.record_success()
+    b.record_failure(Gate.CLOSED)
+    b.record_failure(Gate.CLOSED)
+    assert b.gate() is Gate.CLOSED
+
+
+def test_failures_far_apart_do_not_add_up(cache, clock):
+    b = breaker(cache, clock)
+    for _ in range(2):
+        b.record_failure(Gate.CLOSED)
+    clock.now += 2 * SETTINGS.window_seconds + 1
+    b.record_failure(Gate.CLOSED)
+    assert b.gate() is Gate.CLOSED
+
+
+def test_failures_across_a_window_edge_still_count(cache, clock):
+    b = breaker(cache, clock)
+    clock.now = 60 * 1000 + 59  # the last second of a window
+    b.record_failure(Gate.CLOSED)
+    b.record_failure(Gate.CLOSED)
+    clock.now += 2  # the next window
+    assert b.record_failure(Gate.CLOSED) is True
+
+
+def test_every_process_sees_one_circuit(cache, clock):
+    """Two breakers on one cache stand for two worker processes."""
+    first, second = breaker(cache, clock), breaker(cache, clock)
+    first.record_failure(Gate.CLOSED)
+    second.record_failure(Gate.CLOSED)
+    first.record_failure(Gate.CLOSED)
+    assert second.gate() is Gate.OPEN
+
+
+def test_after_the_cool_down_one_probe_goes_through_at_a_time(cache, clock):
+    b, other = breaker(cache, clock), breaker(cache, clock)
+    for _ in range(3):
+        b.record_failure(Gate.CLOSED)
+    clock.now += SETTINGS.cooldown_seconds - 1
+    assert b.gate() is Gate.OPEN
+    clock.now += 1
+    assert b.gate() is Gate.PROBE
+    assert other.gate() is Gate.OPEN  # the probe is out; everyone else still skips
+
+
+def test_a_probe_that_succeeds_closes_the_circuit(cache, clock):
+    b = breaker(cache, clock)
+    for _ in range(3):
+        b.record_failure(Gate.CLOSED)
+    clock.now += SETTINGS.cooldown_seconds
+    assert b.gate() is Gate.PROBE
+    b.record_success()
+    assert b.gate() is Gate.CLOSED
+    assert not b.is_open()
+    assert b.record_failure(Gate.CLOSED) is False  # a fresh run of failures is needed
+
+
+def test_a_probe_that_fails_opens_it_for_another_cool_down(cache, clock):
+    b = breaker(cache, clock)
+    for _ in range(3):
+        b.record_failure(Gate.CLOSED)
+    clock.now += SETTINGS.cooldown_seconds
+    assert b.gate() is Gate.PROBE
+    assert b.record_failure(Gate.PROBE) is True
+    clock.now += SETTINGS.cooldown_seconds - 1
+    assert b.gate() is Gate.OPEN
+    clock.now += 1
+    assert b.gate() is Gate.PROBE
+
+
+def test_a_lost_probe_is_replaced_after_the_probe_time(cache, clock):
+    b = breaker(cache, clock)
+    for _ in range(3):
+        b.record_failure(Gate.CLOSED)
+    clock.now += SETTINGS.cooldown_seconds
+    assert b.gate() is Gate.PROBE  # and it never reports
+    clock.now += SETTINGS.probe_seconds
+    assert b.gate() is Gate.OPEN
+    clock.now += 1
+    assert b.gate() is Gate.PROBE
+
+
+def test_late_failures_of_calls_made_before_it_opened_do_not_stretch_the_cool_down(cache, clock):
+    b = breaker(cache, clock)
+    for _ in range(3):
+        b.record_failure(Gate.CLOSED)
+    clock.now += 10
+    assert b.record_failure(Gate.CLOSED) is False
+    clock.now += SETTINGS.cooldown_seconds - 10
+    assert b.gate() is Gate.PROBE
+
+
+def test_zero_failures_switches_the_breaker_off(cache, clock):
+    off = breaker(cache, clock, BreakerSettings(0, 60, 15, 35))
+    for _ in range(10):
+        assert off.record_failure(Gate.CLOSED) is False
+    assert off.gate() is Gate.CLOSED
+
+
+class CountingCache(LocMemCache):
+    """A local-memory cache that counts its calls: each stands for a Redis round trip."""
+
+    def __init__(self) -> None:
+        super().__init__("breaker-count", {})
+        self.clear()
+        self.calls: list[str] = []
+        self._inside = False  # LocMemCache's get_many calls get: one round trip
+
+    def _count(self, name, method, *args, **kwargs):
+        if not self._inside:
+            self.calls.append(name)
+        outer, self._inside = self._inside, True
+        try:
+            return method(*args, **kwargs)
+        finally:
+            self._inside = outer
+
+    def get(self, *args, **kwargs):
+        return self._count("get", super().get, *args, **kwargs)
+
+    def get_many(self, *args, **kwargs):
+        return self._count("get_many", super().get_many, *args, **kwargs)
+
+    def delete_many(self, *args, **kwargs):
+        return self._count("delete_many", super().delete_many, *args, **kwargs)
+
+
+def test_the_gate_is_one_read(clock):
+    counting = CountingCache()
+    b = breaker(counting, clock)
+    assert b.gate() is Gate.CLOSED
+    assert counting.calls == ["get_many"]
+
+
+def test_a_success_after_a_clean_gate_resets_failures_recorded_meanwhile(cache, clock):
+    """Another process's failures between this call's gate and its success are reset:
+    the provider just answered, so the run of failures is over."""
+    b, other = breaker(cache, clock), breaker(cache, clock)
+    assert b.gate() is Gate.CLOSED  # nothing there yet
+    other.record_failure(Gate.CLOSED)
+    other.record_failure(Gate.CLOSED)
+    b.record_success()
+    assert [other.record_failure(Gate.CLOSED) for _ in range(3)] == [False, False, True]
+
+
+def test_a_success_resets_failures_the_gate_saw(clock):
+    counting = CountingCache()
+    other, b = breaker(counting, clock), breaker(counting, clock)
+    other.record_failure(Gate.CLOSED)
+    other.record_failure(Gate.CLOSED)
+    assert b.gate() is Gate.CLOSED
+    b.record_success()
+    assert "delete_many" in counting.calls
+    other.record_failure(Gate.CLOSED)
+    assert other.record_failure(Gate.CLOSED) is False  # the run started again at zero
+
+
+def test_a_success_after_this_breakers_own_failure_resets_it(cache, clock):
+    b = breaker(cache, clock)
+    assert b.gate() is Gate.CLOSED  # nothing there yet
+    b.record_failure(Gate.CLOSED)
+    b.record_failure(Gate.CLOSED)
+    b.record_success()
+    assert [b.record_failure(Gate.CLOSED) for _ in range(3)] == [False, False, True]
+
+
+def test_a_success_without_a_gate_still_reads_and_resets(cache, clock):
+    first = breaker(cache, clock)
+    first.record_failure(Gate.CLOSED)
+    first.record_failure(Gate.CLOSED)
+    breaker(cache, clock).record_success()
+    assert first.record_failure(Gate.CLOSED) is False
+    assert first.record_failure(Gate.CLOSED) is False
+
+
+def test_a_left_over_probe_is_cleared_by_the_next_success(cache, clock):
+    b = breaker(cache, clock)
+    cache.set("explain:breaker:probe", clock.now - 1000)
+    assert b.gate() is Gate.CLOSED
+    b.record_success()
+    assert cache.get("explain:breaker:probe") is None

@@ -1,0 +1,82 @@
+"""Contact details are scrubbed from free text; technical words and dates are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from explain.core.contact_details import REMOVED, contains_contact, scrub
+
+SCRUBBED = [
+    pytest.param("Mail jane.doe@example.com now", "Mail [removed] now", id="email"),
+    pytest.param("E-mail: a.b+jobs@mail.example.co.uk.", "E-mail: [removed].", id="email-plus"),
+    pytest.param("See https://evil.example/x?a=1 ok", "See [removed] ok", id="https-url"),
+    pytest.param("ftp://files.example.org/cv.pdf", "[removed]", id="other-scheme"),
+    pytest.param("Portfolio: www.janedoe.dev", "Portfolio: [removed]", id="www"),
+    pytest.param("Apply at evil.example today", "Apply at [removed] today", id="bare-domain"),
+    pytest.param("Code on github.com/jane", "Code on [removed]", id="bare-domain-path"),
+    pytest.param("Apply at NORTHWIND-JOBS.COM", "Apply at [removed]", id="bare-domain-upper"),
+    pytest.param("Apply at Evil.Example", "Apply at [removed]", id="bare-domain-mixed-case"),
+    pytest.param("Call +44 20 7946 0958", "Call [removed]", id="phone-international"),
+    pytest.param("Call 555-123-4567.", "Call [removed].", id="phone-dashes"),
+    pytest.param("Tel (030) 1234 5678", "Tel [removed]", id="phone-area-code"),
+    pytest.param("Mobile 015112345678", "Mobile [removed]", id="phone-digits-only"),
+    pytest.param("Call +491512345", "Call [removed]", id="phone-plus-seven-digits"),
+    pytest.param(
+        "Jane, jane@x.io, +1 555 123 4567, https://x.io",
+        "Jane, [removed], [removed], [removed]",
+        id="several",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SCRUBBED)
+def test_contact_details_are_scrubbed(text: str, expected: str) -> None:
+    assert scrub(text) == expected
+    assert contains_contact(text)
+
+
+KEPT = [
+    pytest.param("Acme 2019-2023", id="year-range"),
+    pytest.param("Acme 2019 - 2023", id="year-range-spaced"),
+    pytest.param("Acme 2019\u20132023", id="year-range-en-dash"),
+    pytest.param("Acme 2015-2019 2020-2023", id="two-year-ranges"),
+    pytest.param("Worked 1999 2000 2001", id="year-list"),
+    pytest.param("Python 3.11", id="python-version"),
+    pytest.param("Kubernetes 1.28 and Go 1.22", id="versions"),
+    pytest.param("version 1.2.3.4.5", id="dotted-version"),
+    pytest.param("ASP.NET Core", id="asp-net"),
+    pytest.param(".NET 8", id="dot-net"),
+    pytest.param("ADO.NET, VB.NET and Socket.IO", id="tech-names-like-domains"),
+    pytest.param("Node.js, Vue.js and React.js", id="dot-js"),
+    pytest.param("node.JS", id="dot-js-upper"),
+    pytest.param("ISO 9001:2015", id="iso-standard"),
+    pytest.param("ZIP 10115 Berlin", id="five-digits"),
+    pytest.param("1234567", id="seven-digits"),
+    pytest.param("C++ and C#", id="symbols"),
+    pytest.param("5+ years, 40 h/week", id="numbers"),
+    pytest.param("", id="empty"),
+]
+
+
+@pytest.mark.parametrize("text", KEPT)
+def test_ordinary_words_are_kept(text: str) -> None:
+    assert scrub(text) == text
+    assert not contains_contact(text)
+
+
+def test_marker_is_the_documented_one() -> None:
+    assert REMOVED == "[removed]"
+    assert scrub("x@y.com") == REMOVED
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param("ｅｖｉｌ．ｅｘａｍｐｌｅ", id="fullwidth-domain"),
+        pytest.param("evil\u200b.example", id="zero-width-in-domain"),
+        pytest.param("jane\u00ad@example.com", id="soft-hyphen-in-email"),
+        pytest.param("ｈｔｔｐｓ：／／ｘ．ｉｏ", id="fullwidth-url"),
+    ],
+)
+def test_contains_contact_sees_through_disguises(text: str) -> None:
+    assert contains_contact(text)

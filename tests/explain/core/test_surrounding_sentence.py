@@ -1,0 +1,38 @@
+"""explain.core.surrounding_sentence: a job quote in its sentence, cleaned, never across a label."""
+
+from __future__ import annotations
+
+from explain.adapter import Field
+from explain.core.surrounding_sentence import job_quote_context, quote_context
+from explain.core.texts import SourceText
+
+TEXT = "We ship daily. Build secure Java APIs on AWS. Hybrid in Berlin."
+
+
+def test_the_sentence_around_the_quote():
+    start = TEXT.index("Java APIs")
+    assert quote_context(TEXT, start, start + 9) == {
+        "before": "Build secure ",
+        "quote": "Java APIs",
+        "after": " on AWS.",
+    }
+
+
+def test_a_long_sentence_is_cut_at_words_with_an_ellipsis():
+    text = "word " * 60 + "Java " + "word " * 60
+    start = text.index("Java")
+    context = quote_context(text, start, start + 4, reach=30)
+    assert context["before"].startswith("…") and context["after"].endswith("…")
+    assert len(context["before"]) <= 31 and len(context["after"]) <= 31
+
+
+def test_job_quote_context_stays_inside_the_field():
+    source = SourceText.compose(
+        [Field("title", "Job title", "Java Engineer"), Field("description", "Description", TEXT)],
+        max_chars=8000,
+    )
+    start = source.text.index("Java APIs")
+    context = job_quote_context(source, (start, start + 9))
+    assert context is not None and "Description" not in context["before"]
+    assert job_quote_context(None, (0, 1)) is None
+    assert job_quote_context(source, (0, 5)) is None  # a label

@@ -1,0 +1,104 @@
+"""The daily rollup gives the same figures as the log rows, whatever the filter."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from explain.models import ExplanationDay, ExplanationLog, RollupState
+from explain.reporting import rollup, selectors
+from tests.explain.reporting.test_selectors import generated, make_log  # noqa: F401 (fixture)
+
+pytestmark = pytest.mark.django_db
+
+
+def figures(data: selectors.Cells, include_cached: bool) -> tuple[object, ...]:
+    return (
+        selectors.summary_from(data, include_cached=include_cached),
+        selectors.comparison_from(data, include_cached=include_cached),
+        selectors.daily_from(data, include_cached=include_cached),
+        selectors.reasons_from(data, include_cached=include_cached),
+    )
+
+
+def raw(scope: rollup.Scope) -> selectors.Cells:
+    rows = ExplanationLog.objects.filter(**scope.field_filters())
+    if scope.since:
+        rows = rows.filter(created_at__gte=rollup.day_start(scope.since))
+    if scope.until:
+        rows = rows.filter(created_at__lt=rollup.day_start(scope.until))
+    return selectors.log_cells(rows)
+
+
+def scopes() -> list[rollup.Scope]:
+    today = timezone.localdate()
+    return [
+        rollup.Scope(),
+        rollup.Scope(model_name="m-a"),
+        rollup.Scope(prompt_version="v2", outcome="ok"),
+        rollup.Scope(since=today - timedelta(days=6)),
+        rollup.Scope(since=today - timedelta(days=20), until=today - timedelta(days=3)),
+        rollup.Scope(model_name="m-b", until=today + timedelta(days=1)),
+    ]
+
+
+@pytest.mark.parametrize("include_cached", [False, True])
+def test_rollup_and_rows_agree_on_every_figure(generated, include_cached):  # noqa: F811
+    assert rollup.roll_up() == 34  # 35 days of rows; today stays live
+    assert ExplanationDay.objects.exists()
+    for scope in scopes():
+        assert figures(rollup.scope_cells(scope, rollup.up_to_date()), include_cached) == figures(
+            raw(scope), include_cached
+        ), scope
+
+
+def test_closed_days_only_and_once(generated):  # noqa: F811
+    now = timezone.now()
+    rollup.roll_up(now=now)
+    first = ExplanationDay.objects.count()
+    assert rollup.roll_up(now=now) == 0  # nothing new
+    assert ExplanationDay.objects.count() == first
+    assert RollupState.objects.get().last_day == rollup.closed_through(now)
+    today = timezone.localdate()
+    assert not ExplanationDay.objects.filter(day__gte=today).exists()
+    # A day later, yesterday closes and is added; nothing is added twice.
+    assert rollup.roll_up(now=now + timedelta(days=1)) == 1
+    assert rollup.roll_up(rebuild=True, now=now + timedelta(days=1)) == 35
+
+
+def test_a_day_closes_only_after_the_grace_period():
+    midnight = rollup.day_start(timezone.localdate())
+    assert rollup.closed_through(midnight + timedelta(minutes=5)) == timezone.localdate() - (
+        timedelta(days=2)
+    )
+    assert rollup.closed_through(midnight + timedelta(minutes=11)) == timezone.localdate() - (
+        timedelta(days=1)
+    )
+
+
+def test_which_filters_the_rollup_answers():
+    today = timezone.localdate()
+    midnight = str(rollup.day_start(today))
+    assert rollup.scope_from({}) == rollup.Scope()
+    assert rollup.scope_from({"model_name__exact": "m", "o": "1", "p": "2", "q": " "}) == (
+        rollup.Scope(model_name="m")
+    )
+    assert rollup.scope_from({"created_at__gte": midnight}) == rollup.Scope(since=today)
+    assert rollup.scope_from({"created_at__lt": today.isoformat()}) == rollup.Scope(until=today)
+    # A search, another field, or part of a day: read the rows.
+    assert rollup.scope_from({"q": "java"}) is None
+    assert rollup.scope_from({"user__id__exact": "3"}) is None
+    assert rollup.scope_from({"created_at__year": "2026"}) is None
+    noon = str(rollup.day_start(today) + timedelta(hours=12))
+    assert rollup.scope_from({"created_at__gte": noon}) is None
+
+
+def test_field_values_come_from_the_rollup_and_today():
+    make_log(3, model_name="old-model")
+    make_log(0, model_name="new-model")
+    assert rollup.field_values("model_name", rollup.up_to_date()) == ["new-model", "old-model"]
+    assert ExplanationDay.objects.filter(model_name="old-model").exists()
+    with pytest.raises(ValueError):
+        rollup.field_values("job_title", None)
