@@ -39,8 +39,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from explain.core.rules.retired import RewriteReason
 from explain.core.schema import Claim
-from explain.core.verify import DropReason, RewriteReason
+from explain.core.verify import DropReason
 
 FORMAT = "explain-eval/1"
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "data" / "eval_cases.json"
