@@ -375,10 +375,11 @@ def instruction_spans(text: str) -> list[tuple[int, int]]:
 def _in_instruction(text: str, span: tuple[int, int], folded: _Folded | None = None) -> bool:
     """True when the span overlaps a sentence addressed to an AI.
 
-    Only the span's own sentences are read, from the text's normal form when it is at
-    hand, so the cost is per claim, not per text.
+    Only the span's own sentences and a bounded reach around them are read (an order may
+    run across a line break or a field's label), from the text's normal form when it is
+    at hand, so the cost is per claim, not per text.
     """
-    low, high = addressed_to_ai.sentence_bounds(text, *span)
+    low, high = addressed_to_ai.order_window(text, *span)
     if folded is None:
         window = _fold_with_offsets(text[low:high])
         normal = window.text

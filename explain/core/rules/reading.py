@@ -277,13 +277,15 @@ def _cuts(
 
 
 def _governs(hit: _Hit, first: int, last: int) -> bool:
-    """A cue before the term within reach, or after it (its predicate) within reach."""
+    """A cue before the term within reach, after it (its predicate) within reach, or
+    sharing words with the term itself ("no experience with" in the term "experience
+    with AWS"; a term that is the whole quote "Kubernetes is a plus")."""
     where = hit.cue.where
     if hit.last < first:
         return where != "after" and first - hit.last - 1 <= BEFORE_REACH
     if hit.first > last:
         return where != "before" and hit.first - last - 1 <= AFTER_REACH
-    return False
+    return True
 
 
 def _reading(governing: list[Cue]) -> Reading:
