@@ -413,3 +413,10 @@ def test_an_order_split_across_two_fields_drops_a_quote_of_either_field() -> Non
     # Without the order, both fields' quotes count.
     plain = "Label0: Java APIs\nLabel1: AWS"
     assert match(plain, "Java APIs", "Java APIs", "Java APIs", "Java").drop_reasons == {}
+
+
+def test_line_breaks_of_the_text_sent_end_clauses_and_carry_headings() -> None:
+    job = "Must have:\r\nJava\nNice to have:\n  Kafka\u2028Scala"
+    assert [g.optional for g in gap(job, "Kafka", "Kafka").gaps] == [True]
+    assert [g.optional for g in gap(job, "Scala", "Scala").gaps] == [True]
+    assert [g.optional for g in gap(job, "Java", "Java", profile="Go").gaps] == [False]
