@@ -3,8 +3,8 @@
 A pure module (no Django) so it can be read, tested and benchmarked on its own. It is
 strict and boring on purpose: one shared normalisation for quote and source, an exact
 substring on whole words, never fuzzy, and model text is never compiled as a pattern.
-Every word of a shown point is backed by its quotes, or the code wrote it: the term and
-point rules live in explain.core.rules, this module applies them (docs/verifier.md).
+A kept point is evidence, not prose: the term and quotes as sliced from the texts sent;
+the web layer writes every sentence the user reads from it (docs/verifier.md).
 """
 
 from __future__ import annotations
@@ -18,14 +18,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
-from explain.core.contact_details import INVISIBLE_CHARS, contains_contact, contains_markup
+from explain.core.contact_details import INVISIBLE_CHARS
 from explain.core.rules import addressed_to_ai, equivalence
-from explain.core.rules.points import (
-    RewriteReason,
-    backing_words,
-    code_point,
-    point_rewrite,
-)
 from explain.core.rules.words import joined as _joined
 from explain.core.rules.words import split_words, word_forms
 from explain.core.schema import Claim, Draft
@@ -33,7 +27,6 @@ from explain.core.schema import Claim, Draft
 __all__ = [
     "DropReason",
     "Limits",
-    "RewriteReason",
     "Verification",
     "VerifiedPoint",
     "find_quote",
@@ -63,9 +56,6 @@ _QUOTE_END_CHARS = " \"'.,;:!?"
 class DropReason(StrEnum):
     """Why a claim was removed: a small fixed set, shown to users as counts only."""
 
-    POINT_MISSING = "point_missing"
-    POINT_TOO_LONG = "point_too_long"
-    POINT_HAS_LINK = "point_has_link"
     QUOTE_MISSING = "quote_missing"
     QUOTE_TOO_SHORT = "quote_too_short"
     QUOTE_TOO_LONG = "quote_too_long"
@@ -77,6 +67,10 @@ class DropReason(StrEnum):
     GAP_HAS_PROFILE_QUOTE = "gap_has_profile_quote"
     TERM_MISSING = "term_missing"
     TERM_NOT_IN_QUOTES = "term_not_in_quotes"
+    TERM_NOT_CONTENT = "term_not_content"
+    QUOTE_NEGATED = "quote_negated"
+    PROFILE_WISH = "profile_wish"
+    JOB_OFFER = "job_offer"
     GAP_CONTRADICTED = "gap_contradicted"
     DUPLICATE = "duplicate"
 
@@ -94,44 +88,38 @@ class Limits:
 
 @dataclass(frozen=True)
 class VerifiedPoint:
-    """A claim that passed. Quotes and term are the source's own words, sliced by offsets.
+    """A claim that passed: evidence, not prose. Every string is a slice of the text sent."""
 
-    `point` is what the user reads: the model's sentence when it passed every point rule,
-    else the sentence code wrote from the term, and then `rewritten` says why.
-    """
-
-    point: str
-    profile_quote: str
+    kind: str  # "match" or "gap" (explain.outcomes.Kind values)
+    term: str  # the term as the job quote writes it
+    term_span: tuple[int, int] | None  # offsets of the term in the job text sent
     job_quote: str
-    profile_span: tuple[int, int] | None
     job_span: tuple[int, int]
-    term: str = ""
-    term_span: tuple[int, int] | None = None
-    rewritten: str | None = None
-    # A match's term as the profile quote writes it ("Postgres" where the job has
-    # "PostgreSQL"), and where: each side's own words are highlighted.
+    profile_quote: str = ""  # empty for a gap
+    profile_span: tuple[int, int] | None = None
+    # A match's term as the profile quote writes it ("Postgres" where the job has "PostgreSQL").
     profile_term: str = ""
     profile_term_span: tuple[int, int] | None = None
+    # What code read from each quote's sentence.
+    optional: bool = False  # the job marks it optional ("is a plus", "von Vorteil", "un plus")
+    # years or level for the term, as the job quote writes it ("5+ years", "C1")
+    job_amount: str = ""
+    profile_amount: str = ""  # the same, as the profile quote writes it ("3 years", "beginner")
 
 
 @dataclass(frozen=True)
 class Verification:
-    """What survived, what was removed and why, what code reworded, what was never read."""
+    """What survived, what was removed and why, what was never read."""
 
     matches: tuple[VerifiedPoint, ...] = ()
     gaps: tuple[VerifiedPoint, ...] = ()
     dropped: int = 0
     drop_reasons: dict[str, int] = field(default_factory=dict)
     unchecked: int = 0
-    rewritten: dict[str, int] = field(default_factory=dict)
 
     @property
     def kept(self) -> int:
         return len(self.matches) + len(self.gaps)
-
-    @property
-    def reworded(self) -> int:
-        return sum(self.rewritten.values())
 
 
 # --------------------------------------------------------------------------- normalising
@@ -445,16 +433,6 @@ class _Source:
 # --------------------------------------------------------------------------- drafts
 
 
-def _point_problem(point: str, limits: Limits) -> DropReason | None:
-    if not point:
-        return DropReason.POINT_MISSING
-    if len(point) > limits.max_point_chars:
-        return DropReason.POINT_TOO_LONG
-    if contains_contact(point) or contains_markup(point):
-        return DropReason.POINT_HAS_LINK
-    return None
-
-
 @dataclass(frozen=True)
 class _Term:
     """A verified term: its normal form, its spellings, and the job's own words for it."""
@@ -537,32 +515,14 @@ class _Checker:
             term = _Term(needle, forms, term.text, span, shown, first)
         return term
 
-    def _shown(
-        self, kind: str, point: str, term: _Term, quote_needles: tuple[str, str]
-    ) -> tuple[str, RewriteReason | None] | DropReason:
-        """The point as written when it passes the point rules, else code's sentence."""
-        folded = _fold_with_offsets(point)
-        names_term = any(_locate(form, folded) is not None for form in term.forms)
-        backing = backing_words(*quote_needles, term.needle)
-        reason = point_rewrite(folded.text, kind, backing=backing, names_term=names_term)
-        if reason is None:
-            return point, None
-        shown = code_point(kind, term.text)
-        problem = _point_problem(shown, self.limits)
-        return problem if problem is not None else (shown, reason)
-
-    def _duplicate(self, kind: str, point: str, profile_needle: str, job_needle: str) -> bool:
-        key = (kind, normalize(point), profile_needle, job_needle)
+    def _duplicate(self, kind: str, term: str, profile_needle: str, job_needle: str) -> bool:
+        key = (kind, term, profile_needle, job_needle)
         if key in self.seen:
             return True
         self.seen.add(key)
         return False
 
     def match(self, claim: Claim) -> VerifiedPoint | DropReason:
-        point = claim.point.strip()
-        problem = _point_problem(point, self.limits)
-        if problem is not None:
-            return problem
         profile_needle = _normalize_quote(claim.profile_quote)
         profile = self._quote(profile_needle, self.profile, DropReason.PROFILE_QUOTE_NOT_FOUND)
         if isinstance(profile, DropReason):
@@ -574,29 +534,21 @@ class _Checker:
         term = self._term(claim, job, profile)
         if isinstance(term, DropReason):
             return term
-        shown = self._shown("match", point, term, (profile_needle, job_needle))
-        if isinstance(shown, DropReason):
-            return shown
-        if self._duplicate("match", shown[0], profile_needle, job_needle):
+        if self._duplicate("match", term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
         return VerifiedPoint(
-            point=shown[0],
-            profile_quote=self.profile.text[profile[0] : profile[1]],
-            job_quote=self.job.text[job[0] : job[1]],
-            profile_span=profile,
-            job_span=job,
+            kind="match",
             term=term.text,
             term_span=term.span,
-            rewritten=shown[1].value if shown[1] else None,
+            job_quote=self.job.text[job[0] : job[1]],
+            job_span=job,
+            profile_quote=self.profile.text[profile[0] : profile[1]],
+            profile_span=profile,
             profile_term=term.profile_text,
             profile_term_span=term.profile_span,
         )
 
     def gap(self, claim: Claim) -> VerifiedPoint | DropReason:
-        point = claim.point.strip()
-        problem = _point_problem(point, self.limits)
-        if problem is not None:
-            return problem
         profile_needle = _normalize_quote(claim.profile_quote)
         if profile_needle:
             return DropReason.GAP_HAS_PROFILE_QUOTE
@@ -612,20 +564,14 @@ class _Checker:
             return DropReason.GAP_CONTRADICTED
         if _named_otherwise(claim.term, self.profile):
             return DropReason.GAP_CONTRADICTED
-        shown = self._shown("gap", point, term, ("", job_needle))
-        if isinstance(shown, DropReason):
-            return shown
-        if self._duplicate("gap", shown[0], profile_needle, job_needle):
+        if self._duplicate("gap", term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
         return VerifiedPoint(
-            point=shown[0],
-            profile_quote="",
-            job_quote=self.job.text[job[0] : job[1]],
-            profile_span=None,
-            job_span=job,
+            kind="gap",
             term=term.text,
             term_span=term.span,
-            rewritten=shown[1].value if shown[1] else None,
+            job_quote=self.job.text[job[0] : job[1]],
+            job_span=job,
         )
 
 
@@ -663,7 +609,6 @@ def _keep(
     check: Callable[[Claim], VerifiedPoint | DropReason],
     limit: int,
     reasons: Counter[str],
-    rewrites: Counter[str],
 ) -> tuple[tuple[VerifiedPoint, ...], int]:
     kept: list[VerifiedPoint] = []
     unchecked = 0
@@ -674,8 +619,6 @@ def _keep(
         result = check(claim)
         if isinstance(result, VerifiedPoint):
             kept.append(result)
-            if result.rewritten:
-                rewrites[result.rewritten] += 1
         else:
             reasons[result.value] += 1
     return tuple(kept), unchecked
@@ -705,16 +648,12 @@ def verify_draft(
         limits,
     )
     reasons: Counter[str] = Counter()
-    rewrites: Counter[str] = Counter()
-    matches, unchecked_matches = _keep(
-        draft.matches, checker.match, limits.max_points, reasons, rewrites
-    )
-    gaps, unchecked_gaps = _keep(draft.gaps, checker.gap, limits.max_points, reasons, rewrites)
+    matches, unchecked_matches = _keep(draft.matches, checker.match, limits.max_points, reasons)
+    gaps, unchecked_gaps = _keep(draft.gaps, checker.gap, limits.max_points, reasons)
     return Verification(
         matches=matches,
         gaps=gaps,
         dropped=sum(reasons.values()),
         drop_reasons=dict(sorted(reasons.items())),
         unchecked=unchecked_matches + unchecked_gaps,
-        rewritten=dict(sorted(rewrites.items())),
     )

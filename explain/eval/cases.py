@@ -39,8 +39,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from explain.core.rules.points import RewriteReason
 from explain.core.schema import Claim
-from explain.core.verify import DropReason, RewriteReason
+from explain.core.verify import DropReason
 
 FORMAT = "explain-eval/1"
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "data" / "eval_cases.json"
@@ -297,7 +298,6 @@ def _optional_text(value: Any, where: str, name: str) -> str | None:
 def claim_record(claim: Claim) -> dict[str, str]:
     """A claim under its JSON names, as the model writes it."""
     return {
-        "point": claim.point,
         "term": claim.term,
         "profileQuote": claim.profile_quote,
         "jobQuote": claim.job_quote,

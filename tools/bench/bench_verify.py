@@ -31,12 +31,10 @@ import time
 from collections.abc import Callable
 
 from explain.core.rules import equivalence
-from explain.core.rules.points import backing_words, point_rewrite
 from explain.core.schema import Claim, Draft
 from explain.core.verify import (
     Limits,
     _Checker,
-    _fold_with_offsets,
     _in_instruction,
     _normalize_quote,
     _Source,
@@ -102,7 +100,6 @@ def make_case(size: int) -> tuple[Draft, str, str]:
     # Quotes as a model copies them: curly quotes, a trailing full stop, other case.
     matches = [
         Claim(
-            point=f"You have used {MATCH_SKILLS[i]}.",
             term=MATCH_SKILLS[i],
             profile_quote=f"“{profile_phrase(i)}.”",
             job_quote=job_match_phrase(i).upper(),
@@ -111,7 +108,6 @@ def make_case(size: int) -> tuple[Draft, str, str]:
     ]
     gaps = [
         Claim(
-            point=f"{GAP_SKILLS[i]} is not shown in your profile.",
             term=GAP_SKILLS[i],
             job_quote=job_gap_phrase(i),
         )
@@ -237,25 +233,16 @@ def rule_costs(size: int, rounds: int) -> dict[str, float]:
             if kind == "gap":
                 checker.profile.mentions(term.forms)  # type: ignore[union-attr]
 
-    def point_rules() -> None:
-        for kind, claim, _, _ in found:
-            folded = _fold_with_offsets(claim.point)
-            backing = backing_words(
-                _normalize_quote(claim.profile_quote), _normalize_quote(claim.job_quote)
-            )
-            point_rewrite(folded.text, kind, backing=backing, names_term=True)
-
     def instruction_rule() -> None:
         for _, _, job_span, profile_span in found:
             _in_instruction(job, job_span, checker.job.folded)
             if profile_span is not None:
                 _in_instruction(profile, profile_span, checker.profile.folded)
 
-    costs: dict[str, list[float]] = {"term": [], "point": [], "instruction": []}
+    costs: dict[str, list[float]] = {"term": [], "instruction": []}
     for _ in range(rounds):
         for name, rule in (
             ("term", term_rule),
-            ("point", point_rules),
             ("instruction", instruction_rule),
         ):
             start = time.process_time()
@@ -324,24 +311,22 @@ def main() -> None:
         print(f"  [{'met' if met else 'MISSED'}] {text}")
     print()
     print("Per-claim cost of the claim-support rules (median CPU microseconds per claim):")
-    header = (
-        f"{'text size':>10} {'term':>9} {'point':>9} {'AI text':>9} {'all':>9} {'% of ours':>10}"
-    )
+    header = f"{'text size':>10} {'term':>9} {'AI text':>9} {'all':>9} {'% of ours':>10}"
     print(header)
     print("-" * len(header))
-    per_claim: dict[int, float] = {}  # point rules and the AI-text check
+    per_claim: dict[int, float] = {}  # the AI-text check
     for size, rounds in SIZES:
         c = rule_costs(size, max(rounds, 11))
-        total = c["term"] + c["point"] + c["instruction"]
-        per_claim[size] = c["point"] + c["instruction"]
+        total = c["term"] + c["instruction"]
+        per_claim[size] = c["instruction"]
         share = total * 20 / 1000 / results[size]["ours"] * 100
         print(
-            f"{size // 1000:>7} KB {c['term']:>9.1f} {c['point']:>9.1f} {c['instruction']:>9.1f}"
+            f"{size // 1000:>7} KB {c['term']:>9.1f} {c['instruction']:>9.1f}"
             f" {total:>9.1f} {share:>9.1f}%"
         )
     flat = per_claim[SIZES[1][0]] / per_claim[SIZES[0][0]]
     print(
-        f"  [{'met' if flat <= 1.5 else 'MISSED'}] point rules and AI-text check per claim flat "
+        f"  [{'met' if flat <= 1.5 else 'MISSED'}] AI-text check per claim flat "
         f"in text size ({flat:.2f}x); the term rule searches the profile for a gap's term, "
         "one lookup like a quote's"
     )
