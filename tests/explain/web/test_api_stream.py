@@ -42,7 +42,7 @@ LONG_DRAFT = {
             "point": "Your profile mentions Java; this job asks for Java APIs.",
             "term": "Java",
             "profileQuote": "Java (Intermediate, 3 years)",
-            "jobQuote": "Build secure Java APIs",
+            "jobQuote": "Java APIs",
         },
     ],
     "gaps": WORKED_DRAFT["gaps"],
