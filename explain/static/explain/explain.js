@@ -483,6 +483,7 @@
      * so the points already drawn do not move down when it arrives. */
     body.appendChild(heading(words.resultHeading));
     body.appendChild(el("p", "explain-summary explain-pending"));
+    body.appendChild(el("p", "explain-written-by", words.writtenBy));
     body.appendChild(el("p", "explain-hint", words.hint));
     body.appendChild(el("div", "explain-streamed-matches"));
     body.appendChild(el("div", "explain-streamed-gaps"));
