@@ -19,13 +19,13 @@ Text = Annotated[str, BeforeValidator(_none_to_empty)]
 
 
 class Claim(BaseModel):
-    """One claim: its term and the words it rests on, copied from each text (no sentence)."""
+    """One point with the words it rests on, copied from each text."""
 
     model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     term: Text = Field(
         default="",
-        description="The requirement or skill the claim is about: 1 to 4 words copied "
+        description="The requirement or skill the point is about: 1 to 4 words copied "
         "from jobQuote (and, for a match, also in profileQuote).",
     )
     profile_quote: Text = Field(

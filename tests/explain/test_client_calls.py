@@ -136,7 +136,7 @@ def test_answers_that_do_not_fit(text: str | None, message: str) -> None:
         ("{}", False),
         ('"text"', False),
         ("null", False),
-        ('{"matches": [{"point": 3}], "gaps": []}', False),
+        ('{"matches": [{"term": 3}], "gaps": []}', False),
         ('{"matches": "x", "gaps": []}', False),
         (None, False),
         (42, False),
