@@ -29,7 +29,8 @@ class ExplanationLog(models.Model):
     dropped = models.PositiveSmallIntegerField(default=0)
     unchecked = models.PositiveSmallIntegerField(default=0)
     drop_reasons = models.JSONField(default=dict, blank=True)
-    # Points code reworded, by reason (point_judges, gap_blames_person, ...).
+    # Retired: points code reworded by reason, from when the model wrote sentences. No
+    # longer written (code writes every sentence); kept so rows from then still read.
     rewritten = models.JSONField(default=dict, blank=True)
     # Words of the fields' values sent and in all (equal unless the text was cut).
     profile_words_sent = models.PositiveIntegerField(default=0)
@@ -153,6 +154,7 @@ class ExplanationDay(models.Model):
     thoughts_tokens = models.BigIntegerField(null=True)
     # {reason code: points}, and {latency bucket upper edge in ms: requests}.
     drop_reasons = models.JSONField(default=dict)
+    # Retired with model-written sentences; kept so old rollup rows still read.
     rewritten = models.JSONField(default=dict)
     latency = models.JSONField(default=dict)
 

@@ -22,7 +22,6 @@ from django.core.cache import caches
 from django.urls import reverse
 
 from explain.core.contact_details import contains_contact, contains_markup
-from explain.core.display_cleaning import clean_display_text
 from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.core.rules.words import split_words
 from explain.core.schema import Draft
@@ -31,7 +30,7 @@ from explain.core.verify import find_quote, normalize
 from explain.llm.client import ChatPrompt
 from explain.models import ExplanationLog
 from explain.services.explanations import texts_for, verify_sent
-from explain.web.wording import code_point
+from explain.web.sentences import POINT_TEMPLATES
 from jobportal.models import CandidateProfile, Job
 
 PAYLOADS_PATH = Path(__file__).resolve().parent / "injection_payloads.json"
@@ -471,6 +470,8 @@ def _audit_shown_item(run: Run, item: dict[str, Any]) -> list[str]:
     point = item["point"]
     if not any(_claimed(claim, item) for claim in run.offered):
         problems.append(f"shown point {point!r} does not carry the quotes it was offered with")
+    if not _code_sentence(item):
+        problems.append(f"shown point {point!r} is not a sentence code writes from its term")
     if contains_contact(point) or contains_markup(point):
         problems.append(f"shown point carries a link or markup: {point!r}")
     if "<" in point:
@@ -521,12 +522,17 @@ def _same_words(claimed: str, shown: str) -> bool:
     return normalize(claimed).strip(ends) == normalize(shown).strip(ends)
 
 
+def _code_sentence(item: dict[str, Any]) -> bool:
+    """True when the shown sentence is one of code's templates filled with the item's own
+    term and profile form (the harness runs in English): never words the model wrote."""
+    fill = {"term": item["term"], "profile_term": item["profile_term"]}
+    return item["point"] in {str(template) % fill for template in POINT_TEMPLATES}
+
+
 def _claimed(claim: dict[str, str], item: dict[str, Any]) -> bool:
     """True when the shown item is this offered claim, with the words it quoted."""
-    written = clean_display_text(claim["point"].strip())
     return (
         claim["kind"] == item["kind"]
-        and item["point"] in (written, clean_display_text(code_point(claim["kind"], item["term"])))
         and _same_words(claim["jobQuote"], item["job_quote"])
         and (item["kind"] == "gap" or _same_words(claim["profileQuote"], item["profile_quote"]))
     )

@@ -10,11 +10,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from explain.core.rules.retired import RewriteReason
-from explain.core.verify import DropReason
 from explain.reporting.costs import Price, call_cost
 from explain.reporting.selectors import LogSummary, ReasonTotal, VersionFigures
-from explain.web.wording import REASON_TEXT, REWRITE_TEXT
+from explain.web.wording import reason_text
 
 
 @dataclass(frozen=True)
@@ -113,7 +111,6 @@ class VersionRow:
     answers: str
     drop_share: str
     mean_dropped: str
-    mean_reworded: str
     error_rate: str
     latency: str
     tokens: str
@@ -143,7 +140,6 @@ def version_rows(
             answers=integer(f.answers),
             drop_share=share(f.drop_share),
             mean_dropped=mean(f.mean_dropped),
-            mean_reworded=mean(f.mean_reworded),
             error_rate=share(f.error_rate),
             latency=f"{ms(f.latency_p50)} / {ms(f.latency_p95)}",
             tokens=integer(f.total_tokens),
@@ -161,18 +157,12 @@ class ReasonRow:
     share: str
 
 
-def reason_wording(code: str, *, rewrite: bool = False) -> str:
-    """What the user read for this code ("" for a code the wording does not know)."""
-    try:
-        if rewrite:
-            return str(REWRITE_TEXT[RewriteReason(code)])
-        return str(REASON_TEXT[DropReason(code)])
-    except (ValueError, KeyError):
-        return ""
+def reason_wording(code: str) -> str:
+    """What the user read for this code, a retired one too ("" for one nobody knows)."""
+    return reason_text(code)
 
 
-def reason_rows(totals: list[ReasonTotal], *, rewrite: bool = False) -> list[ReasonRow]:
+def reason_rows(totals: list[ReasonTotal]) -> list[ReasonRow]:
     return [
-        ReasonRow(t.code, reason_wording(t.code, rewrite=rewrite), integer(t.count), share(t.share))
-        for t in totals
+        ReasonRow(t.code, reason_wording(t.code), integer(t.count), share(t.share)) for t in totals
     ]

@@ -347,10 +347,6 @@ class ExplanationLogAdmin(EvidenceAdmin):
             "priced": bool(prices),
             "chart": daily_chart(daily.days, daily.series, day_link),
             "drop_reasons": reason_rows(drops),
-            "reword_reasons": reason_rows(
-                selectors.reasons_from(cells, include_cached=include_cached, rewrites=True),
-                rewrite=True,
-            ),
             "chart_days": selectors.CHART_DAYS,
             "rolling_days": selectors.ROLLING_DAYS,
         }

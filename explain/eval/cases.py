@@ -298,7 +298,6 @@ def _optional_text(value: Any, where: str, name: str) -> str | None:
 def claim_record(claim: Claim) -> dict[str, str]:
     """A claim under its JSON names, as the model writes it."""
     return {
-        "point": claim.point,
         "term": claim.term,
         "profileQuote": claim.profile_quote,
         "jobQuote": claim.job_quote,

@@ -207,9 +207,7 @@ def judge(case: Case, limits: Limits | None = None) -> Verdict:
     before = _verify(case, prior, limits)
     after = _verify(case, [*prior, (case.kind, case.claim)], limits)
     if _kept(after) > _kept(before):
-        points = after.matches if case.kind == "match" else after.gaps
-        rewritten = points[-1].rewritten
-        return Verdict(case, REWORD, rewritten) if rewritten else Verdict(case, KEEP)
+        return Verdict(case, KEEP)
     if after.unchecked > before.unchecked:
         return Verdict(case, UNCHECKED)
     grown = Counter(after.drop_reasons)

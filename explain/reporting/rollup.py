@@ -99,7 +99,6 @@ def _add_days(first: date, last: date) -> int:
     group = ("day", *KEY_FIELDS)
     latency = latency_histograms(rows.annotate(day=TruncDate("created_at")), *group)
     reasons = reason_counts(rows, *group)
-    rewrites = reason_counts(rows, *group, field_name="rewritten")
     days = [
         ExplanationDay(
             day=cell.day,
@@ -114,7 +113,6 @@ def _add_days(first: date, last: date) -> int:
             total_tokens=cell.total_tokens,
             thoughts_tokens=cell.thoughts_tokens,
             drop_reasons=reasons.get(key, {}),
-            rewritten=rewrites.get(key, {}),
             latency={str(bucket): n for bucket, n in latency.get(key, {}).items()},
         )
         for cell in day_cells(rows)
@@ -226,10 +224,9 @@ def _cells_of(days: QuerySet[ExplanationDay]) -> Cells:
         histogram = data.latency.setdefault(key, {})
         for bucket, n in d.latency.items():
             histogram[int(bucket)] = histogram.get(int(bucket), 0) + int(n)
-        for into, source in ((data.reasons, d.drop_reasons), (data.rewrites, d.rewritten)):
-            totals = into.setdefault(key, {})
-            for code, n in source.items():
-                totals[code] = totals.get(code, 0) + int(n)
+        totals = data.reasons.setdefault(key, {})
+        for code, n in d.drop_reasons.items():
+            totals[code] = totals.get(code, 0) + int(n)
     return data
 
 

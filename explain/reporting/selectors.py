@@ -104,7 +104,6 @@ class Cells:
     cells: list[Cell] = field(default_factory=list)
     latency: dict[Key, dict[int, int]] = field(default_factory=dict)
     reasons: dict[Key, dict[str, int]] = field(default_factory=dict)
-    rewrites: dict[Key, dict[str, int]] = field(default_factory=dict)
 
     def add(self, other: Cells) -> Cells:
         self.cells.extend(other.cells)
@@ -112,11 +111,10 @@ class Cells:
             into = self.latency.setdefault(key, {})
             for bucket, n in histogram.items():
                 into[bucket] = into.get(bucket, 0) + n
-        for mine, theirs in ((self.reasons, other.reasons), (self.rewrites, other.rewrites)):
-            for key, reasons in theirs.items():
-                totals = mine.setdefault(key, {})
-                for code, n in reasons.items():
-                    totals[code] = totals.get(code, 0) + n
+        for key, reasons in other.reasons.items():
+            totals = self.reasons.setdefault(key, {})
+            for code, n in reasons.items():
+                totals[code] = totals.get(code, 0) + n
         return self
 
 
@@ -228,12 +226,10 @@ def log_cells(queryset: QuerySet[ExplanationLog]) -> Cells:
     """Cells straight from the log rows given (three grouped queries)."""
     latency = latency_histograms(queryset, *KEY_FIELDS)
     reasons = reason_counts(queryset, *KEY_FIELDS)
-    rewrites = reason_counts(queryset, *KEY_FIELDS, field_name="rewritten")
     return Cells(
         cells=day_cells(queryset),
         latency={(k[0], k[1], k[2]): v for k, v in latency.items()},
         reasons={(k[0], k[1], k[2]): v for k, v in reasons.items()},
-        rewrites={(k[0], k[1], k[2]): v for k, v in rewrites.items()},
     )
 
 
@@ -341,7 +337,6 @@ class VersionFigures:
     output_tokens: int
     total_tokens: int
     thoughts_tokens: int = 0
-    reworded: int = 0
 
     @property
     def drop_share(self) -> float | None:
@@ -350,10 +345,6 @@ class VersionFigures:
     @property
     def mean_dropped(self) -> float | None:
         return self.dropped / self.answers if self.answers else None
-
-    @property
-    def mean_reworded(self) -> float | None:
-        return self.reworded / self.answers if self.answers else None
 
     @property
     def error_rate(self) -> float | None:
@@ -394,12 +385,6 @@ def comparison_from(data: Cells, *, include_cached: bool = False) -> list[Versio
                 output_tokens=sum(c.output_tokens or 0 for c in cells),
                 total_tokens=sum(c.total_tokens or 0 for c in cells),
                 thoughts_tokens=sum(c.thoughts_tokens or 0 for c in cells),
-                reworded=sum(
-                    n
-                    for key, counts in data.rewrites.items()
-                    if key[:2] == (model, version) and key[2] in answers
-                    for n in counts.values()
-                ),
             )
         )
     result.sort(key=lambda v: (-v.requests, v.model, v.version))
@@ -527,14 +512,12 @@ class ReasonTotal:
     share: float  # of all reasons of its kind in the selection
 
 
-def reasons_from(
-    data: Cells, *, include_cached: bool = False, rewrites: bool = False
-) -> list[ReasonTotal]:
-    """Each drop (or, with rewrites, reword) reason's count over the selected answers and
-    its share of its kind, commonest first."""
+def reasons_from(data: Cells, *, include_cached: bool = False) -> list[ReasonTotal]:
+    """Each drop reason's count over the selected answers and its share of all drop
+    reasons, commonest first."""
     answers = set(answer_outcomes(include_cached))
     totals: dict[str, int] = defaultdict(int)
-    for key, counts in (data.rewrites if rewrites else data.reasons).items():
+    for key, counts in data.reasons.items():
         if key[2] in answers:
             for code, n in counts.items():
                 totals[code] += n

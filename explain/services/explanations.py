@@ -35,6 +35,7 @@ from explain.outcomes import RETRY_AFTER, SUCCESS, Kind, Outcome
 from explain.reporting.alerts import warn_if_passed
 from explain.services import cache as explanation_cache
 from explain.services.site_faults import log_internal_error
+from explain.web.sentences import point_sentence
 
 logger = logging.getLogger(__name__)
 
@@ -465,7 +466,6 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
             dropped=verification.dropped,
             unchecked=verification.unchecked,
             drop_reasons=verification.drop_reasons,
-            rewritten=verification.rewritten if result.ok else {},
             **_text_counts(result),
             model_name=result.model[:100],
             prompt_version=PROMPT_VERSION,
@@ -517,4 +517,4 @@ def shown_point(
     if not 0 <= index < len(points):
         return None
     point = points[index]
-    return point.point, point.profile_quote, point.job_quote
+    return point_sentence(point), point.profile_quote, point.job_quote

@@ -145,3 +145,10 @@ def explain_panel(context: dict[str, Any], job_id: Any) -> dict[str, Any]:
         "in_panel": True,
         "note_max_length": NOTE_MAX_LENGTH,
     }
+
+
+@register.filter
+def optional_points(points: list[dict[str, Any]], optional: bool) -> list[dict[str, Any]]:
+    """The points the job lists as optional (True) or asks for (False), kept apart so
+    nothing optional is shown under a heading that says the job asks for it."""
+    return [point for point in points if bool(point.get("optional")) is bool(optional)]

@@ -14,7 +14,7 @@ from explain.core.texts import SourceText
 from explain.core.verify import VerifiedPoint
 from explain.outcomes import Kind, Outcome
 from explain.services.explanations import Explanation
-from explain.web import wording
+from explain.web import sentences, wording
 
 
 def _span(source: SourceText | None, span: tuple[int, int] | None) -> dict[str, Any] | None:
@@ -33,16 +33,21 @@ def _span(source: SourceText | None, span: tuple[int, int] | None) -> dict[str, 
 def point_payload(
     explanation: Explanation, point: VerifiedPoint, index: int, kind: str
 ) -> dict[str, Any]:
-    """One kept point as the page and the API show it (a streamed line holds this)."""
-    term = clean_display_text(point.term)
-    # A reworded point is code's sentence: shown in the user's language.
-    text = wording.code_point(str(kind), term) if point.rewritten else point.point
+    """One kept point as the page and the API show it (a streamed line holds this).
+
+    `point` is the sentence code writes from the evidence, in the user's language; the
+    model's words appear only as the quotes, sliced from the texts sent.
+    """
     return {
         "index": index,
         "kind": str(kind),
-        "point": clean_display_text(text),
-        "term": term,
-        "rewritten": point.rewritten,
+        "point": sentences.point_sentence(point),
+        "term": clean_display_text(point.term),
+        "profile_term": sentences.other_profile_form(point),
+        "optional": point.optional,
+        "job_amount": clean_display_text(point.job_amount),
+        "profile_amount": clean_display_text(point.profile_amount),
+        "amounts_line": sentences.amounts_line(point),
         "profile_quote": clean_display_text(point.profile_quote),
         "job_quote": clean_display_text(point.job_quote),
         "profile_span": _span(explanation.profile, point.profile_span),
@@ -78,11 +83,7 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
         "drop_reasons": {},
         "drop_reason_lines": [],
         "notice": None,
-        "reworded": 0,
-        "rewritten": {},
-        "rewrite_lines": [],
-        "reworded_notice": None,
-        "reword_intro": str(wording.REWORD_INTRO),
+        "written_by": sentences.written_by_site(),
         "cut_notices": _cut_notices(explanation),
         "summary": None,
         "remembered": explanation.remembered,
@@ -109,15 +110,10 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
                 for text, count in wording.reason_lines(verification.drop_reasons)
             ],
             notice=wording.removed_notice(verification.dropped),
-            reworded=verification.reworded,
-            rewritten=dict(verification.rewritten),
-            rewrite_lines=[
-                {"text": text, "count": count, "line": wording.reason_label(text, count)}
-                for text, count in wording.rewrite_lines(verification.rewritten)
-            ],
-            reworded_notice=(
-                wording.reworded_notice(verification.reworded) if verification.reworded else None
+            summary=wording.summary_line(
+                len(verification.matches),
+                sum(not p.optional for p in verification.gaps),
+                sum(p.optional for p in verification.gaps),
             ),
-            summary=wording.summary_line(len(verification.matches), len(verification.gaps)),
         )
     return payload

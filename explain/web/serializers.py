@@ -26,13 +26,28 @@ class PointSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Kind.values)
     point = serializers.CharField(
-        help_text="What the user reads: the model's sentence, or code's when `rewritten`."
+        help_text="What the user reads: the sentence this site writes from the term and "
+        "the quotes, in the user's language. Never the model's words."
     )
     term = serializers.CharField(help_text="The skill or requirement, in the job's own words.")
-    rewritten = serializers.CharField(
+    profile_term = serializers.CharField(
+        allow_blank=True,
+        help_text="A match's term as the profile writes it, when it differs from `term`; "
+        "else empty.",
+    )
+    optional = serializers.BooleanField(
+        help_text="True when the job lists the term as optional (never shown as required)."
+    )
+    job_amount = serializers.CharField(
+        allow_blank=True, help_text='Years or level the job quote states ("5+ years"), or empty.'
+    )
+    profile_amount = serializers.CharField(
+        allow_blank=True, help_text='Years or level the profile quote states ("3 years"), or empty.'
+    )
+    amounts_line = serializers.CharField(
         allow_null=True,
-        help_text="Why code rewrote the point (point_judges, gap_blames_person, "
-        "point_unsupported), or null when it is the model's sentence.",
+        help_text='"Your profile: 3 years · This job: 5+ years" when both quotes state one; '
+        "never compared.",
     )
     profile_quote = serializers.CharField(allow_blank=True)
     job_quote = serializers.CharField()
@@ -63,15 +78,10 @@ class ExplanationSerializer(serializers.Serializer):
     drop_reasons = serializers.DictField(child=serializers.IntegerField())
     drop_reason_lines = ReasonLineSerializer(many=True)
     notice = serializers.CharField(allow_null=True)
-    reworded = serializers.IntegerField(help_text="Points code rewrote from their quotes.")
-    rewritten = serializers.DictField(
-        child=serializers.IntegerField(), help_text="Reworded points by reason code."
+    written_by = serializers.CharField(
+        help_text="Said once: the points' sentences are written by this site from the "
+        "quoted words, not by the AI."
     )
-    rewrite_lines = ReasonLineSerializer(many=True)
-    reworded_notice = serializers.CharField(
-        allow_null=True, help_text='"N point(s) were reworded to match their quotes."'
-    )
-    reword_intro = serializers.CharField(help_text="What rewording means, for the disclosure.")
     cut_notices = serializers.ListField(
         child=serializers.CharField(),
         help_text='One line per text too long to send whole: "Only the first N of M words ..."',

@@ -9,7 +9,6 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from explain.core.rules.retired import RetiredReason, RewriteReason
 from explain.core.verify import DropReason
 from explain.outcomes import Outcome
 
@@ -51,11 +50,6 @@ ERROR_MESSAGES: dict[str, Any] = {
 }
 
 REASON_TEXT = {
-    RetiredReason.POINT_MISSING: _("the point was empty"),
-    RetiredReason.POINT_TOO_LONG: _("the point was too long"),
-    RetiredReason.POINT_HAS_LINK: _(
-        "the point contained a link, markup, an e-mail address or a phone number"
-    ),
     DropReason.QUOTE_MISSING: _("a quote was missing"),
     DropReason.QUOTE_TOO_SHORT: _("a quote was too short to prove anything"),
     DropReason.QUOTE_TOO_LONG: _("a quote was longer than 12 words"),
@@ -73,21 +67,23 @@ REASON_TEXT = {
     DropReason.GAP_HAS_PROFILE_QUOTE: _("a missing requirement came with a profile quote"),
     DropReason.TERM_MISSING: _("it did not name the skill or requirement it was about"),
     DropReason.TERM_NOT_IN_QUOTES: _("the skill or requirement it named is not in its quotes"),
+    DropReason.TERM_NOT_CONTENT: _(
+        "what it named was only filler words or numbers, not a skill or requirement"
+    ),
+    DropReason.QUOTE_NEGATED: _('a quote said "no" or "not" about it'),
+    DropReason.PROFILE_WISH: _("your profile says you want to learn it, not that you have it"),
+    DropReason.JOB_OFFER: _("the job offers it rather than asks for it"),
     DropReason.GAP_CONTRADICTED: _("your profile does mention it"),
     DropReason.DUPLICATE: _("it repeated another point"),
 }
 
-REWRITE_TEXT = {
-    RewriteReason.POINT_JUDGES: _("it judged, scored or advised you"),
-    RewriteReason.GAP_BLAMES_PERSON: _("it said what you lack, not what your profile shows"),
-    RewriteReason.POINT_UNSUPPORTED: _("it used words its quotes do not contain"),
-}
-
-# The sentences code writes for a reworded point (explain.core.rules.points writes the same
-# sentences in English; these are their translatable forms).
-CODE_POINTS = {
-    "match": _("Your profile mentions %(term)s, and this job asks for it."),
-    "gap": _("This job asks for %(term)s; it is not shown in your profile."),
+# Codes no longer given (the model wrote a sentence then); old log rows still hold them.
+RETIRED_REASON_TEXT = {
+    "point_missing": _("the point was empty (a retired check)"),
+    "point_too_long": _("the point was too long (a retired check)"),
+    "point_has_link": _(
+        "the point contained a link, markup, an e-mail address or a phone number (a retired check)"
+    ),
 }
 
 ALL_VERIFIED = _("Every point above quotes your profile or this job.")
@@ -132,15 +128,6 @@ def removed_notice(dropped: int) -> str:
     ) % {"count": dropped}
 
 
-def reworded_notice(reworded: int) -> str:
-    """Said when code rewrote points, so the user knows whose words they read."""
-    return ngettext(
-        "%(count)d point was reworded to match its quotes.",
-        "%(count)d points were reworded to match their quotes.",
-        reworded,
-    ) % {"count": reworded}
-
-
 def cut_notice(which: str, sent: int, total: int) -> str:
     """Said when a text was longer than the cap: how much of it the checks compared."""
     if which == "job":
@@ -156,21 +143,11 @@ def cut_notice(which: str, sent: int, total: int) -> str:
     ) % {"sent": sent, "total": total}
 
 
-REWORD_INTRO = _(
-    "A point is reworded when its sentence says more than its quotes show; the sentence "
-    "you read was then written from the quoted words. What the original did:"
-)
-
-
-def code_point(kind: str, term: str) -> str:
-    """The code-written sentence for a reworded point, in the user's language."""
-    return str(CODE_POINTS[kind]) % {"term": term}
-
-
-def summary_line(matches: int, gaps: int) -> str:
+def summary_line(matches: int, gaps: int, optional_gaps: int = 0) -> str:
     """The bottom line: counts of verified points, a fact and never a score.
 
-    With no match it says so plainly, without judging the person or the job.
+    With no match it says so plainly, without judging the person or the job. Gaps the
+    job lists as optional are counted apart: they are not something it asks for.
     """
     if matches == 0:
         met = str(_("We found no point where your profile meets this job"))
@@ -180,14 +157,26 @@ def summary_line(matches: int, gaps: int) -> str:
             "%(count)d points where your profile meets this job",
             matches,
         ) % {"count": matches}
-    if gaps == 0:
-        return met
-    missing = ngettext(
-        "%(count)d thing this job asks for that your profile does not show",
-        "%(count)d things this job asks for that your profile does not show",
-        gaps,
-    ) % {"count": gaps}
-    return f"{met} · {missing}"
+    parts = [met]
+    if gaps:
+        parts.append(
+            ngettext(
+                "%(count)d thing this job asks for that your profile does not show",
+                "%(count)d things this job asks for that your profile does not show",
+                gaps,
+            )
+            % {"count": gaps}
+        )
+    if optional_gaps:
+        parts.append(
+            ngettext(
+                "%(count)d thing this job lists as optional that your profile does not show",
+                "%(count)d things this job lists as optional that your profile does not show",
+                optional_gaps,
+            )
+            % {"count": optional_gaps}
+        )
+    return " · ".join(parts)
 
 
 def reason_label(text: str, count: int) -> str:
@@ -199,28 +188,18 @@ def reason_label(text: str, count: int) -> str:
     ) % {"count": count, "reason": text}
 
 
+def reason_text(code: str) -> str:
+    """The plain words for a drop reason code, a retired one too ("" when unknown)."""
+    try:
+        return str(REASON_TEXT[DropReason(code)])
+    except (ValueError, KeyError):
+        retired = RETIRED_REASON_TEXT.get(code)
+        return str(retired) if retired is not None else ""
+
+
 def reason_lines(drop_reasons: dict[str, int]) -> list[tuple[str, int]]:
     """(plain words, count) for each reason, for the "why?" disclosure."""
-    lines = []
-    for code, count in drop_reasons.items():
-        try:
-            text = str(REASON_TEXT[DropReason(code)])
-        except ValueError:
-            text = code
-        lines.append((text, count))
-    return lines
-
-
-def rewrite_lines(rewritten: dict[str, int]) -> list[tuple[str, int]]:
-    """(plain words, count) for each reason a point was reworded, for "why?"."""
-    lines = []
-    for code, count in rewritten.items():
-        try:
-            text = str(REWRITE_TEXT[RewriteReason(code)])
-        except ValueError:
-            text = code
-        lines.append((text, count))
-    return lines
+    return [(reason_text(code) or code, count) for code, count in drop_reasons.items()]
 
 
 def made_line(made_at: datetime, *, remembered: bool, now: datetime | None = None) -> str:

@@ -73,8 +73,13 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     gaps = panel.locator(".explain-gap")
     expect(matches).to_have_count(1)
     expect(gaps).to_have_count(1)
-    expect(matches.first).to_contain_text(
-        "Your profile mentions Java, and this job asks for secure Java APIs"
+    # The site's sentence, not the model's; said once who wrote it.
+    expect(matches.first.locator(".explain-point-text")).to_have_text(
+        "“Java” is in your profile and in this job."
+    )
+    expect(panel).not_to_contain_text("asks for secure Java APIs")
+    expect(panel.locator(".explain-written-by")).to_have_text(
+        ["These lines are written by this site from the quoted words, not by the AI."]
     )
     expect(matches.first.locator("dt:visible")).to_have_text(["Your profile", "This job"])
     expect(matches.first.locator("q")).to_have_text(
@@ -240,20 +245,24 @@ def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_dat
     expect(page.locator('[data-explain-field="title"]')).to_have_text("Java Engineer <b>bold</b>")
     expect(page.locator('[data-explain-field="description"]')).to_have_text(HOSTILE_DESCRIPTION)
     ask(page)
-    expect(page.locator(".explain-notice:not(.explain-reworded)")).to_have_text(
-        "We hid 1 point we could not back up with your words."
+    # The model's sentences, markup and all, are never read: code writes each point.
+    expect(page.locator(".explain-notice")).to_have_text(
+        "Every point above quotes your profile or this job."
     )
-    match = page.locator(".explain-match")
-    expect(match).to_have_count(1)
-    expect(match.locator(".explain-point-text")).to_have_text('Java: 3 > 3 & "Java" <3')
+    matches = page.locator(".explain-match")
+    expect(matches).to_have_count(2)
+    expect(matches.locator(".explain-point-text")).to_have_text(
+        ["“Java” is in your profile and in this job."] * 2
+    )
+    expect(page.locator("#explain-panel")).not_to_contain_text("fits")
+    match = matches.first
     expect(match.locator("q").nth(1)).to_have_text(
         "Build secure Java APIs <img src=x onerror=alert(1)>"
     )
     gap = page.locator(".explain-gap")
-    # A point that shows other words than it holds never reaches the page: its words are
-    # not in its quote, so code wrote the sentence.
+    # The model's reordered sentence never reaches the page: code wrote the sentence.
     expect(gap.locator(".explain-point-text")).to_have_text(
-        "This job asks for alert; it is not shown in your profile."
+        "This job asks for “alert”; it was not found in your profile."
     )
     expect(gap.locator("q")).to_have_text(["<script>window.__pwned = 1; alert(2)</script>"])
     match.hover()
@@ -279,6 +288,8 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
         "index": 0,
         "kind": "match",
         "point": f"{html} point",
+        "optional": True,
+        "amounts_line": f"{html} amounts",
         "profile_quote": f"{html} profile",
         "job_quote": f"{html} job",
         "profile_span": None,
@@ -304,6 +315,7 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
         "drop_reasons": {html: 1},
         "drop_reason_lines": [{"text": html, "count": 1, "line": f"{html} line"}],
         "notice": f"{html} notice",
+        "written_by": f"{html} written",
     }
     page = new_page()
     if streamed:
@@ -321,6 +333,13 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
     ask(page)
     expect(page.locator(".explain-notice")).to_have_text(f"{html} notice")
     expect(page.locator(".explain-point-text")).to_have_text([f"{html} point"] * 2)
+    expect(page.locator(".explain-amounts")).to_have_text([f"{html} amounts"] * 2)
+    expect(page.locator(".explain-written-by")).to_have_text(f"{html} written")
+    # Both points are marked optional: the tag on each, the gap under its own heading.
+    expect(page.locator(".explain-optional-tag")).to_have_text(["Optional in this job"] * 2)
+    expect(page.locator(".explain-optional-heading")).to_have_text(
+        "Listed as optional in this job, not shown in your profile"
+    )
     expect(page.locator(".explain-point q")).to_have_text([f"{html} profile", f"{html} job"] * 2)
     page.locator(".explain-why summary").click()
     expect(page.locator(".explain-why li")).to_have_text([f"{html} line"])

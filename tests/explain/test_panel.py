@@ -262,10 +262,9 @@ def test_html_in_texts_and_model_output_is_escaped(logged_in, worked_job, use_mo
     html = logged_in.post(page_url(worked_job)).content.decode()
     assert "<img" not in html
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
-    # "fits" and "5" are not in the quotes: code rewrote the point; nothing the model
-    # wrote reaches the page, escaped or not.
+    # Nothing the model wrote reaches the page, escaped or not: code writes the sentence.
     assert "Java fits" not in html
-    assert "Your profile mentions Java, and this job asks for it." in html
+    assert "“Java” is in your profile and in this job." in html
     assert_no_inline_code(html)
 
 
@@ -338,7 +337,8 @@ def test_report_form_stores_a_report(logged_in, worked_job, use_model):
     assert response.redirect_chain[-1][0] == worked_job.get_absolute_url()
     assert "Your report was saved for review." in response.content.decode()
     report = FeedbackReport.objects.get()
-    assert (report.log_id, report.point) == (log.pk, WORKED_DRAFT["matches"][0]["point"])
+    # The sentence the page showed, code's; never the model's.
+    assert (report.log_id, report.point) == (log.pk, "“Java” is in your profile and in this job.")
 
 
 def test_report_form_refuses_other_users_rows_and_foreign_redirects(
@@ -363,7 +363,9 @@ def test_report_form_refuses_other_users_rows_and_foreign_redirects(
     assert FeedbackReport.objects.count() == 0
 
 
-def test_reworded_points_are_said_with_their_reasons_under_why(logged_in, worked_job, use_model):
+def test_the_models_sentence_never_reaches_the_page_and_the_panel_says_who_wrote_it(
+    logged_in, worked_job, use_model
+):
     judged = {
         "point": "You are a perfect Java match.",
         "term": "Java",
@@ -372,7 +374,74 @@ def test_reworded_points_are_said_with_their_reasons_under_why(logged_in, worked
     }
     use_model({"matches": [judged], "gaps": WORKED_DRAFT["gaps"]})
     html = logged_in.post(page_url(worked_job)).content.decode()
-    assert "1 point was reworded to match its quotes." in html
-    assert "Your profile mentions Java, and this job asks for it." in html
-    assert "perfect" not in html  # the model's sentence never reaches the page
-    assert "<li>1 point: it judged, scored or advised you.</li>" in html
+    assert "perfect" not in html
+    assert "“Java” is in your profile and in this job." in html
+    assert "This job asks for “AWS”; it was not found in your profile." in html
+    line = "These lines are written by this site from the quoted words, not by the AI."
+    assert html.count(line) == 1
+    assert "reworded" not in html
+
+
+def _rendered(gaps: tuple[Any, ...], matches: tuple[Any, ...] = ()) -> str:
+    """The result as the no-script page renders it, for points made by hand."""
+    from django.template.loader import render_to_string
+
+    from explain.core.texts import SourceText
+    from explain.core.verify import Verification
+    from explain.outcomes import Outcome
+    from explain.services.explanations import Explanation
+    from explain.web.payload import explanation_payload
+
+    job = SourceText.compose([], max_chars=100)
+    verification = Verification(matches=matches, gaps=gaps)
+    payload = explanation_payload(Explanation(Outcome.OK, "7", verification=verification, job=job))
+    return render_to_string("explain/result.html", {"explanation": payload})
+
+
+def _point(kind: str, term: str, **more: Any) -> Any:
+    from explain.core.verify import VerifiedPoint
+
+    extra = {"profile_quote": term, "profile_span": (0, len(term))} if kind == "match" else {}
+    return VerifiedPoint(
+        kind=kind, term=term, term_span=None, job_quote=term, job_span=(0, len(term)),
+        **extra, **more,
+    )  # fmt: skip
+
+
+def test_optional_gaps_sit_apart_from_the_ones_the_job_asks_for():
+    html = _rendered((_point("gap", "AWS"), _point("gap", "Kafka", optional=True)))
+    asked = html.index("Asked for in this job, not shown in your profile")
+    optional = html.index("Listed as optional in this job, not shown in your profile")
+    assert asked < html.index("“AWS”") < optional < html.index("“Kafka”")
+    assert "This job lists “Kafka” as optional; it was not found in your profile." in html
+    assert html.count("Optional in this job") == 1  # the tag, on the optional point only
+
+
+def test_only_optional_gaps_get_no_asked_for_heading():
+    html = _rendered((_point("gap", "Kafka", optional=True),))
+    assert "Asked for in this job" not in html
+    assert "Listed as optional in this job, not shown in your profile" in html
+    assert "asks for" not in html
+
+
+def test_an_optional_match_is_tagged_and_both_amounts_are_shown():
+    match = _point(
+        "match", "Python", optional=True, profile_amount="3 years", job_amount="5+ years"
+    )
+    html = _rendered((), (match,))
+    assert "“Python” is in your profile; this job lists it as optional." in html
+    assert 'class="explain-optional-tag">Optional in this job<' in html
+    assert (
+        '<p class="explain-amounts" dir="auto">Your profile: 3 years · This job: 5+ years</p>'
+        in html
+    )
+
+
+def test_german_sentences_on_the_page():
+    from django.utils import translation
+
+    with translation.override("de"):
+        html = _rendered((_point("gap", "AWS", optional=True),), (_point("match", "Java"),))
+    assert "„Java“ steht in Ihrem Profil und in dieser Stelle." in html
+    assert "Diese Stelle nennt „AWS“ als optional; in Ihrem Profil wurde es nicht gefunden." in html
+    assert "Diese Zeilen schreibt diese Website aus den zitierten Worten, nicht die KI." in html

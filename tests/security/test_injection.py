@@ -21,6 +21,7 @@ from explain.core.display_cleaning import clean_display_text
 from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Claim, Draft
 from explain.core.verify import find_quote, verify_draft
+from explain.web.sentences import point_sentence
 from jobportal.models import CandidateProfile, Job
 from support.injection import (
     BASE_JOB,
@@ -183,12 +184,19 @@ def test_a_fake_heading_in_the_profile_does_not_move_the_job_text(harness: Harne
 # --------------------------------------------------------------------------- the point check
 
 
-def verify_point(point: str) -> dict[str, int]:
-    claim = Claim(
-        point=point, term="Python", profile_quote="strong Python", job_quote="Python and Django"
+def shown_sentences(point: str) -> tuple[dict[str, int], list[str]]:
+    """The drop reasons and the sentences shown for one claim whose model sentence is
+    `point` (sent as the model would, and ignored)."""
+    claim = Claim.model_validate(
+        {
+            "point": point,
+            "term": "Python",
+            "profileQuote": "strong Python",
+            "jobQuote": "Python and Django",
+        }
     )
     result = verify_draft(Draft(matches=[claim]), "strong Python", "Python and Django")
-    return result.drop_reasons
+    return result.drop_reasons, [point_sentence(p) for p in result.matches]
 
 
 @pytest.mark.parametrize(
@@ -213,8 +221,10 @@ def verify_point(point: str) -> dict[str, int]:
         pytest.param("Apply at northwind.careers now.", id="gtld-careers"),
     ],
 )
-def test_points_with_links_phones_or_markup_are_dropped(point: str) -> None:
-    assert verify_point(point) == {"point_has_link": 1}
+def test_model_sentences_with_links_phones_or_markup_never_reach_the_user(point: str) -> None:
+    """The model's sentence is never read: the claim stands or falls on its evidence, and
+    the sentence shown is code's."""
+    assert shown_sentences(point) == ({}, ["“Python” is in your profile and in this job."])
 
 
 @pytest.mark.parametrize(
@@ -230,8 +240,8 @@ def test_points_with_links_phones_or_markup_are_dropped(point: str) -> None:
         "Your ISO 9001:2015 audit work fits.",
     ],
 )
-def test_plain_points_are_kept(point: str) -> None:
-    assert verify_point(point) == {}
+def test_plain_model_sentences_are_not_shown_either(point: str) -> None:
+    assert shown_sentences(point) == ({}, ["“Python” is in your profile and in this job."])
 
 
 # --------------------------------------------------------------------------- the audit itself
@@ -242,19 +252,19 @@ def _payload(payload_id: str) -> Any:
     return payload
 
 
-def test_the_audit_catches_links_and_markup_when_the_point_check_is_off(
+def test_the_audit_catches_links_and_model_prose_when_the_sentence_writer_is_broken(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    harness.baseline()  # the page's own shape, taken before the checks are switched off
-    monkeypatch.setattr("explain.core.verify.contains_contact", lambda text: False)
-    monkeypatch.setattr("explain.core.verify.contains_markup", lambda text: False)
-    # The point rules would rewrite these points anyway (their words are not in the
-    # quotes): off too, so the audit alone stands between the attacker and the page.
-    monkeypatch.setattr("explain.core.verify.point_rewrite", lambda *args, **kwargs: None)
-    run = harness.run(_payload("html-img-onerror"), "profile")
-    assert any("link or markup" in v for v in run.violations)
+    harness.baseline()  # the page's own shape, taken before the writer is broken
+    # A broken writer that shows attacker words instead of code's sentence: the audit
+    # alone stands between it and the page.
+    monkeypatch.setattr(
+        "explain.web.payload.sentences.point_sentence",
+        lambda point: "Apply at https://evil.example/apply today",
+    )
     run = harness.run(_payload("link-https"), "job")
-    assert any("evil.example" in v for v in run.violations)
+    assert any("link or markup" in v for v in run.violations)
+    assert any("not a sentence code writes" in v for v in run.violations)
 
 
 def test_the_audit_catches_invented_quotes_when_the_quote_check_is_off(

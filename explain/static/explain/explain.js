@@ -1,6 +1,6 @@
 /* "Why this job?" panel.
  *
- * Everything from the server is untrusted text (the model's words and the job posting):
+ * Everything from the server is untrusted text (the quoted words and the job posting):
  * it reaches the page through textContent and createElement only, never innerHTML, and
  * highlighting splits existing text nodes instead of building HTML from strings.
  * The words shown come from data attributes the server rendered (translatable there).
@@ -340,6 +340,12 @@
     li.tabIndex = 0;
     li.dataset.point = String(item.kind) + "-" + String(item.index);
     li.appendChild(userText("p", "explain-point-text", item.point));
+    if (item.optional) {
+      var tag = el("p", "explain-optional");
+      tag.appendChild(el("span", "explain-optional-tag", words.optional));
+      li.appendChild(tag);
+    }
+    if (item.amounts_line) { li.appendChild(userText("p", "explain-amounts", item.amounts_line)); }
     var quotes = el("dl", "explain-quotes");
     quotes.appendChild(quoteRow(words.yourProfile, quoteCell(item.profile_quote)));
     quotes.appendChild(quoteRow(words.thisJob, quoteCell(item.job_quote)));
@@ -366,16 +372,20 @@
     return li;
   }
 
-  function renderList(data, heading, items, note, empty) {
+  function optionalOnly(items, optional) {
+    return items.filter(function (item) { return Boolean(item.optional) === optional; });
+  }
+
+  function renderList(data, heading, items, note, empty, headingClass) {
     var frag = document.createDocumentFragment();
     if (!items.length && !empty) { return frag; }
-    frag.appendChild(el("h4", "explain-list-heading", heading));
+    frag.appendChild(el("h4", "explain-list-heading" + (headingClass ? " " + headingClass : ""), heading));
     if (!items.length) {
       frag.appendChild(el("p", "explain-none", empty));
       return frag;
     }
     if (note) { frag.appendChild(el("p", "explain-gap-note", note)); }
-    var list = el("ol", "explain-points");
+    var list = el("ol", "explain-points" + (headingClass ? " explain-optional-points" : ""));
     items.forEach(function (item) { list.appendChild(renderPoint(data, item)); });
     frag.appendChild(list);
     return frag;
@@ -416,6 +426,7 @@
     }
     body.appendChild(heading(words.resultHeading));
     body.appendChild(el("p", "explain-summary", data.summary));
+    body.appendChild(el("p", "explain-written-by", data.written_by));
     if (data.made_line) {
       var made = el("p", "explain-made");
       var time = el("time", null, data.made_line);
@@ -427,34 +438,24 @@
     var gaps = data.gaps || [];
     if (matches.length || gaps.length) { body.appendChild(el("p", "explain-hint", words.hint)); }
     body.appendChild(renderList(data, words.matchesHeading, matches, null, words.noMatches));
-    body.appendChild(renderList(data, words.gapsHeading, gaps, words.gapNote));
+    var required = optionalOnly(gaps, false);
+    body.appendChild(renderList(data, words.gapsHeading, required, words.gapNote));
+    body.appendChild(renderList(data, words.optionalGapsHeading, optionalOnly(gaps, true),
+      required.length ? null : words.gapNote, null, "explain-optional-heading"));
     var noticeLine = el("div", "explain-notice-line");
     noticeLine.appendChild(el("p", "explain-notice", data.notice));
-    if (data.reworded_notice) {
-      noticeLine.appendChild(el("p", "explain-reworded", data.reworded_notice));
-    }
     (data.cut_notices || []).forEach(function (line) {
       noticeLine.appendChild(el("p", "explain-cut", line));
     });
-    if (data.dropped || data.reworded) {
+    if (data.dropped) {
       var details = el("details", "explain-why");
       details.appendChild(el("summary", null, words.why));
-      if (data.dropped) {
-        details.appendChild(el("p", null, words.whyIntro));
-        var reasons = el("ul");
-        (data.drop_reason_lines || []).forEach(function (line) {
-          reasons.appendChild(el("li", null, line.line));
-        });
-        details.appendChild(reasons);
-      }
-      if (data.reworded) {
-        details.appendChild(el("p", null, data.reword_intro));
-        var rewrites = el("ul", "explain-reworded-why");
-        (data.rewrite_lines || []).forEach(function (line) {
-          rewrites.appendChild(el("li", null, line.line));
-        });
-        details.appendChild(rewrites);
-      }
+      details.appendChild(el("p", null, words.whyIntro));
+      var reasons = el("ul");
+      (data.drop_reason_lines || []).forEach(function (line) {
+        reasons.appendChild(el("li", null, line.line));
+      });
+      details.appendChild(reasons);
       noticeLine.appendChild(details);
     }
     body.appendChild(noticeLine);
@@ -482,21 +483,26 @@
      * so the points already drawn do not move down when it arrives. */
     body.appendChild(heading(words.resultHeading));
     body.appendChild(el("p", "explain-summary explain-pending"));
+    body.appendChild(el("p", "explain-written-by", words.writtenBy));
     body.appendChild(el("p", "explain-hint", words.hint));
     body.appendChild(el("div", "explain-streamed-matches"));
     body.appendChild(el("div", "explain-streamed-gaps"));
+    body.appendChild(el("div", "explain-streamed-optional-gaps"));
     resultBox.replaceChildren(body);
     return body;
   }
 
   function showStreamedPoint(item) {
     var gap = item.kind === "gap";
-    var section = streamedView().querySelector(gap ? ".explain-streamed-gaps" : ".explain-streamed-matches");
+    var optional = gap && Boolean(item.optional);
+    var section = streamedView().querySelector(optional ? ".explain-streamed-optional-gaps" :
+      gap ? ".explain-streamed-gaps" : ".explain-streamed-matches");
     var list = section.querySelector("ol");
     if (!list) {
-      section.appendChild(el("h4", "explain-list-heading", gap ? words.gapsHeading : words.matchesHeading));
+      section.appendChild(el("h4", "explain-list-heading" + (optional ? " explain-optional-heading" : ""),
+        optional ? words.optionalGapsHeading : gap ? words.gapsHeading : words.matchesHeading));
       if (gap) { section.appendChild(el("p", "explain-gap-note", words.gapNote)); }
-      list = section.appendChild(el("ol", "explain-points"));
+      list = section.appendChild(el("ol", "explain-points" + (optional ? " explain-optional-points" : "")));
     }
     list.appendChild(renderPoint({ log_id: null }, item));
   }

@@ -62,3 +62,11 @@ def test_version_rows_and_reason_wording():
         "50%",
         "it repeated another point",
     )
+
+
+def test_retired_and_new_codes_have_words_in_the_admin():
+    assert reason_wording("point_missing") == "the point was empty (a retired check)"
+    assert reason_wording("point_has_link").endswith("(a retired check)")
+    assert reason_wording("job_offer") == "the job offers it rather than asks for it"
+    (row,) = reason_rows([ReasonTotal("point_too_long", 3, 1.0)])
+    assert (row.code, row.wording) == ("point_too_long", "the point was too long (a retired check)")

@@ -305,10 +305,18 @@ def test_summary_page_compares_versions_and_totals_reasons(admin_client_, rows):
     reasons = response.context["drop_reasons"]
     assert [(r.code, r.count, r.share) for r in reasons] == [("job_quote_not_found", "2", "100%")]
     assert "the quoted words are not in this job posting" in html
-    rewords = response.context["reword_reasons"]
-    assert [(r.code, r.count, r.share) for r in rewords] == [("point_judges", "1", "100%")]
-    assert "it judged, scored or advised you" in html
-    assert "Reworded per answer" in html
+    # A row from when code reworded model sentences still reads; rewording is no figure.
+    assert "reword_reasons" not in response.context
+    assert "point_judges" not in html and "Reworded" not in html
+
+
+def test_old_rows_with_retired_reason_codes_still_show_them_in_words(admin_client_, rows):
+    make_log(
+        0, outcome=Outcome.OK, dropped=3, drop_reasons={"point_missing": 2, "point_has_link": 1}
+    )
+    html = admin_client_.get(reverse(SUMMARY)).content.decode()
+    assert "<code>point_missing</code></th><td>the point was empty (a retired check)</td>" in html
+    assert "<code>point_has_link</code>" in html
     collector = _Collector()
     collector.feed(html[html.index('id="content-main"') :])
     assert collector.styled == [] and collector.inline_scripts == 0

@@ -144,11 +144,10 @@ def test_versions_by_hand(small):
     # v2: the ok answer and a rate-limited request (no call).
     assert (v2.requests, v2.answers, v2.with_drop, v2.model_calls) == (2, 1, 1, 1)
     assert (v2.latency_p50, v2.latency_p95, v2.error_rate) == (4000, 4000, 0.0)
-    # Reworded: two points in v1's first fresh answer, none in v2.
-    assert (v1.reworded, v1.mean_reworded, v2.reworded) == (2, 2 / 3, 0)
+    # Rows from when code reworded model sentences still read; the count is no figure.
+    assert not hasattr(v1, "reworded")
     cached = selectors.version_comparison(ExplanationLog.objects.all(), include_cached=True)
     assert (cached[0].answers, cached[0].with_drop, cached[0].dropped) == (4, 3, 7)
-    assert cached[0].reworded == 3  # the cached answer's reworded point joins
 
 
 def test_reasons_by_hand(small):
@@ -169,14 +168,10 @@ def test_reasons_by_hand(small):
     only_v2 = selectors.reason_totals(ExplanationLog.objects.filter(prompt_version="v2"))
     assert [(t.code, t.count, t.share) for t in only_v2] == [("job_quote_not_found", 1, 1.0)]
     assert selectors.reason_totals(ExplanationLog.objects.none()) == []
+    # The retired rewrite counts of old rows are no drop reasons.
     data = selectors.log_cells(ExplanationLog.objects.all())
-    rewords = selectors.reasons_from(data, rewrites=True)
-    assert [(t.code, t.count, t.share) for t in rewords] == [("point_judges", 2, 1.0)]
-    with_cache = selectors.reasons_from(data, rewrites=True, include_cached=True)
-    assert [(t.code, t.count) for t in with_cache] == [
-        ("point_judges", 2),
-        ("point_unsupported", 1),
-    ]
+    codes = {t.code for t in selectors.reasons_from(data, include_cached=True)}
+    assert codes == {"profile_quote_not_found", "job_quote_not_found", "duplicate"}
 
 
 def test_days_by_hand(small):
@@ -311,7 +306,6 @@ def test_generated_versions_match_a_plain_loop(generated, include_cached):
         assert v.latency_p50 == naive_percentile([s.latency for s in calls], 0.5)
         assert v.latency_p95 == naive_percentile([s.latency for s in calls], 0.95)
         assert v.total_tokens == sum(s.tokens or 0 for s in rows)
-        assert v.reworded == sum(n for s in answered for n in s.rewrites.values())
 
 
 def test_generated_summary_and_reasons_match_a_plain_loop(generated):

@@ -399,9 +399,7 @@ def test_a_verified_answer_is_cached_and_served_without_a_call_or_a_rate_check(
     assert len(model.prompts) == 1
     assert checks == [1]
     assert second.ok
-    assert [m.point for m in second.verification.matches] == [
-        m.point for m in first.verification.matches
-    ]
+    assert second.verification.matches == first.verification.matches
     assert [r.outcome for r in ExplanationLog.objects.order_by("id")] == ["ok", "cached"]
     assert ExplanationLog.objects.order_by("id").last().kept_matches == 1
 
@@ -500,9 +498,17 @@ def test_the_shown_point_is_derived_again_for_each_kind(worked_user, worked_job,
     [match] = result.verification.matches
     [gap] = result.verification.gaps
     shown = service.shown_point(user=worked_user, log=log, kind="match", index=0)
-    assert shown == (match.point, match.profile_quote, match.job_quote)
+    assert shown == (
+        "“Java” is in your profile and in this job.",
+        match.profile_quote,
+        match.job_quote,
+    )
     shown = service.shown_point(user=worked_user, log=log, kind="gap", index=0)
-    assert shown == (gap.point, gap.profile_quote, gap.job_quote)
+    assert shown == (
+        "This job asks for “AWS”; it was not found in your profile.",
+        gap.profile_quote,
+        gap.job_quote,
+    )
     assert service.shown_point(user=worked_user, log=log, kind="gap", index=1) is None
 
 
@@ -733,11 +739,11 @@ def test_releasing_connections_leaves_a_database_this_request_never_used_alone(
 # --------------------------------------------------------------------------- the row's bounds
 
 
-def test_the_row_counts_what_code_reworded_and_what_nobody_read(
+def test_the_row_counts_what_nobody_read_and_nothing_is_reworded(
     worked_user, worked_job, use_model, monkeypatch
 ):
-    """A point past the limit is unchecked; one whose sentence judges the user ("an
-    expert") is shown in code's words. The row counts both."""
+    """A point past the limit is unchecked. The model's sentence ("an expert") is never
+    read, so nothing is reworded: the retired column stays empty."""
     overclaim = dict(WORKED_DRAFT["matches"][0], point="You are an expert in Java.")
     draft = {"matches": [overclaim, WORKED_DRAFT["matches"][0]], "gaps": WORKED_DRAFT["gaps"]}
     use_model(draft)
@@ -746,7 +752,8 @@ def test_the_row_counts_what_code_reworded_and_what_nobody_read(
     assert result.outcome == Outcome.OK
     row = ExplanationLog.objects.get()
     assert (row.kept_matches, row.kept_gaps, row.dropped, row.unchecked) == (1, 1, 0, 1)
-    assert row.rewritten == {"point_judges": 1} == result.verification.rewritten
+    assert row.rewritten == {}
+    assert not hasattr(result.verification, "rewritten")
 
 
 def test_a_long_model_name_and_a_huge_instruction_count_fit_their_columns(

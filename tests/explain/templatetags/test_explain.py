@@ -24,3 +24,15 @@ def test_assets_are_printed_once_per_request():
 def test_an_anonymous_visitor_gets_a_login_link(settings):
     html = render("{% explain_panel 1 %}")
     assert settings.LOGIN_URL in html or "login" in html.lower()
+
+
+def test_optional_points_keeps_required_and_optional_apart():
+    from explain.templatetags.explain import optional_points
+
+    points = [{"term": "A"}, {"term": "B", "optional": True}, {"term": "C", "optional": False}]
+    assert [p["term"] for p in optional_points(points, False)] == ["A", "C"]
+    assert [p["term"] for p in optional_points(points, True)] == ["B"]
+    html = Template(
+        "{% load explain %}{% for p in points|optional_points:True %}{{ p.term }}{% endfor %}"
+    ).render(Context({"points": points}))
+    assert html == "B"

@@ -42,7 +42,7 @@ LONG_DRAFT = {
             "point": "Your profile mentions Java; this job asks for Java APIs.",
             "term": "Java",
             "profileQuote": "Java (Intermediate, 3 years)",
-            "jobQuote": "Build secure Java APIs",
+            "jobQuote": "Java APIs",
         },
     ],
     "gaps": WORKED_DRAFT["gaps"],
@@ -110,6 +110,10 @@ def test_points_then_the_result_which_is_the_json_answer(logged_in, worked_job, 
     # Every point line is a point of the answer, in the answer's order, and nothing else.
     shown = [{k: v for k, v in e.items() if k != "event"} for e in points]
     assert shown == result["matches"] + result["gaps"]
+    # Code's sentences only: no sentence the model wrote is in any line.
+    assert all(e["point"].startswith(("“", "This job")) for e in points)
+    for claim in LONG_DRAFT["matches"] + LONG_DRAFT["gaps"]:
+        assert all(claim["point"] not in json.dumps(e, ensure_ascii=False) for e in events)
     assert len(result["matches"]) == 3 and len(result["gaps"]) == 1  # one was removed
     assert result["dropped"] == 1 and result["notice"] == wording.removed_notice(1)
     # The same answer as the JSON API gives (served from the cache the stream filled).

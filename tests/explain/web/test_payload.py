@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from explain.adapter import Field
 from explain.core.texts import SourceText
 from explain.core.verify import Verification, VerifiedPoint
@@ -16,10 +19,21 @@ PROFILE = SourceText.compose(
 JOB = SourceText.compose([Field("description", "Description", "Java APIs.")], max_chars=8000)
 
 
-def _match() -> VerifiedPoint:
+def _match(**changes: Any) -> VerifiedPoint:
     p = PROFILE.text.index("Java")
     j = JOB.text.index("Java APIs")
-    return VerifiedPoint("Java \u202efits", "Java", "Java APIs", (p, p + 4), (j, j + 9))
+    point = VerifiedPoint(
+        kind="match",
+        term="Java",
+        term_span=(j, j + 4),
+        job_quote="Java APIs",
+        job_span=(j, j + 9),
+        profile_quote="Java",
+        profile_span=(p, p + 4),
+        profile_term="Java",
+        profile_term_span=(p, p + 4),
+    )
+    return replace(point, **changes)
 
 
 def _explanation(outcome: str = Outcome.OK) -> Explanation:
@@ -33,7 +47,9 @@ def _explanation(outcome: str = Outcome.OK) -> Explanation:
 
 def test_a_point_carries_offsets_into_the_text_and_into_its_field():
     point = point_payload(_explanation(), _match(), 0, "match")
-    assert point["point"] == "Java fits"  # cleaned for display
+    assert point["point"] == "“Java” is in your profile and in this job."
+    assert point["profile_term"] == ""  # the same words on both sides
+    assert point["optional"] is False and point["amounts_line"] is None
     assert point["profile_span"] == {
         "start": PROFILE.text.index("Java"),
         "end": PROFILE.text.index("Java") + 4,
@@ -61,3 +77,54 @@ def test_a_failed_answer_shows_its_message_and_no_points():
     assert payload["ok"] is False
     assert payload["matches"] == [] and payload["dropped"] == 0 and payload["notice"] is None
     assert payload["error"]
+
+
+def test_an_optional_point_with_amounts_says_so_and_never_compares():
+    point = point_payload(
+        _explanation(),
+        _match(optional=True, profile_amount="3 years", job_amount="5+ years"),
+        0,
+        "match",
+    )
+    assert point["point"] == "“Java” is in your profile; this job lists it as optional."
+    assert point["optional"] is True
+    assert (point["profile_amount"], point["job_amount"]) == ("3 years", "5+ years")
+    assert point["amounts_line"] == "Your profile: 3 years · This job: 5+ years"
+
+
+def test_one_amount_alone_is_not_shown_as_a_line():
+    point = point_payload(_explanation(), _match(job_amount="5+ years"), 0, "match")
+    assert point["amounts_line"] is None and point["job_amount"] == "5+ years"
+
+
+def test_the_profiles_own_form_of_the_term_is_named():
+    point = point_payload(
+        _explanation(), _match(term="PostgreSQL", profile_term="Postgres"), 0, "match"
+    )
+    assert point["point"] == "“Postgres” in your profile; “PostgreSQL” in this job."
+    assert point["profile_term"] == "Postgres"
+
+
+def test_invisible_controls_in_the_term_never_reach_the_sentence():
+    point = point_payload(_explanation(), _match(term="Ja\u202eva\u2066"), 0, "match")
+    assert point["point"] == "“Java” is in your profile and in this job."
+    assert point["term"] == "Java"
+
+
+def test_an_optional_gap_is_counted_apart_in_the_summary():
+    gap = VerifiedPoint(
+        kind="gap", term="APIs", term_span=(5, 9), job_quote="Java APIs", job_span=(0, 9)
+    )
+    verification = Verification(matches=(_match(),), gaps=(gap, replace(gap, optional=True)))
+    payload = explanation_payload(
+        Explanation(Outcome.OK, "7", verification=verification, profile=PROFILE, job=JOB)
+    )
+    assert payload["summary"] == (
+        "1 point where your profile meets this job · "
+        "1 thing this job asks for that your profile does not show · "
+        "1 thing this job lists as optional that your profile does not show"
+    )
+    assert [g["optional"] for g in payload["gaps"]] == [False, True]
+    assert payload["written_by"] == (
+        "These lines are written by this site from the quoted words, not by the AI."
+    )

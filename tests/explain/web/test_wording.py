@@ -33,3 +33,43 @@ def test_every_drop_reason_has_words_and_an_unknown_code_shows_as_itself():
     lines = wording.reason_lines({reason.value: 1 for reason in DropReason} | {"odd": 2})
     assert [text for text, _ in lines[:-1]] == [str(wording.REASON_TEXT[r]) for r in DropReason]
     assert lines[-1] == ("odd", 2)
+
+
+def test_the_new_reasons_are_said_in_plain_words_in_english_and_german():
+    from django.utils import translation
+
+    codes = ["term_not_content", "quote_negated", "profile_wish", "job_offer"]
+    english = [text for text, _ in wording.reason_lines(dict.fromkeys(codes, 1))]
+    assert english == [
+        "what it named was only filler words or numbers, not a skill or requirement",
+        'a quote said "no" or "not" about it',
+        "your profile says you want to learn it, not that you have it",
+        "the job offers it rather than asks for it",
+    ]
+    with translation.override("de"):
+        german = [text for text, _ in wording.reason_lines(dict.fromkeys(codes, 1))]
+    assert german[3] == "die Stelle bietet es an, statt es zu verlangen"
+    assert all(g != e for g, e in zip(german, english, strict=True))
+
+
+def test_retired_codes_of_old_rows_still_have_words_marked_as_retired():
+    for code in ("point_missing", "point_too_long", "point_has_link"):
+        assert code not in {reason.value for reason in DropReason}
+        assert wording.reason_text(code).endswith("(a retired check)")
+    assert wording.reason_lines({"point_missing": 2}) == [
+        ("the point was empty (a retired check)", 2)
+    ]
+    assert wording.reason_text("never_a_code") == ""
+
+
+def test_nothing_about_rewording_is_left():
+    for name in ("reworded_notice", "rewrite_lines", "REWORD_INTRO", "REWRITE_TEXT", "code_point"):
+        assert not hasattr(wording, name), name
+
+
+def test_optional_gaps_are_counted_apart_and_never_as_asked_for():
+    assert wording.summary_line(0, 0, 2) == (
+        "We found no point where your profile meets this job · "
+        "2 things this job lists as optional that your profile does not show"
+    )
+    assert wording.summary_line(1, 0) == "1 point where your profile meets this job"

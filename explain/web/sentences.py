@@ -1,0 +1,78 @@
+"""The sentences the user reads for a kept point, written by code from its evidence.
+
+The model picks the term and the quotes; it writes nothing the user reads. Each sentence
+is a fixed, translatable template that says where the words are (in your profile, in this
+job, not found in your profile), never what the person is or has. Only the point's term,
+its profile form and the amounts read from the quotes are filled in: all slices of the
+texts sent, cleaned of invisible controls.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from explain.core.display_cleaning import clean_display_text
+from explain.core.verify import VerifiedPoint, normalize
+
+MATCH = _("“%(term)s” is in your profile and in this job.")
+MATCH_OTHER_FORM = _("“%(profile_term)s” in your profile; “%(term)s” in this job.")
+MATCH_OPTIONAL = _("“%(term)s” is in your profile; this job lists it as optional.")
+MATCH_OPTIONAL_OTHER_FORM = _(
+    "“%(profile_term)s” in your profile; this job lists “%(term)s” as optional."
+)
+GAP = _("This job asks for “%(term)s”; it was not found in your profile.")
+GAP_OPTIONAL = _("This job lists “%(term)s” as optional; it was not found in your profile.")
+AMOUNTS = _("Your profile: %(profile_amount)s · This job: %(job_amount)s")
+
+# Said once on the panel, the page and in the API answer.
+WRITTEN_BY_SITE = _("These lines are written by this site from the quoted words, not by the AI.")
+
+# Every template a point's sentence can be, for tests and documentation.
+POINT_TEMPLATES = (
+    MATCH,
+    MATCH_OTHER_FORM,
+    MATCH_OPTIONAL,
+    MATCH_OPTIONAL_OTHER_FORM,
+    GAP,
+    GAP_OPTIONAL,
+)
+
+
+def _shown(text: str) -> str:
+    """A slice of a text as it may be shown: invisible controls out, on one line."""
+    return " ".join(clean_display_text(text).split())
+
+
+def other_profile_form(point: VerifiedPoint) -> str:
+    """The profile's own words for a match's term when they differ from the job's, else ""."""
+    if point.kind != "match" or not point.profile_term:
+        return ""
+    if normalize(point.profile_term) == normalize(point.term):
+        return ""
+    return _shown(point.profile_term)
+
+
+def point_sentence(point: VerifiedPoint) -> str:
+    """The one sentence shown for a kept point, in the active language."""
+    term = _shown(point.term)
+    if point.kind == "gap":
+        template = GAP_OPTIONAL if point.optional else GAP
+        return str(template) % {"term": term}
+    profile_term = other_profile_form(point)
+    if profile_term:
+        template = MATCH_OPTIONAL_OTHER_FORM if point.optional else MATCH_OTHER_FORM
+        return str(template) % {"term": term, "profile_term": profile_term}
+    return str(MATCH_OPTIONAL if point.optional else MATCH) % {"term": term}
+
+
+def amounts_line(point: VerifiedPoint) -> str | None:
+    """Both quotes' years or level, side by side and never compared; None unless both."""
+    profile_amount, job_amount = _shown(point.profile_amount), _shown(point.job_amount)
+    if not (profile_amount and job_amount):
+        return None
+    return str(AMOUNTS) % {"profile_amount": profile_amount, "job_amount": job_amount}
+
+
+def written_by_site() -> str:
+    """The panel's one line on who wrote the sentences."""
+    return str(WRITTEN_BY_SITE)
