@@ -11,19 +11,25 @@ The file (JSON, one case per line so a diff shows one case per line) looks like:
       "cases": [
         {"id": "...", "category": "...", "profile_ref": "profile:dev", "job_ref": "job:java",
          "kind": "match",
-         "claim": {"point": "...", "term": "...", "profileQuote": "...", "jobQuote": "..."},
+         "claim": {"term": "...", "profileQuote": "...", "jobQuote": "..."},
          "expected": "drop", "reason": "profile_quote_not_found", "note": "..."},
+        {..., "expected": "keep", "sentence": "“Java” is in your profile and in this job.",
+         "optional": false, "job_amount": "5 years", "profile_amount": "3 years"},
         ...
       ]
     }
 
-"expected" is "keep" (shown as written), "reword" (shown, in the sentence code writes;
-"reason" names the rewrite reason) or "drop" ("reason" names the drop reason). A case may
+"expected" is "keep" (shown, in the sentence code writes) or "drop" ("reason" names the
+drop reason). A kept case gives "sentence" (what code must write for it), "optional"
+(whether the job marks it so) and, when the case pins them, "job_amount" and
+"profile_amount" (what code must read from each quote; "" for nothing). A claim may still
+carry a "point", as a model that was asked for one sends it: the verifier ignores it. A case may
 give "profile_fields"/"job_fields" ([start, end] of each field's value: a quote must lie
 inside one) and "job_full"/"profile_full" (the text before it was cut to size).
 A case gives its texts inline ("profile", "job") or by name ("profile_ref", "job_ref").
-"preceding" lists claims that come earlier in the same draft (for duplicates). A case
-whose "expected" is null is unlabelled (a feedback export waiting for a human): it is
+"preceding" lists claims that come earlier in the same draft (for duplicates).
+"known_limit" marks a case the verifier is known to get wrong (the label says what is
+right): scored and listed, it does not fail the command. A case whose "expected" is null is unlabelled (a feedback export waiting for a human): it is
 kept in the file and skipped by the scoring, which says how many it skipped.
 
 Pure Python: no Django.
@@ -40,18 +46,19 @@ from typing import Any
 from pydantic import ValidationError
 
 from explain.core.schema import Claim
-from explain.core.verify import DropReason, RewriteReason
+from explain.core.verify import DropReason
 
 FORMAT = "explain-eval/1"
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "data" / "eval_cases.json"
 
 KINDS = ("match", "gap")
 KEEP = "keep"
-REWORD = "reword"
 DROP = "drop"
-EXPECTED = (KEEP, REWORD, DROP)
+EXPECTED = (KEEP, DROP)
 REASONS = frozenset(reason.value for reason in DropReason)
-REWRITE_REASONS = frozenset(reason.value for reason in RewriteReason)
+# Labels of the design where the model wrote the sentence; a file that still uses one is
+# told what to write instead.
+RETIRED_EXPECTED = "reword"
 
 
 class CaseFileError(ValueError):
@@ -82,6 +89,11 @@ class Case:
     note: str = ""
     source: str = ""
     known_limit: bool = False
+    # For a keep: what code must write and read (None: the case does not pin it).
+    sentence: str | None = None
+    optional: bool | None = None
+    job_amount: str | None = None
+    profile_amount: str | None = None
     profile_ref: str = ""
     job_ref: str = ""
     profile_fields: tuple[tuple[int, int], ...] | None = None
@@ -183,6 +195,9 @@ def _text(raw: dict[str, Any], name: str, texts: Mapping[str, str], where: str) 
     return value, ""
 
 
+KEEP_FIELDS = ("sentence", "optional", "job_amount", "profile_amount")
+
+
 def _claim(raw: Any, where: str) -> Claim:
     if not isinstance(raw, dict):
         raise CaseFileError(f'{where}: "claim" must be an object')
@@ -220,20 +235,28 @@ def _parse_case(
     if expected is None:
         if reason is not None:
             raise CaseFileError(f'{where}: an unlabelled case has no "reason"')
+    elif expected == RETIRED_EXPECTED:
+        raise CaseFileError(
+            f'{where}: "reword" is gone (the model writes no sentence): label it "keep"'
+        )
     elif expected not in EXPECTED:
-        raise CaseFileError(f'{where}: "expected" must be "keep", "reword", "drop" or null')
+        raise CaseFileError(f'{where}: "expected" must be "keep", "drop" or null')
     elif raw.get("needs_label"):
         raise CaseFileError(f'{where}: labelled, so remove "needs_label"')
     if expected == DROP and reason not in REASONS:
         raise CaseFileError(
             f'{where}: a "drop" needs a "reason", one of {", ".join(sorted(REASONS))}'
         )
-    if expected == REWORD and reason not in REWRITE_REASONS:
-        raise CaseFileError(
-            f'{where}: a "reword" needs a "reason", one of {", ".join(sorted(REWRITE_REASONS))}'
-        )
     if expected == KEEP and reason is not None:
         raise CaseFileError(f'{where}: a "keep" has no "reason"')
+    shown = {name: raw.get(name) for name in KEEP_FIELDS}
+    if expected != KEEP and any(value is not None for value in shown.values()):
+        raise CaseFileError(f'{where}: only a "keep" gives {", ".join(KEEP_FIELDS)}')
+    for name in ("sentence", "job_amount", "profile_amount"):
+        if shown[name] is not None and not isinstance(shown[name], str):
+            raise CaseFileError(f'{where}: "{name}" must be a string')
+    if shown["optional"] is not None and not isinstance(shown["optional"], bool):
+        raise CaseFileError(f'{where}: "optional" must be true or false')
     preceding_raw = raw.get("preceding", [])
     if not isinstance(preceding_raw, list):
         raise CaseFileError(f'{where}: "preceding" must be a list')
@@ -263,6 +286,10 @@ def _parse_case(
         note=str(raw.get("note", "")),
         source=str(raw.get("source", "")),
         known_limit=bool(raw.get("known_limit", False)),
+        sentence=shown["sentence"],
+        optional=shown["optional"],
+        job_amount=shown["job_amount"],
+        profile_amount=shown["profile_amount"],
         profile_ref=profile_ref,
         job_ref=job_ref,
         profile_fields=layout["profile_fields"],
@@ -297,7 +324,6 @@ def _optional_text(value: Any, where: str, name: str) -> str | None:
 def claim_record(claim: Claim) -> dict[str, str]:
     """A claim under its JSON names, as the model writes it."""
     return {
-        "point": claim.point,
         "term": claim.term,
         "profileQuote": claim.profile_quote,
         "jobQuote": claim.job_quote,
