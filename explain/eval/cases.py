@@ -22,15 +22,16 @@ The file (JSON, one case per line so a diff shows one case per line) looks like:
 "expected" is "keep" (shown, in the sentence code writes) or "drop" ("reason" names the
 drop reason). A kept case gives "sentence" (what code must write for it), "optional"
 (whether the job marks it so) and, when the case pins them, "job_amount" and
-"profile_amount" (what code must read from each quote; "" for nothing). A claim may still
-carry a "point", as a model that was asked for one sends it: the verifier ignores it. A case may
-give "profile_fields"/"job_fields" ([start, end] of each field's value: a quote must lie
-inside one) and "job_full"/"profile_full" (the text before it was cut to size).
+"profile_amount" (what code must read from each quote; "" for nothing). A claim may
+still carry a "point", as a model asked for one sends it: the verifier ignores it.
+A case may give "profile_fields"/"job_fields" ([start, end] of each field's value: a
+quote must lie inside one) and "job_full"/"profile_full" (the text before it was cut).
 A case gives its texts inline ("profile", "job") or by name ("profile_ref", "job_ref").
 "preceding" lists claims that come earlier in the same draft (for duplicates).
 "known_limit" marks a case the verifier is known to get wrong (the label says what is
-right): scored and listed, it does not fail the command. A case whose "expected" is null is unlabelled (a feedback export waiting for a human): it is
-kept in the file and skipped by the scoring, which says how many it skipped.
+right): scored and listed, it does not fail the command. A case whose "expected" is
+null is unlabelled (a feedback export waiting for a human): it is kept in the file and
+skipped by the scoring, which says how many it skipped.
 
 Pure Python: no Django.
 """
@@ -216,20 +217,8 @@ def _kind(value: Any, where: str) -> str:
     return str(value)
 
 
-def _parse_case(
-    raw: Any, where: str, *, texts: Mapping[str, str], categories: Mapping[str, str]
-) -> Case:
-    if not isinstance(raw, dict):
-        raise CaseFileError(f"{where}: a case must be an object")
-    case_id = raw.get("id")
-    if not isinstance(case_id, str) or not case_id:
-        raise CaseFileError(f'{where}: "id" must be a non-empty string')
-    where = f"{where} ({case_id})"
-    category = raw.get("category")
-    if not isinstance(category, str) or not category:
-        raise CaseFileError(f'{where}: "category" must be a non-empty string')
-    if categories and category not in categories:
-        raise CaseFileError(f"{where}: category {category!r} is not listed in categories")
+def _label(raw: dict[str, Any], where: str) -> tuple[str | None, str | None]:
+    """The case's "expected" and "reason", checked against each other."""
     expected = raw.get("expected")
     reason = raw.get("reason")
     if expected is None:
@@ -249,6 +238,11 @@ def _parse_case(
         )
     if expected == KEEP and reason is not None:
         raise CaseFileError(f'{where}: a "keep" has no "reason"')
+    return expected, reason
+
+
+def _keep_fields(raw: dict[str, Any], where: str, expected: str | None) -> dict[str, Any]:
+    """What a kept case pins about the shown point: sentence, optional, amounts."""
     shown = {name: raw.get(name) for name in KEEP_FIELDS}
     if expected != KEEP and any(value is not None for value in shown.values()):
         raise CaseFileError(f'{where}: only a "keep" gives {", ".join(KEEP_FIELDS)}')
@@ -257,6 +251,25 @@ def _parse_case(
             raise CaseFileError(f'{where}: "{name}" must be a string')
     if shown["optional"] is not None and not isinstance(shown["optional"], bool):
         raise CaseFileError(f'{where}: "optional" must be true or false')
+    return shown
+
+
+def _parse_case(
+    raw: Any, where: str, *, texts: Mapping[str, str], categories: Mapping[str, str]
+) -> Case:
+    if not isinstance(raw, dict):
+        raise CaseFileError(f"{where}: a case must be an object")
+    case_id = raw.get("id")
+    if not isinstance(case_id, str) or not case_id:
+        raise CaseFileError(f'{where}: "id" must be a non-empty string')
+    where = f"{where} ({case_id})"
+    category = raw.get("category")
+    if not isinstance(category, str) or not category:
+        raise CaseFileError(f'{where}: "category" must be a non-empty string')
+    if categories and category not in categories:
+        raise CaseFileError(f"{where}: category {category!r} is not listed in categories")
+    expected, reason = _label(raw, where)
+    shown = _keep_fields(raw, where, expected)
     preceding_raw = raw.get("preceding", [])
     if not isinstance(preceding_raw, list):
         raise CaseFileError(f'{where}: "preceding" must be a list')
