@@ -12,7 +12,7 @@ label (keep and every drop reason) and each category. Pure Python.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -353,7 +353,7 @@ def _ratio(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.3f}"
 
 
-def _table(headers: tuple[str, ...], body: list[tuple[str, ...]], total: int = 0) -> list[str]:
+def _table(headers: tuple[str, ...], body: Sequence[tuple[str, ...]], total: int = 0) -> list[str]:
     """Columns padded to fit; the last `total` rows under a second rule."""
     widths = [max(len(cells[i]) for cells in [headers, *body]) for i in range(len(headers))]
 

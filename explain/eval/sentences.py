@@ -15,9 +15,14 @@ from typing import Protocol
 class Point(Protocol):
     """What a sentence is written from: the kept point's evidence, never model prose."""
 
-    term: str
-    profile_term: str
-    profile_span: tuple[int, int] | None
+    @property
+    def term(self) -> str: ...
+
+    @property
+    def profile_term(self) -> str: ...
+
+    @property
+    def profile_span(self) -> tuple[int, int] | None: ...
 
 
 def _same_form(a: str, b: str) -> bool:
