@@ -8,8 +8,9 @@ be checked in pure Python. Pure Python: no Django.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Protocol
+
+from explain.core.verify import normalize
 
 
 class Point(Protocol):
@@ -26,12 +27,13 @@ class Point(Protocol):
 
 
 def _same_form(a: str, b: str) -> bool:
-    """Two spellings read the same (case and compatibility forms aside)."""
+    """Two spellings read the same after the verifier's normalising (case, compatibility
+    forms, white space)."""
+    return normalize(a) == normalize(b)
 
-    def fold(text: str) -> str:
-        return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
 
-    return fold(a) == fold(b)
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def point_kind(point: Point) -> str:
@@ -44,7 +46,7 @@ def point_kind(point: Point) -> str:
 
 def template_sentence(point: Point) -> str:
     """The English template for the point, filled with its term (and the profile's form)."""
-    term = point.term
+    term = _one_line(point.term)
     optional = bool(getattr(point, "optional", False))
     if point_kind(point) == "gap":
         if optional:
@@ -53,13 +55,14 @@ def template_sentence(point: Point) -> str:
             )
         return f"This job asks for \u201c{term}\u201d; it was not found in your profile."
     other = point.profile_term and not _same_form(point.profile_term, term)
+    profile_term = _one_line(point.profile_term)
     if optional:
         if other:
             return (
-                f"\u201c{point.profile_term}\u201d in your profile; this job lists "
+                f"\u201c{profile_term}\u201d in your profile; this job lists "
                 f"\u201c{term}\u201d as optional."
             )
         return f"\u201c{term}\u201d is in your profile; this job lists it as optional."
     if other:
-        return f"\u201c{point.profile_term}\u201d in your profile; \u201c{term}\u201d in this job."
+        return f"\u201c{profile_term}\u201d in your profile; \u201c{term}\u201d in this job."
     return f"\u201c{term}\u201d is in your profile and in this job."
