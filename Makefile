@@ -39,6 +39,7 @@ lint: install
 
 bench: install
 	$(PY) -m tools.bench.bench_verify
+	$(PY) -m tools.bench.answer_size
 	$(PY) -m tools.bench.injection_report
 
 # The admin with a million log rows (PostgreSQL; a database of the benchmark's own).

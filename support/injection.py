@@ -24,7 +24,6 @@ from django.urls import reverse
 from explain.core.contact_details import contains_contact, contains_markup
 from explain.core.display_cleaning import clean_display_text
 from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
-from explain.core.rules.points import code_point
 from explain.core.rules.words import split_words
 from explain.core.schema import Draft
 from explain.core.texts import SourceText
@@ -32,6 +31,7 @@ from explain.core.verify import find_quote, normalize
 from explain.llm.client import ChatPrompt
 from explain.models import ExplanationLog
 from explain.services.explanations import texts_for, verify_sent
+from explain.web.wording import code_point
 from jobportal.models import CandidateProfile, Job
 
 PAYLOADS_PATH = Path(__file__).resolve().parent / "injection_payloads.json"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from explain.core.rules.points import RewriteReason
+from explain.core.rules.retired import RewriteReason
 from explain.core.verify import DropReason
 from explain.reporting.costs import Price, call_cost
 from explain.reporting.selectors import LogSummary, ReasonTotal, VersionFigures

@@ -1,6 +1,7 @@
-"""The shape the model must fill: claims that carry their own quotes.
+"""The shape the model must fill: evidence only, a term and the quotes it rests on.
 
-Asking for structure instead of prose is what lets code check every claim one by one.
+Asking for evidence instead of prose is what lets code check every claim one by one; the
+sentence the user reads is written by code from what passed, never by the model.
 """
 
 from __future__ import annotations
@@ -19,14 +20,16 @@ Text = Annotated[str, BeforeValidator(_none_to_empty)]
 
 
 class Claim(BaseModel):
-    """One point with the words it rests on, copied from each text."""
+    """One requirement or skill with the words it rests on, copied from each text."""
 
+    # The docstring and field descriptions are sent to the model as the schema. Unknown
+    # keys are ignored: an answer that still carries a sentence ("point") parses, and the
+    # sentence is dropped here, before anything can read it.
     model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
-    point: Text = Field(default="", description="One short sentence for the job seeker.")
     term: Text = Field(
         default="",
-        description="The requirement or skill the point is about: 1 to 4 words copied "
+        description="The requirement or skill the claim is about: 1 to 4 words copied "
         "from jobQuote (and, for a match, also in profileQuote).",
     )
     profile_quote: Text = Field(

@@ -3,8 +3,10 @@
 A pure module (no Django) so it can be read, tested and benchmarked on its own. It is
 strict and boring on purpose: one shared normalisation for quote and source, an exact
 substring on whole words, never fuzzy, and model text is never compiled as a pattern.
-Every word of a shown point is backed by its quotes, or the code wrote it: the term and
-point rules live in explain.core.rules, this module applies them (docs/verifier.md).
+A kept point is evidence, not prose: the term and the quotes with their offsets, and
+what code read from each quote's sentence; code writes every sentence the user reads
+from it. The rules live in explain.core.rules, this module applies them
+(docs/verifier.md).
 """
 
 from __future__ import annotations
@@ -18,14 +20,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
-from explain.core.contact_details import INVISIBLE_CHARS, contains_contact, contains_markup
-from explain.core.rules import addressed_to_ai, equivalence
-from explain.core.rules.points import (
-    RewriteReason,
-    backing_words,
-    code_point,
-    point_rewrite,
-)
+from explain.core.contact_details import INVISIBLE_CHARS
+from explain.core.rules import addressed_to_ai, amounts, content, equivalence, reading
 from explain.core.rules.words import joined as _joined
 from explain.core.rules.words import split_words, word_forms
 from explain.core.schema import Claim, Draft
@@ -33,7 +29,6 @@ from explain.core.schema import Claim, Draft
 __all__ = [
     "DropReason",
     "Limits",
-    "RewriteReason",
     "Verification",
     "VerifiedPoint",
     "find_quote",
@@ -56,6 +51,12 @@ _ASCII_FORMS: dict[int, str] = {
     **{cp: " " for cp in range(0x3001) if chr(cp).isspace()},
 }
 
+# Characters that end a line, so a clause (rules.reading), though normalising makes them " ".
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+# How far a quote's sentence is read on each side of its term, in normal characters.
+READING_REACH = 400
+
 # Trimmed from both ends of a quote (NFKC has already turned "…" into "...").
 _QUOTE_END_CHARS = " \"'.,;:!?"
 
@@ -63,9 +64,6 @@ _QUOTE_END_CHARS = " \"'.,;:!?"
 class DropReason(StrEnum):
     """Why a claim was removed: a small fixed set, shown to users as counts only."""
 
-    POINT_MISSING = "point_missing"
-    POINT_TOO_LONG = "point_too_long"
-    POINT_HAS_LINK = "point_has_link"
     QUOTE_MISSING = "quote_missing"
     QUOTE_TOO_SHORT = "quote_too_short"
     QUOTE_TOO_LONG = "quote_too_long"
@@ -77,6 +75,10 @@ class DropReason(StrEnum):
     GAP_HAS_PROFILE_QUOTE = "gap_has_profile_quote"
     TERM_MISSING = "term_missing"
     TERM_NOT_IN_QUOTES = "term_not_in_quotes"
+    TERM_NOT_CONTENT = "term_not_content"
+    QUOTE_NEGATED = "quote_negated"
+    PROFILE_WISH = "profile_wish"
+    JOB_OFFER = "job_offer"
     GAP_CONTRADICTED = "gap_contradicted"
     DUPLICATE = "duplicate"
 
@@ -86,6 +88,8 @@ class Limits:
     """The bounds of the rule; the Django side fills them from EXPLAIN_* settings."""
 
     max_quote_words: int = 12
+    # Read by nothing here since the model writes no sentence; kept so that hosts' and the
+    # eval's EXPLAIN_MAX_POINT_CHARS still build Limits until the setting is retired.
     max_point_chars: int = 300
     max_points: int = 5
     max_term_words: int = 4
@@ -94,44 +98,38 @@ class Limits:
 
 @dataclass(frozen=True)
 class VerifiedPoint:
-    """A claim that passed. Quotes and term are the source's own words, sliced by offsets.
+    """A claim that passed: evidence, not prose. Every string is a slice of the text sent."""
 
-    `point` is what the user reads: the model's sentence when it passed every point rule,
-    else the sentence code wrote from the term, and then `rewritten` says why.
-    """
-
-    point: str
-    profile_quote: str
+    kind: str  # "match" or "gap" (explain.outcomes.Kind values)
+    term: str  # the term as the job quote writes it
+    term_span: tuple[int, int] | None  # offsets of the term in the job text sent
     job_quote: str
-    profile_span: tuple[int, int] | None
     job_span: tuple[int, int]
-    term: str = ""
-    term_span: tuple[int, int] | None = None
-    rewritten: str | None = None
-    # A match's term as the profile quote writes it ("Postgres" where the job has
-    # "PostgreSQL"), and where: each side's own words are highlighted.
+    profile_quote: str = ""  # empty for a gap
+    profile_span: tuple[int, int] | None = None
+    # A match's term as the profile quote writes it ("Postgres" where the job has "PostgreSQL").
     profile_term: str = ""
     profile_term_span: tuple[int, int] | None = None
+    # What code read from each quote's sentence.
+    optional: bool = False  # the job marks it optional ("is a plus", "von Vorteil", "un plus")
+    # Years or level for the term, as the job quote writes it ("5+ years", "C1").
+    job_amount: str = ""
+    profile_amount: str = ""  # the same, as the profile quote writes it ("3 years", "beginner")
 
 
 @dataclass(frozen=True)
 class Verification:
-    """What survived, what was removed and why, what code reworded, what was never read."""
+    """What survived, what was removed and why, what was never read."""
 
     matches: tuple[VerifiedPoint, ...] = ()
     gaps: tuple[VerifiedPoint, ...] = ()
     dropped: int = 0
     drop_reasons: dict[str, int] = field(default_factory=dict)
     unchecked: int = 0
-    rewritten: dict[str, int] = field(default_factory=dict)
 
     @property
     def kept(self) -> int:
         return len(self.matches) + len(self.gaps)
-
-    @property
-    def reworded(self) -> int:
-        return sum(self.rewritten.values())
 
 
 # --------------------------------------------------------------------------- normalising
@@ -408,6 +406,33 @@ class _Source:
         self.full_text = full_text if full_text and full_text != text else None
         self._full: _Folded | None = None
 
+    def field_of(self, span: tuple[int, int]) -> tuple[int, int]:
+        """The (start, end) of the field holding the span (the whole text without fields)."""
+        i = bisect_right(self.field_starts, span[0]) - 1
+        if i >= 0 and span[1] <= self.field_ends[i]:
+            return self.field_starts[i], self.field_ends[i]
+        return 0, len(self.text)
+
+    def read(self, span: tuple[int, int]) -> reading.Reading:
+        """What the sentence around text[span] says about those words (rules.reading),
+        read in the normal form, line breaks kept, inside the span's own field and at
+        most READING_REACH characters either side, so the cost is per claim."""
+        folded = self.folded
+        starts = folded.starts
+        field_low, field_high = self.field_of(span)
+        start, end = bisect_left(starts, span[0]), bisect_left(starts, span[1])
+        low = max(bisect_left(starts, field_low), start - READING_REACH)
+        high = min(bisect_left(starts, field_high), end + READING_REACH)
+        chars = list(folded.text[low:high])
+        i = folded.text.find(" ", low, high)
+        while i != -1:
+            if 0 < i < len(starts) - 1:
+                between = self.text[folded.ends[i - 1] : starts[i + 1]]
+                if any(c in _LINE_BREAKS for c in between):
+                    chars[i - low] = "\n"
+            i = folded.text.find(" ", i + 1, high)
+        return reading.read("".join(chars), (start - low, end - low), (0, high - low))
+
     def in_one_field(self, span: tuple[int, int]) -> bool:
         i = bisect_right(self.field_starts, span[0]) - 1
         return i >= 0 and span[1] <= self.field_ends[i]
@@ -445,16 +470,6 @@ class _Source:
 # --------------------------------------------------------------------------- drafts
 
 
-def _point_problem(point: str, limits: Limits) -> DropReason | None:
-    if not point:
-        return DropReason.POINT_MISSING
-    if len(point) > limits.max_point_chars:
-        return DropReason.POINT_TOO_LONG
-    if contains_contact(point) or contains_markup(point):
-        return DropReason.POINT_HAS_LINK
-    return None
-
-
 @dataclass(frozen=True)
 class _Term:
     """A verified term: its normal form, its spellings, and the job's own words for it."""
@@ -473,6 +488,12 @@ _SPACES = re.compile(r"\s+")
 def _shown_term(text: str) -> str:
     """The job's words for the term on one line, without invisible characters."""
     return _SPACES.sub(" ", "".join(ch for ch in text if ch not in _IGNORABLE)).strip()
+
+
+def _amount(text: str, quote: tuple[int, int], term: tuple[int, int] | None) -> str:
+    """The years or level the quote states for its term, a slice of the quote."""
+    inner = None if term is None else (term[0] - quote[0], term[1] - quote[0])
+    return amounts.amount_for(text[quote[0] : quote[1]], inner)
 
 
 class _Checker:
@@ -522,6 +543,8 @@ class _Checker:
         words = split_words(needle)[0]
         if not words or len(words) > self.limits.max_term_words:
             return DropReason.TERM_MISSING
+        if not content.has_content(needle):
+            return DropReason.TERM_NOT_CONTENT
         forms = word_forms(needle)
         found = _term_spans(claim.term, forms, self.job.text, job_span)
         if not found:
@@ -537,32 +560,23 @@ class _Checker:
             term = _Term(needle, forms, term.text, span, shown, first)
         return term
 
-    def _shown(
-        self, kind: str, point: str, term: _Term, quote_needles: tuple[str, str]
-    ) -> tuple[str, RewriteReason | None] | DropReason:
-        """The point as written when it passes the point rules, else code's sentence."""
-        folded = _fold_with_offsets(point)
-        names_term = any(_locate(form, folded) is not None for form in term.forms)
-        backing = backing_words(*quote_needles, term.needle)
-        reason = point_rewrite(folded.text, kind, backing=backing, names_term=names_term)
-        if reason is None:
-            return point, None
-        shown = code_point(kind, term.text)
-        problem = _point_problem(shown, self.limits)
-        return problem if problem is not None else (shown, reason)
+    def _job_reading(self, term: _Term) -> reading.Reading | DropReason:
+        """The job quote's sentence: negated or about what the job offers backs nothing."""
+        read = self.job.read(term.span)
+        if read.negated:
+            return DropReason.QUOTE_NEGATED
+        if read.offer:
+            return DropReason.JOB_OFFER
+        return read
 
-    def _duplicate(self, kind: str, point: str, profile_needle: str, job_needle: str) -> bool:
-        key = (kind, normalize(point), profile_needle, job_needle)
+    def _duplicate(self, kind: str, term: str, profile_needle: str, job_needle: str) -> bool:
+        key = (kind, term, profile_needle, job_needle)
         if key in self.seen:
             return True
         self.seen.add(key)
         return False
 
     def match(self, claim: Claim) -> VerifiedPoint | DropReason:
-        point = claim.point.strip()
-        problem = _point_problem(point, self.limits)
-        if problem is not None:
-            return problem
         profile_needle = _normalize_quote(claim.profile_quote)
         profile = self._quote(profile_needle, self.profile, DropReason.PROFILE_QUOTE_NOT_FOUND)
         if isinstance(profile, DropReason):
@@ -574,29 +588,33 @@ class _Checker:
         term = self._term(claim, job, profile)
         if isinstance(term, DropReason):
             return term
-        shown = self._shown("match", point, term, (profile_needle, job_needle))
-        if isinstance(shown, DropReason):
-            return shown
-        if self._duplicate("match", shown[0], profile_needle, job_needle):
+        assert term.profile_span is not None
+        said = self.profile.read(term.profile_span)
+        if said.negated:
+            return DropReason.QUOTE_NEGATED
+        if said.wish:
+            return DropReason.PROFILE_WISH
+        asked = self._job_reading(term)
+        if isinstance(asked, DropReason):
+            return asked
+        if self._duplicate("match", term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
         return VerifiedPoint(
-            point=shown[0],
-            profile_quote=self.profile.text[profile[0] : profile[1]],
-            job_quote=self.job.text[job[0] : job[1]],
-            profile_span=profile,
-            job_span=job,
+            kind="match",
             term=term.text,
             term_span=term.span,
-            rewritten=shown[1].value if shown[1] else None,
+            job_quote=self.job.text[job[0] : job[1]],
+            job_span=job,
+            profile_quote=self.profile.text[profile[0] : profile[1]],
+            profile_span=profile,
             profile_term=term.profile_text,
             profile_term_span=term.profile_span,
+            optional=asked.optional,
+            job_amount=_amount(self.job.text, job, term.span),
+            profile_amount=_amount(self.profile.text, profile, term.profile_span),
         )
 
     def gap(self, claim: Claim) -> VerifiedPoint | DropReason:
-        point = claim.point.strip()
-        problem = _point_problem(point, self.limits)
-        if problem is not None:
-            return problem
         profile_needle = _normalize_quote(claim.profile_quote)
         if profile_needle:
             return DropReason.GAP_HAS_PROFILE_QUOTE
@@ -607,25 +625,24 @@ class _Checker:
         term = self._term(claim, job, None)
         if isinstance(term, DropReason):
             return term
+        asked = self._job_reading(term)
+        if isinstance(asked, DropReason):
+            return asked
         strict = equivalence.is_strict(claim.term)
         if self.profile.mentions([job_needle] if strict else [job_needle, *term.forms]):
             return DropReason.GAP_CONTRADICTED
         if _named_otherwise(claim.term, self.profile):
             return DropReason.GAP_CONTRADICTED
-        shown = self._shown("gap", point, term, ("", job_needle))
-        if isinstance(shown, DropReason):
-            return shown
-        if self._duplicate("gap", shown[0], profile_needle, job_needle):
+        if self._duplicate("gap", term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
         return VerifiedPoint(
-            point=shown[0],
-            profile_quote="",
-            job_quote=self.job.text[job[0] : job[1]],
-            profile_span=None,
-            job_span=job,
+            kind="gap",
             term=term.text,
             term_span=term.span,
-            rewritten=shown[1].value if shown[1] else None,
+            job_quote=self.job.text[job[0] : job[1]],
+            job_span=job,
+            optional=asked.optional,
+            job_amount=_amount(self.job.text, job, term.span),
         )
 
 
@@ -663,7 +680,6 @@ def _keep(
     check: Callable[[Claim], VerifiedPoint | DropReason],
     limit: int,
     reasons: Counter[str],
-    rewrites: Counter[str],
 ) -> tuple[tuple[VerifiedPoint, ...], int]:
     kept: list[VerifiedPoint] = []
     unchecked = 0
@@ -674,8 +690,6 @@ def _keep(
         result = check(claim)
         if isinstance(result, VerifiedPoint):
             kept.append(result)
-            if result.rewritten:
-                rewrites[result.rewritten] += 1
         else:
             reasons[result.value] += 1
     return tuple(kept), unchecked
@@ -705,16 +719,12 @@ def verify_draft(
         limits,
     )
     reasons: Counter[str] = Counter()
-    rewrites: Counter[str] = Counter()
-    matches, unchecked_matches = _keep(
-        draft.matches, checker.match, limits.max_points, reasons, rewrites
-    )
-    gaps, unchecked_gaps = _keep(draft.gaps, checker.gap, limits.max_points, reasons, rewrites)
+    matches, unchecked_matches = _keep(draft.matches, checker.match, limits.max_points, reasons)
+    gaps, unchecked_gaps = _keep(draft.gaps, checker.gap, limits.max_points, reasons)
     return Verification(
         matches=matches,
         gaps=gaps,
         dropped=sum(reasons.values()),
         drop_reasons=dict(sorted(reasons.items())),
         unchecked=unchecked_matches + unchecked_gaps,
-        rewritten=dict(sorted(rewrites.items())),
     )

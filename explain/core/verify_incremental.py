@@ -46,7 +46,6 @@ class IncrementalVerifier:
         )
         self._kept: dict[str, list[VerifiedPoint]] = {MATCH: [], GAP: []}
         self._reasons: Counter[str] = Counter()
-        self._rewrites: Counter[str] = Counter()
         self._unchecked = 0
 
     def add(self, kind: str, claim: Claim) -> VerifiedPoint | None:
@@ -59,8 +58,6 @@ class IncrementalVerifier:
         result = check(claim)
         if isinstance(result, VerifiedPoint):
             kept.append(result)
-            if result.rewritten:
-                self._rewrites[result.rewritten] += 1
             return result
         self._reasons[result.value] += 1
         return None
@@ -77,5 +74,4 @@ class IncrementalVerifier:
             dropped=sum(self._reasons.values()),
             drop_reasons=dict(sorted(self._reasons.items())),
             unchecked=self._unchecked,
-            rewritten=dict(sorted(self._rewrites.items())),
         )

@@ -46,6 +46,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from explain.core.rules.retired import RewriteReason
 from explain.core.schema import Claim
 from explain.core.verify import DropReason
 

@@ -9,7 +9,8 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from explain.core.verify import DropReason, RewriteReason
+from explain.core.rules.retired import RetiredReason, RewriteReason
+from explain.core.verify import DropReason
 from explain.outcomes import Outcome
 
 ERROR_MESSAGES: dict[str, Any] = {
@@ -50,9 +51,9 @@ ERROR_MESSAGES: dict[str, Any] = {
 }
 
 REASON_TEXT = {
-    DropReason.POINT_MISSING: _("the point was empty"),
-    DropReason.POINT_TOO_LONG: _("the point was too long"),
-    DropReason.POINT_HAS_LINK: _(
+    RetiredReason.POINT_MISSING: _("the point was empty"),
+    RetiredReason.POINT_TOO_LONG: _("the point was too long"),
+    RetiredReason.POINT_HAS_LINK: _(
         "the point contained a link, markup, an e-mail address or a phone number"
     ),
     DropReason.QUOTE_MISSING: _("a quote was missing"),

@@ -92,7 +92,7 @@ def test_any_other_failure_becomes_a_provider_error_without_its_message() -> Non
 
 
 def test_a_parsed_object_without_text_is_taken_as_it_is() -> None:
-    draft = Draft(matches=[Claim(point="p")])
+    draft = Draft(matches=[Claim(term="p")])
     assert CallResult(ChatResponse(text=None, parsed=draft)).entity(Draft) is draft
 
 
@@ -136,7 +136,7 @@ def test_answers_that_do_not_fit(text: str | None, message: str) -> None:
         ("{}", False),
         ('"text"', False),
         ("null", False),
-        ('{"matches": [{"point": 3}], "gaps": []}', False),
+        ('{"matches": [{"term": 3}], "gaps": []}', False),
         ('{"matches": "x", "gaps": []}', False),
         (None, False),
         (42, False),
@@ -150,7 +150,7 @@ def test_parse_entity(answer: Any, fits: bool) -> None:
 
 
 def test_parse_entity_uses_the_json_names() -> None:
-    text = '{"matches": [{"point": "p", "profileQuote": "a b c", "jobQuote": "d e f"}], "gaps": []}'
+    text = '{"matches": [{"term": "a", "profileQuote": "a b c", "jobQuote": "d e f"}], "gaps": []}'
     parsed = parse_entity(text, Draft)
     assert parsed is not None
     assert parsed.matches[0].profile_quote == "a b c"

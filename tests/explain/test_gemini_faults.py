@@ -121,7 +121,7 @@ FAULTS = [
     ),
     Fault(
         "invalid-json-candidate",
-        lambda s: s.reply_with_candidate_text('{"matches": [{"point": "Java, ' + PROVIDER_TEXT),
+        lambda s: s.reply_with_candidate_text('{"matches": [{"term": "Java, ' + PROVIDER_TEXT),
         502,
         Outcome.INVALID_RESPONSE,
     ),
@@ -378,8 +378,8 @@ def test_happy_path_request_and_log_row(logged_in, worked_job, use_gemini, attem
     assert schema["type"] == "OBJECT"
     assert sorted(schema["required"]) == ["gaps", "matches"]
     claim = schema["properties"]["matches"]["items"]
-    assert set(claim["properties"]) == {"point", "term", "profileQuote", "jobQuote"}
-    assert sorted(claim["required"]) == ["jobQuote", "point", "profileQuote", "term"]
+    assert set(claim["properties"]) == {"term", "profileQuote", "jobQuote"}
+    assert sorted(claim["required"]) == ["jobQuote", "profileQuote", "term"]
     assert schema["properties"]["gaps"]["items"]["properties"].keys() == claim["properties"].keys()
 
     row = ExplanationLog.objects.get()

@@ -104,11 +104,10 @@ def test_the_fake_refuses_penalties_on_flash_lite_3(gemini_server, sdk):
 # --- our provider against it -----------------------------------------------------------
 
 PINNED_CLAIM = {
-    "description": "One point with the words it rests on, copied from each text.",
+    "description": "One requirement or skill with the words it rests on, copied from each text.",
     "properties": {
-        "point": {"description": "One short sentence for the job seeker.", "type": "STRING"},
         "term": {
-            "description": "The requirement or skill the point is about: 1 to 4 words copied "
+            "description": "The requirement or skill the claim is about: 1 to 4 words copied "
             "from jobQuote (and, for a match, also in profileQuote).",
             "type": "STRING",
         },
@@ -118,8 +117,8 @@ PINNED_CLAIM = {
         },
         "jobQuote": {"description": "Words copied exactly from the JOB POSTING.", "type": "STRING"},
     },
-    "property_ordering": ["point", "term", "profileQuote", "jobQuote"],
-    "required": ["point", "term", "profileQuote", "jobQuote"],
+    "property_ordering": ["term", "profileQuote", "jobQuote"],
+    "required": ["term", "profileQuote", "jobQuote"],
     "type": "OBJECT",
 }
 PINNED_BODY = {

@@ -30,13 +30,12 @@ import sys
 import time
 from collections.abc import Callable
 
-from explain.core.rules import equivalence
-from explain.core.rules.points import backing_words, point_rewrite
+from explain.core.rules import amounts, content, equivalence
 from explain.core.schema import Claim, Draft
 from explain.core.verify import (
+    DropReason,
     Limits,
     _Checker,
-    _fold_with_offsets,
     _in_instruction,
     _normalize_quote,
     _Source,
@@ -102,7 +101,6 @@ def make_case(size: int) -> tuple[Draft, str, str]:
     # Quotes as a model copies them: curly quotes, a trailing full stop, other case.
     matches = [
         Claim(
-            point=f"You have used {MATCH_SKILLS[i]}.",
             term=MATCH_SKILLS[i],
             profile_quote=f"“{profile_phrase(i)}.”",
             job_quote=job_match_phrase(i).upper(),
@@ -111,7 +109,6 @@ def make_case(size: int) -> tuple[Draft, str, str]:
     ]
     gaps = [
         Claim(
-            point=f"{GAP_SKILLS[i]} is not shown in your profile.",
             term=GAP_SKILLS[i],
             job_quote=job_gap_phrase(i),
         )
@@ -206,17 +203,13 @@ def measure(size: int, rounds: int) -> dict[str, float]:
     return {name: statistics.median(values) * 1000 for name, values in times.items()}
 
 
-def rule_costs(size: int, rounds: int) -> dict[str, float]:
-    """Microseconds per claim of each claim-support rule, on the draft of this size.
+Found = list[tuple[str, Claim, tuple[int, int], tuple[int, int] | None]]
 
-    The rules run after a quote is found, on that claim's quotes, term and point (and
-    the quote's own sentences, for text addressed to an AI), so their cost per claim
-    must not grow with the text: compare the two sizes.
-    """
-    draft, profile, job = make_case(size)
-    checker = _Checker(_Source(profile, None, None), _Source(job, None, None), LIMITS)
+
+def found_quotes(checker: _Checker, draft: Draft) -> Found:
+    """The claims whose quotes are found, with where: the rules below run on these only."""
     claims = [("match", c) for c in draft.matches] + [("gap", c) for c in draft.gaps]
-    found: list[tuple[str, Claim, tuple[int, int], tuple[int, int] | None]] = []
+    found: Found = []
     for kind, claim in claims:
         job_span = checker._quote(_normalize_quote(claim.job_quote), checker.job, None)  # type: ignore[arg-type]
         profile_span = None
@@ -226,10 +219,24 @@ def rule_costs(size: int, rounds: int) -> dict[str, float]:
                 checker.profile,
                 None,  # type: ignore[arg-type]
             )
-        # The rules below run on found quotes only, as in the verifier.
         if not isinstance(job_span, tuple) or not isinstance(profile_span, tuple | None):
             continue
         found.append((kind, claim, job_span, profile_span))
+    return found
+
+
+def rule_costs(size: int, rounds: int) -> dict[str, float]:
+    """Microseconds per claim of each claim-support rule, on the draft of this size.
+
+    The rules run after a quote is found, on that claim's quotes and term (and the
+    quote's own sentences: for text addressed to an AI, and for the context rules, which
+    read the term's clause for negation, wishes, offers and optional, what the term
+    names and the amounts its quotes state), so their cost per claim must not grow with
+    the text: compare the two sizes.
+    """
+    draft, profile, job = make_case(size)
+    checker = _Checker(_Source(profile, None, None), _Source(job, None, None), LIMITS)
+    found = found_quotes(checker, draft)
 
     def term_rule() -> None:
         for kind, claim, job_span, profile_span in found:
@@ -237,13 +244,20 @@ def rule_costs(size: int, rounds: int) -> dict[str, float]:
             if kind == "gap":
                 checker.profile.mentions(term.forms)  # type: ignore[union-attr]
 
-    def point_rules() -> None:
-        for kind, claim, _, _ in found:
-            folded = _fold_with_offsets(claim.point)
-            backing = backing_words(
-                _normalize_quote(claim.profile_quote), _normalize_quote(claim.job_quote)
-            )
-            point_rewrite(folded.text, kind, backing=backing, names_term=True)
+    terms = []
+    for _, claim, job_span, profile_span in found:
+        term = checker._term(claim, job_span, profile_span)
+        if not isinstance(term, DropReason):
+            terms.append((term, job_span, profile_span, claim))
+
+    def context_rules() -> None:
+        for term, job_span, profile_span, claim in terms:
+            content.has_content(_normalize_quote(claim.term))
+            checker.job.read(term.span)
+            amounts.amount_for(job[job_span[0] : job_span[1]], None)
+            if profile_span is not None and term.profile_span is not None:
+                checker.profile.read(term.profile_span)
+                amounts.amount_for(profile[profile_span[0] : profile_span[1]], None)
 
     def instruction_rule() -> None:
         for _, _, job_span, profile_span in found:
@@ -251,11 +265,11 @@ def rule_costs(size: int, rounds: int) -> dict[str, float]:
             if profile_span is not None:
                 _in_instruction(profile, profile_span, checker.profile.folded)
 
-    costs: dict[str, list[float]] = {"term": [], "point": [], "instruction": []}
+    costs: dict[str, list[float]] = {"term": [], "context": [], "instruction": []}
     for _ in range(rounds):
         for name, rule in (
             ("term", term_rule),
-            ("point", point_rules),
+            ("context", context_rules),
             ("instruction", instruction_rule),
         ):
             start = time.process_time()
@@ -325,23 +339,25 @@ def main() -> None:
     print()
     print("Per-claim cost of the claim-support rules (median CPU microseconds per claim):")
     header = (
-        f"{'text size':>10} {'term':>9} {'point':>9} {'AI text':>9} {'all':>9} {'% of ours':>10}"
+        f"{'text size':>10} {'term':>9} {'context':>9} {'AI text':>9} {'all':>9}"
+        f" {'% of ours':>10} {'context/term':>13} {'context/AI':>11}"
     )
     print(header)
     print("-" * len(header))
-    per_claim: dict[int, float] = {}  # point rules and the AI-text check
+    per_claim: dict[int, float] = {}  # context rules and the AI-text check
     for size, rounds in SIZES:
         c = rule_costs(size, max(rounds, 11))
-        total = c["term"] + c["point"] + c["instruction"]
-        per_claim[size] = c["point"] + c["instruction"]
+        total = c["term"] + c["context"] + c["instruction"]
+        per_claim[size] = c["context"] + c["instruction"]
         share = total * 20 / 1000 / results[size]["ours"] * 100
         print(
-            f"{size // 1000:>7} KB {c['term']:>9.1f} {c['point']:>9.1f} {c['instruction']:>9.1f}"
-            f" {total:>9.1f} {share:>9.1f}%"
+            f"{size // 1000:>7} KB {c['term']:>9.1f} {c['context']:>9.1f}"
+            f" {c['instruction']:>9.1f} {total:>9.1f} {share:>9.1f}%"
+            f" {c['context'] / c['term']:>12.2f}x {c['context'] / c['instruction']:>10.2f}x"
         )
     flat = per_claim[SIZES[1][0]] / per_claim[SIZES[0][0]]
     print(
-        f"  [{'met' if flat <= 1.5 else 'MISSED'}] point rules and AI-text check per claim flat "
+        f"  [{'met' if flat <= 1.5 else 'MISSED'}] context rules and AI-text check per claim flat "
         f"in text size ({flat:.2f}x); the term rule searches the profile for a gap's term, "
         "one lookup like a quote's"
     )

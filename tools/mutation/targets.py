@@ -77,7 +77,9 @@ TARGETS = (
         )
         for name, import_time in (
             ("addressed_to_ai", ("_compile",)),  # builds _PATTERNS
-            ("points", ("_any",)),  # builds JUDGES, BLAMES, NEGATES
+            ("reading", ()),
+            ("amounts", ()),
+            ("content", ()),
             ("words", ()),
         )
     ),

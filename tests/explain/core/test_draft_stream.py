@@ -11,10 +11,10 @@ from explain.core.schema import Claim, Draft
 
 DRAFT = {
     "matches": [
-        {"point": "a", "profileQuote": "Java", "jobQuote": "Java APIs"},
-        {"point": "b", "profileQuote": "SQL", "jobQuote": "SQL"},
+        {"term": "a", "profileQuote": "Java", "jobQuote": "Java APIs"},
+        {"term": "b", "profileQuote": "SQL", "jobQuote": "SQL"},
     ],
-    "gaps": [{"point": "c", "profileQuote": "", "jobQuote": "AWS"}],
+    "gaps": [{"term": "c", "profileQuote": "", "jobQuote": "AWS"}],
 }
 
 
@@ -25,7 +25,7 @@ def test_claims_come_out_once_each_in_the_order_written():
     for i in range(0, len(text), 7):
         seen += stream.feed(text[i : i + 7])
     seen += stream.finish(Draft.model_validate(DRAFT))
-    assert [(kind, claim.point) for kind, claim in seen] == [
+    assert [(kind, claim.term) for kind, claim in seen] == [
         ("match", "a"),
         ("match", "b"),
         ("gap", "c"),
@@ -35,13 +35,13 @@ def test_claims_come_out_once_each_in_the_order_written():
 
 def test_the_last_item_of_an_open_list_waits():
     stream = DraftStream()
-    assert stream.feed('{"matches": [{"point": "a", "profileQuote": "Ja') == []
+    assert stream.feed('{"matches": [{"term": "a", "profileQuote": "Ja') == []
 
 
 def test_a_final_draft_that_rewrites_what_was_taken_is_a_mismatch():
     stream = DraftStream()
     stream.feed(json.dumps(DRAFT))
-    other = Draft(matches=[Claim(point="z", profile_quote="Go", job_quote="Go")])
+    other = Draft(matches=[Claim(term="z", profile_quote="Go", job_quote="Go")])
     with pytest.raises(StreamMismatch):
         stream.finish(other)
 

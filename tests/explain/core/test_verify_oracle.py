@@ -83,20 +83,36 @@ def word_count(text: str) -> int:
     return count
 
 
+# Reasons given only once both quotes are found and the term has the right size: what
+# the term names and how its sentence reads, rules of their own (tests/explain/core/rules).
+AFTER_THE_QUOTES = {
+    DropReason.TERM_NOT_CONTENT.value,
+    DropReason.QUOTE_NEGATED.value,
+    DropReason.PROFILE_WISH.value,
+    DropReason.JOB_OFFER.value,
+}
+
+
 @CHECK
-@given(pair=quote_and_source(), point=st.sampled_from(["Fits.", "", " ", "x" * 301]))
+@given(pair=quote_and_source())
+# NFKC makes "⒒ﬁ" "11.fi", once read as a web address in the model's sentence: there is
+# no model sentence now, so the claim stands or falls by its quotes alone.
+@example(pair=("⒒ﬁ", "⒒ﬁ"))
+@example(pair=("no Java", "no Java"))
 def test_a_claim_is_kept_exactly_when_the_naive_rule_finds_both_quotes(
-    pair: tuple[str, str], point: str
+    pair: tuple[str, str],
 ) -> None:
     quote, job = pair
     profile = "Python developer, " + job
     # The quote is its own term: a term of 1 to 4 words passes exactly when the quote does.
-    claim = Claim(point=point, term=quote, profile_quote=quote, job_quote=quote)
+    claim = Claim(term=quote, profile_quote=quote, job_quote=quote)
     result = verify_draft(Draft(matches=[claim]), profile, job)
-    point_ok = 0 < len(point.strip()) <= 300
     found = oracle.is_quoted(quote, profile) and oracle.is_quoted(quote, job)
     term_ok = 1 <= word_count(oracle.needle(quote)) <= 4 and len(quote.strip()) <= 100
-    assert len(result.matches) == (1 if point_ok and found and term_ok else 0)
+    if set(result.drop_reasons) & AFTER_THE_QUOTES:
+        assert found and term_ok
+    else:
+        assert len(result.matches) == (1 if found and term_ok else 0)
     if result.matches:
         [match] = result.matches
         assert match.job_span == oracle.spans(quote, job)[0]
@@ -172,7 +188,7 @@ def test_normal_forms_written_out() -> None:
 
 def test_a_gap_contradicted_by_the_profile_is_dropped_without_normalize() -> None:
     result = verify_draft(
-        Draft(gaps=[Claim(point="Not shown.", term="Kubernetes", job_quote="Kuber\u200bnetes")]),
+        Draft(gaps=[Claim(term="Kubernetes", job_quote="Kuber\u200bnetes")]),
         "KUBERNETES (5 years)",
         "We run Kubernetes.",
     )
@@ -180,41 +196,35 @@ def test_a_gap_contradicted_by_the_profile_is_dropped_without_normalize() -> Non
     assert result.drop_reasons == {DropReason.GAP_CONTRADICTED.value: 1}
 
 
-# Claims: the decisions below hold for any version of the point rules (a term is given
-# for verifiers that want one; the point may be rewritten by code, but never kept as
-# written when it carries a link).
-GAP_POINT = "This job asks for AWS; it is not shown in your profile."
-MATCH_POINT = "Your profile mentions Java, and this job asks for it."
-
-
-def gap(point: str = GAP_POINT, job_quote: str = "deploy services on AWS") -> Claim:
-    return Claim(point=point, term="AWS", profile_quote="", job_quote=job_quote)
+# Claims: evidence only. An answer may still carry a sentence ("point"); it is never read.
+def gap(job_quote: str = "deploy services on AWS", **extra: str) -> Claim:
+    return Claim.model_validate({"term": "AWS", "profileQuote": "", "jobQuote": job_quote, **extra})
 
 
 def test_a_source_that_is_empty_backs_nothing() -> None:
-    claim = Claim(point=MATCH_POINT, term="XXXX", profile_quote="XXXX", job_quote="XXXX")
+    claim = Claim(term="XXXX", profile_quote="XXXX", job_quote="XXXX")
     result = verify_draft(Draft(matches=[claim], gaps=[gap(job_quote="XXXX")]), "", "")
     assert result.kept == 0
 
 
-def test_a_gap_point_with_a_link_is_never_shown_as_written() -> None:
-    point = "AWS is not shown; apply at https://evil.example/now"
-    result = verify_draft(Draft(gaps=[gap(point)]), "Java", "We deploy services on AWS.")
-    assert [g.point for g in result.gaps if g.point == point] == []
-
-
-def test_a_kept_gap_carries_its_point() -> None:
-    result = verify_draft(Draft(gaps=[gap()]), "Java", "We deploy services on AWS.")
+@pytest.mark.parametrize(
+    "point",
+    ["AWS is not shown; apply at https://evil.example/now", "You lack AWS experience.", ""],
+)
+def test_a_models_sentence_never_reaches_a_kept_gap(point: str) -> None:
+    result = verify_draft(Draft(gaps=[gap(point=point)]), "Java", "We deploy services on AWS.")
     [kept] = result.gaps
-    assert kept.point.strip() and "AWS" in kept.point
-    assert kept.job_quote == "deploy services on AWS"
+    assert (kept.kind, kept.term, kept.job_quote) == ("gap", "AWS", "deploy services on AWS")
+    assert point not in repr(kept) or point == ""
 
 
-def test_claims_that_differ_in_one_quote_or_the_point_are_no_duplicates() -> None:
+def test_claims_that_differ_in_one_quote_are_no_duplicates_but_a_sentence_is_no_difference() -> (
+    None
+):
     job = "Build secure Java APIs. Deploy services on AWS, with AWS Lambda."
     profile = "Java (3 years), Java APIs"
     matches = [
-        Claim(point=MATCH_POINT, term="Java", profile_quote="Java (3 years)", job_quote=quote)
+        Claim(term="Java", profile_quote="Java (3 years)", job_quote=quote)
         for quote in ("Build secure Java APIs", "secure Java APIs")
     ]
     gaps = [
@@ -228,22 +238,13 @@ def test_claims_that_differ_in_one_quote_or_the_point_are_no_duplicates() -> Non
         job,
     )
     assert len(result.matches) == 2
-    assert len(result.gaps) == 3
-    assert result.drop_reasons == {DropReason.DUPLICATE.value: 1}
-
-
-def test_a_gap_point_that_blames_the_person_is_rewritten_by_code() -> None:
-    claim = gap("You lack AWS experience.")
-    result = verify_draft(Draft(gaps=[claim]), "Java", "We deploy services on AWS.")
-    [kept] = result.gaps
-    assert kept.point != "You lack AWS experience."
-    assert "lack" not in kept.point
+    assert [g.job_quote for g in result.gaps] == ["Deploy services on AWS", "with AWS Lambda"]
+    assert result.drop_reasons == {DropReason.DUPLICATE.value: 2}
 
 
 def test_a_term_of_the_largest_allowed_size_counts() -> None:
     words = "secure cloud web services"  # Limits().max_term_words words
     claim = Claim(
-        point=f"This job asks for {words}; it is not shown in your profile.",
         term=words,
         profile_quote="",
         job_quote="deploy " + words,

@@ -1,0 +1,40 @@
+"""Whether a term names something: at least one word that is not filler.
+
+"Experience with", "3 years" and "the role" are in many quotes and name no skill; a
+claim about them says nothing the user can check. The filler words are data
+(explain/data/non_content_words.txt, EN/DE/FR/ES); numbers are read by code. Pure Python.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+from explain.core.rules.words import split_words
+
+__all__ = ["NON_CONTENT_PATH", "has_content", "non_content_words"]
+
+NON_CONTENT_PATH = Path(__file__).resolve().parents[2] / "data" / "non_content_words.txt"
+
+# A number as a word: "3", "10", "3rd", "5th", "1st", "2nd", digits of any script.
+_NUMBER = re.compile(r"\d+(?:st|nd|rd|th|er|e|ème|º|ª)?")
+
+
+@cache
+def non_content_words() -> frozenset[str]:
+    words: set[str] = set()
+    for line in NON_CONTENT_PATH.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            words.update(split_words(line.casefold())[0])
+    return frozenset(words)
+
+
+def has_content(normal_term: str) -> bool:
+    """True when the term (in the verifier's normal form) holds a word that names
+    something: not a function word, number, unit, level or framing word."""
+    filler = non_content_words()
+    return any(
+        word not in filler and not _NUMBER.fullmatch(word) for word in split_words(normal_term)[0]
+    )

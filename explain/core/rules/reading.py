@@ -1,0 +1,300 @@
+"""A quote read in its sentence: is its term negated, wished for, offered or optional?
+
+"no experience with AWS" holds the words "experience with AWS", and "German lessons
+offered" holds "German": the words are there, the claim is not. This module reads the
+clause around a term for documented cues (explain/data/cues.tsv, EN/DE/FR/ES) and says
+which govern it. Pure Python, on the verifier's normal form; model text is never
+compiled as a pattern. The scope rule and its limits are in docs/verifier.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from explain.core.rules.words import is_word_char
+
+__all__ = [
+    "CUES_PATH",
+    "KINDS",
+    "Cue",
+    "Reading",
+    "cues",
+    "read",
+]
+
+CUES_PATH = Path(__file__).resolve().parents[2] / "data" / "cues.tsv"
+KINDS = ("negation", "wish", "offer", "optional", "neutral")
+_WHERE = ("before", "after", "both")
+
+# How many words may stand between a cue and the term it governs.
+BEFORE_REACH = 4
+AFTER_REACH = 4
+
+# Negation cues that never undo one another: "neither Java nor Kotlin" negates both.
+_NON_STACKING = frozenset({"neither", "nor", "ni", "weder"})
+
+# Words that start a new clause: what follows is said apart from what came before.
+_CONNECTORS = frozenset(
+    {
+        "but",
+        "however",
+        "although",
+        "though",
+        "whereas",
+        "aber",
+        "jedoch",
+        "sondern",
+        "mais",
+        "cependant",
+        "pero",
+        "sino",
+        "aunque",
+    }
+)
+_BREAK_MARKS = ".;:!?"
+# A full stop after these does not end a clause.
+_ABBREVIATIONS = frozenset(
+    {"e.g", "i.e", "etc", "z.b", "bzw", "ca", "vs", "approx", "incl", "p.ex"}
+)
+
+
+@dataclass(frozen=True)
+class Cue:
+    lang: str
+    kind: str
+    where: str
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What governs the term in its clause; all False is a plain statement."""
+
+    negated: bool = False
+    wish: bool = False
+    offer: bool = False
+    optional: bool = False
+
+
+def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
+    """(start, end) of each word of text[low:high]; "'" and "-" inside a word join it."""
+    out: list[tuple[int, int]] = []
+    i = low
+    while i < high:
+        if not is_word_char(text[i]):
+            i += 1
+            continue
+        j = i + 1
+        while j < high and (
+            is_word_char(text[j])
+            or (text[j] in "'-" and j + 1 < high and is_word_char(text[j + 1]))
+        ):
+            j += 1
+        out.append((i, j))
+        i = j
+    return out
+
+
+def _cue_words(cue: str) -> tuple[str, ...]:
+    words = [cue[a:b] for a, b in _tokens(cue, 0, len(cue))]
+    return tuple(words)
+
+
+def parse_cues(lines: Iterable[str]) -> tuple[Cue, ...]:
+    """The rows of a cue file; a malformed row raises ValueError naming it."""
+    out: list[Cue] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        parts = line.rstrip("\n").split("\t")
+        if len(parts) != 4 or parts[1] not in KINDS or parts[2] not in _WHERE:
+            raise ValueError(f"cues line {number}: needs lang, kind, where, cue")
+        words = _cue_words(parts[3].strip().casefold().replace("\u2019", "'"))
+        if not words:
+            raise ValueError(f"cues line {number}: empty cue")
+        out.append(Cue(parts[0], parts[1], parts[2], words))
+    return tuple(out)
+
+
+@cache
+def cues() -> tuple[Cue, ...]:
+    return parse_cues(CUES_PATH.read_text(encoding="utf-8").splitlines())
+
+
+@cache
+def _by_first_word() -> dict[str, tuple[Cue, ...]]:
+    index: dict[str, list[Cue]] = {}
+    for cue in cues():
+        index.setdefault(cue.words[0], []).append(cue)
+    # Longest first, so "no experience with" wins over "no" at the same word.
+    return {k: tuple(sorted(v, key=lambda c: -len(c.words))) for k, v in index.items()}
+
+
+@dataclass(frozen=True)
+class _Hit:
+    cue: Cue
+    first: int  # index of its first word
+    last: int  # index of its last word
+
+
+def _hits(words: list[str]) -> list[_Hit]:
+    """Cue occurrences, left to right; at each word the longest cue wins and covers its
+    words. A cue at a word shared by several rows counts once per kind and position."""
+    index = _by_first_word()
+    hits: list[_Hit] = []
+    i = 0
+    while i < len(words):
+        found = [
+            c for c in index.get(words[i], ()) if tuple(words[i : i + len(c.words)]) == c.words
+        ]
+        if not found:
+            i += 1
+            continue
+        longest = len(found[0].words)
+        for cue in found:
+            if len(cue.words) == longest:
+                hits.append(_Hit(cue, i, i + longest - 1))
+        i += longest
+    return hits
+
+
+def _is_break(text: str, i: int) -> bool:
+    """True when text[i] ends a clause: a line break, or . ; : ! ? before a space or the end."""
+    ch = text[i]
+    if ch == "\n":
+        return True
+    if ch not in _BREAK_MARKS:
+        return False
+    if i + 1 < len(text) and text[i + 1] not in " \n":
+        return False  # "Node.js", "3.5", "10:30"
+    if ch == ".":
+        start = i
+        while start > 0 and (is_word_char(text[start - 1]) or text[start - 1] == "."):
+            start -= 1
+        if text[start:i] in _ABBREVIATIONS:
+            return False
+    return True
+
+
+def _clause(text: str, start: int, end: int, low: int, high: int) -> tuple[int, int]:
+    """The bounds of the clause holding text[start:end], inside [low, high)."""
+    left = start
+    while left > low and not _is_break(text, left - 1):
+        left -= 1
+    right = end
+    while right < high and not _is_break(text, right):
+        right += 1
+    return left, right
+
+
+def _heading(text: str, left: int, low: int) -> tuple[int, int] | None:
+    """The words a clause stands under: the text before the ":" that opens the clause on
+    its line, or the last line ending in ":" above a list of lines."""
+    i = left - 1
+    while i >= low and text[i] == " ":
+        i -= 1
+    if i >= low and text[i] == ":":
+        return _line_before(text, i, low)
+    # A list under a heading line: walk up while lines do not end in ":".
+    while i >= low and text[i] == "\n":
+        j = i - 1
+        while j >= low and text[j] == " ":
+            j -= 1
+        if j >= low and text[j] == ":":
+            return _line_before(text, j, low)
+        k = j
+        while k >= low and text[k] != "\n":
+            k -= 1
+        i = k
+    return None
+
+
+def _line_before(text: str, colon: int, low: int) -> tuple[int, int]:
+    start = colon
+    while start > low and not _is_break(text, start - 1):
+        start -= 1
+    return start, colon
+
+
+def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None) -> Reading:
+    """Which cues govern text[term[0]:term[1]] in its clause, inside bounds (a field).
+
+    text is in the verifier's normal form, with line breaks kept as "\\n". A cue governs
+    the term when it is in the same clause, before it (at most BEFORE_REACH words
+    between) or after it as its predicate (at most AFTER_REACH words between), or ends
+    the heading the clause stands under ("Nice to have: Kubernetes"). Two negations
+    undo each other ("not without Java").
+    """
+    low, high = bounds if bounds is not None else (0, len(text))
+    start, end = term
+    if not (low <= start <= end <= high):
+        return Reading()
+    left, right = _clause(text, start, end, low, high)
+    spans = _tokens(text, left, right)
+    words = [text[a:b] for a, b in spans]
+    # The term's words: the first and last word index overlapping the term.
+    inside = [k for k, (a, b) in enumerate(spans) if a < end and start < b]
+    if not inside:
+        return Reading()
+    first, last = inside[0], inside[-1]
+    hits = _hits(words)
+    cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
+    governing = [
+        hit.cue
+        for hit in hits
+        if cut_left <= hit.first and hit.last < cut_right and _governs(hit, first, last)
+    ]
+    if cut_left == 0:
+        heading = _heading(text, left, low)
+        if heading is not None:
+            h_words = [text[a:b] for a, b in _tokens(text, *heading)]
+            governing.extend(hit.cue for hit in _hits(h_words) if hit.last == len(h_words) - 1)
+    return _reading(governing)
+
+
+def _cuts(
+    text: str,
+    spans: list[tuple[int, int]],
+    words: list[str],
+    hits: list[_Hit],
+    first: int,
+    last: int,
+) -> tuple[int, int]:
+    """The word range of the term's clause: cut at a connector ("but", "aber", "mais",
+    "pero", ...) and at a comma before a negation ("Java, not Kotlin")."""
+    starts = [k for k, word in enumerate(words) if word in _CONNECTORS]
+    for hit in hits:
+        if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0:
+            continue
+        if "," in text[spans[hit.first - 1][1] : spans[hit.first][0]]:
+            starts.append(hit.first)
+    cut_left = max((k for k in starts if k <= first), default=0)
+    cut_right = min((k for k in starts if k > last), default=len(words))
+    return cut_left, cut_right
+
+
+def _governs(hit: _Hit, first: int, last: int) -> bool:
+    """A cue before the term within reach, or after it (its predicate) within reach."""
+    where = hit.cue.where
+    if hit.last < first:
+        return where != "after" and first - hit.last - 1 <= BEFORE_REACH
+    if hit.first > last:
+        return where != "before" and hit.first - last - 1 <= AFTER_REACH
+    return False
+
+
+def _reading(governing: list[Cue]) -> Reading:
+    # A neutral phrase ("not only") has already covered its words: it negates nothing.
+    negations = [cue for cue in governing if cue.kind == "negation"]
+    stacking = [cue for cue in negations if cue.words[0] not in _NON_STACKING]
+    negated = len(stacking) % 2 == 1 or len(stacking) < len(negations)
+    kinds = {cue.kind for cue in governing}
+    return Reading(
+        negated=negated,
+        wish="wish" in kinds,
+        offer="offer" in kinds,
+        optional="optional" in kinds,
+    )

@@ -1,0 +1,71 @@
+"""explain.core.rules.amounts: years or a level for the term, an exact slice of the quote."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from explain.core.rules.amounts import amount_for
+
+
+def amount(quote: str, term: str) -> str:
+    start = quote.index(term)
+    return amount_for(quote, (start, start + len(term)))
+
+
+@pytest.mark.parametrize(
+    ("quote", "term", "expected"),
+    [
+        ("Python (3 years)", "Python", "3 years"),
+        ("5+ years of Python", "Python", "5+ years"),
+        ("3–5 years of Java", "Java", "3–5 years"),
+        ("2-4 yrs Kotlin", "Kotlin", "2-4 yrs"),
+        ("three years of Java", "Java", "three years"),
+        ("at least ten years in SAP", "SAP", "ten years"),
+        ("English (C1)", "English", "C1"),
+        ("German B2 or better", "German", "B2"),
+        ("Python at an advanced level", "Python", "advanced"),
+        ("Senior Go engineer", "Go", "Senior"),
+        ("Junior frontend developer", "frontend", "Junior"),
+        ("fluent English", "English", "fluent"),
+        ("native Spanish speaker", "Spanish", "native"),
+        ("Rust (beginner)", "Rust", "beginner"),
+        ("Java (expert)", "Java", "expert"),
+        ("5 Jahre Erfahrung mit Java", "Java", "5 Jahre"),
+        ("drei Jahre Python", "Python", "drei Jahre"),
+        ("Englisch fließend", "Englisch", "fließend"),
+        ("3 ans d'expérience en Java", "Java", "3 ans"),
+        ("anglais courant", "anglais", "courant"),
+        ("2 años de Python", "Python", "2 años"),
+        ("inglés avanzado", "inglés", "avanzado"),
+        # Only the list item holding the term is read.
+        ("Java (3 years), Python (5 years)", "Python", "5 years"),
+        ("Java (3 years), Python", "Python", ""),
+        ("5+ years of Python, Django", "Django", ""),
+        # No amount, or the term's own words.
+        ("React Native apps", "React Native", ""),
+        ("Kubernetes in production", "Kubernetes", ""),
+        ("c1 vitamin research", "research", ""),
+        ("B2B sales", "sales", ""),
+        ("Python 3.11", "Python", ""),
+    ],
+)
+def test_amounts(quote: str, term: str, expected: str) -> None:
+    found = amount(quote, term)
+    assert found == expected
+    assert found in quote
+
+
+def test_no_term_reads_the_whole_quote_and_an_empty_quote_has_none() -> None:
+    assert amount_for("3 years", None) == "3 years"
+    assert amount_for("", None) == ""
+    assert amount_for("x" * 5000 + " 3 years", None) == ""  # past any quote's size
+
+
+@settings(max_examples=200, deadline=None)
+@given(quote=st.text(max_size=60), data=st.data())
+def test_any_quote_gives_a_slice_of_itself(quote: str, data: st.DataObject) -> None:
+    start = data.draw(st.integers(0, len(quote)))
+    end = data.draw(st.integers(start, len(quote)))
+    assert amount_for(quote, (start, end)) in quote

@@ -1,0 +1,48 @@
+"""explain.core.rules.content: a term names something, in any of four languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from explain.core.rules.content import has_content, non_content_words
+from explain.core.verify import normalize
+
+
+@pytest.mark.parametrize(
+    "term",
+    [
+        "Experience with",
+        "3 years",
+        "5+ years",
+        "the role",
+        "strong skills",
+        "ten",
+        "Erfahrung mit",
+        "gute Kenntnisse",
+        "expérience en",
+        "la experiencia",
+        "conocimientos",
+        "senior",
+        "C1" * 0 + "10,000",
+        "2nd",
+        "must have",
+        "",
+    ],
+)
+def test_filler_only_terms_name_nothing(term: str) -> None:
+    assert not has_content(normalize(term))
+
+
+@pytest.mark.parametrize(
+    "term",
+    ["Java", "REST APIs", "experience with AWS", "C1", "German", "team leadership", "B2B sales"],
+)
+def test_a_term_with_one_content_word_names_something(term: str) -> None:
+    assert has_content(normalize(term))
+
+
+def test_the_list_is_data_and_holds_no_skill() -> None:
+    words = non_content_words()
+    assert {"experience", "erfahrung", "expérience", "experiencia", "years"} <= words
+    for skill in ("java", "python", "english", "german", "sql", "excel", "design"):
+        assert skill not in words

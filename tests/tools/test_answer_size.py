@@ -1,0 +1,32 @@
+"""tools.bench.answer_size: the same claims measured with and without the sentence."""
+
+from __future__ import annotations
+
+import json
+
+from explain.core.schema import Draft
+from explain.llm.recorded import PACKAGED_RECORDINGS
+from tools.bench import answer_size
+
+
+def test_the_frozen_answers_are_the_demo_recordings_with_their_sentences() -> None:
+    recordings = json.loads(PACKAGED_RECORDINGS.read_text(encoding="utf-8"))["recordings"]
+    now = [Draft.model_validate(entry["draft"]) for entry in recordings]
+    before = [Draft.model_validate(draft) for draft in answer_size.before_drafts()]
+    assert before == now  # once the sentence is dropped, the claims are the same
+    assert all("point" in claim for d in answer_size.before_drafts() for claim in d["matches"])
+
+
+def test_sizes_count_characters_and_tokens_of_compact_json() -> None:
+    draft = {"matches": [], "gaps": [{"point": "x" * 40, "term": "AWS", "jobQuote": "AWS"}]}
+    before, after = answer_size.sizes([draft])
+    assert before.chars == len(answer_size.compact(draft))
+    evidence = '{"matches":[],"gaps":[{"term":"AWS","profileQuote":"","jobQuote":"AWS"}]}'
+    assert after.chars == len(evidence)
+    assert after.tokens == -(-len(evidence) // 4)
+    assert answer_size.without_gap_profile_quotes([draft]).chars == len(evidence) - 18
+
+
+def test_main_prints_the_ratio(capsys) -> None:
+    assert answer_size.main() == 0
+    assert "ratio now/before" in capsys.readouterr().out
