@@ -46,7 +46,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from explain.core.rules.retired import RewriteReason
 from explain.core.schema import Claim
 from explain.core.verify import DropReason
 
