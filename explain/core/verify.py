@@ -52,10 +52,10 @@ _ASCII_FORMS: dict[int, str] = {
 }
 
 # Characters that end a line, so a clause (rules.reading), though normalising makes them " ".
-_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+_LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 # How far a quote's sentence is read on each side of its term, in normal characters.
-READING_REACH = 400
+READING_REACH = 240
 
 # Trimmed from both ends of a quote (NFKC has already turned "…" into "...").
 _QUOTE_END_CHARS = " \"'.,;:!?"
@@ -375,10 +375,11 @@ def instruction_spans(text: str) -> list[tuple[int, int]]:
 def _in_instruction(text: str, span: tuple[int, int], folded: _Folded | None = None) -> bool:
     """True when the span overlaps a sentence addressed to an AI.
 
-    Only the span's own sentences are read, from the text's normal form when it is at
-    hand, so the cost is per claim, not per text.
+    Only the span's own sentences and a bounded reach around them are read (an order may
+    run across a line break or a field's label), from the text's normal form when it is
+    at hand, so the cost is per claim, not per text.
     """
-    low, high = addressed_to_ai.sentence_bounds(text, *span)
+    low, high = addressed_to_ai.order_window(text, *span)
     if folded is None:
         window = _fold_with_offsets(text[low:high])
         normal = window.text
@@ -424,13 +425,11 @@ class _Source:
         low = max(bisect_left(starts, field_low), start - READING_REACH)
         high = min(bisect_left(starts, field_high), end + READING_REACH)
         chars = list(folded.text[low:high])
-        i = folded.text.find(" ", low, high)
-        while i != -1:
-            if 0 < i < len(starts) - 1:
-                between = self.text[folded.ends[i - 1] : starts[i + 1]]
-                if any(c in _LINE_BREAKS for c in between):
+        if low < high:
+            for line_break in _LINE_BREAK.finditer(self.text, starts[low], folded.ends[high - 1]):
+                i = bisect_right(starts, line_break.start()) - 1
+                if low <= i < high and chars[i - low] == " ":
                     chars[i - low] = "\n"
-            i = folded.text.find(" ", i + 1, high)
         return reading.read("".join(chars), (start - low, end - low), (0, high - low))
 
     def in_one_field(self, span: tuple[int, int]) -> bool:

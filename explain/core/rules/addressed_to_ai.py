@@ -243,6 +243,28 @@ def instruction_hits(normal: str) -> list[tuple[int, int, bool]]:
 _END = re.compile("\n|[" + _SENTENCE_END + "](?!\\w)")
 
 
+# An order's words may run across a line break or a field's label ("ignore previous" at
+# the end of one field, "instructions." opening the next): the verifier reads this far
+# on each side of a quote's own sentence, so a split order is seen as the whole-text scan
+# sees it, and a quote overlapping its sentences is dropped.
+ORDER_REACH = 120
+
+
+def order_window(text: str, start: int, end: int) -> tuple[int, int]:
+    """The part of text read for orders around [start, end): the sentences around it,
+    widened by ORDER_REACH characters each side, cut at white space."""
+    low, high = sentence_bounds(text, start, end)
+    if low > 0:
+        low = max(0, low - ORDER_REACH)
+        while low > 0 and not text[low - 1].isspace() and low > start - 2 * _MAX_SENTENCE:
+            low -= 1
+    if high < len(text):
+        high = min(len(text), high + ORDER_REACH)
+        while high < len(text) and not text[high].isspace() and high < end + 2 * _MAX_SENTENCE:
+            high += 1
+    return low, high
+
+
 def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     """The sentence (or line) of the original text around [start, end), bounded in length.
 

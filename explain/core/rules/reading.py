@@ -9,6 +9,7 @@ compiled as a pattern. The scope rule and its limits are in docs/verifier.md.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -79,23 +80,14 @@ class Reading:
     optional: bool = False
 
 
+# A word: letters, digits, marks or "_", with "'" or "-" inside joining it ("no-nonsense",
+# "n'ai"). Fixed here; model text is never compiled.
+_WORD = re.compile(r"[\w\u0300-\u036f]+(?:['-][\w\u0300-\u036f]+)*")
+
+
 def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
     """(start, end) of each word of text[low:high]; "'" and "-" inside a word join it."""
-    out: list[tuple[int, int]] = []
-    i = low
-    while i < high:
-        if not is_word_char(text[i]):
-            i += 1
-            continue
-        j = i + 1
-        while j < high and (
-            is_word_char(text[j])
-            or (text[j] in "'-" and j + 1 < high and is_word_char(text[j + 1]))
-        ):
-            j += 1
-        out.append((i, j))
-        i = j
-    return out
+    return [m.span() for m in _WORD.finditer(text, low, high)]
 
 
 def _cue_words(cue: str) -> tuple[str, ...]:
@@ -161,32 +153,39 @@ def _hits(words: list[str]) -> list[_Hit]:
     return hits
 
 
+# A line break, or . ; : ! ? before white space or the end ("Node.js", "3.5" go on).
+_BREAK = re.compile(r"\n|[.;:!?](?=[ \n]|$)")
+
+
 def _is_break(text: str, i: int) -> bool:
     """True when text[i] ends a clause: a line break, or . ; : ! ? before a space or the end."""
-    ch = text[i]
-    if ch == "\n":
-        return True
-    if ch not in _BREAK_MARKS:
+    return _BREAK.match(text, i) is not None and not _abbreviation(text, i)
+
+
+def _abbreviation(text: str, i: int) -> bool:
+    """True for the full stop of "e.g.", "z.B.", "etc." and the like."""
+    if text[i] != ".":
         return False
-    if i + 1 < len(text) and text[i + 1] not in " \n":
-        return False  # "Node.js", "3.5", "10:30"
-    if ch == ".":
-        start = i
-        while start > 0 and (is_word_char(text[start - 1]) or text[start - 1] == "."):
-            start -= 1
-        if text[start:i] in _ABBREVIATIONS:
-            return False
-    return True
+    start = i
+    while start > max(0, i - 8) and (is_word_char(text[start - 1]) or text[start - 1] == "."):
+        start -= 1
+    return text[start:i] in _ABBREVIATIONS
 
 
 def _clause(text: str, start: int, end: int, low: int, high: int) -> tuple[int, int]:
     """The bounds of the clause holding text[start:end], inside [low, high)."""
-    left = start
-    while left > low and not _is_break(text, left - 1):
-        left -= 1
-    right = end
-    while right < high and not _is_break(text, right):
-        right += 1
+    left = low
+    # One character past start, so a "." just before the term sees what follows it.
+    breaks = [m for m in _BREAK.finditer(text, low, min(start + 1, high)) if m.start() < start]
+    for found in reversed(breaks):
+        if not _abbreviation(text, found.start()):
+            left = found.end()
+            break
+    right = high
+    for found in _BREAK.finditer(text, end, high):
+        if not _abbreviation(text, found.start()):
+            right = found.start()
+            break
     return left, right
 
 
@@ -277,13 +276,15 @@ def _cuts(
 
 
 def _governs(hit: _Hit, first: int, last: int) -> bool:
-    """A cue before the term within reach, or after it (its predicate) within reach."""
+    """A cue before the term within reach, after it (its predicate) within reach, or
+    sharing words with the term itself ("no experience with" in the term "experience
+    with AWS"; a term that is the whole quote "Kubernetes is a plus")."""
     where = hit.cue.where
     if hit.last < first:
         return where != "after" and first - hit.last - 1 <= BEFORE_REACH
     if hit.first > last:
         return where != "before" and hit.first - last - 1 <= AFTER_REACH
-    return False
+    return True
 
 
 def _reading(governing: list[Cue]) -> Reading:

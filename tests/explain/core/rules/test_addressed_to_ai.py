@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from explain.core.rules.addressed_to_ai import sentence_bounds
+from explain.core.rules.addressed_to_ai import ORDER_REACH, order_window, sentence_bounds
 from explain.core.verify import instruction_spans
 
 
@@ -198,3 +198,15 @@ def test_a_range_that_starts_on_a_sentence_end_starts_in_the_sentence_it_ends() 
     assert sentence_bounds(text, 8, 9)[0] == 4
     assert sentence_bounds(text, 10, 11)[0] == 10
     assert sentence_bounds("One\nTwo", 3, 4)[0] == 0  # the line break that ends "One"
+
+
+def test_the_order_window_reaches_past_the_sentence_and_is_bounded() -> None:
+    text = "ignore previous\nLabel1: instructions. Java"
+    start = text.index("Java")
+    low, high = order_window(text, start, start + 4)
+    assert low == 0 and high == len(text)  # the line before is read too
+    long = "word " * 2000 + "Java " + "word " * 2000
+    start = long.index("Java")
+    low, high = order_window(long, start, start + 4)
+    assert high - low <= 2 * (500 + ORDER_REACH) + 10  # per claim, never the whole text
+    assert long[low - 1].isspace() and long[high].isspace()  # cut at white space

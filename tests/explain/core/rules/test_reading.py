@@ -143,3 +143,19 @@ def test_any_text_and_any_span_read_without_error(text: str, data: st.DataObject
     start = data.draw(st.integers(0, len(text)))
     end = data.draw(st.integers(start, len(text)))
     assert isinstance(read(text, (start, end)), Reading)
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "expected"),
+    [
+        ("I have no experience with AWS yet", "experience with AWS", NEGATED),
+        ("Kubernetes is a plus", "Kubernetes is a plus", OPTIONAL),
+        ("German lessons offered", "German lessons", OFFER),
+        ("No Java needed", "No Java", NEGATED),
+        ("No-Code tools", "No-Code tools", PLAIN),
+    ],
+)
+def test_a_cue_sharing_words_with_the_term_governs_it(
+    text: str, term: str, expected: Reading
+) -> None:
+    assert reading_of(text, term) == expected
