@@ -90,7 +90,7 @@ MIN_PER_CATEGORY = 5
 # Floors, each a little under what this set measured with this branch's verifier
 # (docs/evaluation.md: keep 0.939 / 0.977; quote_negated 0.792 / 0.864;
 # term_not_content 1.000 / 0.774; profile_wish 1.000 / 1.000; job_offer 1.000 / 0.900;
-# 166 of 170 sentences as labelled). Known limits count: a floor is what the user gets.
+# 167 of 170 sentences as labelled). Known limits count: a floor is what the user gets.
 FLOORS = {
     "keep": (0.93, 0.97),
     "quote_negated": (0.75, 0.85),
