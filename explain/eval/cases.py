@@ -11,20 +11,27 @@ The file (JSON, one case per line so a diff shows one case per line) looks like:
       "cases": [
         {"id": "...", "category": "...", "profile_ref": "profile:dev", "job_ref": "job:java",
          "kind": "match",
-         "claim": {"point": "...", "term": "...", "profileQuote": "...", "jobQuote": "..."},
+         "claim": {"term": "...", "profileQuote": "...", "jobQuote": "..."},
          "expected": "drop", "reason": "profile_quote_not_found", "note": "..."},
+        {..., "expected": "keep", "sentence": "“Java” is in your profile and in this job.",
+         "optional": false, "job_amount": "5 years", "profile_amount": "3 years"},
         ...
       ]
     }
 
-"expected" is "keep" (shown as written), "reword" (shown, in the sentence code writes;
-"reason" names the rewrite reason) or "drop" ("reason" names the drop reason). A case may
-give "profile_fields"/"job_fields" ([start, end] of each field's value: a quote must lie
-inside one) and "job_full"/"profile_full" (the text before it was cut to size).
+"expected" is "keep" (shown, in the sentence code writes) or "drop" ("reason" names the
+drop reason). A kept case gives "sentence" (what code must write for it), "optional"
+(whether the job marks it so) and, when the case pins them, "job_amount" and
+"profile_amount" (what code must read from each quote; "" for nothing). A claim may
+still carry a "point", as a model asked for one sends it: the verifier ignores it.
+A case may give "profile_fields"/"job_fields" ([start, end] of each field's value: a
+quote must lie inside one) and "job_full"/"profile_full" (the text before it was cut).
 A case gives its texts inline ("profile", "job") or by name ("profile_ref", "job_ref").
-"preceding" lists claims that come earlier in the same draft (for duplicates). A case
-whose "expected" is null is unlabelled (a feedback export waiting for a human): it is
-kept in the file and skipped by the scoring, which says how many it skipped.
+"preceding" lists claims that come earlier in the same draft (for duplicates).
+"known_limit" marks a case the verifier is known to get wrong (the label says what is
+right): scored and listed, it does not fail the command. A case whose "expected" is
+null is unlabelled (a feedback export waiting for a human): it is kept in the file and
+skipped by the scoring, which says how many it skipped.
 
 Pure Python: no Django.
 """
@@ -39,7 +46,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from explain.core.rules.retired import RewriteReason
 from explain.core.schema import Claim
 from explain.core.verify import DropReason
 
@@ -48,11 +54,12 @@ DEFAULT_PATH = Path(__file__).resolve().parent.parent / "data" / "eval_cases.jso
 
 KINDS = ("match", "gap")
 KEEP = "keep"
-REWORD = "reword"
 DROP = "drop"
-EXPECTED = (KEEP, REWORD, DROP)
+EXPECTED = (KEEP, DROP)
 REASONS = frozenset(reason.value for reason in DropReason)
-REWRITE_REASONS = frozenset(reason.value for reason in RewriteReason)
+# Labels of the design where the model wrote the sentence; a file that still uses one is
+# told what to write instead.
+RETIRED_EXPECTED = "reword"
 
 
 class CaseFileError(ValueError):
@@ -83,6 +90,11 @@ class Case:
     note: str = ""
     source: str = ""
     known_limit: bool = False
+    # For a keep: what code must write and read (None: the case does not pin it).
+    sentence: str | None = None
+    optional: bool | None = None
+    job_amount: str | None = None
+    profile_amount: str | None = None
     profile_ref: str = ""
     job_ref: str = ""
     profile_fields: tuple[tuple[int, int], ...] | None = None
@@ -184,6 +196,9 @@ def _text(raw: dict[str, Any], name: str, texts: Mapping[str, str], where: str) 
     return value, ""
 
 
+KEEP_FIELDS = ("sentence", "optional", "job_amount", "profile_amount")
+
+
 def _claim(raw: Any, where: str) -> Claim:
     if not isinstance(raw, dict):
         raise CaseFileError(f'{where}: "claim" must be an object')
@@ -202,6 +217,43 @@ def _kind(value: Any, where: str) -> str:
     return str(value)
 
 
+def _label(raw: dict[str, Any], where: str) -> tuple[str | None, str | None]:
+    """The case's "expected" and "reason", checked against each other."""
+    expected = raw.get("expected")
+    reason = raw.get("reason")
+    if expected is None:
+        if reason is not None:
+            raise CaseFileError(f'{where}: an unlabelled case has no "reason"')
+    elif expected == RETIRED_EXPECTED:
+        raise CaseFileError(
+            f'{where}: "reword" is gone (the model writes no sentence): label it "keep"'
+        )
+    elif expected not in EXPECTED:
+        raise CaseFileError(f'{where}: "expected" must be "keep", "drop" or null')
+    elif raw.get("needs_label"):
+        raise CaseFileError(f'{where}: labelled, so remove "needs_label"')
+    if expected == DROP and reason not in REASONS:
+        raise CaseFileError(
+            f'{where}: a "drop" needs a "reason", one of {", ".join(sorted(REASONS))}'
+        )
+    if expected == KEEP and reason is not None:
+        raise CaseFileError(f'{where}: a "keep" has no "reason"')
+    return expected, reason
+
+
+def _keep_fields(raw: dict[str, Any], where: str, expected: str | None) -> dict[str, Any]:
+    """What a kept case pins about the shown point: sentence, optional, amounts."""
+    shown = {name: raw.get(name) for name in KEEP_FIELDS}
+    if expected != KEEP and any(value is not None for value in shown.values()):
+        raise CaseFileError(f'{where}: only a "keep" gives {", ".join(KEEP_FIELDS)}')
+    for name in ("sentence", "job_amount", "profile_amount"):
+        if shown[name] is not None and not isinstance(shown[name], str):
+            raise CaseFileError(f'{where}: "{name}" must be a string')
+    if shown["optional"] is not None and not isinstance(shown["optional"], bool):
+        raise CaseFileError(f'{where}: "optional" must be true or false')
+    return shown
+
+
 def _parse_case(
     raw: Any, where: str, *, texts: Mapping[str, str], categories: Mapping[str, str]
 ) -> Case:
@@ -216,25 +268,8 @@ def _parse_case(
         raise CaseFileError(f'{where}: "category" must be a non-empty string')
     if categories and category not in categories:
         raise CaseFileError(f"{where}: category {category!r} is not listed in categories")
-    expected = raw.get("expected")
-    reason = raw.get("reason")
-    if expected is None:
-        if reason is not None:
-            raise CaseFileError(f'{where}: an unlabelled case has no "reason"')
-    elif expected not in EXPECTED:
-        raise CaseFileError(f'{where}: "expected" must be "keep", "reword", "drop" or null')
-    elif raw.get("needs_label"):
-        raise CaseFileError(f'{where}: labelled, so remove "needs_label"')
-    if expected == DROP and reason not in REASONS:
-        raise CaseFileError(
-            f'{where}: a "drop" needs a "reason", one of {", ".join(sorted(REASONS))}'
-        )
-    if expected == REWORD and reason not in REWRITE_REASONS:
-        raise CaseFileError(
-            f'{where}: a "reword" needs a "reason", one of {", ".join(sorted(REWRITE_REASONS))}'
-        )
-    if expected == KEEP and reason is not None:
-        raise CaseFileError(f'{where}: a "keep" has no "reason"')
+    expected, reason = _label(raw, where)
+    shown = _keep_fields(raw, where, expected)
     preceding_raw = raw.get("preceding", [])
     if not isinstance(preceding_raw, list):
         raise CaseFileError(f'{where}: "preceding" must be a list')
@@ -264,6 +299,10 @@ def _parse_case(
         note=str(raw.get("note", "")),
         source=str(raw.get("source", "")),
         known_limit=bool(raw.get("known_limit", False)),
+        sentence=shown["sentence"],
+        optional=shown["optional"],
+        job_amount=shown["job_amount"],
+        profile_amount=shown["profile_amount"],
         profile_ref=profile_ref,
         job_ref=job_ref,
         profile_fields=layout["profile_fields"],

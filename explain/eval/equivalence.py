@@ -68,17 +68,21 @@ def _job(pair: Pair) -> str:
 
 
 def _gap_shown(pair: Pair) -> bool:
-    claim = Claim(point="x", term=pair.term, profile_quote="", job_quote=pair.job_quote)
+    claim = Claim(term=pair.term, profile_quote="", job_quote=pair.job_quote)
     result = verify_draft(Draft(gaps=[claim]), pair.profile, _job(pair))
     if result.gaps:
         return True
-    if result.drop_reasons != {DropReason.GAP_CONTRADICTED.value: 1}:
+    # Contradicted, or a term the rule reads as no skill at all ("IT" as "it"): not shown.
+    if result.drop_reasons not in (
+        {DropReason.GAP_CONTRADICTED.value: 1},
+        {DropReason.TERM_NOT_CONTENT.value: 1},
+    ):
         raise ValueError(f"case {pair.term!r}: gap dropped for {result.drop_reasons}")
     return False
 
 
 def _match_kept(pair: Pair) -> bool:
-    claim = Claim(point="x", term=pair.term, profile_quote=pair.profile, job_quote=pair.job_quote)
+    claim = Claim(term=pair.term, profile_quote=pair.profile, job_quote=pair.job_quote)
     return bool(verify_draft(Draft(matches=[claim]), pair.profile, _job(pair)).matches)
 
 

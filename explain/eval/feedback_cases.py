@@ -73,7 +73,7 @@ def feedback_record(report: FeedbackReport, *, with_texts: bool) -> dict[str, An
         )
     claim = Claim.model_validate(
         {
-            "point": report.point,
+            "term": str(getattr(report, "term", "") or ""),
             "profileQuote": report.profile_quote,
             "jobQuote": report.job_quote,
         }
@@ -102,6 +102,7 @@ def feedback_record(report: FeedbackReport, *, with_texts: bool) -> dict[str, An
         "claim": claim_record(claim),
         **label,
         "feedback": {
+            "shown": report.point,
             "status": report.status,
             "times_reported": report.times_reported,
             "reviewer_note": report.reviewer_note,

@@ -197,7 +197,6 @@ class LiveRun:
             "source": self.source,
             "limits": {
                 "max_quote_words": self.limits.max_quote_words,
-                "max_point_chars": self.limits.max_point_chars,
                 "max_points": self.limits.max_points,
             },
             "pairs": [r.as_dict() for r in self.results],

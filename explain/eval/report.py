@@ -15,7 +15,7 @@ def verifier_heading(case_file: CaseFile, card: Scorecard, limits: Limits) -> st
     return (
         f"Verifier against {case_file.origin}: {card.total.cases} labelled cases in "
         f"{len(card.rows)} categories (limits: {limits.max_quote_words} words a quote, "
-        f"{limits.max_point_chars} characters a point, {limits.max_points} points a list)"
+        f"{limits.max_points} points a list)"
     )
 
 

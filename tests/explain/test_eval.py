@@ -8,8 +8,10 @@ Gemini server through the real SDK; nothing here calls Google.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+import types
 from io import StringIO
 from pathlib import Path
 from typing import Any
@@ -18,8 +20,15 @@ from xml.etree import ElementTree
 import pytest
 from django.core.management import CommandError, call_command
 
-from explain.core.verify import DropReason
-from explain.eval.cases import DEFAULT_PATH, FORMAT, REASONS, load_cases, parse_cases
+from explain.core.verify import DropReason, normalize
+from explain.eval.cases import (
+    DEFAULT_PATH,
+    FORMAT,
+    KEEP_FIELDS,
+    REASONS,
+    load_cases,
+    parse_cases,
+)
 from explain.eval.chart import drop_reasons_svg
 from explain.eval.host_pairs import PairsError, parse_ids
 from explain.eval.live import percentile
@@ -27,13 +36,15 @@ from explain.eval.progress import ProgressBar
 from explain.eval.scoring import judge, score
 from explain.llm.client import ChatPrompt
 from explain.llm.errors import ProviderTimeout
+from explain.management.commands.explain_eval import SENTENCES_MODULE
 from explain.models import ExplanationLog, FeedbackReport
 from jobportal.models import Job
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, WORKED_PROFILE
 
 REPO = Path(__file__).resolve().parents[2]
 
-# The categories issue 6 asks the set to cover, by the names the file uses.
+# The categories the set must cover, by the names the file uses: the rule's own (quotes,
+# Unicode, injections) and the kinds of claim the evidence-only design must get right.
 REQUIRED_CATEGORIES = {
     "exact_match",
     "exact_gap",
@@ -45,11 +56,50 @@ REQUIRED_CATEGORIES = {
     "word_boundary",
     "quote_length",
     "gap_contradicted",
-    "point_rules",
     "duplicate",
     "injection_job",
     "injection_profile",
 }
+EVIDENCE_KINDS = {
+    "carries_point",
+    "moved_words",
+    "numbers_levels",
+    "lists",
+    "function_word_term",
+    "framing_only",
+    "judging_multilingual",
+    "advice",
+    "negation",
+    "wish",
+    "offer",
+    "optional",
+    "code_fallback_trap",
+    "out_of_context",
+    "nested_negation",
+    "years_as_words",
+    "ranges",
+    "cefr_levels",
+    "long_term",
+    "term_is_whole_quote",
+    "cue_only_quote",
+    "other_script_cue",
+    "equivalence",
+    "good_as_models_write",
+}
+MIN_PER_CATEGORY = 5
+# Floors, each a little under what this set measured with this branch's verifier
+# (docs/evaluation.md: keep 0.939 / 0.977; quote_negated 0.792 / 0.864;
+# term_not_content 1.000 / 0.774; profile_wish 1.000 / 1.000; job_offer 1.000 / 0.900;
+# 167 of 170 sentences as labelled). Known limits count: a floor is what the user gets.
+FLOORS = {
+    "keep": (0.93, 0.97),
+    "quote_negated": (0.75, 0.85),
+    "term_not_content": (0.95, 0.75),
+    "profile_wish": (0.95, 0.95),
+    "job_offer": (0.95, 0.85),
+}
+SENTENCE_FLOOR = 0.95
+MAX_KNOWN_LIMITS = 25
 
 
 def parse_svg(text: str) -> ElementTree.Element:
@@ -66,6 +116,14 @@ def raw_set() -> dict[str, Any]:
     return json.loads(DEFAULT_PATH.read_text(encoding="utf-8"))
 
 
+def relabel(case: dict[str, Any], expected: str | None, reason: str | None) -> dict[str, Any]:
+    """The case with another label (and without what only a keep pins)."""
+    for name in KEEP_FIELDS:
+        case.pop(name, None)
+    case["expected"], case["reason"] = expected, reason
+    return case
+
+
 def write(tmp_path: Path, data: dict[str, Any], name: str = "cases.json") -> str:
     path = tmp_path / name
     path.write_text(json.dumps(data), encoding="utf-8")
@@ -78,13 +136,65 @@ def write(tmp_path: Path, data: dict[str, Any], name: str = "cases.json") -> str
 def test_the_set_is_large_enough_and_covers_every_category() -> None:
     case_file = load_cases()
     labelled = case_file.labelled
-    assert len(labelled) >= 80
+    assert len(labelled) >= 300
     counts: dict[str, int] = {}
     for case in labelled:
         counts[case.category] = counts.get(case.category, 0) + 1
-    assert REQUIRED_CATEGORIES <= set(counts)
-    assert all(count >= 5 for count in counts.values()), counts
-    assert {case.expected for case in labelled} == {"keep", "reword", "drop"}
+    assert REQUIRED_CATEGORIES | EVIDENCE_KINDS <= set(counts)
+    assert all(count >= MIN_PER_CATEGORY for count in counts.values()), counts
+    assert {case.expected for case in labelled} == {"keep", "drop"}
+    # The new kinds hold both outcomes where a claim of that kind can go either way.
+    keeps_only = {"carries_point", "optional", "term_is_whole_quote"}
+    for kind in EVIDENCE_KINDS - keeps_only - {"long_term", "cue_only_quote"}:
+        assert {c.expected for c in labelled if c.category == kind} == {"keep", "drop"}, kind
+
+
+def test_every_label_is_keep_or_a_drop_reason_of_the_verifier() -> None:
+    for case in load_cases().labelled:
+        assert case.expected == "keep" or DropReason(case.reason), case.id
+    used = {case.reason for case in load_cases().labelled if case.reason}
+    for code in ("term_not_content", "quote_negated", "profile_wish", "job_offer"):
+        assert code in used, code
+
+
+def test_every_keep_says_what_the_page_shows() -> None:
+    """A kept case names its sentence, filled in only with words of the texts sent."""
+    templates = [
+        re.compile(pattern)
+        for pattern in (
+            r"^\u201c(?P<term>.+)\u201d is in your profile and in this job\.$",
+            r"^\u201c(?P<pterm>.+)\u201d in your profile; \u201c(?P<term>.+)\u201d in this job\.$",
+            r"^\u201c(?P<term>.+)\u201d is in your profile; this job lists it as optional\.$",
+            r"^\u201c(?P<pterm>.+)\u201d in your profile; this job lists \u201c(?P<term>.+)\u201d"
+            r" as optional\.$",
+            r"^This job asks for \u201c(?P<term>.+)\u201d; it was not found in your profile\.$",
+            r"^This job lists \u201c(?P<term>.+)\u201d as optional; it was not found in your"
+            r" profile\.$",
+        )
+    ]
+    for case in load_cases().labelled:
+        if case.expected != "keep":
+            continue
+        assert case.sentence is not None and case.optional is not None, case.id
+        found = [m for m in (t.match(case.sentence) for t in templates) if m]
+        assert found, (case.id, case.sentence)
+        words = found[0].groupdict()
+        assert ("optional" in case.sentence) == case.optional, case.id
+        assert ("not found" in case.sentence) == (case.kind == "gap"), case.id
+        assert normalize(words["term"]) in normalize(case.job), case.id
+        if words.get("pterm"):
+            assert normalize(words["pterm"]) in normalize(case.profile), case.id
+        for amount, text in ((case.job_amount, case.job), (case.profile_amount, case.profile)):
+            assert not amount or normalize(amount) in normalize(text), case.id
+
+
+def test_only_the_point_carrying_kinds_still_send_a_point() -> None:
+    """Model prose is gone from the set, but for the cases that test it is ignored."""
+    data = raw_set()
+    carrying = {c["category"] for c in data["cases"] if "point" in c["claim"]}
+    assert carrying == {"carries_point", "judging_multilingual", "advice", "code_fallback_trap"}
+    for case in data["cases"]:
+        assert all("point" not in p["claim"] for p in case.get("preceding", []))
 
 
 def test_the_set_covers_the_unicode_traps_and_the_injections_by_name() -> None:
@@ -110,11 +220,10 @@ def test_duplicates_come_with_the_claims_before_them() -> None:
     assert all(c.preceding for c in duplicates)
 
 
-def test_known_limits_are_claims_the_rule_keeps() -> None:
-    # Since the point rules (issue 12) every former known limit is reworded or dropped;
-    # a case marked known_limit must still be one the rule keeps as written.
-    limits = [c for c in load_cases().cases if c.known_limit]
-    assert all(c.expected == "keep" for c in limits)
+def test_known_limits_are_few_and_each_says_why() -> None:
+    limits = [c for c in load_cases().labelled if c.known_limit]
+    assert len(limits) <= MAX_KNOWN_LIMITS
+    assert all(c.note for c in limits)
 
 
 def test_every_drop_names_a_reason_code_of_the_verifier() -> None:
@@ -123,21 +232,57 @@ def test_every_drop_names_a_reason_code_of_the_verifier() -> None:
     for case in case_file.labelled:
         if case.expected == "drop":
             assert case.reason in REASONS, case.id
+    for retired in ("point_missing", "point_too_long", "point_has_link"):
+        assert retired not in REASONS
 
 
 # --------------------------------------------------------------------------- verifier mode
 
 
-def test_verifier_mode_agrees_with_every_labelled_case() -> None:
-    out, _ = run()
+def test_verifier_mode_agrees_with_every_labelled_case(tmp_path: Path) -> None:
+    report = tmp_path / "report.json"
+    out, _ = run("--report", str(report))
     assert "disagreements: none" in out
-    total = next(line for line in out.splitlines() if line.startswith("TOTAL"))
-    cases = len(load_cases().labelled)
-    assert total.split()[-1] == f"{cases}/{cases}"
-    assert "keep precision: 1.000" in out
-    assert "keep recall:    1.000" in out
-    for category in REQUIRED_CATEGORIES:
+    data = json.loads(report.read_text())
+    assert data["disagreements"] == []
+    known = {c.id for c in load_cases().labelled if c.known_limit}
+    assert {c["id"] for c in data["known_limits"]} == known
+    for category in REQUIRED_CATEGORIES | EVIDENCE_KINDS:
         assert any(line.startswith(category + " ") for line in out.splitlines()), category
+
+
+def test_the_verifier_meets_its_floors_on_the_set(tmp_path: Path) -> None:
+    """Precision and recall per label, known limits included, at or above the floors."""
+    report = tmp_path / "report.json"
+    run("--report", str(report))
+    labels = json.loads(report.read_text())["labels"]
+    for label, (precision, recall) in FLOORS.items():
+        assert labels[label]["precision"] >= precision, label
+        assert labels[label]["recall"] >= recall, label
+    # Every other code the set uses is exact on it.
+    for label, figures in labels.items():
+        if label not in FLOORS:
+            assert figures["precision"] == 1.0, label
+    total = json.loads(report.read_text())["total"]
+    assert total["sentences_right"] >= SENTENCE_FLOOR * total["sentences_checked"]
+
+
+def test_the_site_sentence_writer_is_used_when_the_app_has_one(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With explain.web.sentences present, its point_sentence writes what is compared."""
+    fake = types.ModuleType(SENTENCES_MODULE)
+    fake.point_sentence = lambda point: f"[{point.term}]"  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, SENTENCES_MODULE, fake)
+    report = tmp_path / "report.json"
+    out = StringIO()
+    with pytest.raises(CommandError, match="disagree"):
+        call_command("explain_eval", "--report", str(report), stdout=out)
+    assert f"written by {SENTENCES_MODULE}.point_sentence" in out.getvalue()
+    data = json.loads(report.read_text())
+    assert data["sentence_writer"] == f"{SENTENCES_MODULE}.point_sentence"
+    wrong = next(d for d in data["disagreements"] if d["id"] == "match-java")
+    assert (wrong["got_sentence"], wrong["reads_wrong"]) == ("[Java]", ["sentence"])
 
 
 def test_the_documented_table_is_the_one_printed() -> None:
@@ -151,7 +296,7 @@ def test_the_documented_table_is_the_one_printed() -> None:
 def test_a_wrong_label_fails_the_command_and_is_listed(tmp_path: Path) -> None:
     data = raw_set()
     case = next(c for c in data["cases"] if c["id"] == "match-spring-boot")
-    case["expected"], case["reason"] = "drop", "profile_quote_not_found"
+    relabel(case, "drop", "profile_quote_not_found")
     path = write(tmp_path, data)
     out = StringIO()
     with pytest.raises(CommandError) as caught:
@@ -180,8 +325,7 @@ def test_a_wrong_reason_is_a_disagreement_too(tmp_path: Path) -> None:
 
 def test_the_exit_code_from_the_shell(tmp_path: Path) -> None:
     data = raw_set()
-    next(c for c in data["cases"] if c["id"] == "gap-aws")["expected"] = "drop"
-    next(c for c in data["cases"] if c["id"] == "gap-aws")["reason"] = "gap_contradicted"
+    relabel(next(c for c in data["cases"] if c["id"] == "gap-aws"), "drop", "gap_contradicted")
     bad = write(tmp_path, data)
     command = [sys.executable, "manage.py", "explain_eval"]
     good = subprocess.run(command, cwd=REPO, capture_output=True, text=True, check=False)
@@ -196,7 +340,7 @@ def test_the_exit_code_from_the_shell(tmp_path: Path) -> None:
 
 def test_unlabelled_cases_are_skipped_and_counted(tmp_path: Path) -> None:
     data = raw_set()
-    extra = dict(data["cases"][0], id="waiting-1", expected=None, reason=None, needs_label=True)
+    extra = relabel(dict(data["cases"][0], id="waiting-1", needs_label=True), None, None)
     data["cases"].append(extra)
     out, _ = run("--cases", write(tmp_path, data))
     assert "skipped: 1 unlabelled case(s)" in out
@@ -209,10 +353,14 @@ def test_report_and_chart(tmp_path: Path) -> None:
     data = json.loads(report.read_text())
     cases = len(load_cases().labelled)
     assert data["mode"] == "verifier"
-    assert data["total"]["cases"] == data["total"]["agree"] == cases
+    assert data["total"]["cases"] == cases
     assert data["disagreements"] == []
-    assert data["keep_precision"] == data["keep_recall"] == 1.0
-    assert set(data["categories"]) >= REQUIRED_CATEGORIES
+    assert data["keep_precision"] == data["labels"]["keep"]["precision"]
+    assert data["keep_recall"] == data["labels"]["keep"]["recall"]
+    assert set(data["categories"]) >= REQUIRED_CATEGORIES | EVIDENCE_KINDS
+    negation = data["categories"]["negation"]
+    assert negation["labels"]["quote_negated"]["labelled"] >= 5
+    assert 0 < negation["sentences_checked"] <= negation["expected_keep"]
     assert sum(data["drop_reasons"].values()) == data["total"]["dropped"]
     svg = parse_svg(chart.read_text())
     labels = [el.text for el in svg.iter("{http://www.w3.org/2000/svg}text")]
@@ -229,8 +377,9 @@ def test_report_and_chart(tmp_path: Path) -> None:
         ({"kind": "both"}, '"kind" must be "match" or "gap"'),
         ({"category": "nowhere"}, "is not listed in categories"),
         ({"profile_ref": "profile:missing"}, "unknown profile_ref"),
-        ({"expected": "maybe"}, '"expected" must be "keep", "reword", "drop" or null'),
-        ({"expected": "reword", "reason": "duplicate"}, 'a "reword" needs a "reason"'),
+        ({"expected": "maybe"}, '"expected" must be "keep", "drop" or null'),
+        ({"expected": "reword", "reason": "point_judges"}, '"reword" is gone'),
+        ({"sentence": "Kubernetes fits."}, 'only a "keep" gives sentence'),
         ({"needs_label": True}, 'labelled, so remove "needs_label"'),
     ],
 )
@@ -259,10 +408,11 @@ def test_duplicate_ids_and_missing_files_are_clear_errors(tmp_path: Path) -> Non
 
 def test_a_claim_after_a_full_list_is_unchecked_not_kept() -> None:
     data = raw_set()
-    base = next(c for c in data["cases"] if c["id"] == "match-java")
-    # Five distinct points, each only the term and framing: all kept as written.
-    points = ["Java.", "Java!", "Java?", "Java;", "Java:"]
-    full = [{"kind": "match", "claim": {**base["claim"], "point": point}} for point in points]
+    cases = {c["id"]: c for c in data["cases"]}
+    # Five distinct kept matches on the same two texts fill the list.
+    first = ("match-java", "match-spring-boot", "match-postgresql", "match-english")
+    full = [{"kind": "match", "claim": cases[i]["claim"]} for i in (*first, "match-rest-apis")]
+    base = cases["match-hybrid-berlin"]
     case_data = {**data, "cases": [dict(base, id="sixth", preceding=full)]}
     case = parse_cases(case_data).cases[0]
     verdict = judge(case)
@@ -476,7 +626,7 @@ def reports(worked_user: Any, worked_job: Job) -> list[FeedbackReport]:
             log=log,
             user=worked_user,
             kind="match",
-            point=match["point"],
+            point="\u201cJava\u201d is in your profile and in this job.",
             profile_quote=match["profileQuote"],
             job_quote=match["jobQuote"],
             reason=FeedbackReport.Reason.MISLEADING,
@@ -504,7 +654,6 @@ def test_feedback_export_writes_unlabelled_cases(
     assert exported.labelled == ()
     first, second = exported.cases
     assert first.kind == "match"
-    assert first.claim.point == reports[0].point
     assert first.claim.profile_quote == "Java (Intermediate, 3 years)"
     assert first.claim.job_quote == "Build secure Java APIs"
     assert second.kind == "gap"
@@ -513,6 +662,8 @@ def test_feedback_export_writes_unlabelled_cases(
     raw = json.loads(path.read_text())["cases"][0]
     assert raw["needs_label"] is True
     assert raw["expected"] is None
+    assert "point" not in raw["claim"]
+    assert raw["feedback"]["shown"] == reports[0].point
     assert raw["feedback"]["reason"] == "misleading"
     assert raw["feedback"]["model"] == "gemini-test-model"
     # The export scores as it is: nothing to agree with, and it says what it skipped.

@@ -14,21 +14,27 @@ app stays generic: host data comes only through the EXPLAIN_SOURCE adapter.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import translation
 
 from explain.conf import setting, verify_limits
-from explain.core.verify import Limits
+from explain.core.verify import Limits, VerifiedPoint
 from explain.eval import equivalence, report
 from explain.eval.cases import DEFAULT_PATH, CaseFile, CaseFileError, load_cases
 from explain.eval.feedback_cases import FeedbackExportError, export_feedback
 from explain.eval.host_pairs import PairsError, host_pairs
 from explain.eval.live import Pair, PairResult, pairs_from_cases, render_live, run_live
 from explain.eval.progress import ProgressBar
-from explain.eval.scoring import render_table, score
+from explain.eval.scoring import SentenceWriter, render_table, score
+from explain.eval.sentences import template_sentence
 from explain.llm.registry import get_chat_model, is_demo_model
+
+# The site's sentence writer, when the app ships one; else the labels' own templates.
+SENTENCES_MODULE = "explain.web.sentences"
 
 # Options that only mean something in one mode, with the mode's flag.
 ONLY_WITH = {
@@ -144,7 +150,8 @@ class Command(BaseCommand):
     def verifier(self, options: dict[str, Any]) -> None:
         case_file = self.load(options["cases"])
         limits = Limits()  # the labels are written against SPEC's default limits
-        card = score(case_file, limits)
+        sentence, writer = sentence_writer()
+        card = score(case_file, limits, sentence=sentence, writer=writer)
         self.stdout.write(report.verifier_heading(case_file, card, limits))
         self.stdout.write("")
         for line in render_table(card):
@@ -265,3 +272,25 @@ class Command(BaseCommand):
             f"{export.cases - export.labelled} unlabelled"
         )
         self.write_file(path, export.text, what)
+
+
+def sentence_writer() -> tuple[SentenceWriter, str]:
+    """The site's `point_sentence` in English when the app has one, else the templates.
+
+    Looked up when the command runs, so the eval works with or without that module.
+    """
+    try:
+        module = importlib.import_module(SENTENCES_MODULE)
+    except ModuleNotFoundError as exc:
+        if exc.name != SENTENCES_MODULE:
+            raise
+        return template_sentence, "explain.eval.sentences.template_sentence"
+    point_sentence = getattr(module, "point_sentence", None)
+    if not callable(point_sentence):
+        return template_sentence, "explain.eval.sentences.template_sentence"
+
+    def english(point: VerifiedPoint) -> str:
+        with translation.override("en"):
+            return str(point_sentence(point))
+
+    return english, f"{SENTENCES_MODULE}.point_sentence"

@@ -64,3 +64,21 @@ def test_the_shipped_set_loads_and_a_written_file_reads_back():
     data = json.loads(text)
     data["texts"] = {"profile:dev": "Skills: Java"}
     assert parse_cases(data).cases[0].id == "java"
+
+
+def test_a_keep_pins_what_the_page_shows_and_nothing_else_does():
+    kept = {**CASE, "sentence": "s", "optional": True, "job_amount": "5 years"}
+    [case] = parse_cases(case_file(kept)).cases
+    assert (case.sentence, case.optional, case.job_amount, case.profile_amount) == (
+        "s",
+        True,
+        "5 years",
+        None,
+    )
+    assert case.claim.term == ""  # a claim that still carries a point is read without it
+    with pytest.raises(CaseFileError, match='only a "keep" gives'):
+        parse_cases(case_file({**kept, "expected": "drop", "reason": "duplicate"}))
+    with pytest.raises(CaseFileError, match='"optional" must be true or false'):
+        parse_cases(case_file({**CASE, "optional": "yes"}))
+    with pytest.raises(CaseFileError, match='"reword" is gone'):
+        parse_cases(case_file({**CASE, "expected": "reword"}))

@@ -27,7 +27,7 @@ def test_the_verifier_heading_report_and_chart_agree_on_the_counts():
     card = score(case_file, Limits())
     heading = verifier_heading(case_file, card, Limits())
     assert f": {card.total.cases} labelled cases in {len(card.rows)} categories" in heading
-    assert "(limits: 12 words a quote, 300 characters a point, 5 points a list)" in heading
+    assert "(limits: 12 words a quote, 5 points a list)" in heading
     report = json.loads(verifier_report(case_file, card))
     assert report["mode"] == "verifier" and report["cases"] == case_file.origin
     chart = parse_svg(verifier_chart(card))
