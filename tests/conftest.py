@@ -54,11 +54,13 @@ WORKED_JOB_DESCRIPTION = "Build secure Java APIs and deploy services on AWS."
 WORKED_DRAFT = {
     "matches": [
         {
+            "point": "Your profile mentions Java, and this job asks for secure Java APIs.",
             "term": "Java",
             "profileQuote": "Java (Intermediate, 3 years)",
             "jobQuote": "Build secure Java APIs",
         },
         {
+            "point": "You have run Kubernetes clusters in production.",
             "term": "Kubernetes",
             "profileQuote": "Kubernetes (5 years)",
             "jobQuote": "deploy services",
@@ -66,6 +68,7 @@ WORKED_DRAFT = {
     ],
     "gaps": [
         {
+            "point": "AWS is not shown in your profile.",
             "term": "AWS",
             "profileQuote": "",
             "jobQuote": "deploy services on AWS",
