@@ -159,6 +159,7 @@ def test_the_wheel_holds_only_explain_with_its_files(wheel: Path) -> None:
         "explain/static/explain/explain.js",
         "explain/migrations/0001_initial.py",
         "explain/data/eval_cases.json",
+        "explain/data/addressed_to_ai/en.tsv",
         "explain/management/commands/explain_eval.py",
         "explain/llm/registry.py",
     ):

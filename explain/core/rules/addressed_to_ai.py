@@ -219,10 +219,16 @@ def _branches(body: str) -> list[str]:
 
 @dataclass(frozen=True)
 class _Compiled:
+    """The rows compiled by the character a match starts with: at each word start only
+    the rows that can start there are tried, so the cost grows with the text, not with
+    the number of rows times the text."""
+
     rules: tuple[Rule, ...]
-    word: re.Pattern[str]
-    other: re.Pattern[str] | None
-    gate: frozenset[str]
+    word: dict[str, re.Pattern[str]]  # word-led rows by first character
+    word_any: re.Pattern[str] | None  # word-led rows whose first character is unknown
+    other: dict[str, re.Pattern[str]]  # rows led by a symbol or a CJK/Devanagari letter
+    symbols: re.Pattern[str] | None  # where those can start in any text
+    letters: re.Pattern[str] | None  # ... and in a text with non-ASCII characters
 
 
 def _word_led(rule: Rule) -> bool:
@@ -231,42 +237,82 @@ def _word_led(rule: Rule) -> bool:
     return rule.where == "clause" and rule.pattern.removeprefix("(?:")[:1].isalpha()
 
 
+def _alternation(items: list[tuple[int, Rule]]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?P<r{i}>{rule.pattern})" for i, rule in items))
+
+
+def _scanner(chars: set[str]) -> re.Pattern[str] | None:
+    if not chars:
+        return None
+    return re.compile("[" + "".join(re.escape(ch) for ch in sorted(chars)) + "]")
+
+
 @lru_cache(maxsize=4)
 def _compiled(folder: Path = DATA) -> _Compiled:
-    """Two patterns: the word-led rows behind one shared leading \\b (tried only where a
-    word starts), and the rows that start with a symbol or a character of a script
-    written without spaces, tried only when the text holds one of their first
-    characters (the gate)."""
+    """The rows of every file, grouped by the first character of a match. Rows that are
+    not word-led (they start with a symbol, or a letter of a script written without
+    spaces) must name their first characters; those led by a Latin letter run on texts
+    with non-ASCII characters only (they hold one: "ai" in "AIへのメモ")."""
     rules = load_rules(folder)
-    word = [f"(?P<r{i}>{r.pattern})" for i, r in enumerate(rules) if _word_led(r)]
-    other = [f"(?P<r{i}>{r.pattern})" for i, r in enumerate(rules) if not _word_led(r)]
-    gate: set[str] = set()
-    for rule in rules:
-        if not _word_led(rule):
-            chars = first_chars(rule.pattern)
+    word: dict[str, list[tuple[int, Rule]]] = {}
+    word_any: list[tuple[int, Rule]] = []
+    other: dict[str, list[tuple[int, Rule]]] = {}
+    for i, rule in enumerate(rules):
+        chars = first_chars(rule.pattern)
+        if _word_led(rule):
             if not chars:
-                raise ValueError(f"{rule.language}:{rule.line}: needs a literal start")
-            gate |= chars
+                word_any.append((i, rule))
+            for ch in chars:
+                word.setdefault(ch, []).append((i, rule))
+            continue
+        if not chars:
+            raise ValueError(f"{rule.language}:{rule.line}: needs a literal start")
+        if any(ch.isascii() and ch.isalpha() for ch in chars) and rule.pattern.isascii():
+            raise ValueError(f"{rule.language}:{rule.line}: a Latin-led row is `word`")
+        for ch in chars:
+            other.setdefault(ch, []).append((i, rule))
+    symbols = {ch for ch in other if not (ch.isascii() and ch.isalpha())}
     return _Compiled(
         rules,
-        re.compile(r"\b(?:" + "|".join(word) + ")"),
-        re.compile("|".join(other)) if other else None,
-        frozenset(gate),
+        {ch: _alternation(items) for ch, items in word.items()},
+        _alternation(word_any) if word_any else None,
+        {ch: _alternation(items) for ch, items in other.items()},
+        _scanner(symbols),
+        _scanner(set(other) - symbols),
     )
 
 
+_WORD_START = re.compile(r"\b\w")
+
+
 def rule_hits(normal: str) -> list[tuple[int, int, Rule]]:
-    """(start, end, rule) of each pattern hit in a normalised text, in order."""
+    """(start, end, rule) of each pattern hit in a normalised text, in order. A hit may
+    start inside another (each word start is tried); they fall in one sentence."""
     compiled = _compiled()
+    rules = compiled.rules
     hits: list[tuple[int, int, Rule]] = []
-    patterns = [compiled.word]
-    if compiled.other is not None and not compiled.gate.isdisjoint(normal):
-        patterns.append(compiled.other)
-    for pattern in patterns:
-        for m in pattern.finditer(normal):
-            name = m.lastgroup
-            assert name is not None
-            hits.append((m.start(), m.end(), compiled.rules[int(name[1:])]))
+
+    def add(m: re.Match[str] | None) -> None:
+        if m is not None and m.lastgroup is not None:
+            hits.append((m.start(), m.end(), rules[int(m.lastgroup[1:])]))
+
+    word = compiled.word
+    for start in _WORD_START.finditer(normal):
+        i = start.start()
+        pattern = word.get(normal[i])
+        if pattern is not None:
+            add(pattern.match(normal, i))
+        if compiled.word_any is not None:
+            add(compiled.word_any.match(normal, i))
+    scanners = [compiled.symbols]
+    if not normal.isascii():
+        scanners.append(compiled.letters)
+    for scanner in scanners:
+        if scanner is None:
+            continue
+        for found in scanner.finditer(normal):
+            i = found.start()
+            add(compiled.other[normal[i]].match(normal, i))
     return sorted(hits, key=lambda hit: (hit[0], hit[1]))
 
 

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from explain.core.rules import addressed_to_ai
-from explain.core.rules.addressed_to_ai import Finding, findings, first_chars, sentence_bounds
+from explain.core.rules.addressed_to_ai import (
+    Finding,
+    findings,
+    first_chars,
+    load_rules,
+    sentence_bounds,
+)
 from explain.core.verify import _fold_with_offsets, instruction_spans
 
 
@@ -127,13 +135,40 @@ def test_first_chars_are_what_a_match_can_start_with(pattern: str, chars: set[st
     assert first_chars(pattern) == chars
 
 
-def test_every_row_that_is_not_word_led_opens_the_gate() -> None:
-    """Rows led by a symbol or a CJK character run only when the text holds one of their
-    first characters: each row must name them, and its sample must open the gate."""
+def test_every_row_is_tried_where_its_matches_start() -> None:
+    """Each row is compiled under every character a match of it can start with (word-led
+    rows at word starts, the others wherever that character is)."""
     compiled = addressed_to_ai._compiled()
-    for rule in compiled.rules:
-        if not addressed_to_ai._word_led(rule):
-            assert first_chars(rule.pattern) <= compiled.gate, rule
+    for i, rule in enumerate(compiled.rules):
+        table = compiled.word if addressed_to_ai._word_led(rule) else compiled.other
+        chars = first_chars(rule.pattern)
+        if not chars:
+            assert compiled.word_any is not None and f"(?P<r{i}>" in compiled.word_any.pattern
+        for ch in chars:
+            assert f"(?P<r{i}>" in table[ch].pattern, (rule, ch)
+
+
+def test_a_latin_led_row_that_is_not_word_led_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "xx.tsv").write_text("any\tnote\tai note\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="is `word`"):
+        addressed_to_ai._compiled(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("word\tnote\t(ai) note", "capturing group"),
+        ("word\tnote\t%who% note", "not defined"),
+        ("any\tnote\t.{0,3}x", "literal start"),
+        ("nowhere\tnote\tx", "where<TAB>kind<TAB>pattern"),
+        ("word\tnote\t(?:ai", "missing"),
+    ],
+)
+def test_a_bad_row_is_refused_with_its_line(tmp_path: Path, row: str, message: str) -> None:
+    (tmp_path / "xx.tsv").write_text("# comment\n" + row + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=message) as error:
+        load_rules(tmp_path)
+    assert "xx.tsv:2" in str(error.value)
 
 
 @pytest.mark.parametrize(
@@ -196,7 +231,7 @@ def test_hidden_tag_text_is_flagged_as_its_own_sentence() -> None:
 
 
 def test_symbol_led_patterns_apply_when_every_gate_character_is_present() -> None:
-    text = "[system] notes: " + " ".join(sorted(addressed_to_ai._compiled().gate))
+    text = "[system] notes: " + " ".join(sorted(addressed_to_ai._compiled().other))
     assert flagged(text) == [text]
 
 
