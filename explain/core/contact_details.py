@@ -2,36 +2,73 @@
 
 Pure Python, no Django: the verifier uses the same patterns to reject points that carry
 a link, an e-mail address or a phone number. Phone numbers are recognised by
-libphonenumber (the `phonenumbers` package), not by a hand-written pattern.
+libphonenumber (the `phonenumbers` package), bare domains by the Public Suffix List
+(tldextract's bundled snapshot), not by hand-written lists.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 import phonenumbers
+import tldextract
 
 REMOVED = "[removed]"
 
 _EMAIL = re.compile(r"[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
 _URL = re.compile(r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"']+", re.IGNORECASE)
-# Bare domains are recognised by a well-known top-level label, in any case ("evil.example",
-# "NORTHWIND-JOBS.COM"). "Node.js" is no domain ("js" is not on the list), and the few
-# technology names that look like one are words (_TECH_NAMES).
-_BARE_DOMAIN = re.compile(
-    r"\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|ai|dev|app|co|me|info|biz|xyz|online|site|"
-    r"link|ly|gl|gg|to|tv|us|uk|de|fr|es|it|nl|ru|cn|in|jp|br|au|ca|eu|"
-    r"live|shop|top|click|club|work|jobs|careers|tech|email|life|world|today|website|icu|"
-    r"buzz|vip|pro|mobi|tk|ga|cf|gq|ch|se|dk|fi|cz|ie|nz|za|mx|kr|tw|hk|sg|tr|ua|gr|ro|hu|"
-    r"il|vn|ph|th|pk|ir|su|ws|"
-    r"example|test|invalid|localhost|local)\b(?:/[^\s<>\"']*)?",
+# Bare domains ("evil.example", "NORTHWIND-JOBS.COM", "mars.codes", "kt.academy"): a
+# dotted name whose ending is a public suffix of the Public Suffix List, read from the
+# snapshot bundled with tldextract (no cache files, no network: suffix_list_urls=()).
+# Two-letter endings count only when common in addresses people write (_COUNTRY_ENDINGS),
+# and endings that are also file extensions never do alone ("main.py", "lib.rs",
+# "notes.zip"), nor do degrees ("B.Tech", "M.Sc") or framework names ("ASP.NET").
+_DOMAIN_CANDIDATE = re.compile(
+    r"(?<![\w.@-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?![\w-])"
+    r"(?:/[^\s<>\"']*)?",
     re.IGNORECASE,
 )
-_TECH_NAMES = frozenset({"asp.net", "ado.net", "vb.net", "socket.io", "java.io"})
-# Degree abbreviations that end in a top-level label ("B.Tech", "M.Com"): a CV's degree,
+_COUNTRY_ENDINGS = frozenset(
+    "co me to tv us uk de fr es it nl ru cn in jp br au ca eu ly gl gg ch se dk fi cz ie nz "
+    "za mx kr tw hk sg tr ua gr ro hu il vn ph th pk ir su ws tk ga cf gq io ai at be pt no "
+    "pl sk lt lv ee si hr bg id my ng ke eg sa ae ar cl pe ve uy nu cc fm am".split()
+)
+# Reserved names that are not on the list but only ever name a host in text.
+_RESERVED_ENDINGS = frozenset({"example", "test", "invalid", "localhost", "local"})
+_FILE_ENDINGS = frozenset("py md sh rs ts js cs kt go rb zip mov run rar gz bz xz sc".split())
+_TECH_NAMES = frozenset({"asp.net", "ado.net", "vb.net", "socket.io", "java.io", "f.net"})
+# Degree abbreviations that end like a domain ("B.Tech", "M.Com", "M.Sc"): a CV's degree,
 # never a domain a person reaches.
-_DEGREES = frozenset({"b.tech", "m.tech", "b.com", "m.com", "b.tech.", "m.tech."})
+_DEGREES = frozenset(
+    "b.tech m.tech b.com m.com b.sc m.sc b.a m.a b.e m.e b.ed m.ed ph.d b.arch m.arch "
+    "b.pharm m.pharm m.phil ll.b ll.m b.des m.des b.eng m.eng b.bus m.bus b.law".split()
+)
+
+
+@lru_cache(maxsize=1)
+def _suffixes() -> tldextract.TLDExtract:
+    """The Public Suffix List snapshot shipped in tldextract: never fetched, never cached
+    to disk, so scrubbing works the same offline and needs no writable directory."""
+    return tldextract.TLDExtract(cache_dir=None, suffix_list_urls=(), fallback_to_snapshot=True)
+
+
+@lru_cache(maxsize=8192)
+def _is_domain(host: str) -> bool:
+    """True when a dotted name ends in a public suffix people write as a domain."""
+    lowered = host.lower().rstrip(".")
+    if lowered in _TECH_NAMES or lowered in _DEGREES:
+        return False
+    ending = lowered.rsplit(".", 1)[-1]
+    if ending in _RESERVED_ENDINGS:
+        return True
+    if ending in _FILE_ENDINGS:
+        return False
+    parts = _suffixes()(lowered)
+    if not parts.suffix or not parts.domain:
+        return False
+    return len(ending) > 2 or ending in _COUNTRY_ENDINGS
 
 
 def _is_tech_name(found: str) -> bool:
@@ -42,6 +79,14 @@ def _is_tech_name(found: str) -> bool:
     if host.lower() in _TECH_NAMES or host.lower() in _DEGREES:
         return True
     return "/" not in found and (host.endswith(".Net") or host.endswith(".NET"))
+
+
+def _domain_spans(text: str) -> list[tuple[int, int]]:
+    return [
+        m.span()
+        for m in _DOMAIN_CANDIDATE.finditer(text)
+        if not _is_tech_name(m.group()) and _is_domain(m.group().split("/", 1)[0])
+    ]
 
 
 # An IPv4 address, with an optional port and path ("203.0.113.7:8080/upload"); a dotted
@@ -89,14 +134,30 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 
 _MONTH_BEFORE = re.compile(r"(?<!\w)(?:0?[1-9]|1[0-2])[./]$")
 _MONTH_YEAR = re.compile(r"(?:0?[1-9]|1[0-2])[./](?:19|20)\d\d")
+# A whole date in the orders people write them: day.month.year, month/day/year,
+# year/month, year-month-day ("01.09.2015", "2015/09", "2015-09-01").
+_DAY = r"(?:0?[1-9]|[12]\d|3[01])"
+_ISO_DATE = re.compile(r"(?<!\d)(?:19|20)\d\d-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?(?!\d)")
+_MONTH = r"(?:0?[1-9]|1[0-2])"
+_FULL_YEAR = r"(?:19|20)\d\d"
+_DATE_GROUP = re.compile(
+    rf"{_DAY}([./]){_MONTH}\1{_FULL_YEAR}|{_MONTH}([./]){_DAY}\2{_FULL_YEAR}"
+    rf"|{_FULL_YEAR}([./]){_MONTH}(?:\3{_DAY})?"
+)
 
 
 def _all_years(candidate: str) -> bool:
-    """Groups that are all years or month/year ("2015-2019 2020-2023", "09/2015 - 06/2018")
-    are dates on a CV, not a number."""
-    groups = [g for g in re.split(r"[\s-]+", candidate.strip("()")) if g]
+    """Groups that are all years, month/year or whole dates ("2015-2019 2020-2023",
+    "09/2015 - 06/2018", "01.09.2015 - 30.06.2018") are dates on a CV, not a number."""
+    groups = [g for g in re.split(r"[\s-]+", _ISO_DATE.sub(" ", candidate.strip("()"))) if g]
+    if not groups:
+        return True
     return all(
-        _YEAR.fullmatch(g) or _MONTH_YEAR.fullmatch(g) or _all_dotted_years(g) for g in groups
+        _YEAR.fullmatch(g)
+        or _MONTH_YEAR.fullmatch(g)
+        or _DATE_GROUP.fullmatch(g)
+        or _all_dotted_years(g)
+        for g in groups
     )
 
 
@@ -156,7 +217,7 @@ def _contact_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for pattern in (_EMAIL, _URL, _IPV4):
         spans.extend(m.span() for m in pattern.finditer(text))
-    spans.extend(m.span() for m in _BARE_DOMAIN.finditer(text) if not _is_tech_name(m.group()))
+    spans.extend(_domain_spans(text))
     spans.extend(_phone_spans(text))
     return spans
 

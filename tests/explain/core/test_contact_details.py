@@ -80,3 +80,59 @@ def test_marker_is_the_documented_one() -> None:
 )
 def test_contains_contact_sees_through_disguises(text: str) -> None:
     assert contains_contact(text)
+
+
+# --------------------------------------------------------------------------- suffixes
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Portfolio: mars.codes",
+        "Courses at kt.academy",
+        "See jobs.example.pl for more",
+        "Shop at northwind.store today",
+        "My site sub.domain.co.uk",
+    ],
+)
+def test_a_bare_domain_with_any_public_suffix_is_removed(text: str) -> None:
+    assert "[removed]" in scrub(text)
+    assert contains_contact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "B.Tech, M.Tech, B.Com, M.Com, B.Sc, M.Sc, Ph.D, LL.B, B.Arch",
+        "MS.Net, Microsoft.Net, CruiseControl.NET, ASP.NET Core, VB.NET",
+        "Node.js, Vue.js, Next.js, Socket.io, D3.js",
+        "main.py, lib.rs, README.md, deploy.sh, archive.zip",
+        "np.array, os.path, torch.nn, System.out, e.g. and i.e.",
+        "09/2015 - 06/2018, 09.2015 - 06.2018, 2015.09 - 2018.06, 2015/09-2018/06",
+        "01.09.2015 - 30.06.2018, 09/01/2015 - 06/30/2018, 2015-09-01 - 2018-06-30",
+        "Sep 2015 - Jun 2018, 2010 - 2014, Salary 55,000 - 65,000 EUR, Python 3.11.4",
+    ],
+)
+def test_degrees_frameworks_files_and_dates_stay(text: str) -> None:
+    assert scrub(text) == text
+
+
+def test_the_suffix_list_is_the_bundled_snapshot_never_fetched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No network and no cache directory: a fresh extractor answers with every socket
+    refused (the snapshot ships inside tldextract)."""
+    import socket
+
+    from explain.core import contact_details
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("tldextract tried the network")
+
+    monkeypatch.setattr(socket.socket, "connect", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    contact_details._suffixes.cache_clear()
+    contact_details._is_domain.cache_clear()
+    extractor = contact_details._suffixes()
+    assert extractor("mars.codes").suffix == "codes"
+    assert scrub("mars.codes") == "[removed]"
