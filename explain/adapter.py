@@ -37,3 +37,19 @@ class ExplainSource(Protocol):
         so admins can find requests by job title.
         """
         ...
+
+    def private_values(self, user: Any) -> list[str]:
+        """Optional: the user's own private values (name, e-mail, phone, street address)
+        that the host keeps apart. Wherever they appear in the profile's free text (a
+        pasted CV), in any case or spacing, they are removed before it leaves the server.
+        A host without this method sends nothing extra and loses nothing."""
+        return []
+
+
+def private_values_of(source: Any, user: Any) -> list[str]:
+    """The adapter's private values for this user, or none when it has no such method
+    (the method is optional, so an adapter written before it still works)."""
+    method = getattr(source, "private_values", None)
+    if not callable(method):
+        return []
+    return [str(value) for value in method(user) or () if value]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from functools import lru_cache
 
 import phonenumbers
@@ -220,6 +221,47 @@ def _contact_spans(text: str) -> list[tuple[int, int]]:
     spans.extend(_domain_spans(text))
     spans.extend(_phone_spans(text))
     return spans
+
+
+# A private value shorter than this (letters and digits) is not looked for: "Al" or "5"
+# would remove ordinary words. Digits-only values (a phone) need six digits.
+MIN_PRIVATE_CHARS = 3
+_MIN_PRIVATE_DIGITS = 6
+
+
+def private_pattern(values: Sequence[str]) -> re.Pattern[str] | None:
+    """One pattern for the user's own values, in any case and any spacing or punctuation
+    between their words ("Dana Q. Private" also as "DANA Q PRIVATE", "Dana\nQ. Private");
+    a phone by its digits, whatever separates them ("+44 20 7946 0000", "4420-79460000"),
+    an e-mail address also by its local part."""
+    alternatives: list[str] = []
+    # An e-mail address's local part names the person too ("dana.private at ...").
+    expanded = [*values, *(v.split("@", 1)[0] for v in values if "@" in v)]
+    for value in expanded:
+        words = re.findall(r"[^\W_]+", visible_form(value))
+        joined = "".join(words)
+        if joined.isdigit():
+            if len(joined) >= _MIN_PRIVATE_DIGITS:
+                alternatives.append(r"\D{0,3}".join(re.escape(d) for d in joined))
+        elif len(joined) >= MIN_PRIVATE_CHARS:
+            alternatives.append(r"[\W_]*".join(_caseless(w) for w in words))
+    if not alternatives:
+        return None
+    alternatives.sort(key=len, reverse=True)  # the longest value first
+    return re.compile(r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])", re.IGNORECASE)
+
+
+def _caseless(word: str) -> str:
+    """A word as a pattern that also matches its case-folded spellings ("Straße",
+    "STRASSE"); IGNORECASE alone does not fold "ß" to "ss"."""
+    return re.escape(word.casefold()).replace("ss", "(?:ss|ß)")
+
+
+def scrub_private(text: str, pattern: re.Pattern[str] | None) -> str:
+    """The text with every occurrence of the user's private values replaced by a marker."""
+    if pattern is None:
+        return text
+    return pattern.sub(REMOVED, text)
 
 
 def scrub(text: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from django.db import InterfaceError, OperationalError, connections
 from django.views.decorators.debug import sensitive_variables
 
-from explain.adapter import Field, JobUnavailable
+from explain.adapter import Field, JobUnavailable, private_values_of
 from explain.conf import breaker_settings, get_source, setting, site_cache, verify_limits
 from explain.controls import budget, slots
 from explain.controls.breaker import CircuitBreaker, Gate
@@ -81,7 +81,12 @@ def _texts_and_title(*, user: Any, job_id: str) -> tuple[SourceText, SourceText,
 def profile_text_for(user: Any) -> SourceText:
     """The exact profile text this site sends for this user (the profile page previews it)."""
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
-    return profile_text(get_source().profile_fields(user), max_chars=max_chars)
+    source = get_source()
+    return profile_text(
+        source.profile_fields(user),
+        max_chars=max_chars,
+        private_values=private_values_of(source, user),
+    )
 
 
 def shown_job_title(fields: list[Field]) -> str:

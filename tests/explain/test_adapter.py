@@ -33,3 +33,18 @@ def test_any_class_with_the_two_methods_is_a_source():
     assert source.job_fields("1", None)[0].value == "Java Engineer"
     with pytest.raises(JobUnavailable):
         source.job_fields("2", None)
+
+
+def test_private_values_are_optional_for_an_adapter() -> None:
+    from explain.adapter import private_values_of
+
+    class Old:
+        def profile_fields(self, user: object) -> list[object]:
+            return []
+
+    class New(Old):
+        def private_values(self, user: object) -> list[str]:
+            return ["Dana", "", "+44 20 7946 0000"]
+
+    assert private_values_of(Old(), None) == []
+    assert private_values_of(New(), None) == ["Dana", "+44 20 7946 0000"]
