@@ -100,7 +100,10 @@ _IPV4 = re.compile(
 # with ("+880 1711 000000", "(030) 1234 5678", "555-123-4567"). libphonenumber decides
 # what in it is a number; this only finds the places to ask.
 # A dot joins digits only inside a number ("415.555.0132"), never at a sentence's end.
-_PHONE_CANDIDATE = re.compile(r"(?<![\w+])\+?\(?\d(?:[\d \t()\/-]|\.(?=\d)){4,40}\d(?![\w])")
+# Three spaces in a row end a candidate (no one writes a number so; masked dates are).
+_PHONE_CANDIDATE = re.compile(
+    r"(?<![\w+])\+?\(?\d(?:[\d()\/-]|[ \t](?![ \t]{2})|\.(?=\d)){4,40}\d(?![\w])"
+)
 # National numbers (no +country code) are read as numbers of these regions; a number in
 # international form is recognised for every country whatever this list says.
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "BD", "BR", "AU")
@@ -162,8 +165,43 @@ def _all_years(candidate: str) -> bool:
     )
 
 
+# Amounts in thousands ("60.000 - 75.000 EUR", "45 000 - 55 000 €", "$120,000"): a
+# salary, not a number to call, when a currency stands right before or after it.
+_THOUSANDS = re.compile(r"\d{1,3}(?:[., \u00a0\u202f]\d{3})+(?:[.,]\d{2})?")
+_CURRENCY = r"(?:€|\$|£|₹|₺|₽|¥|zł|eur|euro|euros|usd|gbp|chf|pln|sek|nok|dkk|inr|brl|r\$|try|tl|rub|jpy|cny|aed|k)"
+_MONEY_AFTER = re.compile(rf"[ \u00a0]?{_CURRENCY}(?![^\W\d_])", re.IGNORECASE)
+_MONEY_BEFORE = re.compile(rf"(?<![^\W\d_]){_CURRENCY}[ \u00a0]?$", re.IGNORECASE)
+
+
+def _is_money(text: str, start: int, end: int) -> bool:
+    """True when the candidate is one amount or a range of amounts in thousands with a
+    currency next to it: a salary line, which a CV or posting must keep."""
+    parts = [p for p in re.split(r"\s*[-–]\s*", text[start:end].strip()) if p]
+    if not parts or not all(_THOUSANDS.fullmatch(p) for p in parts):
+        return False
+    return bool(
+        _MONEY_AFTER.match(text, end) or _MONEY_BEFORE.search(text, max(0, start - 6), start)
+    )
+
+
 def _all_dotted_years(group: str) -> bool:
     return all(_YEAR.fullmatch(part) for part in re.split(r"[./]+", group))
+
+
+# Dates that cannot be a phone number's part, masked before candidates are looked for,
+# so a run of dates is never read (slowly, by every region) as one long number.
+_DATE_TOKEN = re.compile(
+    rf"(?<![\d.+/-])(?:{_DAY}([./]){_MONTH}\1{_FULL_YEAR}|{_MONTH}([./]){_DAY}\2{_FULL_YEAR}"
+    rf"|{_FULL_YEAR}-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?"
+    rf"|{_MONTH}[./]{_FULL_YEAR}|{_FULL_YEAR}[./]{_MONTH})(?![\d]|[./-]\d)"
+)
+
+
+def _masked_dates(text: str) -> str:
+    """The text with its dates blanked out, same length (offsets still hold)."""
+    if "/" not in text and "." not in text and "-" not in text:
+        return text
+    return _DATE_TOKEN.sub(lambda m: " " * len(m.group()), text)
 
 
 def _phone_spans(text: str) -> list[tuple[int, int]]:
@@ -174,29 +212,38 @@ def _phone_spans(text: str) -> list[tuple[int, int]]:
     number of another region is still a number, and a leak is worse than a lost digit.
     """
     spans: list[tuple[int, int]] = []
-    for candidate in _PHONE_CANDIDATE.finditer(text):
-        raw = candidate.group()
+    masked = _masked_dates(text)
+    for candidate in _PHONE_CANDIDATE.finditer(masked):
+        raw = candidate.group().rstrip()
         # "09/2015 - 06/2018": the candidate starts after "09/"; read the month with it.
         month = _MONTH_BEFORE.search(text, max(0, candidate.start() - 3), candidate.start())
         if _all_years(raw) or (month and _all_years(month.group() + raw)):
             continue
-        found: list[tuple[int, int]] = []
-        for region, leniency in (
-            ("ZZ", phonenumbers.Leniency.POSSIBLE),
-            *((region, phonenumbers.Leniency.VALID) for region in PHONE_REGIONS),
-        ):
-            found.extend(
-                (candidate.start() + match.start, candidate.start() + match.end)
-                for match in phonenumbers.PhoneNumberMatcher(raw, region, leniency=leniency)
-            )
-            if found and not _leaves_digits(raw, candidate.start(), found):
-                break  # every digit is in a number already: no other region is needed
-        digits = sum(ch.isdigit() for ch in raw)
-        if found and not _leaves_digits(raw, candidate.start(), found):
-            spans.extend(found)
-        elif found or digits >= 9 or (raw.startswith("+") and digits >= 7):
-            spans.append(candidate.span())
+        if _is_money(text, candidate.start(), candidate.start() + len(raw)):
+            continue
+        spans.extend((candidate.start() + a, candidate.start() + b) for a, b in _numbers_in(raw))
     return spans
+
+
+@lru_cache(maxsize=4096)
+def _numbers_in(raw: str) -> tuple[tuple[int, int], ...]:
+    """Offsets in one candidate of what is removed as a phone number (cached: a text that
+    repeats a number asks libphonenumber once)."""
+    found: list[tuple[int, int]] = []
+    for region, leniency in (
+        ("ZZ", phonenumbers.Leniency.POSSIBLE),
+        *((region, phonenumbers.Leniency.VALID) for region in PHONE_REGIONS),
+    ):
+        found.extend(
+            (match.start, match.end)
+            for match in phonenumbers.PhoneNumberMatcher(raw, region, leniency=leniency)
+        )
+        if found and not _leaves_digits(raw, 0, found):
+            return tuple(found)  # every digit is in a number already: no other region
+    digits = sum(ch.isdigit() for ch in raw)
+    if found or digits >= 9 or (raw.startswith("+") and digits >= 7):
+        return ((0, len(raw)),)
+    return ()
 
 
 def _leaves_digits(raw: str, offset: int, found: list[tuple[int, int]]) -> bool:

@@ -169,3 +169,22 @@ def test_an_e_mail_address_is_removed_also_by_its_local_part() -> None:
     assert scrub_private("Dana.Private at example dot org", pattern) == (
         "[removed] at example dot org"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gehalt 60.000 - 75.000 EUR",
+        "Salaire : 45 000 - 55 000 EUR brut",
+        "€55.000 - €65.000",
+        "Salary $120,000 - $140,000",
+        "Salário: R$ 12.000",
+    ],
+)
+def test_a_salary_in_thousands_with_its_currency_stays(text: str) -> None:
+    assert scrub(text) == text
+
+
+@pytest.mark.parametrize("text", ["+49 30 123 456 EUR", "Tel 060.000.75000 EUR", "0171 2345678 €"])
+def test_a_phone_number_next_to_a_currency_is_still_removed(text: str) -> None:
+    assert REMOVED in scrub(text)
