@@ -29,7 +29,8 @@ class Document:
 def documents(folder: Path = CORPUS) -> Iterator[Document]:
     """Every document of every language file, in file order."""
     for path in sorted(folder.glob("*.txt")):
-        kind, title, lines = "", "", []
+        kind, title = "", ""
+        lines: list[tuple[str, str]] = []
         for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if raw.startswith("=== "):
                 if kind:

@@ -168,7 +168,10 @@ def _all_years(candidate: str) -> bool:
 # Amounts in thousands ("60.000 - 75.000 EUR", "45 000 - 55 000 €", "$120,000"): a
 # salary, not a number to call, when a currency stands right before or after it.
 _THOUSANDS = re.compile(r"\d{1,3}(?:[., \u00a0\u202f]\d{3})+(?:[.,]\d{2})?")
-_CURRENCY = r"(?:€|\$|£|₹|₺|₽|¥|zł|eur|euro|euros|usd|gbp|chf|pln|sek|nok|dkk|inr|brl|r\$|try|tl|rub|jpy|cny|aed|k)"
+_CURRENCY = (
+    r"(?:€|\$|£|₹|₺|₽|¥|zł|eur|euro|euros|usd|gbp|chf|pln|sek|nok|dkk|inr|brl|r\$|try|tl"
+    r"|rub|jpy|cny|aed|k)"
+)
 _MONEY_AFTER = re.compile(rf"[ \u00a0]?{_CURRENCY}(?![^\W\d_])", re.IGNORECASE)
 _MONEY_BEFORE = re.compile(rf"(?<![^\W\d_]){_CURRENCY}[ \u00a0]?$", re.IGNORECASE)
 
