@@ -40,6 +40,7 @@ lint: install
 bench: install
 	$(PY) -m tools.bench.bench_verify
 	$(PY) -m tools.bench.injection_report
+	$(PY) -m tools.bench.detector_report
 
 # The admin with a million log rows (PostgreSQL; a database of the benchmark's own).
 BENCH_ADMIN_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/bench_admin

@@ -408,13 +408,43 @@ def _readings(normal: str) -> list[tuple[str, list[int] | None, str]]:
     return readings
 
 
+# How far around a folded character the second reading is searched: an order is one
+# sentence, and a sentence is bounded (_MAX_SENTENCE) on each side.
+_AROUND = _MAX_SENTENCE
+
+
+def _changed_hits(normal: str, reading: str, positions: list[int]) -> list[tuple[int, int, Rule]]:
+    """Hits of a skeleton reading near the characters it changed only: the rest reads as
+    the normal form already did, so a long text with one "Pyth0n" is not read twice."""
+    changed = [
+        k
+        for k, i in enumerate(positions)
+        if reading[k] != normal[i] or (k and i != positions[k - 1] + 1)
+    ]
+    hits: list[tuple[int, int, Rule]] = []
+    windows: list[tuple[int, int]] = []
+    for k in changed:
+        if windows and k - _AROUND <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], min(len(reading), k + _AROUND))
+        else:
+            windows.append((max(0, k - _AROUND), min(len(reading), k + _AROUND)))
+    for a, b in windows:
+        while a > 0 and reading[a - 1] != " ":
+            a -= 1  # start at a word start, so the window's first word is whole
+        hits.extend((a + x, a + y, rule) for x, y, rule in rule_hits(reading[a:b]))
+    return hits
+
+
 def _pattern_findings(
     text: str, normal: str, starts: Sequence[int], ends: Sequence[int]
 ) -> list[Finding]:
     """Flagged sentences from pattern hits in the normal form and its skeletons."""
     found: dict[tuple[int, int], Finding] = {}
     for reading, positions, how in _readings(normal):
-        for a, b, rule in rule_hits(reading):
+        hits = (
+            rule_hits(reading) if positions is None else _changed_hits(normal, reading, positions)
+        )
+        for a, b, rule in hits:
             if positions is not None:
                 a, b = positions[a], positions[b - 1] + 1
             start, end = starts[a], ends[b - 1]

@@ -25,7 +25,7 @@ _LEET = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "
 _LEET_L = {**_LEET, "1": "l"}
 # A word with a leet sign in it: at least four characters, two of them letters, so short
 # codes ("A1", "4G", "S3", "K8s") are left alone.
-_LEET_WORD = re.compile(r"(?<![\w@$])(?=(?:[\w@$]*[a-z]){2})[\w@$]{4,}")
+_LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$]*[0134578@$])(?=(?:[\w@$]*[a-z]){2})[\w@$]{4,}")
 _LEET_SIGNS = frozenset(_LEET)
 # Letters TR39 does not fold to Latin that a disguise or Turkish casing still produces:
 # dotless "ı", and the dot that case-folding "İ" leaves behind (dropped).
