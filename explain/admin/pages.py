@@ -26,7 +26,11 @@ from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from explain.admin.addressed_to_ai import AddressedToAIFilter, addressed_jobs_view
+from explain.admin.addressed_to_ai import (
+    AddressedToAIFilter,
+    addressed_job_view,
+    addressed_jobs_view,
+)
 from explain.admin.charts import daily_chart
 from explain.admin.figures import ms, reason_rows, reason_wording, summary_cards, version_rows
 from explain.conf import setting
@@ -256,9 +260,17 @@ class ExplanationLogAdmin(EvidenceAdmin):
     def get_urls(self) -> list[Any]:
         view = self.admin_site.admin_view(self.summary_view)
         addressed = self.admin_site.admin_view(lambda r: addressed_jobs_view(self, r))
+        one_job = self.admin_site.admin_view(
+            lambda r, job_ref: addressed_job_view(self, r, job_ref)
+        )
         return [
             path("summary/", view, name="explain_explanationlog_summary"),
             path("addressed-to-ai/", addressed, name="explain_explanationlog_addressed_to_ai"),
+            path(
+                "addressed-to-ai/<str:job_ref>/",
+                one_job,
+                name="explain_explanationlog_addressed_to_ai_job",
+            ),
             *super().get_urls(),
         ]
 

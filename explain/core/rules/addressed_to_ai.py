@@ -33,6 +33,7 @@ __all__ = [
     "Finding",
     "Rule",
     "findings",
+    "findings_of",
     "instruction_hits",
     "instruction_spans",
     "load_rules",
@@ -603,6 +604,13 @@ def findings(
         if follows is not None and follows[0] < stop and low <= follows[1]:
             by_span.setdefault(follows, Finding(*follows, f.language, f.kind, "follows"))
     return sorted(by_span.values(), key=lambda f: (f.start, f.end))
+
+
+def findings_of(text: str) -> list[Finding]:
+    """Every flagged sentence of a whole text and why, folded here (for the admin's view
+    of a posting; the verifier passes its own normal form to `findings`)."""
+    normal, starts, ends = _fold_context(text, 0, len(text))
+    return findings(text, normal, starts, ends)
 
 
 def instruction_spans(
