@@ -233,6 +233,10 @@ EXPLAIN_BASE_TEMPLATE = "base.html"
 EXPLAIN_PROFILE_URL = "profile-edit"
 EXPLAIN_JOB_URL_NAME = "job-detail"
 EXPLAIN_DEMO_MODE = _env_bool("EXPLAIN_DEMO_MODE", False)
+# Log rows the database could not take wait here (per server) until it is back.
+EXPLAIN_LOG_SPOOL_DIR = os.environ.get("EXPLAIN_LOG_SPOOL_DIR") or str(
+    BASE_DIR / "var" / "log-spool"
+)
 
 LOGGING = {
     "version": 1,
