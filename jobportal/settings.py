@@ -143,6 +143,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
+# Password guesses and new accounts, per client address and per username tried
+# (jobportal/throttle.py); a refused attempt gets 429 with Retry-After.
+LOGIN_RATE_PER_IP = os.environ.get("LOGIN_RATE_PER_IP", "30/10m")
+LOGIN_RATE_PER_USERNAME = os.environ.get("LOGIN_RATE_PER_USERNAME", "10/10m")
+SIGNUP_RATE_PER_IP = os.environ.get("SIGNUP_RATE_PER_IP", "5/h")
 LOGIN_REDIRECT_URL = "job-list"
 LOGOUT_REDIRECT_URL = "job-list"
 
