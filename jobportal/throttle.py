@@ -15,12 +15,13 @@ from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
 
 logger = logging.getLogger(__name__)
 
-View = Callable[..., HttpResponse]
+View = Callable[..., HttpResponseBase]
 
 
 def _rates(group: str) -> list[tuple[str, str]]:
@@ -54,7 +55,7 @@ def _wait(request: HttpRequest, group: str) -> int:
 def throttled(view: View, group: str) -> View:
     """The view, answering 429 with Retry-After once a POST passes the group's limits."""
 
-    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if request.method == "POST":
             wait = _wait(request, group)
             if wait:
