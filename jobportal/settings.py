@@ -246,6 +246,11 @@ EXPLAIN_BASE_TEMPLATE = "base.html"
 EXPLAIN_PROFILE_URL = "profile-edit"
 EXPLAIN_JOB_URL_NAME = "job-detail"
 EXPLAIN_DEMO_MODE = _env_bool("EXPLAIN_DEMO_MODE", False)
+# Production spends at most this many model calls a day, site-wide (0 or unset in the
+# demo: no cap); the owner raises it on purpose, not by a crowd of new accounts.
+EXPLAIN_DAILY_CALL_LIMIT = (
+    int(os.environ.get("EXPLAIN_DAILY_CALL_LIMIT", "0" if DEBUG else "2000")) or None
+)
 # Log rows the database could not take wait here (per server) until it is back.
 EXPLAIN_LOG_SPOOL_DIR = os.environ.get("EXPLAIN_LOG_SPOOL_DIR") or str(
     BASE_DIR / "var" / "log-spool"

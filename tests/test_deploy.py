@@ -73,6 +73,7 @@ print(json.dumps({
     "CONN_MAX_AGE": settings.DATABASES["default"]["CONN_MAX_AGE"],
     "POOL": settings.DATABASES["default"].get("OPTIONS", {}).get("pool"),
     "HEALTH_CHECKS": settings.DATABASES["default"]["CONN_HEALTH_CHECKS"],
+    "DAILY_CALLS": settings.EXPLAIN_DAILY_CALL_LIMIT,
     "STATIC": settings.STORAGES["staticfiles"]["BACKEND"],
     "GEMINI": [settings.GEMINI_API_KEY, settings.GEMINI_MODEL, settings.GEMINI_BASE_URL],
 }))
@@ -132,6 +133,8 @@ def test_production_settings_come_from_the_environment():
     assert values["POOL"]["timeout"] <= 5
     assert values["POOL"]["reconnect_timeout"] <= 10
     assert values["HEALTH_CHECKS"] is True  # Django then gives the pool its check
+    # A daily site budget on by default: a crowd of new accounts cannot spend without end.
+    assert values["DAILY_CALLS"] == 2000
     # Redis for the rate limit and the explanation cache; nothing silenced.
     assert values["CACHE"] == "django_redis.cache.RedisCache"
     assert values["CACHE_LOCATION"] == PRODUCTION_ENV["REDIS_URL"]
