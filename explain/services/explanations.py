@@ -397,8 +397,8 @@ def call_answered(call: _ModelCall) -> None:
 
 def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> None:
     """A model call failed: its outcome, the breaker told, and the call counted against
-    the user's allowance unless the provider never answered (refused connection, 5xx,
-    429) or nothing was sent."""
+    the user's allowance unless the provider never answered (refused connection, 5xx)
+    or nothing was sent. A 429 counts: refunded, one user could spin on the site's quota."""
     result.outcome = Outcome(exc.outcome)
     result.retry_after = RETRY_AFTER.get(result.outcome, 0)
     if exc.retry_after:
