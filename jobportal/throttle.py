@@ -61,7 +61,7 @@ def throttled(view: View, group: str) -> View:
             if wait:
                 logger.warning("Throttled: %s attempts past the limit", group)
                 response = HttpResponse(
-                    _("Too many attempts. Please wait a few minutes and try again.\n"),
+                    _("Too many attempts. Please wait a few minutes and try again.") + "\n",
                     status=429,
                     content_type="text/plain; charset=utf-8",
                 )
