@@ -48,6 +48,9 @@ class ExplanationLog(models.Model):
     output_tokens = models.PositiveIntegerField(null=True, blank=True)
     thoughts_tokens = models.PositiveIntegerField(null=True, blank=True)
     total_tokens = models.PositiveIntegerField(null=True, blank=True)
+    # Written late from the spool: the database could not take it at the time
+    # (explain/services/log_spool.py), or its worker died during the model call.
+    recovered = models.BooleanField(_("recovered from the spool"), default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -120,6 +123,22 @@ class FeedbackReport(models.Model):
 
     def __str__(self) -> str:
         return f"Report on log {self.log_id}: {self.reason}"
+
+
+class FeedbackReporter(models.Model):
+    """Who reported a point: one row per user per report, so nobody counts twice."""
+
+    report = models.ForeignKey(FeedbackReport, on_delete=models.CASCADE, related_name="reporters")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["report", "user"], name="explain_one_report_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"User {self.user_id} on report {self.report_id}"
 
 
 class LogNeedingReview(ExplanationLog):

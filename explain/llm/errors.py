@@ -27,18 +27,22 @@ class ExplainError(Exception):
         usage: TokenUsage | None = None,
         unanswered: bool = False,
         outage: bool = False,
+        retry_after: float | None = None,
     ) -> None:
         # The detail is ours (never provider text) and is safe to log.
         super().__init__(detail or self.__class__.__name__)
         self.detail = detail
         # Tokens a refused or unusable answer still cost, for the log row.
         self.usage = usage
-        # The provider never answered this call (refused connection, 5xx, 429): the
-        # user's rate allowance is given back.
+        # The provider never answered this call (refused connection, 5xx): the
+        # user's rate allowance is given back. Not for a 429: a refund per 429 let one
+        # user make call after call, each counted against the site's quota.
         self.unanswered = unanswered
-        # A sign the provider is down (5xx, timeout, no connection): the circuit
+        # A sign the provider is down (5xx, 429, timeout, no connection): the circuit
         # breaker counts these.
         self.outage = outage
+        # Seconds the provider asked us to wait (a 429's Retry-After or RetryInfo), if any.
+        self.retry_after = retry_after
 
 
 class ProviderError(ExplainError):

@@ -48,7 +48,7 @@ FAILURES = [
     (api_error(408), ProviderTimeout, "provider answered HTTP 408", False, True),
     (api_error(504), ProviderTimeout, "provider answered HTTP 504", False, True),
     (api_error(404), ModelUnavailable, "provider answered HTTP 404", False, False),
-    (api_error(429), ProviderBusy, "provider answered HTTP 429", True, False),
+    (api_error(429), ProviderBusy, "provider answered HTTP 429", False, True),
     (api_error(500), ProviderError, "provider answered HTTP 500", True, True),
     (api_error(503), ProviderError, "provider answered HTTP 503", True, True),
     (api_error(400), ProviderError, "provider answered HTTP 400", False, False),
@@ -227,3 +227,17 @@ def test_an_sdk_error_without_a_status_code_is_still_a_provider_error() -> None:
     del failure.code
     error = _map_failure(failure)
     assert facts(error) == (ProviderError, "provider answered HTTP None", False, False, None)
+
+
+def test_a_429_carries_the_providers_wait():
+    from explain.llm.gemini import _map_failure
+
+    body = {
+        "error": {
+            "code": 429,
+            "status": "RESOURCE_EXHAUSTED",
+            "details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "17s"}],
+        }
+    }
+    assert _map_failure(genai_errors.APIError(429, body)).retry_after == 17.0
+    assert _map_failure(api_error(429)).retry_after is None
