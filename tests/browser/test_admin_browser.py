@@ -314,3 +314,31 @@ def test_every_admin_page_passes_axe_and_works_by_keyboard(new_page, demo_data):
         "el => [el.scrollWidth, el.clientWidth]"
     )
     assert page.probe.page_errors == [] and page.probe.console_errors == []
+
+
+def test_the_admin_pages_in_german_pass_axe(browser, live_server, demo_data):
+    """A reviewer whose browser asks for German reads the explain admin in German."""
+    three_weeks_of_logs()
+    log = ExplanationLog.objects.filter(outcome=Outcome.OK).first()
+    ExplanationLog.objects.filter(pk=log.pk).update(job_instructions=1)
+    context = browser.new_context(
+        base_url=live_server.url, locale="de-DE", viewport={"width": 1440, "height": 900}
+    )
+    try:
+        page = context.new_page()
+        log_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, next_url="/admin/")
+        found = []
+        for url, german in (
+            ("/admin/explain/explanationlog/", "Anzeigen mit an eine KI gerichtetem Text"),
+            ("/admin/explain/explanationlog/summary/", "Warum Punkte umformuliert wurden"),
+            ("/admin/explain/logneedingreview/", "1 an eine KI gerichteter Satz"),
+            ("/admin/explain/explanationlog/addressed-to-ai/", "Zuletzt gesehen"),
+        ):
+            page.goto(url)
+            expect(page.locator("html")).to_have_attribute("lang", "de")
+            expect(page.locator("#content")).to_contain_text(german)
+            found += [f"{url}: {violation}" for violation in axe_violations(page)]
+        save_screenshot(page, "admin-addressed-de-1440")
+        assert found == [], "axe-core violations:\n" + "\n".join(found)
+    finally:
+        context.close()
