@@ -532,7 +532,7 @@ class FeedbackReportAdmin(EvidenceAdmin):
 
     @admin.display(description=_("explanation log"), ordering="log")
     def log_link(self, obj: FeedbackReport) -> str:
-        """The answer reported: its job and when, in words (the log's own name is codes)."""
+        """The answer reported: its job, linked, and when, on two short lines."""
         log = obj.log
         url = reverse("admin:explain_explanationlog_change", args=[obj.log_id])
         moment = timezone.localtime(log.created_at)
