@@ -152,13 +152,17 @@ def test_the_admin_pages_speak_german(admin_client, settings):
     the app, the summary, the flagged postings and the field names."""
     assert "django.middleware.locale.LocaleMiddleware" in settings.MIDDLEWARE
     german = {"HTTP_ACCEPT_LANGUAGE": "de"}
-    logs = admin_client.get("/admin/explain/explanationlog/", **german).content.decode()
+    # The middleware leaves German active in this thread: the override restores English
+    # for the tests that follow.
+    with translation.override("en"):
+        logs = admin_client.get("/admin/explain/explanationlog/", **german).content.decode()
+        flagged = admin_client.get(
+            "/admin/explain/explanationlog/addressed-to-ai/", **german
+        ).content.decode()
+        summary = admin_client.get("/admin/explain/explanationlog/summary/", **german).content
+    assert translation.get_language() != "de"
     assert "„Warum diese Stelle?“-Erklärungen" in logs
     assert "Anzeigen mit an eine KI gerichtetem Text" in logs
     assert "Why this job? explanations" not in logs
-    flagged = admin_client.get(
-        "/admin/explain/explanationlog/addressed-to-ai/", **german
-    ).content.decode()
     assert "Stellen, deren Anzeigen an eine KI gerichteten Text enthalten" in flagged
-    summary = admin_client.get("/admin/explain/explanationlog/summary/", **german).content
     assert "Warum Punkte umformuliert wurden" in summary.decode()
