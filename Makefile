@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Without a Gemini key the demo answers from recorded drafts and says so on the page.
 DEMO_MODE := $(if $(GEMINI_API_KEY),0,1)
 
-.PHONY: install run test lint bench bench-admin mutate clean check-services test-services migrate serve load load-compare load-spread
+.PHONY: install run test lint bench bench-admin mutate clean check-services test-services migrate serve load load-stream load-compare load-spread
 
 # The app (ranges) plus the exact pins of the `dev` dependency group (the demo host, the
 # production stack and the test tools); dependency groups need pip 25.1 or later.
@@ -79,6 +79,10 @@ serve: install
 # --- Load (loopback only, bounded; about a minute): the production setup measured. -----
 load: install
 	$(PY) -m tools.load.run
+
+# Only the timings of 2-, 5- and 10-point answers in Chromium (phase 7 of `make load`).
+load-stream: install
+	LOAD_PHASES=7 $(PY) -m tools.load.run
 
 # `make load` three times (LOAD_RUNS), each figure's median with the run-to-run range.
 load-spread: install

@@ -176,3 +176,13 @@ def reason_rows(totals: list[ReasonTotal], *, rewrite: bool = False) -> list[Rea
         ReasonRow(t.code, reason_wording(t.code, rewrite=rewrite), integer(t.count), share(t.share))
         for t in totals
     ]
+
+
+def reasons_in_words(counts: Mapping[str, int], *, rewrite: bool = False) -> list[str]:
+    """A log row's reason counts as a reviewer reads them: the words, the code beside
+    them (what is stored and exported), and how many points, most first."""
+    lines = []
+    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        wording = reason_wording(code, rewrite=rewrite)
+        lines.append(f"{wording} ({code}): {count}" if wording else f"{code}: {count}")
+    return lines

@@ -22,7 +22,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, Streami
 from django.template.response import TemplateResponse
 from django.urls import NoReverseMatch, path, reverse
 from django.utils import timezone
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -32,7 +32,14 @@ from explain.admin.addressed_to_ai import (
     addressed_jobs_view,
 )
 from explain.admin.charts import daily_chart
-from explain.admin.figures import ms, reason_rows, reason_wording, summary_cards, version_rows
+from explain.admin.figures import (
+    ms,
+    reason_rows,
+    reason_wording,
+    reasons_in_words,
+    summary_cards,
+    version_rows,
+)
 from explain.conf import setting
 from explain.core.verify import DropReason
 from explain.models import ExplanationLog, FeedbackReport, LogNeedingReview
@@ -75,6 +82,10 @@ def _count_reports(rows: Any) -> None:
 
 class EvidenceAdmin(admin.ModelAdmin):
     """Logs and reports are evidence: nobody adds or deletes them by hand."""
+
+    class Media:
+        # Every page of these models: the lists' column widths, the quiet text.
+        css = {"all": ("explain/admin.css",)}
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -123,10 +134,12 @@ def _rolled_cells(request: HttpRequest) -> Cells | None:
 
 
 class FeedbackReportInline(admin.TabularInline):
+    """The reports on a log, read-only, each linked to its triage page."""
+
     model = FeedbackReport
+    template = "admin/explain/reports_inline.html"
     extra = 0
     can_delete = False
-    show_change_link = True
     fields = ("created_at", "status", "reason", "times_reported", "kind", "point", "job_quote")
     readonly_fields = fields
 
@@ -177,12 +190,22 @@ class ExplanationLogAdmin(EvidenceAdmin):
     list_select_related = ("user",)
     inlines = (FeedbackReportInline,)
     actions: tuple[str, ...] = ("export_csv",)
-    readonly_fields = ("job",)
+    readonly_fields = ("job", "removed_because", "reworded_because", "posting_flags")
     fieldsets = (
         (None, {"fields": ("created_at", "user", "job", "outcome")}),
         (
             _("Verification"),
-            {"fields": ("kept_matches", "kept_gaps", "dropped", "unchecked", "drop_reasons")},
+            {
+                "fields": (
+                    "kept_matches",
+                    "kept_gaps",
+                    "dropped",
+                    "unchecked",
+                    "removed_because",
+                    "reworded_because",
+                    "posting_flags",
+                )
+            },
         ),
         (
             _("Model"),
@@ -214,6 +237,28 @@ class ExplanationLogAdmin(EvidenceAdmin):
         except NoReverseMatch:
             return title
         return format_html('<a href="{}" title="{}">{}</a>', url, f"#{obj.job_ref}", title)
+
+    @admin.display(description=_("why points were removed"))
+    def removed_because(self, obj: ExplanationLog) -> str:
+        return _lines(reasons_in_words(obj.drop_reasons or {}))
+
+    @admin.display(description=_("why points were reworded"))
+    def reworded_because(self, obj: ExplanationLog) -> str:
+        return _lines(reasons_in_words(obj.rewritten or {}, rewrite=True))
+
+    @admin.display(description=_("posting"), ordering="job_instructions")
+    def posting_flags(self, obj: ExplanationLog) -> str:
+        """The posting's sentences addressed to an AI, counted (no text is stored), linked
+        to the page of such postings."""
+        if not obj.job_instructions:
+            return "–"
+        words = ngettext(
+            "%(count)d sentence addressed to an AI",
+            "%(count)d sentences addressed to an AI",
+            obj.job_instructions,
+        ) % {"count": obj.job_instructions}
+        url = reverse("admin:explain_explanationlog_addressed_to_ai")
+        return format_html('<a href="{}">{}</a>', url, words)
 
     @admin.display(description=_("when"), ordering="created_at")
     def when(self, obj: ExplanationLog) -> str:
@@ -369,6 +414,13 @@ class ExplanationLogAdmin(EvidenceAdmin):
         return TemplateResponse(request, "admin/explain/explanationlog/summary_page.html", context)
 
 
+def _lines(lines: list[str]) -> str:
+    """Lines of text for a read-only field, each escaped; a dash for none."""
+    if not lines:
+        return "–"
+    return format_html_join("", '<span class="explain-line">{}</span>', ((line,) for line in lines))
+
+
 def _drop_reason_choices() -> list[tuple[str, str]]:
     """Each verifier reason in words, its code beside it (the code is what is stored and
     exported); a callable, so the words follow the reviewer's language per request."""
@@ -492,8 +544,15 @@ class FeedbackReportAdmin(EvidenceAdmin):
 
     @admin.display(description=_("explanation log"), ordering="log")
     def log_link(self, obj: FeedbackReport) -> str:
+        """The answer reported: its job, linked, and when, on two short lines."""
+        log = obj.log
         url = reverse("admin:explain_explanationlog_change", args=[obj.log_id])
-        return format_html('<a href="{}">{}</a>', url, obj.log)
+        moment = timezone.localtime(log.created_at)
+        return format_html(
+            '{}<br><span class="explain-quiet">{}</span>',
+            format_html('<a href="{}">{}</a>', url, log.job_title or f"#{log.job_ref}"),
+            f"{moment:%Y-%m-%d %H:%M}",
+        )
 
 
 @admin.register(LogNeedingReview)
@@ -508,7 +567,7 @@ class LogNeedingReviewAdmin(ExplanationLogAdmin):
         "kept",
         "dropped",
         "version",
-        "job_instructions",
+        "posting_flags",
         "open_reports",
         "report_link",
     )

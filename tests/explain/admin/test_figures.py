@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from explain.admin.figures import reason_rows, reason_wording, summary_cards, version_rows
+from explain.admin.figures import (
+    reason_rows,
+    reason_wording,
+    reasons_in_words,
+    summary_cards,
+    version_rows,
+)
 from explain.reporting.selectors import LogSummary, ReasonTotal, VersionFigures
 
 
@@ -62,3 +68,12 @@ def test_version_rows_and_reason_wording():
         "50%",
         "it repeated another point",
     )
+
+
+def test_a_rows_reasons_in_words_with_the_code_beside_most_first():
+    lines = reasons_in_words({"duplicate": 1, "quote_spans_fields": 2, "no_such_code": 1})
+    assert lines[0].startswith("a quote ran across two parts of the text")
+    assert lines[0].endswith("(quote_spans_fields): 2")
+    assert lines[1].endswith("(duplicate): 1") and not lines[1].startswith("duplicate")
+    assert lines[2] == "no_such_code: 1"  # a code the wording does not know, as it is
+    assert reasons_in_words({}) == []

@@ -197,7 +197,7 @@ def test_logs_are_read_only(admin_client_, rows):
 
 def test_list_filters_are_offered(admin_client_, rows):
     html = admin_client_.get(reverse(CHANGELIST)).content.decode()
-    for text in ("By outcome", "By model name", "By prompt version", "By created at"):
+    for text in ("By outcome", "By model", "By prompt version", "By created at"):
         assert text in html
     # No date hierarchy: its DISTINCT over every row's month costs more than the whole
     # page's budget at a million rows; the date filter and the chart's days replace it.
@@ -503,3 +503,29 @@ def test_the_comparison_prices_versions_only_when_prices_are_set(admin_client_, 
     # (2600 x 100 + 400 x 400) / 1,000,000 = 0.42.
     assert costs == {"gemini-2.5-flash": "0.4200", "fake-model": "no price"}
     assert "Estimated cost" in response.content.decode()
+
+
+def test_a_log_row_gives_its_reasons_in_words_and_its_postings_flag(admin_client_, rows):
+    row = make_log(
+        drop_reasons={"quote_spans_fields": 1},
+        rewritten={"point_judges": 1},
+        job_instructions=2,
+        dropped=1,
+    )
+    FeedbackReport.objects.create(
+        log=row, kind="match", point="You know <b>Go</b>.", job_quote="Go", reason="other"
+    )
+    html = admin_client_.get(
+        reverse("admin:explain_explanationlog_change", args=[row.pk])
+    ).content.decode()
+    assert "(quote_spans_fields): 1" in html and "a quote ran across two parts" in html
+    assert "(point_judges): 1" in html
+    flagged = reverse("admin:explain_explanationlog_addressed_to_ai")
+    assert f'<a href="{flagged}">2 sentences addressed to an AI</a>' in html
+    # The reports inline: every column headed, the point escaped, a link to its triage.
+    report = row.reports.get()
+    assert reverse("admin:explain_feedbackreport_change", args=[report.pk]) in html
+    assert "You know &lt;b&gt;Go&lt;/b&gt;." in html
+    assert '<th class="original"></th>' not in html
+    queue = admin_client_.get(reverse("admin:explain_logneedingreview_changelist")).content
+    assert "2 sentences addressed to an AI" in queue.decode()
