@@ -337,6 +337,7 @@ FAKE_KEY_MARKS = ("CANARY", "FAKE", "TEST", "NOT-A-VALID", "EXAMPLE", "DUMMY")
 SKIP_DIRS = {
     ".git",
     ".venv",
+    ".nox",  # the version matrix's venvs (noxfile.py)
     "venv",
     "node_modules",
     ".mypy_cache",
