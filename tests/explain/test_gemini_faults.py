@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import httpx2
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
@@ -33,6 +32,7 @@ from explain.web import wording
 from support.fake_gemini import PROVIDER_TEXT, FakeGeminiServer, closed_port
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT
+from tests.fakes.http import httpx2
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ PROVIDER_WORDS = (
     "googleapis",
     "Traceback",
 )
-NOISY_LOGGERS = ("google_genai", "httpx2", "httpcore2", "explain", "django")
+NOISY_LOGGERS = ("google_genai", "httpx2", "httpcore2", "httpx", "httpcore", "explain", "django")
 TRUNCATED_DRAFT = json.dumps(WORKED_DRAFT)[:70]
 
 

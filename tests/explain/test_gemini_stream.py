@@ -8,7 +8,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import httpx2
 import pytest
 
 from explain.core.schema import Draft
@@ -20,6 +19,7 @@ from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.clock import Clock
 from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT
+from tests.fakes.http import httpx2
 
 PROMPT = ChatPrompt(system="Answer in JSON.", user="CANDIDATE PROFILE:\nJava", output_schema=Draft)
 # No test here meets it by accident on a loaded or paused machine: the tests of the

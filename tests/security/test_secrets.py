@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx2
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
@@ -39,6 +38,7 @@ from support.fake_gemini import closed_port
 from support.injection import clear_caches
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, WORKED_PROFILE
 from tests.fakes.fixtures import CANARY_KEY
+from tests.fakes.http import httpx2
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,17 @@ CANARIES = (
     "913377",
     "zelda-canary",
 )
-NOISY_LOGGERS = ("", "django", "explain", "jobportal", "google_genai", "httpx2", "httpcore2")
+NOISY_LOGGERS = (
+    "",
+    "django",
+    "explain",
+    "jobportal",
+    "google_genai",
+    "httpx2",
+    "httpcore2",
+    "httpx",
+    "httpcore",
+)
 
 
 def leaks(text: str) -> list[str]:
@@ -327,6 +337,7 @@ FAKE_KEY_MARKS = ("CANARY", "FAKE", "TEST", "NOT-A-VALID", "EXAMPLE", "DUMMY")
 SKIP_DIRS = {
     ".git",
     ".venv",
+    ".nox",  # the version matrix's venvs (noxfile.py)
     "venv",
     "node_modules",
     ".mypy_cache",

@@ -12,7 +12,6 @@ import json
 import logging
 from typing import Any
 
-import httpx2
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -25,6 +24,7 @@ from support.fake_gemini import FakeGeminiServer, candidate_response
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.clock import Clock
 from tests.fakes.fixtures import PATIENT_TIMEOUT
+from tests.fakes.http import httpx2
 
 KEY = "AIza-test-key-never-shown"
 PROMPT = ChatPrompt(system="Answer in JSON.", user="CANDIDATE PROFILE:\nJava", output_schema=Draft)

@@ -12,7 +12,6 @@ import json
 from types import SimpleNamespace
 from typing import Any
 
-import httpx2
 import pytest
 from google.genai import errors as genai_errors
 from google.genai import types
@@ -31,6 +30,7 @@ from explain.llm.errors import (
 from explain.llm.gemini import _chunk_text, _map_failure, _read_response
 from support.fake_gemini import PROVIDER_TEXT
 from tests.conftest import WORKED_DRAFT
+from tests.fakes.http import httpx2
 
 
 def facts(error: ExplainError) -> tuple[Any, ...]:

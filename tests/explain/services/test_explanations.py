@@ -78,7 +78,7 @@ def every_record(
     for alias in connections:
         monkeypatch.setattr(connections[alias], "force_debug_cursor", True, raising=False)
     caplog.set_level(logging.DEBUG)
-    for name in ("explain", "django", "google_genai", "httpx2", "httpcore2"):
+    for name in ("explain", "django", "google_genai", "httpx2", "httpcore2", "httpx", "httpcore"):
         caplog.set_level(logging.DEBUG, logger=name)
     yield caplog
 
