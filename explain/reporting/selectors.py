@@ -18,8 +18,6 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import EmptyResultSet
-from django.db import connections
 from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Sum, When
 from django.db.models.functions import TruncDate
 from django.utils import timezone
@@ -179,46 +177,25 @@ def latency_histograms(
 def reason_counts(
     queryset: QuerySet[ExplanationLog], *group: str, field_name: str = "drop_reasons"
 ) -> dict[tuple[Any, ...], dict[str, int]]:
-    """Sums of a {code: count} JSON column per value of the group fields, added up in the
-    database (PostgreSQL jsonb_each_text, SQLite json_each; elsewhere row by row)."""
-    connection = connections[queryset.db]
-    sub = queryset.order_by()
+    """Sums of a {code: count} JSON column per value of the group fields.
+
+    The database groups the rows by the column's whole value and counts them; Python then
+    adds up each distinct value times its count. So the rows read are the distinct
+    combinations of reasons (a few hundred at most), never the log rows themselves, and
+    only the public ORM is used on every backend.
+    """
+    sub = queryset.order_by().exclude(**{field_name: {}})
     if field_name == "drop_reasons":  # only rows that lost a point have any
         sub = sub.filter(dropped__gt=0)
-    if group and "day" in group:
+    if "day" in group:
         sub = sub.annotate(day=TruncDate("created_at"))
-    sub = sub.values(*group, field_name)
+    rows = sub.values(*group, field_name).annotate(rows=Count("id"))
     result: dict[tuple[Any, ...], dict[str, int]] = defaultdict(dict)
-    try:
-        sql, params = sub.query.get_compiler(queryset.db).as_sql()
-    except EmptyResultSet:  # .none(), or a filter that can match nothing
-        return {}
-    names = [connection.ops.quote_name(name) for name in (*group, field_name)]
-    keys = ", ".join(f"s.{name}" for name in names[:-1])
-    # The SQL is Django's own compiled query and quoted column names: no outside text.
-    templates = {
-        "postgresql": "SELECT {keys}{comma} r.key, SUM(r.value::bigint) FROM ({sql}) s, "
-        "jsonb_each_text(s.{column}) r GROUP BY {keys}{comma} r.key",
-        "sqlite": "SELECT {keys}{comma} r.key, SUM(r.value) FROM ({sql}) s, "
-        "json_each(s.{column}) r GROUP BY {keys}{comma} r.key",
-    }
-    if connection.vendor not in templates:
-        for row in sub.values_list(*group, field_name).iterator(chunk_size=2000):
-            bucket = result[tuple(row[:-1])]
-            for code, count in (row[-1] or {}).items():
-                bucket[str(code)] = bucket.get(str(code), 0) + int(count)
-        return dict(result)
-    query = templates[connection.vendor].format(
-        keys=keys, comma="," if keys else "", sql=sql, column=names[-1]
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(query, params)
-        for *key, code, count in cursor.fetchall():
-            day_index = group.index("day") if "day" in group else None
-            if day_index is not None and isinstance(key[day_index], str):
-                key[day_index] = date.fromisoformat(key[day_index])
-            result[tuple(key)][str(code)] = int(count)
-    return dict(result)
+    for row in rows.iterator(chunk_size=2000):
+        bucket = result[tuple(row[name] for name in group)]
+        for code, count in (row[field_name] or {}).items():
+            bucket[str(code)] = bucket.get(str(code), 0) + int(count) * int(row["rows"])
+    return {key: counts for key, counts in result.items() if counts}
 
 
 KEY_FIELDS = ("model_name", "prompt_version", "outcome")
