@@ -23,7 +23,13 @@ from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from explain.models import ExplanationLog, FeedbackReport
-from explain.outcomes import CHECKED_OUTCOMES, ERROR_OUTCOMES, MODEL_CALL_OUTCOMES, Outcome
+from explain.outcomes import (
+    CHECKED_OUTCOMES,
+    ERROR_OUTCOMES,
+    MODEL_CALL_OUTCOMES,
+    PAGE_VIEW_OUTCOMES,
+    Outcome,
+)
 from explain.reporting.costs import UsageRow
 
 # A model answer checked by the verifier just now (a cached answer is the same answer again).
@@ -219,7 +225,8 @@ def log_cells(queryset: QuerySet[ExplanationLog]) -> Cells:
 
 @dataclass(frozen=True)
 class LogSummary:
-    """Totals over one set of log rows; shares are None when there is nothing to divide."""
+    """Totals over one set of log rows; shares are None when there is nothing to divide.
+    Requests are asks; a page view that showed a remembered answer again counts apart."""
 
     requests: int
     checked: int
@@ -235,6 +242,7 @@ class LogSummary:
     total_tokens: int | None
     prompt_tokens: int | None
     output_tokens: int | None
+    page_views: int = 0
 
     @property
     def drop_share(self) -> float | None:
@@ -275,7 +283,7 @@ def summary_from(data: Cells, *, include_cached: bool = False) -> LogSummary:
     answered = [c for c in cells if c.outcome in answers]
     histogram = _merged(h for key, h in data.latency.items() if key[2] in MODEL_CALL_OUTCOMES)
     return LogSummary(
-        requests=sum(c.requests for c in cells),
+        requests=sum(c.requests for c in cells if c.outcome not in PAGE_VIEW_OUTCOMES),
         checked=sum(c.requests for c in answered),
         with_drop=sum(c.with_drop for c in answered),
         dropped=sum(c.dropped for c in answered),
@@ -289,6 +297,7 @@ def summary_from(data: Cells, *, include_cached: bool = False) -> LogSummary:
         total_tokens=_sum_or_none(c.total_tokens for c in cells),
         prompt_tokens=_sum_or_none(c.prompt_tokens for c in cells),
         output_tokens=_sum_or_none(c.output_tokens for c in cells),
+        page_views=count(PAGE_VIEW_OUTCOMES),
     )
 
 
@@ -302,7 +311,7 @@ def log_summary(queryset: QuerySet[ExplanationLog], *, include_cached: bool = Fa
 
 @dataclass(frozen=True)
 class VersionFigures:
-    """One model and prompt version side by side with the others."""
+    """One model and prompt version side by side with the others (requests are asks)."""
 
     model: str
     version: str
@@ -359,7 +368,7 @@ def comparison_from(data: Cells, *, include_cached: bool = False) -> list[Versio
             VersionFigures(
                 model=model,
                 version=version,
-                requests=sum(c.requests for c in cells),
+                requests=sum(c.requests for c in cells if c.outcome not in PAGE_VIEW_OUTCOMES),
                 answers=sum(c.requests for c in answered),
                 with_drop=sum(c.with_drop for c in answered),
                 dropped=sum(c.dropped for c in answered),

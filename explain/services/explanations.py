@@ -31,7 +31,7 @@ from explain.llm.errors import ExplainError
 from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
-from explain.outcomes import RETRY_AFTER, SUCCESS, Kind, Outcome
+from explain.outcomes import RETRY_AFTER, SHOWN_OUTCOMES, SUCCESS, Kind, Outcome
 from explain.reporting.alerts import warn_if_passed
 from explain.services import cache as explanation_cache
 from explain.services.site_faults import log_internal_error
@@ -409,7 +409,8 @@ def explanation_recall(*, user: Any, job_id: str) -> Explanation | None:
 
     For a user coming back to a job page: no model call and no allowance. The draft is
     verified again against today's texts; a changed profile or posting is another cache
-    key, so nothing stale is shown. Logged (outcome cached) only when something is shown.
+    key, so nothing stale is shown. Logged (outcome recalled, apart from asks) only when
+    something is shown.
     """
     started = time.monotonic()
     result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id, remembered=True)
@@ -459,7 +460,8 @@ def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
             user=user if getattr(user, "is_authenticated", False) else None,
             job_ref="".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
             job_title=result.job_title,
-            outcome=result.outcome,
+            # A page view is not an ask: its row says so, the answer itself stays "cached".
+            outcome=Outcome.RECALLED if result.remembered else result.outcome,
             kept_matches=len(verification.matches) if result.ok else 0,
             kept_gaps=len(verification.gaps) if result.ok else 0,
             dropped=verification.dropped,
@@ -496,7 +498,7 @@ def shown_point(
     The cached draft, re-verified against the user's current texts, is what the page
     showed, as long as neither text nor the prompt version has changed since.
     """
-    if log.outcome not in SUCCESS or log.prompt_version != PROMPT_VERSION:
+    if log.outcome not in SHOWN_OUTCOMES or log.prompt_version != PROMPT_VERSION:
         return None
     try:
         profile, job = texts_for(user=user, job_id=log.job_ref)
