@@ -9,6 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from explain.exceptions import JobUnavailable
+
+__all__ = ["ExplainSource", "Field", "JobUnavailable"]
+
 
 @dataclass(frozen=True)
 class Field:
@@ -17,10 +21,6 @@ class Field:
     key: str
     label: str
     value: str
-
-
-class JobUnavailable(Exception):
-    """The job does not exist, is not published, or this user may not see it."""
 
 
 class ExplainSource(Protocol):

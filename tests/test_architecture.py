@@ -43,6 +43,7 @@ PURE_MODULES = [
     "schema.py",
     "texts.py",
     "adapter.py",
+    "exceptions.py",
     "reporting/costs.py",
     "controls/breaker.py",
     "controls/counters.py",

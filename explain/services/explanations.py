@@ -27,7 +27,7 @@ from explain.core.texts import SourceText, has_content, job_text, profile_text
 from explain.core.verify import Verification, instruction_spans, verify_draft
 from explain.core.verify_incremental import IncrementalVerifier
 from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
-from explain.llm.errors import ExplainError
+from explain.llm.errors import ModelCallError
 from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
@@ -168,7 +168,7 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
         call_answered(call)
         result.usage = answer.response.usage
         draft = answer.entity(Draft)
-    except ExplainError as exc:
+    except ModelCallError as exc:
         call_failed(result, call, exc)
         return
     finally:
@@ -352,7 +352,7 @@ def call_answered(call: _ModelCall) -> None:
         _quietly(call.breaker.record_success, "circuit breaker")
 
 
-def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> None:
+def call_failed(result: Explanation, call: _ModelCall, exc: ModelCallError) -> None:
     """A model call failed: its outcome, the breaker told, and the call counted against
     the user's allowance unless the provider never answered (refused connection, 5xx,
     429) or nothing was sent."""
