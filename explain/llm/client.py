@@ -57,7 +57,7 @@ class StreamingChatModel(Protocol):
     """A ChatModel that can also hand over its answer while writing it.
 
     stream() yields pieces of the answer text as they come, then one ChatResponse for
-    the whole answer; it raises an ModelCallError when there is none.
+    the whole answer; it raises a ModelCallError when there is none.
     """
 
     def __call__(self, prompt: ChatPrompt, /) -> ChatResponse | str: ...
