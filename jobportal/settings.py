@@ -47,6 +47,7 @@ ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
+    "explain",  # above the admin: its index shows the drop-rate banner
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -58,7 +59,6 @@ INSTALLED_APPS = [
     "csp",
     "django_ratelimit",
     "jobportal",
-    "explain",
 ]
 
 MIDDLEWARE = [

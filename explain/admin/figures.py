@@ -53,11 +53,15 @@ def summary_cards(summary: LogSummary, *, include_cached: bool = False) -> list[
         Card(
             _("Requests"),
             integer(s.requests),
-            _("%(calls)s model calls, %(cached)s from cache, %(limited)s rate limited")
+            _(
+                "%(calls)s model calls, %(cached)s from cache, %(limited)s rate limited; "
+                "%(views)s page views showed a remembered answer again"
+            )
             % {
                 "calls": integer(s.model_calls),
                 "cached": integer(s.cached),
                 "limited": integer(s.rate_limited),
+                "views": integer(s.page_views),
             },
         ),
         Card(

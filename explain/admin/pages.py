@@ -51,10 +51,6 @@ from explain.reporting.selectors import Cells
 # The "include cache hits" toggle: read by these views, never passed to the ChangeList.
 CACHED_PARAM = "cached"
 
-# The admin index shows the drop-rate banner (unless the host has its own index page).
-if admin.site.index_template is None:
-    admin.site.index_template = "admin/explain/index.html"
-
 
 def _take_cached_toggle(request: HttpRequest) -> bool:
     """Remove the toggle from the query (the ChangeList rejects unknown ones); its value."""
@@ -118,9 +114,10 @@ class KnownCountPaginator(Paginator):
 
 
 def _rolled_through(request: HttpRequest) -> date | None:
-    """The rollup brought up to date once per request, and how far it reaches."""
+    """How far the rollup reaches, read once per request: the admin never writes it
+    (`manage.py explain_rollup` does, on the schedule in docs/admin.md)."""
     if not hasattr(request, "explain_rolled_through"):
-        request.explain_rolled_through = rollup.up_to_date()  # type: ignore[attr-defined]
+        request.explain_rolled_through = rollup.rolled_through()  # type: ignore[attr-defined]
     return request.explain_rolled_through  # type: ignore[attr-defined]
 
 
@@ -353,6 +350,7 @@ class ExplanationLogAdmin(EvidenceAdmin):
             )
             context["explain_summary_url"] = self._summary_url(cl, include_cached)
             context["explain_include_cached"] = include_cached
+            context["explain_rollup"] = rollup.status(_rolled_through(request))
             context["explain_toggle_url"] = cl.get_query_string(
                 {CACHED_PARAM: None if include_cached else "1"}
             )
@@ -409,6 +407,7 @@ class ExplanationLogAdmin(EvidenceAdmin):
                 rewrite=True,
             ),
             "chart_days": selectors.CHART_DAYS,
+            "explain_rollup": rollup.status(_rolled_through(request)),
             "rolling_days": selectors.ROLLING_DAYS,
         }
         return TemplateResponse(request, "admin/explain/explanationlog/summary_page.html", context)

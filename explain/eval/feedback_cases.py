@@ -14,6 +14,7 @@ from explain.conf import get_source, setting
 from explain.core.schema import Claim
 from explain.core.texts import job_text, profile_text
 from explain.eval.cases import claim_record, dump_case_file
+from explain.exceptions import ExplainError
 from explain.models import FeedbackReport
 
 FEEDBACK_CATEGORY = "feedback"
@@ -27,7 +28,7 @@ ABOUT = (
 )
 
 
-class FeedbackExportError(ValueError):
+class FeedbackExportError(ExplainError, ValueError):
     """The export cannot be made as asked; the message says what is missing."""
 
 

@@ -16,9 +16,10 @@ from explain.conf import get_source, setting
 from explain.core.texts import job_text, profile_text
 from explain.core.verify import normalize
 from explain.eval.live import Pair
+from explain.exceptions import ExplainError
 
 
-class PairsError(ValueError):
+class PairsError(ExplainError, ValueError):
     """The pairs cannot be built as asked; the message says what to pass."""
 
 

@@ -25,9 +25,9 @@ from pydantic import BaseModel
 from explain.llm.client import ChatPrompt, ChatResponse, TokenUsage, parse_entity
 from explain.llm.errors import (
     BlockedResponse,
-    ExplainError,
     InvalidResponse,
     LocalFault,
+    ModelCallError,
     ModelUnavailable,
     ProviderBusy,
     ProviderError,
@@ -175,7 +175,7 @@ class GeminiChatModel:
 
     def __call__(self, prompt: ChatPrompt, /) -> ChatResponse:
         self._refuse_an_invalid_name()
-        failure: ExplainError | None = None
+        failure: ModelCallError | None = None
         response: Any = None
         config = self._request_config(prompt)
         try:
@@ -194,7 +194,7 @@ class GeminiChatModel:
         self._log_failure("call", failure)
         raise failure
 
-    def _log_failure(self, what: str, failure: ExplainError) -> None:
+    def _log_failure(self, what: str, failure: ModelCallError) -> None:
         """One warning in our words; for a 404 it names the setting to change."""
         if isinstance(failure, ModelUnavailable):
             logger.warning(
@@ -225,7 +225,7 @@ class GeminiChatModel:
         )
         try:
             while True:
-                failure: ExplainError | None = None
+                failure: ModelCallError | None = None
                 finished = False
                 try:
                     chunk = next(chunks)
@@ -334,7 +334,7 @@ def _provider_wait(exc: Any) -> float | None:
     return min(seconds, 3600.0)
 
 
-def _map_failure(exc: BaseException) -> ExplainError:
+def _map_failure(exc: BaseException) -> ModelCallError:
     """Our exception for an SDK or transport failure. Provider text is never copied."""
     if isinstance(exc, genai_errors.APIError):
         code = getattr(exc, "code", None)
@@ -379,7 +379,7 @@ def _usage(response: Any) -> TokenUsage:
 
 def _read_response(
     response: Any, model: str, schema: type[BaseModel] | None
-) -> ChatResponse | ExplainError:
+) -> ChatResponse | ModelCallError:
     """The answer, or our error saying why there is none (the SDK raises nothing for
     a blocked prompt, a refusal, a cut answer, invalid JSON or a wrong shape)."""
     usage = _usage(response)

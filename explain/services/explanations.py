@@ -28,11 +28,11 @@ from explain.core.texts import SourceText, has_content, job_text, profile_text
 from explain.core.verify import Verification, instruction_spans, verify_draft
 from explain.core.verify_incremental import IncrementalVerifier
 from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
-from explain.llm.errors import ExplainError
+from explain.llm.errors import ModelCallError
 from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
-from explain.outcomes import RETRY_AFTER, SUCCESS, Kind, Outcome
+from explain.outcomes import RETRY_AFTER, SHOWN_OUTCOMES, SUCCESS, Kind, Outcome
 from explain.reporting.alerts import warn_if_passed
 from explain.services import cache as explanation_cache
 from explain.services import log_spool
@@ -183,7 +183,7 @@ def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecisio
         call_answered(call)
         result.usage = answer.response.usage
         draft = answer.entity(Draft)
-    except ExplainError as exc:
+    except ModelCallError as exc:
         call_failed(result, call, exc)
         return
     finally:
@@ -400,7 +400,7 @@ def call_answered(call: _ModelCall) -> None:
     _quietly(call.breaker.record_success, "circuit breaker")
 
 
-def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> None:
+def call_failed(result: Explanation, call: _ModelCall, exc: ModelCallError) -> None:
     """A model call failed: its outcome, the breaker told, and the call counted against
     the user's allowance unless the provider never answered (refused connection, 5xx)
     or nothing was sent. A 429 counts: refunded, one user could spin on the site's quota."""
@@ -466,7 +466,8 @@ def explanation_recall(*, user: Any, job_id: str) -> Explanation | None:
 
     For a user coming back to a job page: no model call and no allowance. The draft is
     verified again against today's texts; a changed profile or posting is another cache
-    key, so nothing stale is shown. Logged (outcome cached) only when something is shown.
+    key, so nothing stale is shown. Logged (outcome recalled, apart from asks) only when
+    something is shown.
     """
     started = time.monotonic()
     result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id, remembered=True)
@@ -516,7 +517,8 @@ def _log_fields(result: Explanation, *, user: Any, latency: float) -> dict[str, 
         "user_id": user.pk if getattr(user, "is_authenticated", False) else None,
         "job_ref": "".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
         "job_title": result.job_title,
-        "outcome": str(result.outcome),
+        # A page view is not an ask: its row says so, the answer itself stays "cached".
+        "outcome": str(Outcome.RECALLED if result.remembered else result.outcome),
         "kept_matches": len(verification.matches) if result.ok else 0,
         "kept_gaps": len(verification.gaps) if result.ok else 0,
         "dropped": verification.dropped,
@@ -598,7 +600,7 @@ def shown_point(
     The cached draft, re-verified against the user's current texts, is what the page
     showed, as long as neither text nor the prompt version has changed since.
     """
-    if log.outcome not in SUCCESS or log.prompt_version != PROMPT_VERSION:
+    if log.outcome not in SHOWN_OUTCOMES or log.prompt_version != PROMPT_VERSION:
         return None
     try:
         profile, job = texts_for(user=user, job_id=log.job_ref)

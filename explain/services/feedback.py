@@ -8,13 +8,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from explain.core.display_cleaning import clean_display_text
+from explain.exceptions import FeedbackRejected
 from explain.models import NOTE_MAX_LENGTH, ExplanationLog, FeedbackReport, FeedbackReporter
 from explain.outcomes import Kind
 from explain.services.explanations import shown_point
-
-
-class FeedbackRejected(Exception):
-    """The report does not refer to a point this user was shown recently."""
 
 
 def feedback_create(

@@ -22,7 +22,7 @@ from explain.core.draft_stream import DraftStream, StreamMismatch
 from explain.core.schema import Draft
 from explain.core.verify import VerifiedPoint
 from explain.llm.client import CallResult
-from explain.llm.errors import ExplainError
+from explain.llm.errors import ModelCallError
 from explain.outcomes import Outcome
 from explain.services.explanations import (
     Explanation,
@@ -152,7 +152,7 @@ class ExplanationStream:
             result.usage = final.response.usage
             draft = final.entity(Draft)
             rest = draft_so_far.finish(draft)
-        except ExplainError as exc:
+        except ModelCallError as exc:
             call_failed(result, call, exc)
             return
         except StreamMismatch:

@@ -31,7 +31,7 @@ from explain.core.schema import Draft
 from explain.core.verify import DropReason
 from explain.llm import registry
 from explain.llm.client import ChatPrompt
-from explain.llm.errors import ExplainError
+from explain.llm.errors import ModelCallError
 from explain.models import ExplanationLog, FeedbackReport
 from jobportal.models import CandidateProfile, Job
 from support.fake_gemini import closed_port
@@ -234,7 +234,7 @@ def test_error_reports_hide_the_key_in_settings_and_in_every_frame(
     with monkeypatch.context() as patch:
         patch.setattr(httpx2.Client, "send", broken_send)
         info = _exc_info(lambda: model(ChatPrompt(system="s", user="u", output_schema=Draft)))
-    assert isinstance(info[1], ExplainError)
+    assert isinstance(info[1], ModelCallError)
     assert info[1].__context__ is None and info[1].__cause__ is None
     assert CANARY_KEY not in _report(info)
     registry.forget_built_models()

@@ -9,11 +9,14 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from explain.models import ExplanationLog, FeedbackReport
+from explain.models import ExplanationDay, ExplanationLog, FeedbackReport, RollupState
 from explain.outcomes import Outcome
+from explain.reporting import rollup
 
 pytestmark = pytest.mark.django_db
 
@@ -529,3 +532,57 @@ def test_a_log_row_gives_its_reasons_in_words_and_its_postings_flag(admin_client
     assert '<th class="original"></th>' not in html
     queue = admin_client_.get(reverse("admin:explain_logneedingreview_changelist")).content
     assert "2 sentences addressed to an AI" in queue.decode()
+
+
+# ------------------------------------------------------------------ the rollup is read only
+
+
+WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+def _writes(queries: CaptureQueriesContext) -> list[str]:
+    return [
+        q["sql"] for q in queries.captured_queries if q["sql"].lstrip().upper().startswith(WRITES)
+    ]
+
+
+@pytest.mark.parametrize("page", [CHANGELIST, "admin:explain_explanationlog_summary"])
+def test_admin_pages_never_write_the_rollup_and_say_it_never_ran(admin_client_, rows, page):
+    with CaptureQueriesContext(connection) as queries:
+        html = admin_client_.get(reverse(page)).content.decode()
+    assert _writes(queries) == []
+    assert not ExplanationDay.objects.exists() and not RollupState.objects.exists()
+    assert "The daily rollup has not run yet" in html
+
+
+@pytest.mark.parametrize("page", [CHANGELIST, "admin:explain_explanationlog_summary"])
+def test_admin_pages_say_how_far_behind_the_rollup_is(admin_client_, rows, page):
+    rollup.roll_up(now=timezone.now() - timedelta(days=2))
+    last = rollup.rolled_through()
+    assert last is not None
+    html = admin_client_.get(reverse(page)).content.decode()
+    assert f"The daily rollup reaches {last:%Y-%m-%d}, 2 closed days behind" in html
+    rollup.roll_up()
+    html = admin_client_.get(reverse(page)).content.decode()
+    assert "behind" not in html
+    assert f"Closed days are added up through {rollup.rolled_through():%Y-%m-%d}" in html
+
+
+def test_importing_the_admin_sets_nothing_on_the_site():
+    """The banner comes from the app's admin/index.html, not from a site attribute set at
+    import, so a host's own index_template or AdminSite stays its own."""
+    from django.contrib import admin
+
+    import explain.admin.pages  # noqa: F401 (imported for its registrations)
+
+    assert admin.site.index_template is None
+
+
+def test_page_views_are_counted_apart_from_requests(admin_client_, rows):
+    before = admin_client_.get(reverse(CHANGELIST)).context["explain_summary"]
+    make_log(0, outcome=Outcome.RECALLED, dropped=1)
+    response = admin_client_.get(reverse(CHANGELIST))
+    summary = response.context["explain_summary"]
+    assert (summary.requests, summary.page_views) == (before.requests, 1)
+    assert summary.checked == before.checked  # a page view is no answer, even with drops
+    assert "1 page views showed a remembered answer again" in response.content.decode()

@@ -20,8 +20,8 @@ from explain.core.schema import Draft
 from explain.llm.client import ChatResponse, TokenUsage
 from explain.llm.errors import (
     BlockedResponse,
-    ExplainError,
     InvalidResponse,
+    ModelCallError,
     ModelUnavailable,
     ProviderBusy,
     ProviderError,
@@ -33,7 +33,7 @@ from tests.conftest import WORKED_DRAFT
 from tests.fakes.http import httpx2
 
 
-def facts(error: ExplainError) -> tuple[Any, ...]:
+def facts(error: ModelCallError) -> tuple[Any, ...]:
     """What the service and the log row read from one of our errors."""
     return (type(error), error.detail, error.unanswered, error.outage, error.usage)
 
@@ -180,7 +180,7 @@ def test_an_unusable_answer_is_one_error_with_what_it_cost(
     answer: types.GenerateContentResponse, expected: tuple[Any, ...]
 ) -> None:
     error = _read_response(answer, "m", Draft)
-    assert isinstance(error, ExplainError)
+    assert isinstance(error, ModelCallError)
     assert facts(error) == expected
 
 
@@ -198,22 +198,22 @@ def test_without_a_schema_the_text_is_the_answer_and_no_text_is_none() -> None:
     )
     for empty in (response({"text": ""}), response(finish="STOP")):
         error = _read_response(empty, "gemini-x", None)
-        assert isinstance(error, ExplainError)
+        assert isinstance(error, ModelCallError)
         assert facts(error) == (InvalidResponse, "empty answer", False, False, COST)
 
 
 def test_a_field_an_sdk_leaves_out_reads_as_absent_not_as_a_crash() -> None:
     """The readers take whatever the SDK hands over: a missing attribute is no value."""
     error = _read_response(SimpleNamespace(), "m", Draft)
-    assert isinstance(error, ExplainError)
+    assert isinstance(error, ModelCallError)
     assert facts(error) == (InvalidResponse, "no candidates", False, False, TokenUsage())
     bare = SimpleNamespace(candidates=[SimpleNamespace(finish_reason=None)], usage_metadata=None)
     error = _read_response(bare, "m", None)
-    assert isinstance(error, ExplainError)
+    assert isinstance(error, ModelCallError)
     assert facts(error) == (InvalidResponse, "empty answer", False, False, TokenUsage())
     partless = SimpleNamespace(content=SimpleNamespace(), finish_reason=None)
     error = _read_response(SimpleNamespace(candidates=[partless]), "m", None)
-    assert isinstance(error, ExplainError) and error.detail == "empty answer"
+    assert isinstance(error, ModelCallError) and error.detail == "empty answer"
     assert _chunk_text(SimpleNamespace()) == ""
     assert _chunk_text(SimpleNamespace(candidates=[SimpleNamespace(content=None)])) == ""
     assert (
