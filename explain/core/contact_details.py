@@ -141,7 +141,9 @@ _MONTH_YEAR = re.compile(r"(?:0?[1-9]|1[0-2])[./](?:19|20)\d\d")
 # A whole date in the orders people write them: day.month.year, month/day/year,
 # year/month, year-month-day ("01.09.2015", "2015/09", "2015-09-01").
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
-_ISO_DATE = re.compile(r"(?<!\d)(?:19|20)\d\d-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?(?!\d)")
+_ISO_DATE = re.compile(
+    r"(?<![\d/.])(?:19|20)\d\d-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?(?![\d/.])"
+)
 _MONTH = r"(?:0?[1-9]|1[0-2])"
 _FULL_YEAR = r"(?:19|20)\d\d"
 _DATE_GROUP = re.compile(
