@@ -13,6 +13,7 @@ from __future__ import annotations
 import glob
 import os
 import re
+import sys
 import tomllib
 from pathlib import Path
 
@@ -146,6 +147,7 @@ def wheel(session: nox.Session) -> None:
     session.run("python", "-m", "pip", "freeze")
     host = tmp / "host"
     host.mkdir(exist_ok=True)
+    sys.path.insert(0, str(REPO))  # the minimal host of tests/test_packaging.py
     from tests.test_packaging import HOST_BASE_TEMPLATE, HOST_SETTINGS, HOST_SOURCE, HOST_URLS
 
     (host / "host_settings.py").write_text(HOST_SETTINGS)
