@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Without a Gemini key the demo answers from recorded drafts and says so on the page.
 DEMO_MODE := $(if $(GEMINI_API_KEY),0,1)
 
-.PHONY: install run test lint bench bench-admin mutate clean check-services test-services migrate serve load load-compare load-spread
+.PHONY: install run test lint bench bench-admin mutate clean check-services test-services migrate serve load load-stream load-compare load-spread
 
 # The app (ranges) plus the exact pins of the `dev` dependency group (the demo host, the
 # production stack and the test tools); dependency groups need pip 25.1 or later.
@@ -41,6 +41,7 @@ bench: install
 	$(PY) -m tools.bench.bench_verify
 	$(PY) -m tools.bench.answer_size
 	$(PY) -m tools.bench.injection_report
+	$(PY) -m tools.bench.detector_report
 
 # The admin with a million log rows (PostgreSQL; a database of the benchmark's own).
 BENCH_ADMIN_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/bench_admin
@@ -79,6 +80,10 @@ serve: install
 # --- Load (loopback only, bounded; about a minute): the production setup measured. -----
 load: install
 	$(PY) -m tools.load.run
+
+# Only the timings of 2-, 5- and 10-point answers in Chromium (phase 7 of `make load`).
+load-stream: install
+	LOAD_PHASES=7 $(PY) -m tools.load.run
 
 # `make load` three times (LOAD_RUNS), each figure's median with the run-to-run range.
 load-spread: install

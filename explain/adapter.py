@@ -6,8 +6,13 @@ labelled fields holding only what may leave the server. Pure Python: no Django.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from explain.exceptions import JobUnavailable
+
+__all__ = ["BaseExplainSource", "ExplainSource", "Field", "JobUnavailable"]
 
 
 @dataclass(frozen=True)
@@ -17,10 +22,6 @@ class Field:
     key: str
     label: str
     value: str
-
-
-class JobUnavailable(Exception):
-    """The job does not exist, is not published, or this user may not see it."""
 
 
 class ExplainSource(Protocol):
@@ -37,3 +38,61 @@ class ExplainSource(Protocol):
         so admins can find requests by job title.
         """
         ...
+
+    def private_values(self, user: Any) -> list[str]:
+        """Optional: the user's own private values (name, e-mail, phone, street address)
+        that the host keeps apart. Wherever they appear in the profile's free text (a
+        pasted CV), in any case or spacing, they are removed before it leaves the server.
+        A host without this method sends nothing extra and loses nothing."""
+        return []
+
+
+def private_values_of(source: Any, user: Any) -> list[str]:
+    """The adapter's private values for this user, or none when it has no such method
+    (the method is optional, so an adapter written before it still works)."""
+    method = getattr(source, "private_values", None)
+    if not callable(method):
+        return []
+    return [str(value) for value in method(user) or () if value]
+
+
+class BaseExplainSource:
+    """An ExplainSource with defaults: name the attributes to send, and how to find the
+    profile and the job; the fields are read from them.
+
+    `profile_attributes` and `job_attributes` map an attribute name to its label, in the
+    order the model reads them; an empty value is left out. `get_profile` returns the
+    user (override it for a profile object; None means no profile yet), `get_job` has no
+    default: return the job this user may see, or None, and the base raises
+    JobUnavailable. Override profile_fields or job_fields for anything else.
+    """
+
+    profile_attributes: Mapping[str, str] = {}
+    job_attributes: Mapping[str, str] = {}
+
+    def get_profile(self, user: Any) -> Any:
+        return user
+
+    def get_job(self, job_id: str, user: Any) -> Any:
+        raise NotImplementedError(f"{type(self).__name__} must define get_job()")
+
+    def profile_fields(self, user: Any) -> list[Field]:
+        profile = self.get_profile(user)
+        return [] if profile is None else fields_of(profile, self.profile_attributes)
+
+    def job_fields(self, job_id: str, user: Any) -> list[Field]:
+        job = self.get_job(job_id, user)
+        if job is None:
+            raise JobUnavailable(job_id)
+        return fields_of(job, self.job_attributes)
+
+
+def fields_of(obj: Any, attributes: Mapping[str, str]) -> list[Field]:
+    """A Field per named attribute with a value (None and blank text are left out)."""
+    fields = []
+    for key, label in attributes.items():
+        value = getattr(obj, key, None)
+        text = "" if value is None else str(value).strip()
+        if text:
+            fields.append(Field(key, label, text))
+    return fields

@@ -53,12 +53,21 @@ DEFAULTS: dict[str, Any] = {
     "EXPLAIN_BREAKER_FAILURES": 5,
     "EXPLAIN_BREAKER_WINDOW_SECONDS": 60,
     "EXPLAIN_BREAKER_COOLDOWN_SECONDS": 15,
+    # A call unanswered after this long counts as a failure, and as many calls stalled
+    # at once as EXPLAIN_BREAKER_FAILURES open the circuit before any of them times out.
+    # None: only errors and timeouts count.
+    "EXPLAIN_BREAKER_SLOW_SECONDS": 10.0,
     # Model calls in flight at once, site-wide (on the shared cache); past it a call is
     # refused at once as provider_busy, so a hung provider cannot take every worker
     # thread. None: no cap. Keep it well under the total worker threads.
     "EXPLAIN_MAX_CONCURRENT_CALLS": 20,
     # Site-wide model calls per UTC day; None: no cap, 0: no calls at all.
     "EXPLAIN_DAILY_CALL_LIMIT": None,
+    # Log rows the database could not take (down, read-only) wait here, one small JSON
+    # file each (counts, never texts), until the next write or `explain_replay_log`.
+    # None: no spool, such rows are lost (logged at ERROR). A directory of each server's own.
+    "EXPLAIN_LOG_SPOOL_DIR": None,
+    "EXPLAIN_LOG_SPOOL_MAX_ROWS": 10000,
     # For the admin's cost estimate: {model: {"input": $, "output": $, "thinking": $}}
     # per million tokens.
     "EXPLAIN_PRICES": {},
@@ -158,10 +167,12 @@ def site_cache() -> Any:
 
 
 def breaker_settings() -> BreakerSettings:
+    slow = setting("EXPLAIN_BREAKER_SLOW_SECONDS")
     return BreakerSettings(
         failures=int(setting("EXPLAIN_BREAKER_FAILURES") or 0),
         window_seconds=float(setting("EXPLAIN_BREAKER_WINDOW_SECONDS")),
         cooldown_seconds=float(setting("EXPLAIN_BREAKER_COOLDOWN_SECONDS")),
         # A probe is one model call: it reports within the timeout, or it was lost.
         probe_seconds=float(setting("EXPLAIN_TIMEOUT_SECONDS")) + 5,
+        slow_seconds=None if slow is None else float(slow),
     )

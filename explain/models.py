@@ -12,9 +12,10 @@ from explain.outcomes import Kind, Outcome
 class ExplanationLog(models.Model):
     """One row per explanation request. No profile text, job text or quote is stored."""
 
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True, db_index=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
@@ -23,11 +24,11 @@ class ExplanationLog(models.Model):
     job_ref = models.CharField(_("job"), max_length=64, db_index=True)
     # The title as the posting showed it: public posting text, so admins can search by it.
     job_title = models.CharField(_("job title"), max_length=200, blank=True, default="")
-    outcome = models.CharField(max_length=32, choices=Outcome.choices, db_index=True)
-    kept_matches = models.PositiveSmallIntegerField(default=0)
-    kept_gaps = models.PositiveSmallIntegerField(default=0)
-    dropped = models.PositiveSmallIntegerField(default=0)
-    unchecked = models.PositiveSmallIntegerField(default=0)
+    outcome = models.CharField(_("outcome"), max_length=32, choices=Outcome.choices, db_index=True)
+    kept_matches = models.PositiveSmallIntegerField(_("kept matches"), default=0)
+    kept_gaps = models.PositiveSmallIntegerField(_("kept gaps"), default=0)
+    dropped = models.PositiveSmallIntegerField(_("removed points"), default=0)
+    unchecked = models.PositiveSmallIntegerField(_("unchecked points"), default=0)
     drop_reasons = models.JSONField(default=dict, blank=True)
     # Retired: points code reworded by reason, from when the model wrote sentences. No
     # longer written (code writes every sentence); kept so rows from then still read.
@@ -42,13 +43,16 @@ class ExplanationLog(models.Model):
     job_instructions = models.PositiveSmallIntegerField(
         _("sentences addressed to an AI in the posting"), default=0, db_index=True
     )
-    model_name = models.CharField(max_length=100, blank=True, db_index=True)
-    prompt_version = models.CharField(max_length=40, blank=True)
-    latency_ms = models.PositiveIntegerField(default=0)
-    prompt_tokens = models.PositiveIntegerField(null=True, blank=True)
-    output_tokens = models.PositiveIntegerField(null=True, blank=True)
-    thoughts_tokens = models.PositiveIntegerField(null=True, blank=True)
-    total_tokens = models.PositiveIntegerField(null=True, blank=True)
+    model_name = models.CharField(_("model"), max_length=100, blank=True, db_index=True)
+    prompt_version = models.CharField(_("prompt version"), max_length=40, blank=True)
+    latency_ms = models.PositiveIntegerField(_("latency (ms)"), default=0)
+    prompt_tokens = models.PositiveIntegerField(_("prompt tokens"), null=True, blank=True)
+    output_tokens = models.PositiveIntegerField(_("output tokens"), null=True, blank=True)
+    thoughts_tokens = models.PositiveIntegerField(_("thinking tokens"), null=True, blank=True)
+    total_tokens = models.PositiveIntegerField(_("total tokens"), null=True, blank=True)
+    # Written late from the spool: the database could not take it at the time
+    # (explain/services/log_spool.py), or its worker died during the model call.
+    recovered = models.BooleanField(_("recovered from the spool"), default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -59,7 +63,9 @@ class ExplanationLog(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.created_at:%Y-%m-%d %H:%M} job {self.job_ref}: {self.outcome}"
+        """The admin's name for the row, in words: when, which job, how it ended."""
+        job = self.job_title or f"#{self.job_ref}"
+        return f"{self.created_at:%Y-%m-%d %H:%M} · {job} · {self.get_outcome_display()}"
 
 
 # The longest "Something else" note a report keeps, in characters.
@@ -92,35 +98,63 @@ class FeedbackReport(models.Model):
         # labelled false gap for the evaluation set (explain/eval/feedback_cases.py).
         HAVE_IT = "have_it", _("I do have this")
 
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    log = models.ForeignKey(ExplanationLog, on_delete=models.CASCADE, related_name="reports")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True, db_index=True)
+    log = models.ForeignKey(
+        ExplanationLog,
+        verbose_name=_("explanation log"),
+        on_delete=models.CASCADE,
+        related_name="reports",
     )
-    kind = models.CharField(max_length=5, choices=Kind.choices)
-    point = models.CharField(max_length=500)
-    profile_quote = models.CharField(max_length=500, blank=True)
-    job_quote = models.CharField(max_length=500)
-    reason = models.CharField(max_length=20, choices=Reason.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    kind = models.CharField(_("kind"), max_length=5, choices=Kind.choices)
+    point = models.CharField(_("point"), max_length=500)
+    profile_quote = models.CharField(_("profile quote"), max_length=500, blank=True)
+    job_quote = models.CharField(_("job quote"), max_length=500)
+    reason = models.CharField(_("reason"), max_length=20, choices=Reason.choices)
     # The user's own words, with any reason: short, and shown to admins only.
-    note = models.CharField(max_length=NOTE_MAX_LENGTH, blank=True)
+    note = models.CharField(_("note"), max_length=NOTE_MAX_LENGTH, blank=True)
     times_reported = models.PositiveIntegerField(_("times reported"), default=1)
     status = models.CharField(
-        max_length=10, choices=Status.choices, default=Status.NEW, db_index=True
+        _("status"), max_length=10, choices=Status.choices, default=Status.NEW, db_index=True
     )
     reviewer_note = models.TextField(_("reviewer note"), blank=True)
     # The reviewer's label for the evaluation set: keep, or drop with a verifier reason
     # code (checked against explain.core.verify.DropReason in the admin form, not stored as
     # choices, so new codes need no migration).
-    expected = models.CharField(max_length=4, choices=Expected.choices, blank=True)
+    expected = models.CharField(_("expected"), max_length=4, choices=Expected.choices, blank=True)
     expected_reason = models.CharField(_("drop reason"), max_length=40, blank=True)
-    reviewed_at = models.DateTimeField(null=True, blank=True)
+    reviewed_at = models.DateTimeField(_("reviewed at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
+        verbose_name = _("feedback report")
 
     def __str__(self) -> str:
-        return f"Report on log {self.log_id}: {self.reason}"
+        """The admin's name for the report: its reason in words and the point reported."""
+        return f"{self.get_reason_display()}: {self.point}"
+
+
+class FeedbackReporter(models.Model):
+    """Who reported a point: one row per user per report, so nobody counts twice."""
+
+    report = models.ForeignKey(FeedbackReport, on_delete=models.CASCADE, related_name="reporters")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["report", "user"], name="explain_one_report_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"User {self.user_id} on report {self.report_id}"
 
 
 class LogNeedingReview(ExplanationLog):

@@ -35,6 +35,8 @@ class Outcome(models.TextChoices):
     DAILY_LIMIT = "daily_limit", _("Daily call limit reached")
     # The shared cache (rate limit, breaker, budget) could not be reached: no call made.
     TEMPORARILY_UNAVAILABLE = "temporarily_unavailable", _("Shared cache unavailable")
+    # A log row only: a page view showed the remembered explanation again, nobody asked.
+    RECALLED = "recalled", _("Shown again on a page view")
 
 
 class Kind(models.TextChoices):
@@ -47,6 +49,10 @@ class Kind(models.TextChoices):
 
 # The user got verified points.
 SUCCESS = frozenset({Outcome.OK, Outcome.CACHED})
+# The user was shown verified points: asked for, or shown again on a page view.
+SHOWN_OUTCOMES = frozenset({*SUCCESS, Outcome.RECALLED})
+# Rows that are not asks: the admin counts them apart from requests.
+PAGE_VIEW_OUTCOMES = (Outcome.RECALLED,)
 # A model answer was checked by the verifier (served fresh or from the cache).
 CHECKED_OUTCOMES = (Outcome.OK, Outcome.CACHED, Outcome.NOTHING_VERIFIED)
 # The provider failed us: no usable answer although a model call was made.
@@ -80,6 +86,7 @@ HTTP_STATUS: dict[str, int] = {
     Outcome.CIRCUIT_OPEN: 503,
     Outcome.DAILY_LIMIT: 503,
     Outcome.TEMPORARILY_UNAVAILABLE: 503,
+    Outcome.RECALLED: 200,  # the job page that showed it; no API answer has it
 }
 
 # Seconds a user is told to wait (Retry-After) when the provider side is the reason.

@@ -1,7 +1,8 @@
 """The one place that knows both the portal and the explain app.
 
 It hands over only the matching fields of a profile (never name, contact details,
-salary or files) and a job posting as the job page shows it. Each is one query for
+salary or files), the private values to scrub from them, and a job posting as the job
+page shows it. Each is one query for
 those columns only: the private columns are not even read.
 """
 
@@ -21,6 +22,9 @@ JOB_LABELS = ("Job title", "Company", "Location", "Remote", "Description", "Requ
 # The profile's matching fields, in the order they are sent.
 PROFILE_FIELDS = ("headline", "desired_role", "skills", "experience", "work_preferences")
 PROFILE_LABELS = ("Headline", "Desired role", "Skills", "Experience", "Work preferences")
+
+# The private columns whose values are scrubbed from the free text (never sent).
+PRIVATE_FIELDS = ("full_name", "email", "phone")
 
 # What get_remote_display() shows for each stored value (an unknown value shows as is).
 _REMOTE_LABELS = dict(Job.Remote.choices)
@@ -62,6 +66,15 @@ class PortalExplainSource:
             Field(key, label, normalize_form_text(value))
             for key, label, value in zip(PROFILE_FIELDS, PROFILE_LABELS, row, strict=True)
         ]
+
+    def private_values(self, user: Any) -> list[str]:
+        """The user's own name, e-mail and phone (the profile's private columns) and the
+        account's name and e-mail: removed wherever a pasted CV repeats them."""
+        if user.pk is None:
+            return []
+        row = CandidateProfile.objects.filter(user_id=user.pk).values_list(*PRIVATE_FIELDS).first()
+        account = [user.get_full_name(), user.email]
+        return [str(value) for value in [*(row or ()), *account] if value]
 
     def job_fields(self, job_id: str, user: Any) -> list[Field]:
         # ASCII digits only: str.isdigit() also accepts "²" (int() fails) and "١" (job 1).

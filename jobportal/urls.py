@@ -7,6 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from jobportal import views
+from jobportal.throttle import throttled
 
 urlpatterns = [
     path("", views.job_list, name="job-list"),
@@ -15,12 +16,14 @@ urlpatterns = [
     path("asked/", views.jobs_asked, name="jobs-asked"),
     path("profile/cv/", views.profile_from_cv, name="profile-from-cv"),
     path("profile/demo-reset/", views.demo_reset, name="demo-reset"),
-    path("signup/", views.signup, name="signup"),
+    path("signup/", throttled(views.signup, "signup"), name="signup"),
     path("favicon.ico", views.favicon, name="favicon"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", throttled(auth_views.LoginView.as_view(), "login"), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("explain/", include("explain.urls")),
     # set_language: the language switcher in the page header posts here.
     path("i18n/", include("django.conf.urls.i18n")),
+    # The admin's own login form, throttled like the site's (before admin.site.urls).
+    path("admin/login/", throttled(admin.site.login, "login")),
     path("admin/", admin.site.urls),
 ]

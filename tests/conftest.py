@@ -95,7 +95,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True)
-def _isolated(settings: Any) -> Iterator[None]:
+def _isolated(settings: Any, tmp_path: Any) -> Iterator[None]:
     """No real model, no key, no demo mode, a fast password hasher, and a fresh cache
     (rate limits live there).
 
@@ -107,6 +107,8 @@ def _isolated(settings: Any) -> Iterator[None]:
     settings.EXPLAIN_CHAT_MODEL = None
     settings.PASSWORD_HASHERS = FAST_HASHERS
     settings.EXPLAIN_RATE = TIGHT_RATE
+    # Each test its own log spool: rows spooled by one are never replayed into another.
+    settings.EXPLAIN_LOG_SPOOL_DIR = str(tmp_path / "log-spool")
     for alias in settings.CACHES:
         _clear(caches[alias])
     yield

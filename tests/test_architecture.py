@@ -43,6 +43,7 @@ PURE_MODULES = [
     "schema.py",
     "texts.py",
     "adapter.py",
+    "exceptions.py",
     "reporting/costs.py",
     "controls/breaker.py",
     "controls/counters.py",
@@ -176,3 +177,38 @@ def test_the_private_name_check_sees_each_kind_of_use(tmp_path):
             "8: ._api_client",
         ]
     )
+
+
+# The ORM's query and compiler objects are internals: a queryset's `.query`, its compiler
+# and the SQL it compiles to change shape between Django releases.
+ORM_INTERNALS = ("get_compiler", ".query.", "as_sql")
+
+
+def orm_internal_uses(path: Path) -> list[str]:
+    """Each line of the file naming the ORM's query or compiler layer, by line number."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [
+        f"{number}: {word}"
+        for number, line in enumerate(lines, start=1)
+        for word in ORM_INTERNALS
+        if word in line
+    ]
+
+
+def test_no_orm_query_or_compiler_internals_in_the_app_or_the_host():
+    offenders = {
+        str(path.relative_to(EXPLAIN_DIR.parent)): uses
+        for directory in (EXPLAIN_DIR, HOST_DIR)
+        for path in directory.rglob("*.py")
+        if (uses := orm_internal_uses(path))
+    }
+    assert offenders == {}
+
+
+def test_the_orm_internals_check_sees_each_word(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "sql, params = rows.query.get_compiler('default').as_sql()\n"
+        "rows = Log.objects.filter(query='x')\n"  # a field called query: fine
+    )
+    assert orm_internal_uses(sample) == ["1: get_compiler", "1: .query.", "1: as_sql"]

@@ -72,6 +72,8 @@ print(json.dumps({
     "DB_NAME": settings.DATABASES["default"]["NAME"],
     "CONN_MAX_AGE": settings.DATABASES["default"]["CONN_MAX_AGE"],
     "POOL": settings.DATABASES["default"].get("OPTIONS", {}).get("pool"),
+    "HEALTH_CHECKS": settings.DATABASES["default"]["CONN_HEALTH_CHECKS"],
+    "DAILY_CALLS": settings.EXPLAIN_DAILY_CALL_LIMIT,
     "STATIC": settings.STORAGES["staticfiles"]["BACKEND"],
     "GEMINI": [settings.GEMINI_API_KEY, settings.GEMINI_MODEL, settings.GEMINI_BASE_URL],
 }))
@@ -126,6 +128,13 @@ def test_production_settings_come_from_the_environment():
     assert values["DB_NAME"] == "test"
     assert values["CONN_MAX_AGE"] == 0
     assert values["POOL"]["max_size"] >= values["POOL"]["min_size"] >= 1
+    # PostgreSQL down: a short wait per request, a bounded reconnect back-off, and each
+    # connection checked as it is handed out (recovery within seconds of its return).
+    assert values["POOL"]["timeout"] <= 5
+    assert values["POOL"]["reconnect_timeout"] <= 10
+    assert values["HEALTH_CHECKS"] is True  # Django then gives the pool its check
+    # A daily site budget on by default: a crowd of new accounts cannot spend without end.
+    assert values["DAILY_CALLS"] == 2000
     # Redis for the rate limit and the explanation cache; nothing silenced.
     assert values["CACHE"] == "django_redis.cache.RedisCache"
     assert values["CACHE_LOCATION"] == PRODUCTION_ENV["REDIS_URL"]

@@ -59,3 +59,25 @@ def test_the_code_map_names_every_top_level_module() -> None:
         and path.name not in readme
     ]
     assert not missing, f"add to the code map in README.md: {missing}"
+
+
+def test_the_api_outcome_table_matches_the_code() -> None:
+    """docs/api.md lists every outcome once, with its HTTP status and Retry-After."""
+    from explain.outcomes import HTTP_STATUS, RETRY_AFTER, Outcome
+
+    text = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
+    table = text.split("## Outcomes", 1)[1].split("\n\n")[2]
+    documented: dict[str, tuple[int, bool]] = {}
+    for row in table.splitlines()[2:]:
+        first, status, _words = (cell.strip() for cell in row.strip("|").split("|", 2))
+        for code in re.findall(r"`([a-z_]+)`", first):
+            assert code not in documented, f"{code} is listed twice"
+            documented[code] = (int(status.split()[0]), "Retry-After" in status)
+    assert set(documented) == {o.value for o in Outcome}
+    assert {code: s for code, (s, _) in documented.items()} == {
+        str(o): HTTP_STATUS[o] for o in Outcome
+    }
+    with_retry = {code for code, (_, retry) in documented.items() if retry}
+    # The outcomes the service gives a wait: the rate limit, the provider's and ours.
+    waits = {Outcome.RATE_LIMITED, Outcome.CIRCUIT_OPEN, Outcome.TEMPORARILY_UNAVAILABLE}
+    assert {str(o) for o in {*RETRY_AFTER, *waits}} == with_retry

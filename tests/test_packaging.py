@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 # What explain imports, and nothing else (drf-spectacular only through the extra).
 RUNTIME = {
     "django", "djangorestframework", "django-ratelimit", "pydantic", "google-genai", "phonenumbers",
-    "snowballstemmer", "confusable-homoglyphs",
+    "snowballstemmer", "confusable-homoglyphs", "tldextract",
 }  # fmt: skip
 EXTRAS = {"openapi": {"drf-spectacular"}}
 
@@ -159,6 +159,7 @@ def test_the_wheel_holds_only_explain_with_its_files(wheel: Path) -> None:
         "explain/static/explain/explain.js",
         "explain/migrations/0001_initial.py",
         "explain/data/eval_cases.json",
+        "explain/data/addressed_to_ai/en.tsv",
         "explain/management/commands/explain_eval.py",
         "explain/llm/registry.py",
     ):
@@ -226,3 +227,16 @@ def test_the_installed_wheel_works_without_the_demo_host(wheel: Path, tmp_path: 
     assert seen["api"] == "/explain/api/jobs/1/explanation/"
     assert seen["eval"] is True
     assert seen["api_imported"] is True  # without drf-spectacular
+
+
+def test_the_distribution_is_publishable_under_its_own_name():
+    """A free name (django-explain is another project on PyPI), a licence, a changelog."""
+    import tomllib
+
+    root = Path(__file__).resolve().parent.parent
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["name"] == "django-why-this-job"
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert (root / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
+    assert "Framework :: Django" in project["classifiers"]
+    assert "## Unreleased" in (root / "CHANGELOG.md").read_text(encoding="utf-8")

@@ -1,8 +1,10 @@
 """The admin's view of postings that hold text addressed to an AI (issue 12).
 
-A list filter on the log ("Posting text addressed to an AI"), and one small page that
-lists those jobs, newest first, with a link to each job and to its log rows. Counts come
-from the log rows (sentences found when the posting was sent); no text is stored.
+A list filter on the log ("Posting text addressed to an AI"), a small page that lists
+those jobs, newest first, with a link to each job and to its log rows, and a page per
+job with each flagged sentence and why (language, kind of row, how it was read). Counts
+come from the log rows (sentences found when the posting was sent); no text is stored or
+logged: the sentences are read again from the posting itself, through the adapter.
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from django.template.response import TemplateResponse
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
-from explain.conf import setting
+from explain.adapter import JobUnavailable
+from explain.conf import get_source, setting
+from explain.core.rules.addressed_to_ai import findings_of
+from explain.core.texts import job_text
 from explain.models import ExplanationLog
 
 MAX_JOBS = 200
@@ -70,9 +75,64 @@ def addressed_jobs() -> list[dict[str, Any]]:
             **row,
             "job_url": _job_url(row["job_ref"]),
             "log_url": f"{changelist}?addressed_to_ai=yes&q={row['job_ref']}",
+            "flags_url": reverse(
+                "admin:explain_explanationlog_addressed_to_ai_job", args=[row["job_ref"]]
+            ),
         }
         for row in rows
     ]
+
+
+# How each finding was read, as the admin page names it.
+HOW = {
+    "pattern": _("as written"),
+    "disguise": _("look-alike letters or digits read as letters"),
+    "base64": _("decoded from base64"),
+    "hidden": _("hidden tag characters"),
+    "follows": _("follows a sentence addressed to a model"),
+}
+
+
+def flagged_sentences(job_ref: str, user: Any) -> list[dict[str, Any]] | None:
+    """Each sentence of the posting as it is sent now that is addressed to an AI, with
+    its field and why; None when the posting cannot be read (gone or unpublished)."""
+    try:
+        fields = get_source().job_fields(job_ref, user)
+    except (JobUnavailable, LookupError):
+        return None
+    source = job_text(fields, max_chars=int(setting("EXPLAIN_MAX_TEXT_CHARS")))
+    text = source.text
+    labels = {f.key: f.label for f in fields}
+    rows = []
+    for finding in findings_of(text):
+        where = source.locate(finding.start, finding.start)
+        key = where[0] if where else ""
+        rows.append(
+            {
+                "field": labels.get(key, key),
+                "sentence": text[finding.start : finding.end].strip(),
+                "language": finding.language or "-",
+                "kind": finding.kind,
+                "how": HOW.get(finding.how, finding.how),
+            }
+        )
+    return rows
+
+
+def addressed_job_view(model_admin: Any, request: HttpRequest, job_ref: str) -> HttpResponse:
+    sentences = flagged_sentences(job_ref, request.user)
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.model._meta,
+        "title": _("Sentences addressed to an AI in job %(job)s") % {"job": job_ref},
+        "job_ref": job_ref,
+        "job_url": _job_url(job_ref),
+        "sentences": sentences,
+        "list_url": reverse("admin:explain_explanationlog_addressed_to_ai"),
+    }
+    return TemplateResponse(
+        request, "admin/explain/explanationlog/addressed_to_ai_job.html", context
+    )
 
 
 def addressed_jobs_view(model_admin: Any, request: HttpRequest) -> HttpResponse:

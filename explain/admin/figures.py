@@ -51,11 +51,15 @@ def summary_cards(summary: LogSummary, *, include_cached: bool = False) -> list[
         Card(
             _("Requests"),
             integer(s.requests),
-            _("%(calls)s model calls, %(cached)s from cache, %(limited)s rate limited")
+            _(
+                "%(calls)s model calls, %(cached)s from cache, %(limited)s rate limited; "
+                "%(views)s page views showed a remembered answer again"
+            )
             % {
                 "calls": integer(s.model_calls),
                 "cached": integer(s.cached),
                 "limited": integer(s.rate_limited),
+                "views": integer(s.page_views),
             },
         ),
         Card(
@@ -166,3 +170,13 @@ def reason_rows(totals: list[ReasonTotal]) -> list[ReasonRow]:
     return [
         ReasonRow(t.code, reason_wording(t.code), integer(t.count), share(t.share)) for t in totals
     ]
+
+
+def reasons_in_words(counts: Mapping[str, int]) -> list[str]:
+    """A log row's reason counts as a reviewer reads them: the words, the code beside
+    them (what is stored and exported), and how many points, most first."""
+    lines = []
+    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        wording = reason_wording(code)
+        lines.append(f"{wording} ({code}): {count}" if wording else f"{code}: {count}")
+    return lines

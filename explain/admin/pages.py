@@ -22,13 +22,24 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, Streami
 from django.template.response import TemplateResponse
 from django.urls import NoReverseMatch, path, reverse
 from django.utils import timezone
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from explain.admin.addressed_to_ai import AddressedToAIFilter, addressed_jobs_view
+from explain.admin.addressed_to_ai import (
+    AddressedToAIFilter,
+    addressed_job_view,
+    addressed_jobs_view,
+)
 from explain.admin.charts import daily_chart
-from explain.admin.figures import ms, reason_rows, reason_wording, summary_cards, version_rows
+from explain.admin.figures import (
+    ms,
+    reason_rows,
+    reason_wording,
+    reasons_in_words,
+    summary_cards,
+    version_rows,
+)
 from explain.conf import setting
 from explain.core.verify import DropReason
 from explain.models import ExplanationLog, FeedbackReport, LogNeedingReview
@@ -39,10 +50,6 @@ from explain.reporting.selectors import Cells
 
 # The "include cache hits" toggle: read by these views, never passed to the ChangeList.
 CACHED_PARAM = "cached"
-
-# The admin index shows the drop-rate banner (unless the host has its own index page).
-if admin.site.index_template is None:
-    admin.site.index_template = "admin/explain/index.html"
 
 
 def _take_cached_toggle(request: HttpRequest) -> bool:
@@ -71,6 +78,10 @@ def _count_reports(rows: Any) -> None:
 
 class EvidenceAdmin(admin.ModelAdmin):
     """Logs and reports are evidence: nobody adds or deletes them by hand."""
+
+    class Media:
+        # Every page of these models: the lists' column widths, the quiet text.
+        css = {"all": ("explain/admin.css",)}
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -103,9 +114,10 @@ class KnownCountPaginator(Paginator):
 
 
 def _rolled_through(request: HttpRequest) -> date | None:
-    """The rollup brought up to date once per request, and how far it reaches."""
+    """How far the rollup reaches, read once per request: the admin never writes it
+    (`manage.py explain_rollup` does, on the schedule in docs/admin.md)."""
     if not hasattr(request, "explain_rolled_through"):
-        request.explain_rolled_through = rollup.up_to_date()  # type: ignore[attr-defined]
+        request.explain_rolled_through = rollup.rolled_through()  # type: ignore[attr-defined]
     return request.explain_rolled_through  # type: ignore[attr-defined]
 
 
@@ -119,10 +131,12 @@ def _rolled_cells(request: HttpRequest) -> Cells | None:
 
 
 class FeedbackReportInline(admin.TabularInline):
+    """The reports on a log, read-only, each linked to its triage page."""
+
     model = FeedbackReport
+    template = "admin/explain/reports_inline.html"
     extra = 0
     can_delete = False
-    show_change_link = True
     fields = ("created_at", "status", "reason", "times_reported", "kind", "point", "job_quote")
     readonly_fields = fields
 
@@ -173,12 +187,21 @@ class ExplanationLogAdmin(EvidenceAdmin):
     list_select_related = ("user",)
     inlines = (FeedbackReportInline,)
     actions: tuple[str, ...] = ("export_csv",)
-    readonly_fields = ("job",)
+    readonly_fields = ("job", "removed_because", "posting_flags")
     fieldsets = (
         (None, {"fields": ("created_at", "user", "job", "outcome")}),
         (
             _("Verification"),
-            {"fields": ("kept_matches", "kept_gaps", "dropped", "unchecked", "drop_reasons")},
+            {
+                "fields": (
+                    "kept_matches",
+                    "kept_gaps",
+                    "dropped",
+                    "unchecked",
+                    "removed_because",
+                    "posting_flags",
+                )
+            },
         ),
         (
             _("Model"),
@@ -210,6 +233,24 @@ class ExplanationLogAdmin(EvidenceAdmin):
         except NoReverseMatch:
             return title
         return format_html('<a href="{}" title="{}">{}</a>', url, f"#{obj.job_ref}", title)
+
+    @admin.display(description=_("why points were removed"))
+    def removed_because(self, obj: ExplanationLog) -> str:
+        return _lines(reasons_in_words(obj.drop_reasons or {}))
+
+    @admin.display(description=_("posting"), ordering="job_instructions")
+    def posting_flags(self, obj: ExplanationLog) -> str:
+        """The posting's sentences addressed to an AI, counted (no text is stored), linked
+        to the page of such postings."""
+        if not obj.job_instructions:
+            return "–"
+        words = ngettext(
+            "%(count)d sentence addressed to an AI",
+            "%(count)d sentences addressed to an AI",
+            obj.job_instructions,
+        ) % {"count": obj.job_instructions}
+        url = reverse("admin:explain_explanationlog_addressed_to_ai")
+        return format_html('<a href="{}">{}</a>', url, words)
 
     @admin.display(description=_("when"), ordering="created_at")
     def when(self, obj: ExplanationLog) -> str:
@@ -256,9 +297,17 @@ class ExplanationLogAdmin(EvidenceAdmin):
     def get_urls(self) -> list[Any]:
         view = self.admin_site.admin_view(self.summary_view)
         addressed = self.admin_site.admin_view(lambda r: addressed_jobs_view(self, r))
+        one_job = self.admin_site.admin_view(
+            lambda r, job_ref: addressed_job_view(self, r, job_ref)
+        )
         return [
             path("summary/", view, name="explain_explanationlog_summary"),
             path("addressed-to-ai/", addressed, name="explain_explanationlog_addressed_to_ai"),
+            path(
+                "addressed-to-ai/<str:job_ref>/",
+                one_job,
+                name="explain_explanationlog_addressed_to_ai_job",
+            ),
             *super().get_urls(),
         ]
 
@@ -296,6 +345,7 @@ class ExplanationLogAdmin(EvidenceAdmin):
             )
             context["explain_summary_url"] = self._summary_url(cl, include_cached)
             context["explain_include_cached"] = include_cached
+            context["explain_rollup"] = rollup.status(_rolled_through(request))
             context["explain_toggle_url"] = cl.get_query_string(
                 {CACHED_PARAM: None if include_cached else "1"}
             )
@@ -348,9 +398,17 @@ class ExplanationLogAdmin(EvidenceAdmin):
             "chart": daily_chart(daily.days, daily.series, day_link),
             "drop_reasons": reason_rows(drops),
             "chart_days": selectors.CHART_DAYS,
+            "explain_rollup": rollup.status(_rolled_through(request)),
             "rolling_days": selectors.ROLLING_DAYS,
         }
         return TemplateResponse(request, "admin/explain/explanationlog/summary_page.html", context)
+
+
+def _lines(lines: list[str]) -> str:
+    """Lines of text for a read-only field, each escaped; a dash for none."""
+    if not lines:
+        return "–"
+    return format_html_join("", '<span class="explain-line">{}</span>', ((line,) for line in lines))
 
 
 def _drop_reason_choices() -> list[tuple[str, str]]:
@@ -476,8 +534,15 @@ class FeedbackReportAdmin(EvidenceAdmin):
 
     @admin.display(description=_("explanation log"), ordering="log")
     def log_link(self, obj: FeedbackReport) -> str:
+        """The answer reported: its job, linked, and when, on two short lines."""
+        log = obj.log
         url = reverse("admin:explain_explanationlog_change", args=[obj.log_id])
-        return format_html('<a href="{}">{}</a>', url, obj.log)
+        moment = timezone.localtime(log.created_at)
+        return format_html(
+            '{}<br><span class="explain-quiet">{}</span>',
+            format_html('<a href="{}">{}</a>', url, log.job_title or f"#{log.job_ref}"),
+            f"{moment:%Y-%m-%d %H:%M}",
+        )
 
 
 @admin.register(LogNeedingReview)
@@ -492,7 +557,7 @@ class LogNeedingReviewAdmin(ExplanationLogAdmin):
         "kept",
         "dropped",
         "version",
-        "job_instructions",
+        "posting_flags",
         "open_reports",
         "report_link",
     )

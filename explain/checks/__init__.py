@@ -14,6 +14,7 @@ from explain.checks import (  # noqa: F401  (each module registers its checks)
     page,
     provider,
     ratelimit,
+    sdk,
     source,
     templates,
     urls,

@@ -1,10 +1,12 @@
-"""System checks for the admin's settings: the alert threshold and the job-page link."""
+"""System checks for the admin's settings: the alert threshold, where the alert shows,
+and the job-page link."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.checks import CheckMessage, Error, register
+from django.apps import apps
+from django.core.checks import CheckMessage, Error, Warning, register
 from django.urls import NoReverseMatch, reverse
 
 from explain.conf import setting
@@ -22,6 +24,16 @@ def check_admin_settings(app_configs: Any = None, **kwargs: Any) -> list[CheckMe
                 "EXPLAIN_ALERT_DROP_RATE must be a share from 0 to below 1, or None.",
                 hint=f"Got {rate!r}; 0.3 warns when more than 30% of answers lose a point.",
                 id="explain.E101",
+            )
+        )
+    if rate is not None and not banner_reaches_the_admin_index():
+        problems.append(
+            Warning(
+                "The drop-rate alert is on, but the admin index will not show its banner: "
+                "'explain' comes after 'django.contrib.admin' in INSTALLED_APPS.",
+                hint="List 'explain' above 'django.contrib.admin': the app's "
+                "admin/index.html then adds the banner to the admin's own index page.",
+                id="explain.W105",
             )
         )
     window = setting("EXPLAIN_ALERT_WINDOW")
@@ -46,3 +58,13 @@ def check_admin_settings(app_configs: Any = None, **kwargs: Any) -> list[CheckMe
                 )
             )
     return problems
+
+
+def banner_reaches_the_admin_index() -> bool:
+    """Whether explain's admin/index.html is found before the admin's own: templates are
+    looked up app by app in INSTALLED_APPS order (a project template comes first still,
+    and reaches ours when it extends admin/index.html)."""
+    names = [config.name for config in apps.get_app_configs()]
+    if "django.contrib.admin" not in names:
+        return True  # no admin, no index page to miss
+    return names.index("explain") < names.index("django.contrib.admin")

@@ -123,17 +123,21 @@ def _control_problems() -> list[CheckMessage]:
     failures = setting("EXPLAIN_BREAKER_FAILURES")
     window = setting("EXPLAIN_BREAKER_WINDOW_SECONDS")
     cooldown = setting("EXPLAIN_BREAKER_COOLDOWN_SECONDS")
+    slow = setting("EXPLAIN_BREAKER_SLOW_SECONDS")
     if (
         not _number(failures, low=0, integer=True)
         or not _number(window, low=1)
         or not _number(cooldown, low=1)
+        or not (slow is None or _number(slow, low=0))
     ):
         problems.append(
             Error(
                 "The circuit breaker needs EXPLAIN_BREAKER_FAILURES as a whole number "
-                "(0 turns it off) and EXPLAIN_BREAKER_WINDOW_SECONDS and "
-                "EXPLAIN_BREAKER_COOLDOWN_SECONDS of at least 1.",
-                hint="The defaults are 5 failures, a 60-s window and a 15-s cool-down.",
+                "(0 turns it off), EXPLAIN_BREAKER_WINDOW_SECONDS and "
+                "EXPLAIN_BREAKER_COOLDOWN_SECONDS of at least 1, and "
+                "EXPLAIN_BREAKER_SLOW_SECONDS None or a number of at least 0.",
+                hint="The defaults are 5 failures, a 60-s window, a 15-s cool-down "
+                "and 10 s for a slow call.",
                 id="explain.E104",
             )
         )

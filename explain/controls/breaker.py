@@ -1,10 +1,12 @@
 """A circuit breaker for the model provider, kept on the shared cache.
 
-When the provider fails again and again (5xx, timeouts, no connection), every user who
-clicks would wait for the same failure. After EXPLAIN_BREAKER_FAILURES failures in a row
-within EXPLAIN_BREAKER_WINDOW_SECONDS the circuit opens: calls are skipped, and users are
-answered at once, for EXPLAIN_BREAKER_COOLDOWN_SECONDS. Then one call at a time is let
-through as a probe; its success closes the circuit, its failure opens it again.
+When the provider fails again and again (5xx, 429, timeouts, no connection, answers
+slower than EXPLAIN_BREAKER_SLOW_SECONDS), every user who clicks would wait for the same
+failure. After EXPLAIN_BREAKER_FAILURES failures in a row within
+EXPLAIN_BREAKER_WINDOW_SECONDS the circuit opens: calls are skipped, and users are
+answered at once, for EXPLAIN_BREAKER_COOLDOWN_SECONDS, or for as long as the provider's
+Retry-After asked when that is longer. Then one call at a time is let through as a
+probe; its success closes the circuit, its failure opens it again.
 
 Every step is one atomic cache operation (add, incr, delete), so every worker process
 and every server sharing the cache sees one circuit. Time comes from an injectable clock.
@@ -12,6 +14,7 @@ and every server sharing the cache sees one circuit. Time comes from an injectab
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,6 +40,8 @@ class BreakerSettings:
     window_seconds: float
     cooldown_seconds: float
     probe_seconds: float  # a probe that has not reported by then is presumed lost
+    # A call still unanswered after this long counts as a failure (None: only errors).
+    slow_seconds: float | None = None
 
 
 class CircuitBreaker:
@@ -51,7 +56,8 @@ class CircuitBreaker:
         self.cache = cache
         self.settings = settings
         self.clock = clock
-        self._open_key = prefix + "opened-at"
+        # Holds the time the circuit reopens (its cool-down may be the provider's own).
+        self._open_key = prefix + "open-until"
         self._probe_key = prefix + "probe"
         self._prefix = prefix
 
@@ -67,9 +73,14 @@ class CircuitBreaker:
         current, previous = self._bucket_keys(now)
         return [current, previous, self._open_key, self._probe_key]
 
-    def _keep_seconds(self) -> int:
+    def _keep_seconds(self, cooldown: float | None = None) -> int:
         s = self.settings
-        return int(2 * s.window_seconds + s.cooldown_seconds + s.probe_seconds) + 60
+        longest = max(s.cooldown_seconds, cooldown or 0.0)
+        return int(2 * s.window_seconds + longest + s.probe_seconds) + 60
+
+    def _cooldown(self, retry_after: float | None) -> float:
+        """The settings' cool-down, or the provider's Retry-After when it asks for longer."""
+        return max(self.settings.cooldown_seconds, retry_after or 0.0)
 
     # --- the three questions ----------------------------------------------------------
 
@@ -79,10 +90,10 @@ class CircuitBreaker:
             return Gate.CLOSED
         now = self.clock()
         state = self.cache.get_many(self._state_keys(now))  # one round trip
-        opened = state.get(self._open_key)
-        if opened is None:
+        until = state.get(self._open_key)
+        if until is None:
             return Gate.CLOSED
-        if now < float(opened) + self.settings.cooldown_seconds:
+        if now < float(until):
             return Gate.OPEN
         # Cool-down over: one probe at a time, across every process.
         if self.cache.add(self._probe_key, now, timeout=self._keep_seconds()):
@@ -93,14 +104,17 @@ class CircuitBreaker:
             return Gate.PROBE
         return Gate.OPEN
 
-    def record_failure(self, gate: Gate) -> bool:
-        """Count a failure that shows the provider down; True when this one opened it."""
+    def record_failure(self, gate: Gate, *, retry_after: float | None = None) -> bool:
+        """Count a failure that shows the provider down; True when this one opened it.
+        retry_after: the wait the provider asked for (its 429's Retry-After), if any."""
         if self.settings.failures <= 0:
             return False
         now = self.clock()
+        cooldown = self._cooldown(retry_after)
+        keep = self._keep_seconds(cooldown)
         if gate is Gate.PROBE:
             # The provider is still down: another cool-down from now.
-            self.cache.set(self._open_key, now, timeout=self._keep_seconds())
+            self.cache.set(self._open_key, now + cooldown, timeout=keep)
             self.cache.delete(self._probe_key)
             return True
         current, previous = self._bucket_keys(now)
@@ -110,7 +124,26 @@ class CircuitBreaker:
             return False
         # add: only the first process to see the N-th failure opens the circuit, and a
         # failure of a call made before it opened does not stretch the cool-down.
-        return bool(self.cache.add(self._open_key, now, timeout=self._keep_seconds()))
+        return bool(self.cache.add(self._open_key, now + cooldown, timeout=keep))
+
+    def trip(self, *, retry_after: float | None = None) -> bool:
+        """Open the circuit now (calls seen stalled); True when this one opened it."""
+        if self.settings.failures <= 0:
+            return False
+        cooldown = self._cooldown(retry_after)
+        return bool(
+            self.cache.add(
+                self._open_key, self.clock() + cooldown, timeout=self._keep_seconds(cooldown)
+            )
+        )
+
+    def seconds_left(self) -> int:
+        """Whole seconds until the circuit lets a probe through (at least 1), for
+        Retry-After and the message: the real wait, not a guess."""
+        until = self.cache.get(self._open_key)
+        if until is None:
+            return max(1, round(self.settings.cooldown_seconds))
+        return max(1, math.ceil(float(until) - self.clock()))
 
     def record_success(self) -> None:
         """The provider answered: the run of failures is over, and an open circuit closes."""
@@ -122,7 +155,5 @@ class CircuitBreaker:
 
     def is_open(self) -> bool:
         """Whether the circuit is open now (for reports; does not take a probe)."""
-        opened = self.cache.get(self._open_key)
-        return opened is not None and self.clock() < float(opened) + (
-            self.settings.cooldown_seconds
-        )
+        until = self.cache.get(self._open_key)
+        return until is not None and self.clock() < float(until)

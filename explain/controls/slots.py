@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,17 +49,36 @@ class Slot:
 NO_CAP = Slot(cache=None, key="", token="")
 
 
-def take_slot(cache: Any, limit: int | None, *, hold_seconds: float) -> Slot | None:
-    """A free slot, or None when all `limit` are in use (NO_CAP when limit is None)."""
+def take_slot(
+    cache: Any, limit: int | None, *, hold_seconds: float, now: float | None = None
+) -> Slot | None:
+    """A free slot, or None when all `limit` are in use (NO_CAP when limit is None).
+    The slot holds when its call started, so stalled calls can be counted."""
     if limit is None:
         return NO_CAP
-    token = secrets.token_hex(8)
+    token = f"{time.time() if now is None else now:.3f}:{secrets.token_hex(8)}"
     start = secrets.randbelow(limit) if limit > 0 else 0
     for step in range(max(limit, 0)):
         key = f"{_PREFIX}{(start + step) % limit}"
         if cache.add(key, token, timeout=max(1, round(hold_seconds))):
             return Slot(cache=cache, key=key, token=token)
     return None
+
+
+def stalled(cache: Any, limit: int | None, *, older_than: float, now: float) -> int:
+    """Calls in flight that started more than `older_than` seconds ago (one round trip):
+    a provider that hangs shows here long before the first call times out."""
+    if not limit:
+        return 0
+    held = cache.get_many([f"{_PREFIX}{i}" for i in range(limit)])
+    count = 0
+    for token in held.values():
+        started, _, _ = str(token).partition(":")
+        try:
+            count += now - float(started) > older_than
+        except ValueError:
+            continue
+    return count
 
 
 def in_use(cache: Any, limit: int) -> int:

@@ -2,36 +2,74 @@
 
 Pure Python, no Django: the verifier uses the same patterns to reject points that carry
 a link, an e-mail address or a phone number. Phone numbers are recognised by
-libphonenumber (the `phonenumbers` package), not by a hand-written pattern.
+libphonenumber (the `phonenumbers` package), bare domains by the Public Suffix List
+(tldextract's bundled snapshot), not by hand-written lists.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
+from functools import lru_cache
 
 import phonenumbers
+import tldextract
 
 REMOVED = "[removed]"
 
 _EMAIL = re.compile(r"[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
 _URL = re.compile(r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"']+", re.IGNORECASE)
-# Bare domains are recognised by a well-known top-level label, in any case ("evil.example",
-# "NORTHWIND-JOBS.COM"). "Node.js" is no domain ("js" is not on the list), and the few
-# technology names that look like one are words (_TECH_NAMES).
-_BARE_DOMAIN = re.compile(
-    r"\b(?:[a-z0-9-]+\.)+(?:com|net|org|io|ai|dev|app|co|me|info|biz|xyz|online|site|"
-    r"link|ly|gl|gg|to|tv|us|uk|de|fr|es|it|nl|ru|cn|in|jp|br|au|ca|eu|"
-    r"live|shop|top|click|club|work|jobs|careers|tech|email|life|world|today|website|icu|"
-    r"buzz|vip|pro|mobi|tk|ga|cf|gq|ch|se|dk|fi|cz|ie|nz|za|mx|kr|tw|hk|sg|tr|ua|gr|ro|hu|"
-    r"il|vn|ph|th|pk|ir|su|ws|"
-    r"example|test|invalid|localhost|local)\b(?:/[^\s<>\"']*)?",
+# Bare domains ("evil.example", "NORTHWIND-JOBS.COM", "mars.codes", "kt.academy"): a
+# dotted name whose ending is a public suffix of the Public Suffix List, read from the
+# snapshot bundled with tldextract (no cache files, no network: suffix_list_urls=()).
+# Two-letter endings count only when common in addresses people write (_COUNTRY_ENDINGS),
+# and endings that are also file extensions never do alone ("main.py", "lib.rs",
+# "notes.zip"), nor do degrees ("B.Tech", "M.Sc") or framework names ("ASP.NET").
+_DOMAIN_CANDIDATE = re.compile(
+    r"(?<![\w.@-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?![\w-])"
+    r"(?:/[^\s<>\"']*)?",
     re.IGNORECASE,
 )
-_TECH_NAMES = frozenset({"asp.net", "ado.net", "vb.net", "socket.io", "java.io"})
-# Degree abbreviations that end in a top-level label ("B.Tech", "M.Com"): a CV's degree,
+_COUNTRY_ENDINGS = frozenset(
+    "co me to tv us uk de fr es it nl ru cn in jp br au ca eu ly gl gg ch se dk fi cz ie nz "
+    "za mx kr tw hk sg tr ua gr ro hu il vn ph th pk ir su ws tk ga cf gq io ai at be pt no "
+    "pl sk lt lv ee si hr bg id my ng ke eg sa ae ar cl pe ve uy nu cc fm am".split()
+)
+# Reserved names that are not on the list but only ever name a host in text.
+_RESERVED_ENDINGS = frozenset({"example", "test", "invalid", "localhost", "local"})
+_FILE_ENDINGS = frozenset("py md sh rs ts js cs kt go rb zip mov run rar gz bz xz sc".split())
+_TECH_NAMES = frozenset({"asp.net", "ado.net", "vb.net", "socket.io", "java.io", "f.net"})
+# Degree abbreviations that end like a domain ("B.Tech", "M.Com", "M.Sc"): a CV's degree,
 # never a domain a person reaches.
-_DEGREES = frozenset({"b.tech", "m.tech", "b.com", "m.com", "b.tech.", "m.tech."})
+_DEGREES = frozenset(
+    "b.tech m.tech b.com m.com b.sc m.sc b.a m.a b.e m.e b.ed m.ed ph.d b.arch m.arch "
+    "b.pharm m.pharm m.phil ll.b ll.m b.des m.des b.eng m.eng b.bus m.bus b.law".split()
+)
+
+
+@lru_cache(maxsize=1)
+def _suffixes() -> tldextract.TLDExtract:
+    """The Public Suffix List snapshot shipped in tldextract: never fetched, never cached
+    to disk, so scrubbing works the same offline and needs no writable directory."""
+    return tldextract.TLDExtract(cache_dir=None, suffix_list_urls=(), fallback_to_snapshot=True)
+
+
+@lru_cache(maxsize=8192)
+def _is_domain(host: str) -> bool:
+    """True when a dotted name ends in a public suffix people write as a domain."""
+    lowered = host.lower().rstrip(".")
+    if lowered in _TECH_NAMES or lowered in _DEGREES:
+        return False
+    ending = lowered.rsplit(".", 1)[-1]
+    if ending in _RESERVED_ENDINGS:
+        return True
+    if ending in _FILE_ENDINGS:
+        return False
+    parts = _suffixes()(lowered)
+    if not parts.suffix or not parts.domain:
+        return False
+    return len(ending) > 2 or ending in _COUNTRY_ENDINGS
 
 
 def _is_tech_name(found: str) -> bool:
@@ -44,6 +82,14 @@ def _is_tech_name(found: str) -> bool:
     return "/" not in found and (host.endswith(".Net") or host.endswith(".NET"))
 
 
+def _domain_spans(text: str) -> list[tuple[int, int]]:
+    return [
+        m.span()
+        for m in _DOMAIN_CANDIDATE.finditer(text)
+        if not _is_tech_name(m.group()) and _is_domain(m.group().split("/", 1)[0])
+    ]
+
+
 # An IPv4 address, with an optional port and path ("203.0.113.7:8080/upload"); a dotted
 # version with more parts ("1.2.3.4.5") is not one.
 _IPV4 = re.compile(
@@ -54,7 +100,10 @@ _IPV4 = re.compile(
 # with ("+880 1711 000000", "(030) 1234 5678", "555-123-4567"). libphonenumber decides
 # what in it is a number; this only finds the places to ask.
 # A dot joins digits only inside a number ("415.555.0132"), never at a sentence's end.
-_PHONE_CANDIDATE = re.compile(r"(?<![\w+])\+?\(?\d(?:[\d \t()\/-]|\.(?=\d)){4,40}\d(?![\w])")
+# Three spaces in a row end a candidate (no one writes a number so; masked dates are).
+_PHONE_CANDIDATE = re.compile(
+    r"(?<![\w+])\+?\(?\d(?:[\d()\/-]|[ \t](?![ \t]{2})|\.(?=\d)){4,40}\d(?![\w])"
+)
 # National numbers (no +country code) are read as numbers of these regions; a number in
 # international form is recognised for every country whatever this list says.
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "BD", "BR", "AU")
@@ -89,19 +138,75 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 
 _MONTH_BEFORE = re.compile(r"(?<!\w)(?:0?[1-9]|1[0-2])[./]$")
 _MONTH_YEAR = re.compile(r"(?:0?[1-9]|1[0-2])[./](?:19|20)\d\d")
+# A whole date in the orders people write them: day.month.year, month/day/year,
+# year/month, year-month-day ("01.09.2015", "2015/09", "2015-09-01").
+_DAY = r"(?:0?[1-9]|[12]\d|3[01])"
+_ISO_DATE = re.compile(
+    r"(?<![\d/.])(?:19|20)\d\d-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?(?![\d/.])"
+)
+_MONTH = r"(?:0?[1-9]|1[0-2])"
+_FULL_YEAR = r"(?:19|20)\d\d"
+_DATE_GROUP = re.compile(
+    rf"{_DAY}([./]){_MONTH}\1{_FULL_YEAR}|{_MONTH}([./]){_DAY}\2{_FULL_YEAR}"
+    rf"|{_FULL_YEAR}([./]){_MONTH}(?:\3{_DAY})?"
+)
 
 
 def _all_years(candidate: str) -> bool:
-    """Groups that are all years or month/year ("2015-2019 2020-2023", "09/2015 - 06/2018")
-    are dates on a CV, not a number."""
-    groups = [g for g in re.split(r"[\s-]+", candidate.strip("()")) if g]
+    """Groups that are all years, month/year or whole dates ("2015-2019 2020-2023",
+    "09/2015 - 06/2018", "01.09.2015 - 30.06.2018") are dates on a CV, not a number."""
+    groups = [g for g in re.split(r"[\s-]+", _ISO_DATE.sub(" ", candidate.strip("()"))) if g]
+    if not groups:
+        return True
     return all(
-        _YEAR.fullmatch(g) or _MONTH_YEAR.fullmatch(g) or _all_dotted_years(g) for g in groups
+        _YEAR.fullmatch(g)
+        or _MONTH_YEAR.fullmatch(g)
+        or _DATE_GROUP.fullmatch(g)
+        or _all_dotted_years(g)
+        for g in groups
+    )
+
+
+# Amounts in thousands ("60.000 - 75.000 EUR", "45 000 - 55 000 €", "$120,000"): a
+# salary, not a number to call, when a currency stands right before or after it.
+_THOUSANDS = re.compile(r"\d{1,3}(?:[., \u00a0\u202f]\d{3})+(?:[.,]\d{2})?")
+_CURRENCY = (
+    r"(?:€|\$|£|₹|₺|₽|¥|zł|eur|euro|euros|usd|gbp|chf|pln|sek|nok|dkk|inr|brl|r\$|try|tl"
+    r"|rub|jpy|cny|aed|k)"
+)
+_MONEY_AFTER = re.compile(rf"[ \u00a0]?{_CURRENCY}(?![^\W\d_])", re.IGNORECASE)
+_MONEY_BEFORE = re.compile(rf"(?<![^\W\d_]){_CURRENCY}[ \u00a0]?$", re.IGNORECASE)
+
+
+def _is_money(text: str, start: int, end: int) -> bool:
+    """True when the candidate is one amount or a range of amounts in thousands with a
+    currency next to it: a salary line, which a CV or posting must keep."""
+    parts = [p for p in re.split(r"\s*[-–]\s*", text[start:end].strip()) if p]
+    if not parts or not all(_THOUSANDS.fullmatch(p) for p in parts):
+        return False
+    return bool(
+        _MONEY_AFTER.match(text, end) or _MONEY_BEFORE.search(text, max(0, start - 6), start)
     )
 
 
 def _all_dotted_years(group: str) -> bool:
     return all(_YEAR.fullmatch(part) for part in re.split(r"[./]+", group))
+
+
+# Dates that cannot be a phone number's part, masked before candidates are looked for,
+# so a run of dates is never read (slowly, by every region) as one long number.
+_DATE_TOKEN = re.compile(
+    rf"(?<![\d.+/-])(?:{_DAY}([./]){_MONTH}\1{_FULL_YEAR}|{_MONTH}([./]){_DAY}\2{_FULL_YEAR}"
+    rf"|{_FULL_YEAR}-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?"
+    rf"|{_MONTH}[./]{_FULL_YEAR}|{_FULL_YEAR}[./]{_MONTH})(?![\d]|[./-]\d)"
+)
+
+
+def _masked_dates(text: str) -> str:
+    """The text with its dates blanked out, same length (offsets still hold)."""
+    if "/" not in text and "." not in text and "-" not in text:
+        return text
+    return _DATE_TOKEN.sub(lambda m: " " * len(m.group()), text)
 
 
 def _phone_spans(text: str) -> list[tuple[int, int]]:
@@ -112,29 +217,38 @@ def _phone_spans(text: str) -> list[tuple[int, int]]:
     number of another region is still a number, and a leak is worse than a lost digit.
     """
     spans: list[tuple[int, int]] = []
-    for candidate in _PHONE_CANDIDATE.finditer(text):
-        raw = candidate.group()
+    masked = _masked_dates(text)
+    for candidate in _PHONE_CANDIDATE.finditer(masked):
+        raw = candidate.group().rstrip()
         # "09/2015 - 06/2018": the candidate starts after "09/"; read the month with it.
         month = _MONTH_BEFORE.search(text, max(0, candidate.start() - 3), candidate.start())
         if _all_years(raw) or (month and _all_years(month.group() + raw)):
             continue
-        found: list[tuple[int, int]] = []
-        for region, leniency in (
-            ("ZZ", phonenumbers.Leniency.POSSIBLE),
-            *((region, phonenumbers.Leniency.VALID) for region in PHONE_REGIONS),
-        ):
-            found.extend(
-                (candidate.start() + match.start, candidate.start() + match.end)
-                for match in phonenumbers.PhoneNumberMatcher(raw, region, leniency=leniency)
-            )
-            if found and not _leaves_digits(raw, candidate.start(), found):
-                break  # every digit is in a number already: no other region is needed
-        digits = sum(ch.isdigit() for ch in raw)
-        if found and not _leaves_digits(raw, candidate.start(), found):
-            spans.extend(found)
-        elif found or digits >= 9 or (raw.startswith("+") and digits >= 7):
-            spans.append(candidate.span())
+        if _is_money(text, candidate.start(), candidate.start() + len(raw)):
+            continue
+        spans.extend((candidate.start() + a, candidate.start() + b) for a, b in _numbers_in(raw))
     return spans
+
+
+@lru_cache(maxsize=4096)
+def _numbers_in(raw: str) -> tuple[tuple[int, int], ...]:
+    """Offsets in one candidate of what is removed as a phone number (cached: a text that
+    repeats a number asks libphonenumber once)."""
+    found: list[tuple[int, int]] = []
+    for region, leniency in (
+        ("ZZ", phonenumbers.Leniency.POSSIBLE),
+        *((region, phonenumbers.Leniency.VALID) for region in PHONE_REGIONS),
+    ):
+        found.extend(
+            (match.start, match.end)
+            for match in phonenumbers.PhoneNumberMatcher(raw, region, leniency=leniency)
+        )
+        if found and not _leaves_digits(raw, 0, found):
+            return tuple(found)  # every digit is in a number already: no other region
+    digits = sum(ch.isdigit() for ch in raw)
+    if found or digits >= 9 or (raw.startswith("+") and digits >= 7):
+        return ((0, len(raw)),)
+    return ()
 
 
 def _leaves_digits(raw: str, offset: int, found: list[tuple[int, int]]) -> bool:
@@ -156,9 +270,50 @@ def _contact_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for pattern in (_EMAIL, _URL, _IPV4):
         spans.extend(m.span() for m in pattern.finditer(text))
-    spans.extend(m.span() for m in _BARE_DOMAIN.finditer(text) if not _is_tech_name(m.group()))
+    spans.extend(_domain_spans(text))
     spans.extend(_phone_spans(text))
     return spans
+
+
+# A private value shorter than this (letters and digits) is not looked for: "Al" or "5"
+# would remove ordinary words. Digits-only values (a phone) need six digits.
+MIN_PRIVATE_CHARS = 3
+_MIN_PRIVATE_DIGITS = 6
+
+
+def private_pattern(values: Sequence[str]) -> re.Pattern[str] | None:
+    """One pattern for the user's own values, in any case and any spacing or punctuation
+    between their words ("Dana Q. Private" also as "DANA Q PRIVATE", "Dana\nQ. Private");
+    a phone by its digits, whatever separates them ("+44 20 7946 0000", "4420-79460000"),
+    an e-mail address also by its local part."""
+    alternatives: list[str] = []
+    # An e-mail address's local part names the person too ("dana.private at ...").
+    expanded = [*values, *(v.split("@", 1)[0] for v in values if "@" in v)]
+    for value in expanded:
+        words = re.findall(r"[^\W_]+", visible_form(value))
+        joined = "".join(words)
+        if joined.isdigit():
+            if len(joined) >= _MIN_PRIVATE_DIGITS:
+                alternatives.append(r"\D{0,3}".join(re.escape(d) for d in joined))
+        elif len(joined) >= MIN_PRIVATE_CHARS:
+            alternatives.append(r"[\W_]*".join(_caseless(w) for w in words))
+    if not alternatives:
+        return None
+    alternatives.sort(key=len, reverse=True)  # the longest value first
+    return re.compile(r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])", re.IGNORECASE)
+
+
+def _caseless(word: str) -> str:
+    """A word as a pattern that also matches its case-folded spellings ("Straße",
+    "STRASSE"); IGNORECASE alone does not fold "ß" to "ss"."""
+    return re.escape(word.casefold()).replace("ss", "(?:ss|ß)")
+
+
+def scrub_private(text: str, pattern: re.Pattern[str] | None) -> str:
+    """The text with every occurrence of the user's private values replaced by a marker."""
+    if pattern is None:
+        return text
+    return pattern.sub(REMOVED, text)
 
 
 def scrub(text: str) -> str:

@@ -15,15 +15,12 @@ from pydantic import ValidationError
 from pydantic_core import from_json
 
 from explain.core.schema import Claim, Draft
+from explain.exceptions import StreamMismatch
 
 __all__ = ["DraftStream", "StreamMismatch"]
 
 # Top-level JSON names of the claim lists, and the kind each holds.
 _LISTS = {"matches": "match", "gaps": "gap"}
-
-
-class StreamMismatch(Exception):
-    """The final draft does not continue what was already taken from the stream."""
 
 
 class DraftStream:

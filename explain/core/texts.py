@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 from explain.adapter import Field
-from explain.core.contact_details import scrub, visible_form
+from explain.core.contact_details import private_pattern, scrub, scrub_private, visible_form
 from explain.core.display_cleaning import strip_hidden, strip_reordering
 from explain.core.verify import normalize
 
@@ -154,13 +154,17 @@ def _word_boundary_cut(text: str, max_chars: int) -> int:
     return cut
 
 
-def scrubbed(fields: list[Field]) -> list[Field]:
-    """The fields in compatibility form, with e-mails, phone numbers and URLs replaced.
+def scrubbed(fields: list[Field], private_values: Sequence[str] = ()) -> list[Field]:
+    """The fields in compatibility form, with the user's private values, e-mails, phone
+    numbers and URLs replaced.
 
     NFKC and dropping invisible characters first means "ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ" or
     an address split by a zero-width space is scrubbed too, not sent.
     """
-    return [Field(f.key, f.label, scrub(visible_form(f.value))) for f in fields]
+    private = private_pattern(private_values)
+    return [
+        Field(f.key, f.label, scrub(scrub_private(visible_form(f.value), private))) for f in fields
+    ]
 
 
 def _without_hidden(fields: Sequence[Field]) -> tuple[list[Field], int]:
@@ -178,9 +182,11 @@ def _counted(source: SourceText, hidden: int) -> SourceText:
     return dataclasses.replace(source, hidden_removed=hidden) if hidden else source
 
 
-def profile_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
-    """The profile as sent: each value cut near the cap, hidden text dropped, contacts
-    scrubbed, composed, capped.
+def profile_text(
+    fields: Sequence[Field], *, max_chars: int, private_values: Sequence[str] = ()
+) -> SourceText:
+    """The profile as sent: each value cut near the cap, hidden text dropped, the user's
+    private values (the adapter's private_values) and contacts scrubbed, composed, capped.
 
     The first cut bounds the scrubber's work: no field sends more than max_chars, so a
     megabyte of phone-number-like text costs what a full field does, not a minute of CPU.
@@ -189,7 +195,9 @@ def profile_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
     visible, hidden = _without_hidden(
         [Field(f.key, f.label, _precut(f.value, bound)) for f in fields]
     )
-    return _counted(SourceText.compose(scrubbed(visible), max_chars=max_chars), hidden)
+    return _counted(
+        SourceText.compose(scrubbed(visible, private_values), max_chars=max_chars), hidden
+    )
 
 
 def precut_bound(max_chars: int) -> int:
@@ -219,11 +227,15 @@ def job_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
 
 
 def texts_to_send(
-    profile_fields: Sequence[Field], job_fields: Sequence[Field], *, max_chars: int
+    profile_fields: Sequence[Field],
+    job_fields: Sequence[Field],
+    *,
+    max_chars: int,
+    private_values: Sequence[str] = (),
 ) -> tuple[SourceText, SourceText]:
     """The exact profile and job texts to send and to verify. Every caller builds them here."""
     return (
-        profile_text(profile_fields, max_chars=max_chars),
+        profile_text(profile_fields, max_chars=max_chars, private_values=private_values),
         job_text(job_fields, max_chars=max_chars),
     )
 

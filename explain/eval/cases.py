@@ -48,6 +48,7 @@ from pydantic import ValidationError
 
 from explain.core.schema import Claim
 from explain.core.verify import DropReason
+from explain.exceptions import ExplainError
 
 FORMAT = "explain-eval/1"
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "data" / "eval_cases.json"
@@ -62,7 +63,7 @@ REASONS = frozenset(reason.value for reason in DropReason)
 RETIRED_EXPECTED = "reword"
 
 
-class CaseFileError(ValueError):
+class CaseFileError(ExplainError, ValueError):
     """The case file cannot be read or breaks the format; the message says where."""
 
 

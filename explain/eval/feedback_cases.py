@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from explain.adapter import JobUnavailable
+from explain.adapter import JobUnavailable, private_values_of
 from explain.conf import get_source, setting
 from explain.core.schema import Claim
 from explain.core.texts import job_text, profile_text
 from explain.eval.cases import claim_record, dump_case_file
+from explain.exceptions import ExplainError
 from explain.models import FeedbackReport
 
 FEEDBACK_CATEGORY = "feedback"
@@ -27,7 +28,7 @@ ABOUT = (
 )
 
 
-class FeedbackExportError(ValueError):
+class FeedbackExportError(ExplainError, ValueError):
     """The export cannot be made as asked; the message says what is missing."""
 
 
@@ -127,7 +128,11 @@ def current_texts(report: FeedbackReport) -> tuple[str, str]:
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
     profile = ""
     if report.user is not None:
-        profile = profile_text(source.profile_fields(report.user), max_chars=max_chars).text
+        profile = profile_text(
+            source.profile_fields(report.user),
+            max_chars=max_chars,
+            private_values=private_values_of(source, report.user),
+        ).text
     try:
         job = job_text(source.job_fields(report.log.job_ref, report.user), max_chars=max_chars).text
     except JobUnavailable:

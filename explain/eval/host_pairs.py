@@ -11,14 +11,15 @@ from collections.abc import Iterator
 
 from django.contrib.auth import get_user_model
 
-from explain.adapter import JobUnavailable
+from explain.adapter import JobUnavailable, private_values_of
 from explain.conf import get_source, setting
 from explain.core.texts import job_text, profile_text
 from explain.core.verify import normalize
 from explain.eval.live import Pair
+from explain.exceptions import ExplainError
 
 
-class PairsError(ValueError):
+class PairsError(ExplainError, ValueError):
     """The pairs cannot be built as asked; the message says what to pass."""
 
 
@@ -62,7 +63,11 @@ def host_pairs(users: list[str], jobs: list[str]) -> Iterator[Pair]:
     if names:
         people = people.filter(**{f"{user_model.USERNAME_FIELD}__in": names})
     for user in people:
-        profile = profile_text(source.profile_fields(user), max_chars=max_chars)
+        profile = profile_text(
+            source.profile_fields(user),
+            max_chars=max_chars,
+            private_values=private_values_of(source, user),
+        )
         if not normalize(profile.text):
             continue
         for job_id in job_ids:

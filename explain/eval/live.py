@@ -20,7 +20,7 @@ from explain.core.schema import Draft
 from explain.core.verify import Limits, normalize, verify_draft
 from explain.eval.cases import CaseFile
 from explain.llm.client import ChatClient, ChatModel, TokenUsage
-from explain.llm.errors import ExplainError
+from explain.llm.errors import ModelCallError
 
 OK = "ok"
 NOTHING_VERIFIED = "nothing_verified"
@@ -110,7 +110,7 @@ def run_pair(client: ChatClient, pair: Pair, limits: Limits) -> PairResult:
         )
         usage = call.response.usage
         draft = call.entity(Draft)
-    except ExplainError as exc:
+    except ModelCallError as exc:
         return PairResult(pair=pair.id, outcome=str(exc.outcome), latency_ms=_ms(started))
     latency = _ms(started)
     result = verify_draft(draft, pair.profile, pair.job, limits=limits)

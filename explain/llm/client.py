@@ -15,7 +15,7 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from explain.llm.errors import ExplainError, InvalidResponse, ProviderError
+from explain.llm.errors import InvalidResponse, ModelCallError, ProviderError
 
 EntityT = TypeVar("EntityT", bound=BaseModel)
 
@@ -57,7 +57,7 @@ class StreamingChatModel(Protocol):
     """A ChatModel that can also hand over its answer while writing it.
 
     stream() yields pieces of the answer text as they come, then one ChatResponse for
-    the whole answer; it raises an ExplainError when there is none.
+    the whole answer; it raises a ModelCallError when there is none.
     """
 
     def __call__(self, prompt: ChatPrompt, /) -> ChatResponse | str: ...
@@ -143,10 +143,10 @@ class PromptSpec:
 
     def call(self) -> CallResult:
         """Send the prompt once. Any failure becomes one of ours, without its message."""
-        failure: ExplainError | None = None
+        failure: ModelCallError | None = None
         try:
             answer = self._model(self.build())
-        except ExplainError as exc:
+        except ModelCallError as exc:
             failure = exc
         except Exception as exc:
             failure = ProviderError(f"model raised {type(exc).__name__}")
@@ -174,7 +174,7 @@ class PromptSpec:
         pieces: Iterator[str | ChatResponse] | None = None
         try:
             while True:
-                failure: ExplainError | None = None
+                failure: ModelCallError | None = None
                 item: str | ChatResponse | None = None
                 try:
                     if pieces is None:
@@ -182,7 +182,7 @@ class PromptSpec:
                     item = next(pieces)
                 except StopIteration:
                     failure = InvalidResponse("the stream ended without an answer")
-                except ExplainError as exc:
+                except ModelCallError as exc:
                     failure = exc
                 except Exception as exc:
                     failure = ProviderError(f"model raised {type(exc).__name__}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterator
+from contextlib import suppress
 from typing import Any
 
 from google import genai
@@ -24,9 +25,9 @@ from pydantic import BaseModel
 from explain.llm.client import ChatPrompt, ChatResponse, TokenUsage, parse_entity
 from explain.llm.errors import (
     BlockedResponse,
-    ExplainError,
     InvalidResponse,
     LocalFault,
+    ModelCallError,
     ModelUnavailable,
     ProviderBusy,
     ProviderError,
@@ -174,7 +175,7 @@ class GeminiChatModel:
 
     def __call__(self, prompt: ChatPrompt, /) -> ChatResponse:
         self._refuse_an_invalid_name()
-        failure: ExplainError | None = None
+        failure: ModelCallError | None = None
         response: Any = None
         config = self._request_config(prompt)
         try:
@@ -193,7 +194,7 @@ class GeminiChatModel:
         self._log_failure("call", failure)
         raise failure
 
-    def _log_failure(self, what: str, failure: ExplainError) -> None:
+    def _log_failure(self, what: str, failure: ModelCallError) -> None:
         """One warning in our words; for a 404 it names the setting to change."""
         if isinstance(failure, ModelUnavailable):
             logger.warning(
@@ -224,7 +225,7 @@ class GeminiChatModel:
         )
         try:
             while True:
-                failure: ExplainError | None = None
+                failure: ModelCallError | None = None
                 finished = False
                 try:
                     chunk = next(chunks)
@@ -309,7 +310,31 @@ def _strip(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     return kept
 
 
-def _map_failure(exc: BaseException) -> ExplainError:
+def _provider_wait(exc: Any) -> float | None:
+    """The wait a 429 asks for: its Retry-After header, else the RetryInfo detail
+    ("30s"). None when it names none; never more than an hour."""
+    seconds: float | None = None
+    headers = getattr(getattr(exc, "response", None), "headers", None)
+    with suppress(AttributeError, TypeError, ValueError):
+        header = headers.get("retry-after") if headers is not None else None
+        if header:
+            seconds = float(header)
+    if seconds is None:
+        body = getattr(exc, "details", None)
+        error = body.get("error", body) if isinstance(body, dict) else {}
+        details = error.get("details", []) if isinstance(error, dict) else []
+        for item in details if isinstance(details, list) else []:
+            delay = item.get("retryDelay") if isinstance(item, dict) else None
+            if isinstance(delay, str) and delay.endswith("s"):
+                with suppress(ValueError):
+                    seconds = float(delay[:-1])
+                break
+    if seconds is None or seconds < 0:
+        return None
+    return min(seconds, 3600.0)
+
+
+def _map_failure(exc: BaseException) -> ModelCallError:
     """Our exception for an SDK or transport failure. Provider text is never copied."""
     if isinstance(exc, genai_errors.APIError):
         code = getattr(exc, "code", None)
@@ -321,7 +346,9 @@ def _map_failure(exc: BaseException) -> ExplainError:
         if code == 404:
             return ModelUnavailable(detail)
         if code == 429:
-            return ProviderBusy(detail, unanswered=True)
+            # Counted by the breaker (a run of them opens it for the provider's wait) and
+            # against the user's allowance: a refund per 429 would let one user spin.
+            return ProviderBusy(detail, outage=True, retry_after=_provider_wait(exc))
         if isinstance(code, int) and code >= 500:
             return ProviderError(detail, unanswered=True, outage=True)
         return ProviderError(detail)
@@ -352,7 +379,7 @@ def _usage(response: Any) -> TokenUsage:
 
 def _read_response(
     response: Any, model: str, schema: type[BaseModel] | None
-) -> ChatResponse | ExplainError:
+) -> ChatResponse | ModelCallError:
     """The answer, or our error saying why there is none (the SDK raises nothing for
     a blocked prompt, a refusal, a cut answer, invalid JSON or a wrong shape)."""
     usage = _usage(response)

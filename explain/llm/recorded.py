@@ -21,16 +21,13 @@ from typing import Any
 from explain.core.contact_details import scrub, visible_form
 from explain.core.schema import Draft
 from explain.core.texts import SourceText
+from explain.exceptions import RecordingsError
 from explain.llm.client import ChatPrompt, ChatResponse
 
 RECORDED_MODEL_NAME = "recorded-demo"
 FORMAT = "explain-recordings/2"
 # The recordings of the demo portal, shipped in the package (EXPLAIN_RECORDED_DRAFTS unset).
 PACKAGED_RECORDINGS = Path(__file__).resolve().parent.parent / "data" / "demo_recordings.json"
-
-
-class RecordingsError(ValueError):
-    """The recordings file is not in the documented format."""
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,10 @@
 
 Log rows are written with the time of writing and never edited, so once a day is over
 (plus a grace period for requests still in flight at midnight) its totals are final.
-`roll_up()` adds up every closed day not yet added up; the admin calls it before it
-reads (normally a single query that finds nothing to do), and `manage.py explain_rollup`
-does the same from cron or after a deploy. Today's rows are always read live.
+`roll_up()` adds up every closed day not yet added up; `manage.py explain_rollup` runs
+it from cron (docs/admin.md gives the schedule). The admin only reads: days the rollup
+does not reach yet, today among them, are read from the log rows, and `status()` tells
+the admin how far behind the rollup is.
 
 A filter the rollup can answer (outcome, model, prompt version, whole days) is read from
 it plus today's rows; anything else (a search, a user, part of a day) reads the log rows.
@@ -54,13 +55,24 @@ def rolled_through() -> date | None:
     return state
 
 
-def up_to_date() -> date | None:
-    """Roll up any newly closed day; the last day added up (one query when current)."""
-    last = rolled_through()
-    if last is None or last < closed_through():
-        roll_up()
-        last = rolled_through()
-    return last
+@dataclass(frozen=True)
+class RollupStatus:
+    """How far the rollup reaches against the days that could be added up by now."""
+
+    last_day: date | None  # None: it never ran
+    closed_through: date
+
+    @property
+    def behind(self) -> int:
+        """Closed days not added up yet (0 when current; the admin reads them live)."""
+        if self.last_day is None:
+            return 0
+        return max(0, (self.closed_through - self.last_day).days)
+
+
+def status(last_day: date | None, now: datetime | None = None) -> RollupStatus:
+    """The status for a `rolled_through()` already read (no query, no write)."""
+    return RollupStatus(last_day=last_day, closed_through=closed_through(now))
 
 
 def roll_up(*, rebuild: bool = False, now: datetime | None = None) -> int:
@@ -181,7 +193,7 @@ def scope_from(params: Mapping[str, str]) -> Scope | None:
 
 
 def scope_cells(scope: Scope, last: date | None) -> Cells:
-    """The scope's figures: days up to `last` (see up_to_date) from the rollup, the rest
+    """The scope's figures: days up to `last` (see rolled_through) from the rollup, the rest
     from the log rows."""
     data = Cells()
     if last is not None:

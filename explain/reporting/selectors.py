@@ -18,14 +18,18 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import EmptyResultSet
-from django.db import connections
 from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, QuerySet, Sum, When
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from explain.models import ExplanationLog, FeedbackReport
-from explain.outcomes import CHECKED_OUTCOMES, ERROR_OUTCOMES, MODEL_CALL_OUTCOMES, Outcome
+from explain.outcomes import (
+    CHECKED_OUTCOMES,
+    ERROR_OUTCOMES,
+    MODEL_CALL_OUTCOMES,
+    PAGE_VIEW_OUTCOMES,
+    Outcome,
+)
 from explain.reporting.costs import UsageRow
 
 # A model answer checked by the verifier just now (a cached answer is the same answer again).
@@ -177,46 +181,25 @@ def latency_histograms(
 def reason_counts(
     queryset: QuerySet[ExplanationLog], *group: str, field_name: str = "drop_reasons"
 ) -> dict[tuple[Any, ...], dict[str, int]]:
-    """Sums of a {code: count} JSON column per value of the group fields, added up in the
-    database (PostgreSQL jsonb_each_text, SQLite json_each; elsewhere row by row)."""
-    connection = connections[queryset.db]
-    sub = queryset.order_by()
+    """Sums of a {code: count} JSON column per value of the group fields.
+
+    The database groups the rows by the column's whole value and counts them; Python then
+    adds up each distinct value times its count. So the rows read are the distinct
+    combinations of reasons (a few hundred at most), never the log rows themselves, and
+    only the public ORM is used on every backend.
+    """
+    sub = queryset.order_by().exclude(**{field_name: {}})
     if field_name == "drop_reasons":  # only rows that lost a point have any
         sub = sub.filter(dropped__gt=0)
-    if group and "day" in group:
+    if "day" in group:
         sub = sub.annotate(day=TruncDate("created_at"))
-    sub = sub.values(*group, field_name)
+    rows = sub.values(*group, field_name).annotate(rows=Count("id"))
     result: dict[tuple[Any, ...], dict[str, int]] = defaultdict(dict)
-    try:
-        sql, params = sub.query.get_compiler(queryset.db).as_sql()
-    except EmptyResultSet:  # .none(), or a filter that can match nothing
-        return {}
-    names = [connection.ops.quote_name(name) for name in (*group, field_name)]
-    keys = ", ".join(f"s.{name}" for name in names[:-1])
-    # The SQL is Django's own compiled query and quoted column names: no outside text.
-    templates = {
-        "postgresql": "SELECT {keys}{comma} r.key, SUM(r.value::bigint) FROM ({sql}) s, "
-        "jsonb_each_text(s.{column}) r GROUP BY {keys}{comma} r.key",
-        "sqlite": "SELECT {keys}{comma} r.key, SUM(r.value) FROM ({sql}) s, "
-        "json_each(s.{column}) r GROUP BY {keys}{comma} r.key",
-    }
-    if connection.vendor not in templates:
-        for row in sub.values_list(*group, field_name).iterator(chunk_size=2000):
-            bucket = result[tuple(row[:-1])]
-            for code, count in (row[-1] or {}).items():
-                bucket[str(code)] = bucket.get(str(code), 0) + int(count)
-        return dict(result)
-    query = templates[connection.vendor].format(
-        keys=keys, comma="," if keys else "", sql=sql, column=names[-1]
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(query, params)
-        for *key, code, count in cursor.fetchall():
-            day_index = group.index("day") if "day" in group else None
-            if day_index is not None and isinstance(key[day_index], str):
-                key[day_index] = date.fromisoformat(key[day_index])
-            result[tuple(key)][str(code)] = int(count)
-    return dict(result)
+    for row in rows.iterator(chunk_size=2000):
+        bucket = result[tuple(row[name] for name in group)]
+        for code, count in (row[field_name] or {}).items():
+            bucket[str(code)] = bucket.get(str(code), 0) + int(count) * int(row["rows"])
+    return {key: counts for key, counts in result.items() if counts}
 
 
 KEY_FIELDS = ("model_name", "prompt_version", "outcome")
@@ -238,7 +221,8 @@ def log_cells(queryset: QuerySet[ExplanationLog]) -> Cells:
 
 @dataclass(frozen=True)
 class LogSummary:
-    """Totals over one set of log rows; shares are None when there is nothing to divide."""
+    """Totals over one set of log rows; shares are None when there is nothing to divide.
+    Requests are asks; a page view that showed a remembered answer again counts apart."""
 
     requests: int
     checked: int
@@ -254,6 +238,7 @@ class LogSummary:
     total_tokens: int | None
     prompt_tokens: int | None
     output_tokens: int | None
+    page_views: int = 0
 
     @property
     def drop_share(self) -> float | None:
@@ -294,7 +279,7 @@ def summary_from(data: Cells, *, include_cached: bool = False) -> LogSummary:
     answered = [c for c in cells if c.outcome in answers]
     histogram = _merged(h for key, h in data.latency.items() if key[2] in MODEL_CALL_OUTCOMES)
     return LogSummary(
-        requests=sum(c.requests for c in cells),
+        requests=sum(c.requests for c in cells if c.outcome not in PAGE_VIEW_OUTCOMES),
         checked=sum(c.requests for c in answered),
         with_drop=sum(c.with_drop for c in answered),
         dropped=sum(c.dropped for c in answered),
@@ -308,6 +293,7 @@ def summary_from(data: Cells, *, include_cached: bool = False) -> LogSummary:
         total_tokens=_sum_or_none(c.total_tokens for c in cells),
         prompt_tokens=_sum_or_none(c.prompt_tokens for c in cells),
         output_tokens=_sum_or_none(c.output_tokens for c in cells),
+        page_views=count(PAGE_VIEW_OUTCOMES),
     )
 
 
@@ -321,7 +307,7 @@ def log_summary(queryset: QuerySet[ExplanationLog], *, include_cached: bool = Fa
 
 @dataclass(frozen=True)
 class VersionFigures:
-    """One model and prompt version side by side with the others."""
+    """One model and prompt version side by side with the others (requests are asks)."""
 
     model: str
     version: str
@@ -373,7 +359,7 @@ def comparison_from(data: Cells, *, include_cached: bool = False) -> list[Versio
             VersionFigures(
                 model=model,
                 version=version,
-                requests=sum(c.requests for c in cells),
+                requests=sum(c.requests for c in cells if c.outcome not in PAGE_VIEW_OUTCOMES),
                 answers=sum(c.requests for c in answered),
                 with_drop=sum(c.with_drop for c in answered),
                 dropped=sum(c.dropped for c in answered),

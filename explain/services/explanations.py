@@ -7,16 +7,17 @@ one ExplanationLog row is written, holding counts and never texts.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from django.db import InterfaceError, OperationalError, connections
+from django.db import InterfaceError, OperationalError, connections, transaction
 from django.views.decorators.debug import sensitive_variables
 
-from explain.adapter import Field, JobUnavailable
+from explain.adapter import Field, JobUnavailable, private_values_of
 from explain.conf import breaker_settings, get_source, setting, site_cache, verify_limits
 from explain.controls import budget, slots
 from explain.controls.breaker import CircuitBreaker, Gate
@@ -27,13 +28,14 @@ from explain.core.texts import SourceText, has_content, job_text, profile_text
 from explain.core.verify import Verification, instruction_spans, verify_draft
 from explain.core.verify_incremental import IncrementalVerifier
 from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
-from explain.llm.errors import ExplainError
+from explain.llm.errors import ModelCallError
 from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
-from explain.outcomes import RETRY_AFTER, SUCCESS, Kind, Outcome
+from explain.outcomes import RETRY_AFTER, SHOWN_OUTCOMES, SUCCESS, Kind, Outcome
 from explain.reporting.alerts import warn_if_passed
 from explain.services import cache as explanation_cache
+from explain.services import log_spool
 from explain.services.site_faults import log_internal_error
 from explain.web.sentences import point_sentence
 
@@ -59,6 +61,8 @@ class Explanation:
     made_at: datetime | None = None
     # Shown on its own when the user came back, not because they asked just now.
     remembered: bool = False
+    # A model call's mark in the log spool, until its row is kept (explain.services.log_spool).
+    in_flight: log_spool.InFlight | None = field(default=None, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -82,7 +86,12 @@ def _texts_and_title(*, user: Any, job_id: str) -> tuple[SourceText, SourceText,
 def profile_text_for(user: Any) -> SourceText:
     """The exact profile text this site sends for this user (the profile page previews it)."""
     max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
-    return profile_text(get_source().profile_fields(user), max_chars=max_chars)
+    source = get_source()
+    return profile_text(
+        source.profile_fields(user),
+        max_chars=max_chars,
+        private_values=private_values_of(source, user),
+    )
 
 
 def shown_job_title(fields: list[Field]) -> str:
@@ -142,7 +151,9 @@ def explanation_create(
         log_internal_error(logger, "Explanation", exc)
         result.outcome = Outcome.INTERNAL_ERROR
         result.verification = None
-    result.log_id = _log(result, user=user, latency=time.monotonic() - started)
+    result.log_id = _log(
+        result, user=user, latency=time.monotonic() - started, in_flight=result.in_flight
+    )
     return result
 
 
@@ -157,19 +168,23 @@ class _ModelCall:
     breaker: CircuitBreaker | None = None
     gate: Gate = Gate.CLOSED
     slot: slots.Slot = slots.NO_CAP
+    # When the call was let through (time.monotonic()): an answer past the breaker's
+    # slow_seconds counts as a failure, not a success.
+    started: float = field(default_factory=time.monotonic)
 
 
 def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
     call = _prepare(result, user=user, rate_check=rate_check)
     if call is None:
         return
+    result.in_flight = mark_call_in_flight(result, user=user)
     _release_database_connections()
     try:
         answer = call.spec.call()
         call_answered(call)
         result.usage = answer.response.usage
         draft = answer.entity(Draft)
-    except ExplainError as exc:
+    except ModelCallError as exc:
         call_failed(result, call, exc)
         return
     finally:
@@ -263,19 +278,25 @@ def _admit(
     breaker = site_breaker()
     try:
         gate = breaker.gate()
-        slot = slots.take_slot(
-            site_cache(), _concurrency_limit(), hold_seconds=breaker.settings.probe_seconds
+        if gate is Gate.CLOSED and _calls_stalled(breaker):
+            gate = Gate.OPEN
+        slot = (
+            None
+            if gate is Gate.OPEN
+            else slots.take_slot(
+                site_cache(), _concurrency_limit(), hold_seconds=breaker.settings.probe_seconds
+            )
         )
+        wait = breaker.seconds_left() if gate is Gate.OPEN else 0
     except Exception as exc:  # the breaker and the slots live on the shared cache
         _unavailable(result, "circuit breaker", exc)
         return None
     if gate is Gate.OPEN:
-        # Answer at once instead of making this user wait for the same failure.
+        # Answer at once instead of making this user wait for the same failure, and
+        # say the real wait: the cool-down left, or the provider's own Retry-After.
         logger.warning("Model call skipped: circuit_open")
         result.outcome = Outcome.CIRCUIT_OPEN
-        result.retry_after = max(1, round(breaker.settings.cooldown_seconds))
-        if slot is not None:
-            slot.release()
+        result.retry_after = wait
         return None
     if slot is None:
         # Every slot is held by a call still waiting: refuse now, keep this thread free.
@@ -335,6 +356,27 @@ def site_breaker() -> CircuitBreaker:
 BUSY_RETRY_SECONDS = 5
 
 
+def _calls_stalled(breaker: CircuitBreaker) -> bool:
+    """As many calls in flight past slow_seconds as the breaker's failures: the provider
+    hangs. The circuit opens now, not when the first of them times out."""
+    s = breaker.settings
+    if s.failures <= 0 or s.slow_seconds is None:
+        return False
+    stuck = slots.stalled(
+        site_cache(), _concurrency_limit(), older_than=s.slow_seconds, now=time.time()
+    )
+    if stuck < s.failures:
+        return False
+    if breaker.trip():
+        logger.warning(
+            "Circuit opened: %d provider calls unanswered after %d s; calls skipped for %d s",
+            stuck,
+            round(s.slow_seconds),
+            round(s.cooldown_seconds),
+        )
+    return True
+
+
 def _concurrency_limit() -> int | None:
     limit = setting("EXPLAIN_MAX_CONCURRENT_CALLS")
     return None if limit is None else int(limit)
@@ -347,18 +389,26 @@ def _daily_limit() -> int | None:
 
 def call_answered(call: _ModelCall) -> None:
     """The provider answered: the call counts against the user's allowance, and the
-    breaker's run of failures is over."""
+    breaker's run of failures is over, unless the answer took longer than slow_seconds
+    (a provider that slow is failing its users too)."""
     _quietly(call.rate.spend, "rate allowance")
-    if call.breaker is not None:
-        _quietly(call.breaker.record_success, "circuit breaker")
+    if call.breaker is None:
+        return
+    slow = call.breaker.settings.slow_seconds
+    if slow is not None and time.monotonic() - call.started > slow:
+        _record_failure(call, retry_after=None, why="slow answers")
+        return
+    _quietly(call.breaker.record_success, "circuit breaker")
 
 
-def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> None:
+def call_failed(result: Explanation, call: _ModelCall, exc: ModelCallError) -> None:
     """A model call failed: its outcome, the breaker told, and the call counted against
-    the user's allowance unless the provider never answered (refused connection, 5xx,
-    429) or nothing was sent."""
+    the user's allowance unless the provider never answered (refused connection, 5xx)
+    or nothing was sent. A 429 counts: refunded, one user could spin on the site's quota."""
     result.outcome = Outcome(exc.outcome)
     result.retry_after = RETRY_AFTER.get(result.outcome, 0)
+    if exc.retry_after:
+        result.retry_after = max(1, math.ceil(exc.retry_after))
     result.usage = exc.usage or result.usage
     if not exc.unanswered:
         _quietly(call.rate.spend, "rate allowance")
@@ -368,16 +418,23 @@ def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> Non
         # An answer, if not a useful one: it is up.
         _quietly(call.breaker.record_success, "circuit breaker")
         return
+    _record_failure(call, retry_after=exc.retry_after, why="provider failures")
+
+
+def _record_failure(call: _ModelCall, *, retry_after: float | None, why: str) -> None:
+    """Tell the breaker; log when this failure opened the circuit, with its real wait."""
+    assert call.breaker is not None
     try:
-        opened = call.breaker.record_failure(call.gate)
+        opened = call.breaker.record_failure(call.gate, retry_after=retry_after)
     except Exception as exc_cache:
         _cache_down("circuit breaker", exc_cache)
         return
     if opened:
         logger.warning(
-            "Circuit opened: %d provider failures in a row; calls skipped for %d s",
+            "Circuit opened: %d %s in a row; calls skipped for %d s",
             call.breaker.settings.failures,
-            round(call.breaker.settings.cooldown_seconds),
+            why,
+            round(max(call.breaker.settings.cooldown_seconds, retry_after or 0.0)),
         )
 
 
@@ -410,7 +467,8 @@ def explanation_recall(*, user: Any, job_id: str) -> Explanation | None:
 
     For a user coming back to a job page: no model call and no allowance. The draft is
     verified again against today's texts; a changed profile or posting is another cache
-    key, so nothing stale is shown. Logged (outcome cached) only when something is shown.
+    key, so nothing stale is shown. Logged (outcome recalled, apart from asks) only when
+    something is shown.
     """
     started = time.monotonic()
     result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id, remembered=True)
@@ -452,40 +510,86 @@ def _text_counts(result: Explanation) -> dict[str, int]:
     return counts
 
 
-def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
+def _log_fields(result: Explanation, *, user: Any, latency: float) -> dict[str, Any]:
+    """The log row's fields: counts and public names only, plain values (the spool
+    keeps them as JSON)."""
     verification = result.verification or Verification()
+    return {
+        "user_id": user.pk if getattr(user, "is_authenticated", False) else None,
+        "job_ref": "".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
+        "job_title": result.job_title,
+        # A page view is not an ask: its row says so, the answer itself stays "cached".
+        "outcome": str(Outcome.RECALLED if result.remembered else result.outcome),
+        "kept_matches": len(verification.matches) if result.ok else 0,
+        "kept_gaps": len(verification.gaps) if result.ok else 0,
+        "dropped": verification.dropped,
+        "unchecked": verification.unchecked,
+        "drop_reasons": dict(verification.drop_reasons),
+        **_text_counts(result),
+        "model_name": result.model[:100],
+        "prompt_version": PROMPT_VERSION,
+        "latency_ms": round(latency * 1000),
+        "prompt_tokens": result.usage.prompt,
+        "output_tokens": result.usage.output,
+        "thoughts_tokens": result.usage.thoughts,
+        "total_tokens": result.usage.total,
+        "created_at": datetime.now(tz=UTC),
+    }
+
+
+def mark_call_in_flight(result: Explanation, *, user: Any) -> log_spool.InFlight:
+    """Before a model call: the row a killed worker leaves (an internal_error, replayed
+    from the spool once the process is gone); done() when the real row is kept."""
+    interrupted = Explanation(
+        outcome=Outcome.INTERNAL_ERROR,
+        job_id=result.job_id,
+        profile=result.profile,
+        job=result.job,
+        model=result.model,
+        job_title=result.job_title,
+    )
+    return log_spool.mark_in_flight(_log_fields(interrupted, user=user, latency=0.0))
+
+
+def _log(
+    result: Explanation,
+    *,
+    user: Any,
+    latency: float,
+    in_flight: log_spool.InFlight | None = None,
+) -> int | None:
+    """Write the request's one row; if the database cannot take it now, spool it."""
+    fields = _log_fields(result, user=user, latency=latency)
+    created_at = fields.pop("created_at")
     try:
         # create(): save() and its signals, so a host's post_save listeners see the row.
-        row = ExplanationLog.objects.create(
-            user=user if getattr(user, "is_authenticated", False) else None,
-            job_ref="".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
-            job_title=result.job_title,
-            outcome=result.outcome,
-            kept_matches=len(verification.matches) if result.ok else 0,
-            kept_gaps=len(verification.gaps) if result.ok else 0,
-            dropped=verification.dropped,
-            unchecked=verification.unchecked,
-            drop_reasons=verification.drop_reasons,
-            **_text_counts(result),
-            model_name=result.model[:100],
-            prompt_version=PROMPT_VERSION,
-            latency_ms=round(latency * 1000),
-            prompt_tokens=result.usage.prompt,
-            output_tokens=result.usage.output,
-            thoughts_tokens=result.usage.thoughts,
-            total_tokens=result.usage.total,
-        )
-    except (OperationalError, InterfaceError) as exc:
+        # A savepoint of its own: a refused write must not break a host's transaction.
+        with transaction.atomic():
+            row = ExplanationLog.objects.create(**fields)
+    except log_spool.OUTAGE_ERRORS as exc:
         logger.warning("Could not write the explanation log row: %s", type(exc).__name__)
+        if log_spool.spool({**fields, "created_at": created_at}) and in_flight is not None:
+            in_flight.done()
         return None
     except Exception as exc:
         logger.error("Could not write the explanation log row: %s", type(exc).__name__)
         return None
+    if in_flight is not None:
+        in_flight.done()
+    try:
+        # The database takes rows again: those it could not take before follow.
+        log_spool.replay(limit=SPOOL_REPLAY_PER_WRITE)
+    except Exception as exc:  # a replay fault must never cost the user their answer
+        logger.error("Could not replay spooled log rows: %s", type(exc).__name__)
     try:
         warn_if_passed(row.outcome)
     except Exception as exc:  # The alert must never cost the user their answer.
         logger.error("Could not check the drop-rate alert: %s", type(exc).__name__)
     return row.pk
+
+
+# Spooled rows written after one successful write: a short delay for that one request.
+SPOOL_REPLAY_PER_WRITE = 50
 
 
 def shown_point(
@@ -496,7 +600,7 @@ def shown_point(
     The cached draft, re-verified against the user's current texts, is what the page
     showed, as long as neither text nor the prompt version has changed since.
     """
-    if log.outcome not in SUCCESS or log.prompt_version != PROMPT_VERSION:
+    if log.outcome not in SHOWN_OUTCOMES or log.prompt_version != PROMPT_VERSION:
         return None
     try:
         profile, job = texts_for(user=user, job_id=log.job_ref)

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from explain.core.display_cleaning import clean_display_text
-from explain.models import NOTE_MAX_LENGTH, ExplanationLog, FeedbackReport
+from explain.exceptions import FeedbackRejected
+from explain.models import NOTE_MAX_LENGTH, ExplanationLog, FeedbackReport, FeedbackReporter
 from explain.outcomes import Kind
 from explain.services.explanations import shown_point
-
-
-class FeedbackRejected(Exception):
-    """The report does not refer to a point this user was shown recently."""
 
 
 def feedback_create(
@@ -64,9 +61,16 @@ def feedback_create(
                 reason=reason,
                 note=kept_note,
             )
+            FeedbackReporter.objects.create(report=report, user=user)
             return report, True
         # The same answer reported twice, or the same user again: nothing new to count.
         if same.log_id == log.pk or same.user_id == getattr(user, "pk", None):
+            return same, False
+        try:
+            # The database's rule, whatever races: one count per user per report.
+            with transaction.atomic():
+                FeedbackReporter.objects.create(report=same, user=user)
+        except IntegrityError:
             return same, False
         # The same point on the same job from someone else: one report, counted again.
         FeedbackReport.objects.filter(pk=same.pk).update(times_reported=F("times_reported") + 1)

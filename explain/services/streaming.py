@@ -22,7 +22,7 @@ from explain.core.draft_stream import DraftStream, StreamMismatch
 from explain.core.schema import Draft
 from explain.core.verify import VerifiedPoint
 from explain.llm.client import CallResult
-from explain.llm.errors import ExplainError
+from explain.llm.errors import ModelCallError
 from explain.outcomes import Outcome
 from explain.services.explanations import (
     Explanation,
@@ -33,6 +33,7 @@ from explain.services.explanations import (
     _release_database_connections,
     call_answered,
     call_failed,
+    mark_call_in_flight,
     verifier_for_sent,
 )
 from explain.services.site_faults import log_internal_error
@@ -134,6 +135,7 @@ class ExplanationStream:
             point = verifier.add(kind, claim)
             return None if point is None else StreamedPoint(kind, verifier.kept(kind) - 1, point)
 
+        result.in_flight = mark_call_in_flight(result, user=self._user)
         _release_database_connections()
         try:
             for piece in call.spec.stream():
@@ -150,7 +152,7 @@ class ExplanationStream:
             result.usage = final.response.usage
             draft = final.entity(Draft)
             rest = draft_so_far.finish(draft)
-        except ExplainError as exc:
+        except ModelCallError as exc:
             call_failed(result, call, exc)
             return
         except StreamMismatch:
@@ -178,7 +180,10 @@ class ExplanationStream:
             return
         self._logged = True
         self.explanation.log_id = _log(
-            self.explanation, user=self._user, latency=time.monotonic() - self._started
+            self.explanation,
+            user=self._user,
+            latency=time.monotonic() - self._started,
+            in_flight=self.explanation.in_flight,
         )
 
 

@@ -12,6 +12,7 @@ from django.views.decorators.debug import sensitive_variables
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import ValidationError
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -23,6 +24,7 @@ from explain.outcomes import http_status
 from explain.services.explanations import explanation_create
 from explain.services.feedback import FeedbackRejected, feedback_create
 from explain.services.streaming import explanation_stream
+from explain.web.bounded_json import BoundedJSONParser
 from explain.web.ndjson import NDJSONRenderer, ndjson_response
 from explain.web.openapi import explanation_schema, feedback_schema
 from explain.web.payload import explanation_payload
@@ -43,6 +45,9 @@ class ExplainAPIView(APIView):
     # would refuse the panel with a wait the panel would blame on its own limit.
     throttle_classes: list[Any] = []
     renderer_classes = [JSONRenderer]
+    # Bodies are small flat objects: too large or too deep is a 400, never a 500.
+    # Form bodies as DRF reads them by default (the CSRF check reads request.POST).
+    parser_classes = [BoundedJSONParser, FormParser, MultiPartParser]
     # Left out of every schema generator the host runs over its URLs (DRF's, or
     # drf-spectacular's for its own API), so none of them can trip on these views;
     # explain's own schema view documents them (explain/web/openapi.py).

@@ -18,6 +18,7 @@ from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import Outcome
 from jobportal.demo_data import ADMIN_PASSWORD, ADMIN_USERNAME
 from jobportal.models import Job
+from tests.browser.axe import axe_violations
 from tests.browser.helpers import log_in, save_screenshot
 
 pytestmark = pytest.mark.browser
@@ -229,3 +230,115 @@ def test_admin_pages_fit_a_phone(new_page, demo_data):
     assert wrap_box is not None and wrap_box["x"] + wrap_box["width"] <= 390
     save_screenshot(page, "admin-summary-390", publish=True)
     assert page.probe.page_errors == [] and page.probe.console_errors == []
+
+
+# The pages the docs show (docs/admin.md); the others are saved for the run only.
+PUBLISHED = {"admin-review", "admin-addressed", "admin-log-detail"}
+
+
+def tab_to(page: Any, selector: str, *, most: int = 120) -> None:
+    """Press Tab from the top of the page until the focus is on `selector`: the element
+    is reachable by keyboard alone, in the page's own order."""
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"{selector} not reached in {most} presses of Tab")
+
+
+def test_every_admin_page_passes_axe_and_works_by_keyboard(new_page, demo_data):
+    three_weeks_of_logs()
+    logs = list(ExplanationLog.objects.filter(outcome=Outcome.OK).order_by("-created_at")[:2])
+    ExplanationLog.objects.filter(pk=logs[1].pk).update(
+        job_instructions=2, drop_reasons={"quote_spans_fields": 1}, dropped=1
+    )
+    report_on(logs[0], "You have built Python services.", "misleading")
+    report_on(logs[1], "You know Kubernetes.", "not_in_profile")
+    page = new_page(width=1440, height=900)
+    log_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, next_url="/admin/")
+
+    pages = [
+        ("/admin/", "admin-index"),
+        ("/admin/explain/explanationlog/", "admin-logs"),
+        ("/admin/explain/explanationlog/summary/", "admin-summary"),
+        ("/admin/explain/logneedingreview/", "admin-review"),
+        ("/admin/explain/feedbackreport/", "admin-reports"),
+        ("/admin/explain/explanationlog/addressed-to-ai/", "admin-addressed"),
+        (f"/admin/explain/explanationlog/{logs[1].pk}/change/", "admin-log-detail"),
+        (f"/admin/explain/feedbackreport/{logs[0].reports.get().pk}/change/", "admin-triage"),
+    ]
+    found = []
+    for url, name in pages:
+        page.goto(url)
+        found += [f"{url}: {error}" for error in page.probe.console_errors]
+        found += [f"{url}: {violation}" for violation in axe_violations(page)]
+        # axe-core itself sets inline styles on form pages, which the CSP refuses: its
+        # console errors are the tool's, not the page's (taken above, before axe ran).
+        page.probe.console_errors.clear()
+        no_horizontal_overflow(page)
+        if name in PUBLISHED:
+            save_screenshot(page, f"{name}-1440", publish=True)
+        else:
+            save_screenshot(page, f"{name}-axe-1440")
+    assert found == [], "axe-core violations and console errors:\n" + "\n".join(found)
+
+    # Keyboard only: the search box, the summary, a day of the chart, the flagged page.
+    page.goto("/admin/explain/explanationlog/")
+    tab_to(page, "#searchbar")
+    page.keyboard.type(logs[0].job_title)
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/explanationlog/?q=*")
+    page.goto("/admin/explain/explanationlog/")
+    tab_to(page, "a.explain-compare-link")
+    page.keyboard.press("Enter")
+    expect(page.locator("h1")).to_have_text("Explanation summary")
+    tab_to(page, "a.explain-chart-day")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/explanationlog/?*created_at__gte=*")
+    page.goto("/admin/explain/explanationlog/summary/")
+    tab_to(page, "a.explain-addressed-link")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/addressed-to-ai/")
+    expect(page.locator("#content table tbody tr")).to_have_count(1)
+    # The review queue: every column on screen at 1440 px, the flag in words.
+    page.goto("/admin/explain/logneedingreview/")
+    results = page.locator("#changelist .results")
+    assert results.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), results.evaluate(
+        "el => [el.scrollWidth, el.clientWidth]"
+    )
+    expect(page.locator("#result_list tbody tr", has_text="addressed to an AI")).to_have_count(1)
+    page.goto("/admin/explain/feedbackreport/")
+    results = page.locator("#changelist .results")
+    assert results.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), results.evaluate(
+        "el => [el.scrollWidth, el.clientWidth]"
+    )
+    assert page.probe.page_errors == [] and page.probe.console_errors == []
+
+
+def test_the_admin_pages_in_german_pass_axe(browser, live_server, demo_data):
+    """A reviewer whose browser asks for German reads the explain admin in German."""
+    three_weeks_of_logs()
+    log = ExplanationLog.objects.filter(outcome=Outcome.OK).first()
+    ExplanationLog.objects.filter(pk=log.pk).update(job_instructions=1)
+    context = browser.new_context(
+        base_url=live_server.url, locale="de-DE", viewport={"width": 1440, "height": 900}
+    )
+    try:
+        page = context.new_page()
+        log_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, next_url="/admin/")
+        found = []
+        for url, german in (
+            ("/admin/explain/explanationlog/", "Anzeigen mit an eine KI gerichtetem Text"),
+            ("/admin/explain/explanationlog/summary/", "Warum Punkte umformuliert wurden"),
+            ("/admin/explain/logneedingreview/", "1 an eine KI gerichteter Satz"),
+            ("/admin/explain/explanationlog/addressed-to-ai/", "Zuletzt gesehen"),
+        ):
+            page.goto(url)
+            expect(page.locator("html")).to_have_attribute("lang", "de")
+            expect(page.locator("#content")).to_contain_text(german)
+            found += [f"{url}: {violation}" for violation in axe_violations(page)]
+        save_screenshot(page, "admin-addressed-de-1440")
+        assert found == [], "axe-core violations:\n" + "\n".join(found)
+    finally:
+        context.close()

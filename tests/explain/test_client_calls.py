@@ -18,7 +18,7 @@ from explain.llm.client import (
     model_name,
     parse_entity,
 )
-from explain.llm.errors import BlockedResponse, ExplainError, InvalidResponse, ProviderError
+from explain.llm.errors import BlockedResponse, InvalidResponse, ModelCallError, ProviderError
 
 SECRET = "SECRET-in-the-model's-message"
 EMPTY = {"matches": [], "gaps": []}
@@ -235,7 +235,7 @@ def test_a_model_that_cannot_stream_and_says_nothing_yields_only_the_result() ->
     ],
 )
 def test_a_stream_that_fails_raises_ours_and_closes(
-    fail: Exception | None, error: type[ExplainError], message: str
+    fail: Exception | None, error: type[ModelCallError], message: str
 ) -> None:
     model = Streaming(["piece"], fail=fail)
     stream = ChatClient(model).prompt().stream()

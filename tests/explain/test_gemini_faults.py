@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import httpx2
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
@@ -25,7 +24,7 @@ from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION
 from explain.core.schema import Draft
 from explain.llm import registry
 from explain.llm.client import ChatPrompt
-from explain.llm.errors import ExplainError
+from explain.llm.errors import ModelCallError
 from explain.llm.gemini import GeminiChatModel
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
@@ -33,6 +32,7 @@ from explain.web import wording
 from support.fake_gemini import PROVIDER_TEXT, FakeGeminiServer, closed_port
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT
+from tests.fakes.http import httpx2
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +56,7 @@ PROVIDER_WORDS = (
     "googleapis",
     "Traceback",
 )
-NOISY_LOGGERS = ("google_genai", "httpx2", "httpcore2", "explain", "django")
+NOISY_LOGGERS = ("google_genai", "httpx2", "httpcore2", "httpx", "httpcore", "explain", "django")
 TRUNCATED_DRAFT = json.dumps(WORKED_DRAFT)[:70]
 
 
@@ -496,10 +496,10 @@ def test_a_config_the_installed_sdk_cannot_build_is_a_local_fault_not_the_provid
     assert "Gemini request config could not be built (ValidationError)" in caplog.text
     prompt = ChatPrompt(system=SYSTEM_INSTRUCTION, user="u", output_schema=Draft)
     try:
-        with pytest.raises(ExplainError) as raised:
+        with pytest.raises(ModelCallError) as raised:
             model(prompt)
         assert raised.value.outcome == Outcome.INTERNAL_ERROR
-        with pytest.raises(ExplainError) as raised:
+        with pytest.raises(ModelCallError) as raised:
             list(model.stream(prompt))
         assert raised.value.outcome == Outcome.INTERNAL_ERROR
         settings.EXPLAIN_CHAT_MODEL = model
@@ -534,7 +534,7 @@ def test_our_error_keeps_nothing_of_the_sdk_exception(gemini_server, fault):
     )
     fault.arrange(gemini_server)
     try:
-        with pytest.raises(ExplainError) as caught:
+        with pytest.raises(ModelCallError) as caught:
             model(ChatPrompt(system="s", user="u", output_schema=Draft))
     finally:
         model.close()

@@ -22,7 +22,7 @@ import pytest
 
 from explain.core.schema import Draft
 from explain.llm.client import ChatPrompt, ChatResponse
-from explain.llm.errors import ExplainError
+from explain.llm.errors import ModelCallError
 from explain.llm.gemini import GeminiChatModel
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
@@ -185,7 +185,7 @@ def test_googles_own_answers_through_the_real_sdk(gemini_server: FakeGeminiServe
     try:
         try:
             answer = model(ChatPrompt(system="s", user="u", output_schema=Draft))
-        except ExplainError as error:
+        except ModelCallError as error:
             outcome = error.outcome
         else:
             assert isinstance(answer, ChatResponse)

@@ -8,18 +8,18 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-import httpx2
 import pytest
 
 from explain.core.schema import Draft
 from explain.llm import gemini
 from explain.llm.client import ChatPrompt, ChatResponse, TokenUsage
-from explain.llm.errors import ExplainError, InvalidResponse, ProviderError, ProviderTimeout
+from explain.llm.errors import InvalidResponse, ModelCallError, ProviderError, ProviderTimeout
 from explain.llm.gemini import GeminiChatModel
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.clock import Clock
 from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT
+from tests.fakes.http import httpx2
 
 PROMPT = ChatPrompt(system="Answer in JSON.", user="CANDIDATE PROFILE:\nJava", output_schema=Draft)
 # No test here meets it by accident on a loaded or paused machine: the tests of the
@@ -249,7 +249,7 @@ def test_a_failure_mid_stream_is_mapped_even_past_the_deadline(
 ) -> None:
     caplog.set_level(logging.WARNING, logger="explain.llm.gemini")
     chunks = Chunks([_chunk([{"text": HEAD}]), Later(2 * TIMEOUT), failure])
-    with pytest.raises(ExplainError) as caught:
+    with pytest.raises(ModelCallError) as caught:
         list(model_stream(model, monkeypatch, chunks))
     assert (type(caught.value), caught.value.detail) == expected
     assert chunks.closed

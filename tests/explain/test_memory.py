@@ -43,7 +43,8 @@ def test_the_last_explanation_is_recalled_without_a_call_or_allowance(
     other = type(worked_job).objects.create(title="Other", company="X", description="Java.")
     assert logged_in.post(api_url(other)).status_code == 429
     rows = list(ExplanationLog.objects.order_by("id").values_list("outcome", flat=True))
-    assert rows == [Outcome.OK, Outcome.CACHED, Outcome.RATE_LIMITED]
+    # The page view is logged apart from asks: recalled, not cached.
+    assert rows == [Outcome.OK, Outcome.RECALLED, Outcome.RATE_LIMITED]
 
 
 def test_the_job_page_shows_it_at_once_and_says_when_it_was_made(logged_in, worked_job, use_model):
@@ -56,7 +57,8 @@ def test_the_job_page_shows_it_at_once_and_says_when_it_was_made(logged_in, work
     assert 'id="explain-remembered" type="application/json"' in html
     assert "Kubernetes" not in html  # the hidden point stays hidden
     assert len(model.prompts) == 1
-    assert ExplanationLog.objects.filter(outcome=Outcome.CACHED).count() == 1
+    assert ExplanationLog.objects.filter(outcome=Outcome.RECALLED).count() == 1
+    assert not ExplanationLog.objects.filter(outcome=Outcome.CACHED).exists()
 
 
 def test_a_changed_profile_is_not_answered_from_memory(

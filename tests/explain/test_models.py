@@ -11,6 +11,7 @@ from explain.models import ExplanationLog, FeedbackReport, LogNeedingReview
 def test_a_log_row_and_its_report(make_user):
     user = make_user("lee")
     log = ExplanationLog.objects.create(user=user, job_ref="7", outcome="ok")
+    log.refresh_from_db()
     report = FeedbackReport.objects.create(
         log=log,
         user=user,
@@ -19,7 +20,9 @@ def test_a_log_row_and_its_report(make_user):
         job_quote="AWS",
         reason=FeedbackReport.Reason.OTHER,
     )
-    assert "7" in str(log) and str(report)
+    # Named in words for the admin: the job and the outcome's label, the reason's label.
+    assert str(log).endswith(" · #7 · OK")
+    assert str(report) == "Something else: AWS is not shown in your profile."
     assert report.times_reported == 1
     assert list(log.reports.all()) == [report]
 

@@ -7,6 +7,8 @@ from explain.outcomes import (
     ERROR_OUTCOMES,
     HTTP_STATUS,
     MODEL_CALL_OUTCOMES,
+    PAGE_VIEW_OUTCOMES,
+    SHOWN_OUTCOMES,
     SUCCESS,
     Kind,
     Outcome,
@@ -16,7 +18,8 @@ from explain.outcomes import (
 
 def test_every_outcome_has_a_status_and_only_success_is_200():
     assert set(HTTP_STATUS) == set(Outcome)
-    assert {o for o in Outcome if http_status(o) == 200} == set(SUCCESS)
+    # A recalled row is the job page that showed an answer again; no API answer has it.
+    assert {o for o in Outcome if http_status(o) == 200} == {*SUCCESS, Outcome.RECALLED}
     assert http_status(Outcome.RATE_LIMITED) == 429
     assert http_status(Outcome.NO_PROFILE) == 422
 
@@ -26,6 +29,10 @@ def test_groups():
     assert not set(SUCCESS) & set(ERROR_OUTCOMES)
     assert Outcome.CACHED not in MODEL_CALL_OUTCOMES  # a cache hit calls no model
     assert set(ERROR_OUTCOMES) <= set(MODEL_CALL_OUTCOMES)
+    # A page view is shown points but is no ask, no answer and no call.
+    assert set(PAGE_VIEW_OUTCOMES) == {Outcome.RECALLED}
+    assert SHOWN_OUTCOMES == {*SUCCESS, Outcome.RECALLED}
+    assert not set(PAGE_VIEW_OUTCOMES) & {*SUCCESS, *CHECKED_OUTCOMES, *MODEL_CALL_OUTCOMES}
 
 
 def test_claim_kinds():

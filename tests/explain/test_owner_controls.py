@@ -43,7 +43,7 @@ def test_a_provider_429_is_provider_busy_with_its_own_message(logged_in, worked_
     gemini.reply_with_error(429)
     response = ask(logged_in, worked_job)
     assert response.status_code == 503
-    assert response["Retry-After"] == "60"
+    assert response["Retry-After"] == "30"  # the provider's own RetryInfo, not a guess
     data = response.json()
     assert data["outcome"] == Outcome.PROVIDER_BUSY
     assert data["error"] == "Many people are asking right now. Try again in a minute."
@@ -59,7 +59,6 @@ def test_a_provider_429_is_provider_busy_with_its_own_message(logged_in, worked_
         ("refused", Outcome.PROVIDER_ERROR),
         ("http-500", Outcome.PROVIDER_ERROR),
         ("http-503", Outcome.PROVIDER_ERROR),
-        ("http-429", Outcome.PROVIDER_BUSY),
     ],
 )
 def test_a_call_the_provider_never_answered_gives_the_allowance_back(
@@ -77,11 +76,14 @@ def test_a_call_the_provider_never_answered_gives_the_allowance_back(
     assert outcomes() == [first, Outcome.OK]
 
 
-@pytest.mark.parametrize("fault", ["timeout", "invalid-json", "http-400"])
+@pytest.mark.parametrize("fault", ["timeout", "invalid-json", "http-400", "http-429"])
 def test_a_call_the_provider_did_answer_keeps_the_allowance_used(
     logged_in, worked_job, gemini, fault
 ):
-    if fault == "timeout":
+    """A 429 too: refunded, one user could make call after call against the site's quota."""
+    if fault == "http-429":
+        gemini.reply_with_error(429)
+    elif fault == "timeout":
         gemini.reply_with_delay(5.0)
     elif fault == "invalid-json":
         gemini.reply_with_candidate_text("{not json")
@@ -160,12 +162,12 @@ def test_after_the_cool_down_a_probe_closes_it_when_the_provider_is_back(
     gemini.reply_with_error(500)
     ask(logged_in, worked_job)
     ask(logged_in, worked_job)
-    # The cool-down has passed: the circuit's opening time moved back, on the cache.
+    # The cool-down has passed: the time the circuit reopens moved back, on the cache.
     cache = site_cache()
-    cache.set("explain:breaker:opened-at", time.time() - 601, timeout=60)
+    cache.set("explain:breaker:open-until", time.time() - 1, timeout=60)
     gemini.reply_with_draft(WORKED_DRAFT)
     assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK  # the probe
-    assert cache.get("explain:breaker:opened-at") is None
+    assert cache.get("explain:breaker:open-until") is None
     assert len(gemini.requests) == 3
 
 
@@ -273,3 +275,66 @@ def test_the_streamed_path_counts_failures_skips_calls_and_gives_the_allowance_b
     assert ask_streamed(logged_in, worked_job)["outcome"] == Outcome.CIRCUIT_OPEN
     assert len(gemini.requests) == 2
     assert outcomes() == [Outcome.PROVIDER_ERROR, Outcome.PROVIDER_ERROR, Outcome.CIRCUIT_OPEN]
+
+
+# --- the breaker on 429s and stalled or slow calls -------------------------------------
+
+
+def test_a_run_of_429s_opens_the_circuit_for_the_providers_wait(
+    logged_in, worked_job, gemini, settings, make_user
+):
+    settings.EXPLAIN_BREAKER_FAILURES = 2
+    settings.EXPLAIN_BREAKER_COOLDOWN_SECONDS = 5  # the provider asks for 30 s: it wins
+    gemini.reply_with_error(429)
+    ask(logged_in, worked_job)
+    logged_in.force_login(make_user("second", headline="Java developer", skills="Java"))
+    ask(logged_in, worked_job)
+    logged_in.force_login(make_user("third", headline="Java developer", skills="Java"))
+    response = ask(logged_in, worked_job)
+    assert response.json()["outcome"] == Outcome.CIRCUIT_OPEN
+    assert 25 <= int(response["Retry-After"]) <= 30
+    assert response.json()["error"] == wording.circuit_open_message(int(response["Retry-After"]))
+    assert len(gemini.requests) == 2
+
+
+def test_calls_stalled_past_slow_seconds_open_the_circuit_before_any_times_out(
+    logged_in, worked_job, gemini, settings
+):
+    """A hung provider: as many calls in flight past slow_seconds as the breaker's
+    failures, and the next user is answered at once instead of waiting the timeout."""
+    from explain.controls import slots
+
+    settings.EXPLAIN_BREAKER_FAILURES = 2
+    settings.EXPLAIN_BREAKER_SLOW_SECONDS = 10
+    cache = site_cache()
+    long_ago = time.time() - 11
+    held = [slots.take_slot(cache, 20, hold_seconds=60, now=long_ago) for _ in range(2)]
+    assert all(held)
+    response = ask(logged_in, worked_job)
+    assert response.status_code == 503
+    assert response.json()["outcome"] == Outcome.CIRCUIT_OPEN
+    assert response["Retry-After"] == "15"
+    assert gemini.requests == []
+
+
+def test_one_stalled_call_of_two_needed_is_no_outage(logged_in, worked_job, gemini, settings):
+    from explain.controls import slots
+
+    settings.EXPLAIN_BREAKER_FAILURES = 2
+    settings.EXPLAIN_BREAKER_SLOW_SECONDS = 10
+    cache = site_cache()
+    assert slots.take_slot(cache, 20, hold_seconds=60, now=time.time() - 11)
+    assert slots.take_slot(cache, 20, hold_seconds=60)  # a fresh call: not stalled
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK
+
+
+def test_answers_slower_than_slow_seconds_count_as_failures(
+    logged_in, worked_job, gemini, settings, make_user
+):
+    settings.EXPLAIN_BREAKER_FAILURES = 2
+    settings.EXPLAIN_BREAKER_SLOW_SECONDS = 0  # every answer is "slow"
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK
+    logged_in.force_login(make_user("second", headline="Java developer", skills="Java"))
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK
+    logged_in.force_login(make_user("third", headline="Go developer", skills="Go"))
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.CIRCUIT_OPEN

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.urls import reverse
 
@@ -25,3 +27,21 @@ def test_the_api_answer_is_private_too(logged_in, worked_job, use_model):
 
 def test_an_anonymous_job_list_may_be_cached(client, worked_job):
     assert not client.get(reverse("job-list")).has_header("Cache-Control")
+
+
+def test_the_adapter_hands_over_the_users_private_values(make_user: Any) -> None:
+    from django.contrib.auth.models import AnonymousUser
+
+    from jobportal.explain_source import PortalExplainSource
+
+    user = make_user("dana", full_name="Dana Q. Private", email="d@example.org", phone="+44 1")
+    user.first_name, user.last_name, user.email = "Dana", "Private", "account@example.org"
+    values = PortalExplainSource().private_values(user)
+    assert values == [
+        "Dana Q. Private",
+        "d@example.org",
+        "+44 1",
+        "Dana Private",
+        "account@example.org",
+    ]
+    assert PortalExplainSource().private_values(AnonymousUser()) == []

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx2
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
@@ -32,13 +31,14 @@ from explain.core.schema import Draft
 from explain.core.verify import DropReason
 from explain.llm import registry
 from explain.llm.client import ChatPrompt
-from explain.llm.errors import ExplainError
+from explain.llm.errors import ModelCallError
 from explain.models import ExplanationLog, FeedbackReport
 from jobportal.models import CandidateProfile, Job
 from support.fake_gemini import closed_port
 from support.injection import clear_caches
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, WORKED_PROFILE
 from tests.fakes.fixtures import CANARY_KEY
+from tests.fakes.http import httpx2
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,17 @@ CANARIES = (
     "913377",
     "zelda-canary",
 )
-NOISY_LOGGERS = ("", "django", "explain", "jobportal", "google_genai", "httpx2", "httpcore2")
+NOISY_LOGGERS = (
+    "",
+    "django",
+    "explain",
+    "jobportal",
+    "google_genai",
+    "httpx2",
+    "httpcore2",
+    "httpx",
+    "httpcore",
+)
 
 
 def leaks(text: str) -> list[str]:
@@ -224,7 +234,7 @@ def test_error_reports_hide_the_key_in_settings_and_in_every_frame(
     with monkeypatch.context() as patch:
         patch.setattr(httpx2.Client, "send", broken_send)
         info = _exc_info(lambda: model(ChatPrompt(system="s", user="u", output_schema=Draft)))
-    assert isinstance(info[1], ExplainError)
+    assert isinstance(info[1], ModelCallError)
     assert info[1].__context__ is None and info[1].__cause__ is None
     assert CANARY_KEY not in _report(info)
     registry.forget_built_models()
@@ -327,6 +337,7 @@ FAKE_KEY_MARKS = ("CANARY", "FAKE", "TEST", "NOT-A-VALID", "EXAMPLE", "DUMMY")
 SKIP_DIRS = {
     ".git",
     ".venv",
+    ".nox",  # the version matrix's venvs (noxfile.py)
     "venv",
     "node_modules",
     ".mypy_cache",

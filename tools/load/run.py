@@ -29,6 +29,7 @@ PORTS = [int(port) for port in os.environ.get("LOAD_PORTS", "8101,8102").split("
 CROWD = 200
 STREAMS = min(CROWD, int(os.environ.get("LOAD_STREAMS", "200")))
 OUTAGE_USERS = 200  # over 40 s: 5 a second
+SIZE_RUNS = 3  # clicks per answer size in phase 7
 USERS = 340  # 0-199 the crowd, 200-201 two servers, 300-339 warm-up; reused after a reset
 
 
@@ -155,6 +156,15 @@ def main() -> int:
                 clear_redis()
                 report["streams"] = streaming.held_streams(stack, PORTS, users[:STREAMS], job_id)
                 _print_streams(report["streams"])
+            if wanted(7):
+                print(
+                    "== 7. time to the first point and to the whole answer in Chromium, for "
+                    f"2-, 5- and 10-point answers, {SIZE_RUNS} runs each (same pacing as 5)"
+                )
+                report["answer_sizes"] = streaming.answer_sizes(
+                    stack, PORTS[0], users[:SIZE_RUNS], job_id
+                )
+                _print_answer_sizes(report["answer_sizes"])
             alive = all(p.poll() is None for p in stack.servers.values())
             phases.check(alive, "an app server exited during the run")
         except LoadFailure as failure:
@@ -277,6 +287,16 @@ def _print_first_point(fp: dict[str, Any]) -> None:
     ratios = ", ".join(f"{r:.0%}" for r in fp["ratios"])
     verdict = "met" if fp["ratio"] <= 0.35 else "MISSED"
     print(f"   first point / whole answer: {fp['ratio']:.0%} ({ratios}; goal <= 35 %: {verdict})")
+
+
+def _print_answer_sizes(sizes: list[dict[str, Any]]) -> None:
+    for size in sizes:
+        first = ", ".join(f"{ms:,.0f}" for ms in size["first_ms"])
+        done = ", ".join(f"{ms:,.0f}" for ms in size["done_ms"])
+        print(
+            f"   {size['points']:>2} points: first point {first} ms; whole answer {done} ms "
+            f"(the fake writes for {size['fake_seconds']:.2f} s)"
+        )
 
 
 def _print_streams(st: dict[str, Any]) -> None:

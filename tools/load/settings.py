@@ -8,3 +8,9 @@ two yardstick views in load/urls.py. Production never imports this module.
 from jobportal.settings import *  # noqa: F403
 
 ROOT_URLCONF = "tools.load.urls"
+
+# Every load user signs in from 127.0.0.1: the per-address login limit would refuse
+# the crowd before it starts (the per-username limit stays on).
+LOGIN_RATE_PER_IP = ""
+# The load runs measure speed, not the owner's budget: no daily cap.
+EXPLAIN_DAILY_CALL_LIMIT = None

@@ -16,7 +16,7 @@ from typing import Any
 
 from tools.load.client import HOST, User
 from tools.load.seed import STREAM_DRAFT
-from tools.load.stack import LoadFailure, Stack, log_outcomes, log_position
+from tools.load.stack import LoadFailure, Stack, clear_redis, log_outcomes, log_position
 
 CHROMIUM = Path(os.environ.get("EXPLAIN_CHROMIUM", "/usr/bin/chromium"))
 # Gemini-like pacing (issue 17): the first chunk after 400 ms, then 200 tokens a second,
@@ -54,13 +54,13 @@ def check(condition: bool, message: str) -> None:
         raise LoadFailure(message)
 
 
-def _stream_draft_text() -> str:
-    return json.dumps(STREAM_DRAFT)
+def _stream_draft_text(draft: dict[str, Any] = STREAM_DRAFT) -> str:
+    return json.dumps(draft)
 
 
-def stream_seconds() -> float:
-    """How long the fake takes to write STREAM_DRAFT at the Gemini-like pace."""
-    tokens = len(_stream_draft_text()) / 4
+def stream_seconds(draft: dict[str, Any] = STREAM_DRAFT) -> float:
+    """How long the fake takes to write `draft` at the Gemini-like pace."""
+    tokens = len(_stream_draft_text(draft)) / 4
     return FIRST_CHUNK_MS / 1000 + tokens / TOKENS_PER_SECOND
 
 
@@ -69,29 +69,7 @@ def stream_seconds() -> float:
 
 def first_point(stack: Stack, port: int, users: list[User], job_id: int) -> dict[str, Any]:
     """Click "Why this job?" in Chromium, once per user, on the Gemini-paced fake."""
-    check(CHROMIUM.exists(), f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
-    stack.fake.reply_streaming(
-        STREAM_DRAFT,
-        first_chunk_ms=FIRST_CHUNK_MS,
-        tokens_per_second=TOKENS_PER_SECOND,
-        tokens_per_chunk=TOKENS_PER_CHUNK,
-    )
-    logged_before = log_position()
-    samples: list[dict[str, float]] = []
-    playwright = sync_playwright().start()
-    try:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
-        )
-        for user in users:
-            samples.append(_one_click(browser, port, user, job_id))
-        browser.close()
-    finally:
-        playwright.stop()
-    outcomes = log_outcomes(logged_before)
-    check(outcomes == {"ok": len(users)}, f"log rows {outcomes}, expected {len(users)} ok")
+    samples = _clicks(stack, port, users, job_id, STREAM_DRAFT)
     first = [s["first"] for s in samples]
     done = [s["done"] for s in samples]
     ratios = [s["first"] / s["done"] for s in samples]
@@ -106,7 +84,70 @@ def first_point(stack: Stack, port: int, users: list[User], job_id: int) -> dict
     }
 
 
-def _one_click(browser: Any, port: int, user: User, job_id: int) -> dict[str, float]:
+def draft_of(points: int) -> dict[str, list[dict[str, str]]]:
+    """The first `points` claims of STREAM_DRAFT, matches and gaps alternating from the
+    start of each list (2 points: a match and a gap)."""
+    matches, gaps = STREAM_DRAFT["matches"], STREAM_DRAFT["gaps"]
+    check(0 < points <= CLAIMS, f"{points} points: the draft has 1 to {CLAIMS}")
+    from_matches = (points + 1) // 2
+    return {"matches": matches[:from_matches], "gaps": gaps[: points - from_matches]}
+
+
+def answer_sizes(
+    stack: Stack, port: int, users: list[User], job_id: int, *, sizes: tuple[int, ...] = (2, 5, 10)
+) -> list[dict[str, Any]]:
+    """Time to the first point and to the whole answer in Chromium, for answers of each
+    size, one click per user (a fresh answer each: the cache is emptied between sizes)."""
+    figures = []
+    for points in sizes:
+        clear_redis()
+        draft = draft_of(points)
+        samples = _clicks(stack, port, users, job_id, draft)
+        figures.append(
+            {
+                "points": points,
+                "runs": len(samples),
+                "first_ms": [s["first"] for s in samples],
+                "done_ms": [s["done"] for s in samples],
+                "fake_seconds": stream_seconds(draft),
+            }
+        )
+    return figures
+
+
+def _clicks(
+    stack: Stack, port: int, users: list[User], job_id: int, draft: dict[str, Any]
+) -> list[dict[str, float]]:
+    """One click per user in a fresh Chromium context, the fake writing `draft` at the
+    Gemini-like pace; every click must end in a verified answer."""
+    check(CHROMIUM.exists(), f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    stack.fake.reply_streaming(
+        draft,
+        first_chunk_ms=FIRST_CHUNK_MS,
+        tokens_per_second=TOKENS_PER_SECOND,
+        tokens_per_chunk=TOKENS_PER_CHUNK,
+    )
+    claims = len(draft["matches"]) + len(draft["gaps"])
+    logged_before = log_position()
+    samples: list[dict[str, float]] = []
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
+        )
+        for user in users:
+            samples.append(_one_click(browser, port, user, job_id, claims))
+        browser.close()
+    finally:
+        playwright.stop()
+    outcomes = log_outcomes(logged_before)
+    check(outcomes == {"ok": len(users)}, f"log rows {outcomes}, expected {len(users)} ok")
+    return samples
+
+
+def _one_click(browser: Any, port: int, user: User, job_id: int, claims: int) -> dict[str, float]:
     # Plain HTTP on loopback, as behind the balancer: it says the request came over
     # HTTPS (X-Forwarded-Proto) and the session and CSRF cookies are the user's.
     base = f"http://{HOST}:{port}"
@@ -131,7 +172,7 @@ def _one_click(browser: Any, port: int, user: User, job_id: int) -> dict[str, fl
         shown = page.locator("#explain-panel .explain-point").count()
         notice = page.locator("#explain-panel .explain-notice").count()
         check(not errors, f"script errors on the page: {errors[:1]}")
-        check(shown == CLAIMS and notice == 1, f"{shown} points and {notice} notices shown")
+        check(shown == claims and notice == 1, f"{shown} points and {notice} notices shown")
         check(times.get("first") is not None, "no point was drawn")
         return {"first": times["first"] - times["click"], "done": times["done"] - times["click"]}
     finally:

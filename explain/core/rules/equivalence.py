@@ -30,6 +30,7 @@ draft is read once for all of its claims.
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -100,9 +101,18 @@ def _spelled(word: str) -> str:
     return word
 
 
-@lru_cache(maxsize=1)
+_per_thread = threading.local()
+
+
 def _stemmers() -> tuple[Any, ...]:
-    return tuple(snowballstemmer.stemmer(language) for language in _LANGUAGES)
+    """This thread's stemmers: a snowball stemmer holds the word it is stemming in itself,
+    so threads sharing one corrupt each other's words (an IndexError under gunicorn's
+    threaded workers)."""
+    stemmers: tuple[Any, ...] | None = getattr(_per_thread, "stemmers", None)
+    if stemmers is None:
+        stemmers = tuple(snowballstemmer.stemmer(language) for language in _LANGUAGES)
+        _per_thread.stemmers = stemmers
+    return stemmers
 
 
 @lru_cache(maxsize=65536)

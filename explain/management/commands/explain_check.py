@@ -29,7 +29,7 @@ from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Draft
 from explain.core.texts import has_content
 from explain.llm.client import ChatClient, model_name
-from explain.llm.errors import ExplainError
+from explain.llm.errors import ModelCallError
 from explain.llm.profiles import family_for, request_rules
 from explain.llm.registry import get_chat_model
 
@@ -287,7 +287,7 @@ def live_findings() -> list[Finding]:
             .call()
         )
         call.entity(Draft)
-    except ExplainError as exc:
+    except ModelCallError as exc:
         latency = (time.monotonic() - started) * 1000
         return [
             Finding(

@@ -1,8 +1,9 @@
 """`manage.py explain_rollup [--rebuild]`: add up the closed days of the explanation log.
 
-The admin does this itself before it reads; run it from cron after midnight (or after a
-deploy) so the first admin page of the day does not pay for it. --rebuild recomputes
-every day: after old log rows were purged, or TIME_ZONE changed.
+The admin only reads the rollup; run this after a deploy and every night after 00:10 site
+time (docs/admin.md has the cron line). Days it has not reached are read from the log
+rows meanwhile. --rebuild recomputes every day: after old log rows were purged, or
+TIME_ZONE changed.
 """
 
 from __future__ import annotations

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from explain.admin.figures import reason_rows, reason_wording, summary_cards, version_rows
+from explain.admin.figures import (
+    reason_rows,
+    reason_wording,
+    reasons_in_words,
+    summary_cards,
+    version_rows,
+)
 from explain.reporting.selectors import LogSummary, ReasonTotal, VersionFigures
 
 
@@ -70,3 +76,12 @@ def test_retired_and_new_codes_have_words_in_the_admin():
     assert reason_wording("job_offer") == "the job offers it rather than asks for it"
     (row,) = reason_rows([ReasonTotal("point_too_long", 3, 1.0)])
     assert (row.code, row.wording) == ("point_too_long", "the point was too long (a retired check)")
+
+
+def test_a_rows_reasons_in_words_with_the_code_beside_most_first():
+    lines = reasons_in_words({"duplicate": 1, "quote_spans_fields": 2, "no_such_code": 1})
+    assert lines[0].startswith("a quote ran across two parts of the text")
+    assert lines[0].endswith("(quote_spans_fields): 2")
+    assert lines[1].endswith("(duplicate): 1") and not lines[1].startswith("duplicate")
+    assert lines[2] == "no_such_code: 1"  # a code the wording does not know, as it is
+    assert reasons_in_words({}) == []

@@ -9,11 +9,14 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from explain.models import ExplanationLog, FeedbackReport
+from explain.models import ExplanationDay, ExplanationLog, FeedbackReport, RollupState
 from explain.outcomes import Outcome
+from explain.reporting import rollup
 
 pytestmark = pytest.mark.django_db
 
@@ -197,7 +200,7 @@ def test_logs_are_read_only(admin_client_, rows):
 
 def test_list_filters_are_offered(admin_client_, rows):
     html = admin_client_.get(reverse(CHANGELIST)).content.decode()
-    for text in ("By outcome", "By model name", "By prompt version", "By created at"):
+    for text in ("By outcome", "By model", "By prompt version", "By created at"):
         assert text in html
     # No date hierarchy: its DISTINCT over every row's month costs more than the whole
     # page's budget at a million rows; the date filter and the chart's days replace it.
@@ -290,7 +293,6 @@ def test_summary_page_compares_versions_and_totals_reasons(admin_client_, rows):
         outcome=Outcome.OK,
         dropped=2,
         drop_reasons={"job_quote_not_found": 2},
-        rewritten={"point_judges": 1},
     )
     response = admin_client_.get(reverse(SUMMARY))
     assert response.status_code == 200
@@ -511,3 +513,81 @@ def test_the_comparison_prices_versions_only_when_prices_are_set(admin_client_, 
     # (2600 x 100 + 400 x 400) / 1,000,000 = 0.42.
     assert costs == {"gemini-2.5-flash": "0.4200", "fake-model": "no price"}
     assert "Estimated cost" in response.content.decode()
+
+
+def test_a_log_row_gives_its_reasons_in_words_and_its_postings_flag(admin_client_, rows):
+    row = make_log(
+        drop_reasons={"quote_spans_fields": 1},
+        job_instructions=2,
+        dropped=1,
+    )
+    FeedbackReport.objects.create(
+        log=row, kind="match", point="You know <b>Go</b>.", job_quote="Go", reason="other"
+    )
+    html = admin_client_.get(
+        reverse("admin:explain_explanationlog_change", args=[row.pk])
+    ).content.decode()
+    assert "(quote_spans_fields): 1" in html and "a quote ran across two parts" in html
+    flagged = reverse("admin:explain_explanationlog_addressed_to_ai")
+    assert f'<a href="{flagged}">2 sentences addressed to an AI</a>' in html
+    # The reports inline: every column headed, the point escaped, a link to its triage.
+    report = row.reports.get()
+    assert reverse("admin:explain_feedbackreport_change", args=[report.pk]) in html
+    assert "You know &lt;b&gt;Go&lt;/b&gt;." in html
+    assert '<th class="original"></th>' not in html
+    queue = admin_client_.get(reverse("admin:explain_logneedingreview_changelist")).content
+    assert "2 sentences addressed to an AI" in queue.decode()
+
+
+# ------------------------------------------------------------------ the rollup is read only
+
+
+WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+def _writes(queries: CaptureQueriesContext) -> list[str]:
+    return [
+        q["sql"] for q in queries.captured_queries if q["sql"].lstrip().upper().startswith(WRITES)
+    ]
+
+
+@pytest.mark.parametrize("page", [CHANGELIST, "admin:explain_explanationlog_summary"])
+def test_admin_pages_never_write_the_rollup_and_say_it_never_ran(admin_client_, rows, page):
+    with CaptureQueriesContext(connection) as queries:
+        html = admin_client_.get(reverse(page)).content.decode()
+    assert _writes(queries) == []
+    assert not ExplanationDay.objects.exists() and not RollupState.objects.exists()
+    assert "The daily rollup has not run yet" in html
+
+
+@pytest.mark.parametrize("page", [CHANGELIST, "admin:explain_explanationlog_summary"])
+def test_admin_pages_say_how_far_behind_the_rollup_is(admin_client_, rows, page):
+    rollup.roll_up(now=timezone.now() - timedelta(days=2))
+    last = rollup.rolled_through()
+    assert last is not None
+    html = admin_client_.get(reverse(page)).content.decode()
+    assert f"The daily rollup reaches {last:%Y-%m-%d}, 2 closed days behind" in html
+    rollup.roll_up()
+    html = admin_client_.get(reverse(page)).content.decode()
+    assert "behind" not in html
+    assert f"Closed days are added up through {rollup.rolled_through():%Y-%m-%d}" in html
+
+
+def test_importing_the_admin_sets_nothing_on_the_site():
+    """The banner comes from the app's admin/index.html, not from a site attribute set at
+    import, so a host's own index_template or AdminSite stays its own."""
+    from django.contrib import admin
+
+    import explain.admin.pages  # noqa: F401 (imported for its registrations)
+
+    assert admin.site.index_template is None
+
+
+def test_page_views_are_counted_apart_from_requests(admin_client_, rows):
+    before = admin_client_.get(reverse(CHANGELIST)).context["explain_summary"]
+    make_log(0, outcome=Outcome.RECALLED, dropped=1)
+    response = admin_client_.get(reverse(CHANGELIST))
+    summary = response.context["explain_summary"]
+    assert (summary.requests, summary.page_views) == (before.requests, 1)
+    assert summary.checked == before.checked  # a page view is no answer, even with drops
+    assert "1 page views showed a remembered answer again" in response.content.decode()

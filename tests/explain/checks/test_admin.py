@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import override_settings
 
 from explain.checks.admin import check_admin_settings
 
@@ -32,3 +33,27 @@ def test_the_job_url_must_reverse_with_one_id(settings):
     assert ids(settings) == ["explain.E103"]
     settings.EXPLAIN_JOB_URL_NAME = "job-detail"
     assert ids(settings) == []
+
+
+APPS_BELOW_THE_ADMIN = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "explain",
+]
+
+
+def test_the_alert_warns_when_the_admin_index_would_miss_its_banner(settings):
+    settings.EXPLAIN_ALERT_DROP_RATE = 0.3
+    assert ids(settings) == []  # this host lists explain above the admin
+    with override_settings(INSTALLED_APPS=APPS_BELOW_THE_ADMIN):
+        assert ids(settings) == ["explain.W105"]
+        settings.EXPLAIN_ALERT_DROP_RATE = None
+        assert ids(settings) == []  # no alert, no banner to miss
+    without_admin = [name for name in APPS_BELOW_THE_ADMIN if name != "django.contrib.admin"]
+    settings.EXPLAIN_ALERT_DROP_RATE = 0.3
+    with override_settings(INSTALLED_APPS=without_admin):
+        assert ids(settings) == []

@@ -87,11 +87,18 @@ def test_the_daily_limit(settings, limit, expected):
         ("EXPLAIN_BREAKER_FAILURES", 2.5),
         ("EXPLAIN_BREAKER_WINDOW_SECONDS", 0),
         ("EXPLAIN_BREAKER_COOLDOWN_SECONDS", "15"),
+        ("EXPLAIN_BREAKER_SLOW_SECONDS", -1),
+        ("EXPLAIN_BREAKER_SLOW_SECONDS", "10"),
     ],
 )
 def test_breaker_settings_out_of_range(settings, name, value):
     setattr(settings, name, value)
     assert ids() == ["explain.E104"]
+
+
+def test_no_slow_call_bound_is_allowed(settings):
+    settings.EXPLAIN_BREAKER_SLOW_SECONDS = None
+    assert "explain.E104" not in ids()
 
 
 def test_prices_missing_the_model_in_use_warn(settings):

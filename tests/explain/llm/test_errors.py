@@ -6,8 +6,8 @@ import pytest
 
 from explain.llm.errors import (
     BlockedResponse,
-    ExplainError,
     InvalidResponse,
+    ModelCallError,
     ModelUnavailable,
     ProviderBusy,
     ProviderError,
@@ -28,7 +28,7 @@ from explain.outcomes import HTTP_STATUS, Outcome
     ],
 )
 def test_each_error_is_an_outcome_with_a_status(error, outcome):
-    assert issubclass(error, ExplainError)
+    assert issubclass(error, ModelCallError)
     assert error.outcome == outcome
     assert error.outcome in HTTP_STATUS
 

@@ -12,19 +12,19 @@ import json
 import logging
 from typing import Any
 
-import httpx2
 import pytest
 from pydantic import BaseModel, ConfigDict, Field
 
 from explain.core.schema import Draft
 from explain.llm import gemini
 from explain.llm.client import ChatPrompt, ChatResponse, TokenUsage
-from explain.llm.errors import ExplainError, ModelUnavailable
+from explain.llm.errors import ModelCallError, ModelUnavailable
 from explain.llm.gemini import INVALID_MODEL_NAME, GeminiChatModel, response_schema
 from support.fake_gemini import FakeGeminiServer, candidate_response
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.clock import Clock
 from tests.fakes.fixtures import PATIENT_TIMEOUT
+from tests.fakes.http import httpx2
 
 KEY = "AIza-test-key-never-shown"
 PROMPT = ChatPrompt(system="Answer in JSON.", user="CANDIDATE PROFILE:\nJava", output_schema=Draft)
@@ -272,7 +272,7 @@ def test_a_failed_call_is_one_warning_in_our_words(
         timeout_seconds=PATIENT_TIMEOUT,
     )
     try:
-        with pytest.raises(ExplainError):
+        with pytest.raises(ModelCallError):
             model(PROMPT)
     finally:
         model.close()

@@ -12,7 +12,6 @@ import json
 from types import SimpleNamespace
 from typing import Any
 
-import httpx2
 import pytest
 from google.genai import errors as genai_errors
 from google.genai import types
@@ -21,8 +20,8 @@ from explain.core.schema import Draft
 from explain.llm.client import ChatResponse, TokenUsage
 from explain.llm.errors import (
     BlockedResponse,
-    ExplainError,
     InvalidResponse,
+    ModelCallError,
     ModelUnavailable,
     ProviderBusy,
     ProviderError,
@@ -31,9 +30,10 @@ from explain.llm.errors import (
 from explain.llm.gemini import _chunk_text, _map_failure, _read_response
 from support.fake_gemini import PROVIDER_TEXT
 from tests.conftest import WORKED_DRAFT
+from tests.fakes.http import httpx2
 
 
-def facts(error: ExplainError) -> tuple[Any, ...]:
+def facts(error: ModelCallError) -> tuple[Any, ...]:
     """What the service and the log row read from one of our errors."""
     return (type(error), error.detail, error.unanswered, error.outage, error.usage)
 
@@ -48,7 +48,7 @@ FAILURES = [
     (api_error(408), ProviderTimeout, "provider answered HTTP 408", False, True),
     (api_error(504), ProviderTimeout, "provider answered HTTP 504", False, True),
     (api_error(404), ModelUnavailable, "provider answered HTTP 404", False, False),
-    (api_error(429), ProviderBusy, "provider answered HTTP 429", True, False),
+    (api_error(429), ProviderBusy, "provider answered HTTP 429", False, True),
     (api_error(500), ProviderError, "provider answered HTTP 500", True, True),
     (api_error(503), ProviderError, "provider answered HTTP 503", True, True),
     (api_error(400), ProviderError, "provider answered HTTP 400", False, False),
@@ -180,7 +180,7 @@ def test_an_unusable_answer_is_one_error_with_what_it_cost(
     answer: types.GenerateContentResponse, expected: tuple[Any, ...]
 ) -> None:
     error = _read_response(answer, "m", Draft)
-    assert isinstance(error, ExplainError)
+    assert isinstance(error, ModelCallError)
     assert facts(error) == expected
 
 
@@ -198,22 +198,22 @@ def test_without_a_schema_the_text_is_the_answer_and_no_text_is_none() -> None:
     )
     for empty in (response({"text": ""}), response(finish="STOP")):
         error = _read_response(empty, "gemini-x", None)
-        assert isinstance(error, ExplainError)
+        assert isinstance(error, ModelCallError)
         assert facts(error) == (InvalidResponse, "empty answer", False, False, COST)
 
 
 def test_a_field_an_sdk_leaves_out_reads_as_absent_not_as_a_crash() -> None:
     """The readers take whatever the SDK hands over: a missing attribute is no value."""
     error = _read_response(SimpleNamespace(), "m", Draft)
-    assert isinstance(error, ExplainError)
+    assert isinstance(error, ModelCallError)
     assert facts(error) == (InvalidResponse, "no candidates", False, False, TokenUsage())
     bare = SimpleNamespace(candidates=[SimpleNamespace(finish_reason=None)], usage_metadata=None)
     error = _read_response(bare, "m", None)
-    assert isinstance(error, ExplainError)
+    assert isinstance(error, ModelCallError)
     assert facts(error) == (InvalidResponse, "empty answer", False, False, TokenUsage())
     partless = SimpleNamespace(content=SimpleNamespace(), finish_reason=None)
     error = _read_response(SimpleNamespace(candidates=[partless]), "m", None)
-    assert isinstance(error, ExplainError) and error.detail == "empty answer"
+    assert isinstance(error, ModelCallError) and error.detail == "empty answer"
     assert _chunk_text(SimpleNamespace()) == ""
     assert _chunk_text(SimpleNamespace(candidates=[SimpleNamespace(content=None)])) == ""
     assert (
@@ -227,3 +227,17 @@ def test_an_sdk_error_without_a_status_code_is_still_a_provider_error() -> None:
     del failure.code
     error = _map_failure(failure)
     assert facts(error) == (ProviderError, "provider answered HTTP None", False, False, None)
+
+
+def test_a_429_carries_the_providers_wait():
+    from explain.llm.gemini import _map_failure
+
+    body = {
+        "error": {
+            "code": 429,
+            "status": "RESOURCE_EXHAUSTED",
+            "details": [{"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "17s"}],
+        }
+    }
+    assert _map_failure(genai_errors.APIError(429, body)).retry_after == 17.0
+    assert _map_failure(api_error(429)).retry_after is None

@@ -78,7 +78,7 @@ def every_record(
     for alias in connections:
         monkeypatch.setattr(connections[alias], "force_debug_cursor", True, raising=False)
     caplog.set_level(logging.DEBUG)
-    for name in ("explain", "django", "google_genai", "httpx2", "httpcore2"):
+    for name in ("explain", "django", "google_genai", "httpx2", "httpcore2", "httpx", "httpcore"):
         caplog.set_level(logging.DEBUG, logger=name)
     yield caplog
 
@@ -478,14 +478,21 @@ def test_recalling_without_a_cached_answer_shows_nothing_and_spends_no_call(
     assert len(model.prompts) == 1
 
 
-def test_recalling_a_cached_answer_logs_it_as_cached(worked_user, worked_job, use_model):
+def test_recalling_a_cached_answer_logs_a_page_view_apart_from_asks(
+    worked_user, worked_job, use_model
+):
     model = use_model(WORKED_DRAFT)
-    explain(worked_user, worked_job)
+    asked = explain(worked_user, worked_job)
     recalled = service.explanation_recall(user=worked_user, job_id=str(worked_job.pk))
     assert recalled is not None and recalled.remembered
-    assert recalled.outcome == Outcome.CACHED
+    assert recalled.outcome == Outcome.CACHED  # the answer is the cached one
     assert len(model.prompts) == 1
-    assert [r.outcome for r in ExplanationLog.objects.order_by("id")] == ["ok", "cached"]
+    assert [r.outcome for r in ExplanationLog.objects.order_by("id")] == ["ok", "recalled"]
+    # A point shown on the page view can be reported like one shown on the ask.
+    page_view = ExplanationLog.objects.get(pk=recalled.log_id)
+    [match] = asked.verification.matches
+    shown = service.shown_point(user=worked_user, log=page_view, kind="match", index=0)
+    assert shown == (match.point, match.profile_quote, match.job_quote)
 
 
 # --------------------------------------------------------------------------- shown point

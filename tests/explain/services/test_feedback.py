@@ -132,3 +132,26 @@ def test_the_logged_title_is_one_printable_line_of_at_most_200_characters():
     title = shown_job_title(fields)
     assert title.startswith("Senior Java Engineer x") and len(title) == 200
     assert shown_job_title([Field("company", "Company", "Acme")]) == ""
+
+
+def test_a_second_user_counts_once_however_many_answers_they_report_from(
+    client, logged_in, worked_job, use_model, make_user
+):
+    """Not only the first reporter: every user counts once per point (a database rule)."""
+    from explain.models import FeedbackReporter
+
+    use_model(WORKED_DRAFT)
+    explain_and_report(logged_in, worked_job)
+    sam = make_user("sam", **WORKED_PROFILE)
+    client.force_login(sam)
+    explain_and_report(client, worked_job)
+    for _ in range(3):  # each a fresh answer (a new log row) shown from the cache
+        again = explain_and_report(client, worked_job, status=200)
+        assert again["saved"] is False
+    report = FeedbackReport.objects.get()
+    assert report.times_reported == 2
+    assert sorted(report.reporters.values_list("user__username", flat=True)) == ["dana", "sam"]
+    from django.db import IntegrityError, transaction
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        FeedbackReporter.objects.create(report=report, user=sam)

@@ -13,7 +13,6 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
-import httpx2
 import pytest
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.urls import reverse
@@ -25,6 +24,7 @@ from explain.web import wording
 from support.fake_gemini import PROVIDER_TEXT
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY
+from tests.fakes.http import httpx2
 
 pytestmark = pytest.mark.django_db
 

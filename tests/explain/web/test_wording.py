@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from explain.core.verify import DropReason
-from explain.outcomes import Outcome
+from explain.outcomes import SHOWN_OUTCOMES, Outcome
 from explain.web import wording
 
 
 def test_every_failure_a_user_can_meet_has_a_message():
     for outcome in Outcome:
         message = wording.error_message(outcome, retry_after=5)
-        if outcome in (Outcome.OK, Outcome.CACHED):
+        if outcome in SHOWN_OUTCOMES:
             assert message == "", outcome
         else:
             assert message.endswith("."), outcome

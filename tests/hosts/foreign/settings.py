@@ -12,6 +12,7 @@ DEBUG = True
 ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
 
 INSTALLED_APPS = [
+    "explain",  # explain: above the admin, whose index then shows the drop-rate banner
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -20,7 +21,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",  # the host's own API
     "tests.hosts.foreign.careers",
-    "explain",  # explain
 ]
 
 MIDDLEWARE = [

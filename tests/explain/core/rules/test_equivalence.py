@@ -287,3 +287,26 @@ def test_equivalence_never_makes_a_quote_exact(a: str, b: str) -> None:
 def test_find_term_spans_are_in_the_text(text: str, term: str) -> None:
     for start, end in find_term(term, text):
         assert 0 <= start < end <= len(text)
+
+
+def test_each_thread_stems_with_its_own_stemmers():
+    """A snowball stemmer keeps its word in itself: shared across threads, concurrent
+    stems corrupt each other. Each thread gets its own; the stems are the same."""
+    import threading
+
+    seen: list[tuple[object, ...]] = []
+    stems: list[str] = []
+
+    def work() -> None:
+        seen.append(equivalence._stemmers())
+        stems.append(equivalence._stemmers()[0].stemWord("programming"))
+
+    threads = [threading.Thread(target=work) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen[0] is not seen[1]
+    assert not set(map(id, seen[0])) & set(map(id, seen[1]))
+    assert equivalence._stemmers() is equivalence._stemmers()
+    assert stems[0] == stems[1] == equivalence._stemmers()[0].stemWord("programming")

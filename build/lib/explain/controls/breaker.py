@@ -1,0 +1,128 @@
+"""A circuit breaker for the model provider, kept on the shared cache.
+
+When the provider fails again and again (5xx, timeouts, no connection), every user who
+clicks would wait for the same failure. After EXPLAIN_BREAKER_FAILURES failures in a row
+within EXPLAIN_BREAKER_WINDOW_SECONDS the circuit opens: calls are skipped, and users are
+answered at once, for EXPLAIN_BREAKER_COOLDOWN_SECONDS. Then one call at a time is let
+through as a probe; its success closes the circuit, its failure opens it again.
+
+Every step is one atomic cache operation (add, incr, delete), so every worker process
+and every server sharing the cache sees one circuit. Time comes from an injectable clock.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from explain.controls.counters import incr
+
+_PREFIX = "explain:breaker:"
+
+
+class Gate(StrEnum):
+    """What the breaker says about the next call."""
+
+    CLOSED = "closed"  # call as usual
+    PROBE = "probe"  # call: this one tests whether the provider is back
+    OPEN = "open"  # skip the call
+
+
+@dataclass(frozen=True)
+class BreakerSettings:
+    failures: int  # 0: the breaker is off
+    window_seconds: float
+    cooldown_seconds: float
+    probe_seconds: float  # a probe that has not reported by then is presumed lost
+
+
+class CircuitBreaker:
+    def __init__(
+        self,
+        cache: Any,
+        settings: BreakerSettings,
+        *,
+        clock: Callable[[], float] = time.time,
+        prefix: str = _PREFIX,
+    ) -> None:
+        self.cache = cache
+        self.settings = settings
+        self.clock = clock
+        self._open_key = prefix + "opened-at"
+        self._probe_key = prefix + "probe"
+        self._prefix = prefix
+
+    # --- keys -------------------------------------------------------------------------
+
+    def _bucket_keys(self, now: float) -> tuple[str, str]:
+        """Failure counters of this window and the one before (a sliding count)."""
+        bucket = int(now // self.settings.window_seconds)
+        return f"{self._prefix}failures:{bucket}", f"{self._prefix}failures:{bucket - 1}"
+
+    def _state_keys(self, now: float) -> list[str]:
+        """Every key the circuit keeps: failure counts, when it opened, the probe."""
+        current, previous = self._bucket_keys(now)
+        return [current, previous, self._open_key, self._probe_key]
+
+    def _keep_seconds(self) -> int:
+        s = self.settings
+        return int(2 * s.window_seconds + s.cooldown_seconds + s.probe_seconds) + 60
+
+    # --- the three questions ----------------------------------------------------------
+
+    def gate(self) -> Gate:
+        """May the next call go to the provider?"""
+        if self.settings.failures <= 0:
+            return Gate.CLOSED
+        now = self.clock()
+        state = self.cache.get_many(self._state_keys(now))  # one round trip
+        opened = state.get(self._open_key)
+        if opened is None:
+            return Gate.CLOSED
+        if now < float(opened) + self.settings.cooldown_seconds:
+            return Gate.OPEN
+        # Cool-down over: one probe at a time, across every process.
+        if self.cache.add(self._probe_key, now, timeout=self._keep_seconds()):
+            return Gate.PROBE
+        started = self.cache.get(self._probe_key)
+        if started is not None and now - float(started) > self.settings.probe_seconds:
+            self.cache.set(self._probe_key, now, timeout=self._keep_seconds())
+            return Gate.PROBE
+        return Gate.OPEN
+
+    def record_failure(self, gate: Gate) -> bool:
+        """Count a failure that shows the provider down; True when this one opened it."""
+        if self.settings.failures <= 0:
+            return False
+        now = self.clock()
+        if gate is Gate.PROBE:
+            # The provider is still down: another cool-down from now.
+            self.cache.set(self._open_key, now, timeout=self._keep_seconds())
+            self.cache.delete(self._probe_key)
+            return True
+        current, previous = self._bucket_keys(now)
+        count = incr(self.cache, current, self._keep_seconds())
+        count += int(self.cache.get(previous) or 0)
+        if count < self.settings.failures:
+            return False
+        # add: only the first process to see the N-th failure opens the circuit, and a
+        # failure of a call made before it opened does not stretch the cool-down.
+        return bool(self.cache.add(self._open_key, now, timeout=self._keep_seconds()))
+
+    def record_success(self) -> None:
+        """The provider answered: the run of failures is over, and an open circuit closes."""
+        if self.settings.failures <= 0:
+            return
+        keys = self._state_keys(self.clock())
+        if self.cache.get_many(keys):
+            self.cache.delete_many(keys)
+
+    def is_open(self) -> bool:
+        """Whether the circuit is open now (for reports; does not take a probe)."""
+        opened = self.cache.get(self._open_key)
+        return opened is not None and self.clock() < float(opened) + (
+            self.settings.cooldown_seconds
+        )

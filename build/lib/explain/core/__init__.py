@@ -1,0 +1,1 @@
+"""The pure rule layer: texts, schema, prompt, verifier and its rules. No Django."""

@@ -1,0 +1,504 @@
+"""When two ways of writing a term name the same skill.
+
+A person writes "Postgres", the job writes "PostgreSQL"; a gap on a skill the profile
+names another way is a false sentence on the page. Every term rule asks this module.
+
+Two forms are the same skill when, after NFKC and case-folding, they are
+
+1. equal;
+2. equal once hyphens, spaces and dots between words are removed ("front-end",
+   "front end", "frontend"; "Node.js", "NodeJS"; "Python 3", "Python3");
+3. equal word by word once each word is reduced to its Snowball stem, in one of the
+   languages served (English, German, French, Spanish): "unit tests" / "unit testing";
+   British spellings are first folded to American ones ("optimisation", "modelling");
+4. listed in one row of the alias table (explain/data/skill_aliases.tsv): "k8s" /
+   "Kubernetes". A name of a row is compared with rules 1-3 too ("Postgres DB" is not
+   "Postgres", but "Postgres" and "postgres" are).
+
+Short and everyday-word names (two letters or fewer, or a word of
+explain/data/common_word_skills.txt such as Go, R, Swift, Excel) are different: they
+match only as written (case-sensitive), never through a stem, never at the start of a
+sentence unless a list follows ("Go, Python"), never joined to another word by "&",
+"-" or "'" ("R&D", "go-to"). What this cannot see: a skill described without any of its
+names ("kept the cluster's pods healthy" for Kubernetes), a name missing from the table,
+and everyday use written in capitals ("Go Team!").
+
+Everything is built once per process; a text's index is cached, so the profile of a
+draft is read once for all of its claims.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import snowballstemmer
+
+__all__ = [
+    "AliasTable",
+    "Form",
+    "find_term",
+    "forms",
+    "is_strict",
+    "load_aliases",
+    "problems",
+    "reload",
+    "same_skill",
+    "skeleton",
+]
+
+DATA = Path(__file__).resolve().parents[2] / "data"
+ALIAS_FILE = DATA / "skill_aliases.tsv"
+COMMON_FILE = DATA / "common_word_skills.txt"
+
+# Bounds that keep a bad file from making start-up or a request slow.
+MAX_ROWS = 2000
+MAX_NAMES_PER_ROW = 24
+MAX_NAME_CHARS = 80
+MAX_NAME_WORDS = 8
+# Texts are indexed by runs of up to this many words (longer names match by alias only).
+_MAX_WINDOW = 5
+
+_LANGUAGES = ("english", "german", "french", "spanish")
+# A word (letters, digits, marks, "_"), with the "++" or "#" of C++, C#, F#.
+_TOKEN = re.compile(r"\w+(?:\+\+|#)?")
+# Words this short are never stemmed: "go" is the stem of "going", "us" of "used".
+_MIN_STEM_CHARS = 4
+
+# British to American spellings, applied to each word on both sides (so over-folding an
+# unrelated word only ever merges it with itself). Order matters: longest first.
+_SPELLING = (
+    (re.compile(r"(lys|gnos|thes)es$"), r"\1is"),  # Greek plurals: "analyses" is "analysis"
+    (re.compile(r"isation(s?)$"), r"ization\1"),
+    (re.compile(r"is(e|ed|es|er|ers|ing)$"), r"iz\1"),
+    (re.compile(r"ys(e|ed|es|er|ers|ing)$"), r"yz\1"),
+    (re.compile(r"(..)our(s?|ed|ing|ite|ites)$"), r"\1or\2"),
+    (re.compile(r"(...)tre(s?)$"), r"\1ter\2"),
+    (re.compile(r"ogue(s?)$"), r"og\1"),
+    (re.compile(r"ell(ing|ed|er|ers)$"), r"el\1"),
+    (re.compile(r"^(licen|defen|offen|practi)ce(s?)$"), r"\1se\2"),
+)
+
+
+def _fold(text: str) -> str:
+    """The verifier's normalisation of a name: NFKC, case-folded, NFKC again."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
+def _spelled(word: str) -> str:
+    if len(word) < 5:
+        return word
+    for pattern, repl in _SPELLING:
+        changed = pattern.sub(repl, word)
+        if changed != word:
+            return changed
+    return word
+
+
+@lru_cache(maxsize=1)
+def _stemmers() -> tuple[Any, ...]:
+    return tuple(snowballstemmer.stemmer(language) for language in _LANGUAGES)
+
+
+@lru_cache(maxsize=65536)
+def _word_keys(word: str) -> tuple[str, ...]:
+    """A folded word's spelling-folded form, then its stem in each language."""
+    spelled = _spelled(word)
+    if len(spelled) < _MIN_STEM_CHARS or not spelled.isalpha():
+        # Marked, so a stem never equals a short word: "Java" stems to "jav" in Spanish,
+        # and the word "Jav" is not Java.
+        return (spelled, *((spelled + "\x00",) * len(_LANGUAGES)))
+    return (spelled, *(stemmer.stemWord(spelled) for stemmer in _stemmers()))
+
+
+def _keys(words: tuple[str, ...]) -> frozenset[str]:
+    """Every key of a run of folded words: joined (rule 2) and stemmed per language (3)."""
+    if not words:
+        return frozenset()
+    per_word = [_word_keys(word) for word in words]
+    keys = {"=" + "".join(keys[0] for keys in per_word)}
+    for i in range(1, 1 + len(_LANGUAGES)):
+        keys.add(f"{i}" + "".join(keys[i] for keys in per_word))
+    return frozenset(keys)
+
+
+@lru_cache(maxsize=1)
+def common_words() -> dict[str, str]:
+    """Everyday words that are also skill names: folded form -> the name as written."""
+    names: dict[str, str] = {}
+    try:
+        lines = COMMON_FILE.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return names
+    for line in lines[:MAX_ROWS]:
+        name = line.strip()
+        if name and not name.startswith("#") and len(name) <= MAX_NAME_CHARS:
+            names.setdefault(_fold(name), name)
+    return names
+
+
+def _letters(text: str) -> int:
+    return sum(ch.isalnum() for ch in text)
+
+
+def is_strict(name: str) -> bool:
+    """True for a name matched only as written: two Latin letters or fewer ("R", "JS";
+    not two CJK characters, each of which is a word), or an everyday word."""
+    name = name.strip()
+    return (_letters(name) <= 2 and name.isascii()) or _fold(name) in common_words()
+
+
+def _strict_case(name: str) -> str:
+    """How a short or everyday name is written when it is a name: the common-word list's
+    case, else a short abbreviation in capitals ("ml" is ML), else as given."""
+    name = name.strip()
+    listed = common_words().get(_fold(name))
+    if listed is not None:
+        return listed
+    if name.islower() and _letters(name) <= 2:
+        return name.upper()
+    return name
+
+
+@dataclass(frozen=True)
+class Form:
+    """One name of a skill: as written, its folded words, whether it is strict, its keys."""
+
+    name: str
+    words: tuple[str, ...]
+    strict: bool
+    keys: frozenset[str]
+
+
+def _form(name: str) -> Form | None:
+    name = " ".join(name.split())
+    if not name or len(name) > MAX_NAME_CHARS:
+        return None
+    words = tuple(_TOKEN.findall(_fold(name)))
+    if not words or len(words) > MAX_NAME_WORDS:
+        return None
+    strict = is_strict(name)
+    if strict:
+        shown = _strict_case(name)
+        return Form(shown, tuple(_TOKEN.findall(shown)), True, frozenset())
+    return Form(name, words, False, _keys(words))
+
+
+@dataclass(frozen=True)
+class AliasTable:
+    """Rows of names that are one skill, indexed by every key of every name."""
+
+    rows: tuple[tuple[Form, ...], ...]
+    by_key: dict[str, int]
+    by_strict: dict[str, int]
+    problems: tuple[str, ...]
+
+    def row_of(self, form: Form) -> int | None:
+        if form.strict:
+            return self.by_strict.get(form.name)
+        exact = self.by_key.get("=" + "".join(_word_keys(w)[0] for w in form.words))
+        if exact is not None:
+            return exact
+        for key in sorted(form.keys):
+            row = self.by_key.get(key)
+            if row is not None:
+                return row
+        return None
+
+
+def _parse(lines: Iterable[str], source: str) -> AliasTable:
+    """The table from TSV lines: `skill<TAB>name|name|...`; a line starting "#" is a comment.
+
+    A bad row never stops the rest: it is skipped and said in `problems`.
+    """
+    rows: list[tuple[Form, ...]] = []
+    by_key: dict[str, int] = {}
+    by_strict: dict[str, int] = {}
+    found: list[str] = []
+    for number, raw in enumerate(lines, start=1):
+        line = raw.rstrip("\r\n")
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if len(rows) >= MAX_ROWS:
+            found.append(f"{source}: more than {MAX_ROWS} rows; the rest are ignored")
+            break
+        cells = [cell.strip() for cell in line.split("\t")]
+        names = [cells[0], *(n for cell in cells[1:] for n in cell.split("|"))]
+        names = [n.strip() for n in names if n.strip()][:MAX_NAMES_PER_ROW]
+        row_forms: list[Form] = []
+        seen: set[str] = set()
+        for name in names:
+            form = _form(name)
+            if form is None:
+                found.append(f"{source}:{number}: {name[:40]!r} is empty or too long; ignored")
+                continue
+            if name.islower() and _fold(name) in common_words():
+                found.append(
+                    f"{source}:{number}: {name!r} is an everyday word; write it as a name "
+                    f"({common_words()[_fold(name)]!r}) or drop it"
+                )
+                continue
+            ident = form.name if form.strict else "".join(_word_keys(w)[0] for w in form.words)
+            if ident in seen:
+                continue
+            seen.add(ident)
+            row_forms.append(form)
+        if len(row_forms) < 2:
+            found.append(f"{source}:{number}: a row needs two different names; ignored")
+            continue
+        index = len(rows)
+        clash = _clash(row_forms, by_key, by_strict, index)
+        if clash is not None:
+            found.append(
+                f"{source}:{number}: {clash!r} is already in row {{}}; ignored".format(
+                    _clash_row(clash, row_forms, by_key, by_strict) + 1
+                )
+            )
+            continue
+        rows.append(tuple(row_forms))
+        for form in row_forms:
+            if form.strict:
+                by_strict[form.name] = index
+            else:
+                exact = "=" + "".join(_word_keys(w)[0] for w in form.words)
+                by_key[exact] = index
+                for key in form.keys:
+                    by_key.setdefault(key, index)
+    return AliasTable(tuple(rows), by_key, by_strict, tuple(found))
+
+
+def _exact(form: Form) -> str:
+    return "=" + "".join(_word_keys(w)[0] for w in form.words)
+
+
+def _clash(
+    forms_: list[Form], by_key: dict[str, int], by_strict: dict[str, int], index: int
+) -> str | None:
+    """The first name of a row that an earlier row already has (a conflict or a cycle)."""
+    for form in forms_:
+        if form.strict and form.name in by_strict:
+            return form.name
+        if not form.strict and _exact(form) in by_key:
+            return form.name
+    return None
+
+
+def _clash_row(
+    name: str, forms_: list[Form], by_key: dict[str, int], by_strict: dict[str, int]
+) -> int:
+    for form in forms_:
+        if form.name == name:
+            return by_strict[name] if form.strict else by_key[_exact(form)]
+    return 0
+
+
+def load_aliases(path: Path = ALIAS_FILE) -> AliasTable:
+    """The table in a file; a missing or unreadable file is an empty table and a problem."""
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            lines = [line for _, line in zip(range(MAX_ROWS * 2), handle, strict=False)]
+    except OSError as error:
+        return AliasTable((), {}, {}, (f"{path.name}: cannot be read ({error.strerror})",))
+    return _parse(lines, path.name)
+
+
+@lru_cache(maxsize=1)
+def _table() -> AliasTable:
+    return load_aliases(ALIAS_FILE)
+
+
+def reload() -> None:
+    """Read the data files again on next use (after editing them, and in tests)."""
+    for cached in (_table, common_words, forms, _index, skeleton):
+        cached.cache_clear()
+
+
+def problems() -> tuple[str, ...]:
+    """What was wrong with the alias table, for the system check."""
+    return _table().problems
+
+
+@lru_cache(maxsize=4096)
+def forms(term: str) -> tuple[Form, ...]:
+    """The term itself, then every other name in its alias row."""
+    own = _form(term)
+    if own is None:
+        return ()
+    table = _table()
+    row = table.row_of(own)
+    if row is None:
+        return (own,)
+    return (own, *(form for form in table.rows[row] if form != own))
+
+
+def same_skill(a: str, b: str) -> bool:
+    """True when two names are the same skill by the rules above (symmetric)."""
+    left, right = _form(a), _form(b)
+    if left is None or right is None:
+        return False
+    if left.strict or right.strict:
+        if left.strict and right.strict and left.name == right.name:
+            return True
+    elif left.keys & right.keys:
+        return True
+    table = _table()
+    row = table.row_of(left)
+    return row is not None and row == table.row_of(right)
+
+
+# --------------------------------------------------------------------------- texts
+
+
+@dataclass(frozen=True)
+class _Index:
+    """A text's words with their offsets, folded, and where each word's first three
+    characters occur (a name's keys all start with its first characters: a stem and the
+    British fold change a word's end only, so this finds every candidate cheaply)."""
+
+    text: str
+    spans: tuple[tuple[int, int], ...]
+    raw: tuple[str, ...]
+    words: tuple[str, ...]
+    by_prefix: dict[str, list[int]]
+
+
+_SENTENCE_END = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
+# At the start of a sentence a capital says nothing: "Go" is the verb when a function
+# word follows ("Go to the office", "Spring is here", "Excel at"), else a name
+# ("Go developer", "Go, Python").
+_NEXT_WORD = re.compile(r"[ \t]+([a-zà-ÿ]+)")
+_EVERYDAY_NEXT = frozenset(
+    "to ahead on for with back out through into beyond the a an at in is was are were "
+    "up down over away by from of as home get see check make we you i it if now there "
+    "here every forward has had will can be been your our my this that these those".split()
+)
+_PREFIX = 3
+
+
+@lru_cache(maxsize=64)
+def _index(text: str) -> _Index:
+    matches = list(_TOKEN.finditer(text))
+    spans = tuple(m.span() for m in matches)
+    raw = tuple(m.group() for m in matches)
+    words = tuple(_fold(word) for word in raw)
+    by_prefix: dict[str, list[int]] = {}
+    for i, word in enumerate(words):
+        by_prefix.setdefault(word[:_PREFIX], []).append(i)
+    return _Index(text, spans, raw, words, by_prefix)
+
+
+def _windows(index: _Index, form: Form) -> set[tuple[int, int]]:
+    """Runs of words of the text whose keys meet the form's: (first, last) word."""
+    compact = "".join(form.words)
+    candidates: set[int] = set(index.by_prefix.get(compact[:_PREFIX], ()))
+    for k in range(1, _PREFIX):  # a first word shorter than the prefix ("e commerce")
+        candidates.update(index.by_prefix.get(compact[:k], ()))
+    found = set()
+    words, spans = index.words, index.spans
+    for i in candidates:
+        for size in range(1, min(_MAX_WINDOW, len(words) - i) + 1):
+            j = i + size - 1
+            if size > 1 and not _same_phrase(index.text, spans[j - 1][1], spans[j][0]):
+                break
+            if _keys(words[i : j + 1]) & form.keys:
+                found.add((i, j))
+    return found
+
+
+def _same_phrase(text: str, end: int, start: int) -> bool:
+    """Two words belong to one name when only spaces, "-", ".", "/", "_" or an apostrophe
+    separate them ("front-end", "Node.js", "CI/CD", "d'équipe")."""
+    gap = text[end:start]
+    return len(gap) <= 3 and all(ch in " -./_'\u2019\u00a0\u2010\u2011" for ch in gap)
+
+
+def _strict_ok(index: _Index, first: int, last: int) -> bool:
+    """A short or everyday name stands as a name: not glued to a word, not sentence use."""
+    text = index.text
+    start, end = index.spans[first][0], index.spans[last][1]
+    before = text[max(0, start - 1) : start]
+    after = text[end : end + 1]
+    if before in {"&", "-", "'", "’"} or after in {"&", "-", "'", "’"}:
+        return False
+    if _SENTENCE_END.search(text[max(0, start - 40) : start]):
+        following = _NEXT_WORD.match(text, end)
+        return following is None or following.group(1) not in _EVERYDAY_NEXT
+    return True
+
+
+def _strict_spans(index: _Index, form: Form) -> list[tuple[int, int]]:
+    if any(ch in form.name for ch in "&+/"):
+        # "R&D", "I+D", "TCP/IP": the joiner is part of the name, so the name as written.
+        pattern = _joined_name(form.name)
+        return [m.span() for m in pattern.finditer(index.text)]
+    size = len(form.words)
+    found = []
+    for i in range(len(index.raw) - size + 1):
+        if index.raw[i : i + size] == form.words and _strict_ok(index, i, i + size - 1):
+            if size == 1 or all(
+                _same_phrase(index.text, index.spans[k][1], index.spans[k + 1][0])
+                for k in range(i, i + size - 1)
+            ):
+                found.append((index.spans[i][0], index.spans[i + size - 1][1]))
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _joined_name(name: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![\w&+/-])" + re.escape(name) + r"(?![\w&+/-])")
+
+
+def find_term(term: str, text: str) -> list[tuple[int, int]]:
+    """Offsets in `text` of every whole-word run that names the term's skill, in order."""
+    if not text:
+        return []
+    index = _index(text)
+    found: set[tuple[int, int]] = set()
+    for form in forms(term):
+        if form.strict:
+            found.update(_strict_spans(index, form))
+            continue
+        for first, last in _windows(index, form):
+            found.add((index.spans[first][0], index.spans[last][1]))
+    return sorted(found)
+
+
+# --------------------------------------------------------------------------- look-alikes
+
+
+@lru_cache(maxsize=4096)
+def _latin(ch: str) -> str:
+    """The Latin letter a character of another script looks like (TR39), else itself."""
+    from confusable_homoglyphs import confusables
+
+    if ch.isascii() or not ch.isalpha():
+        return ch
+    found = confusables.is_confusable(ch, greedy=False, preferred_aliases=["latin"])
+    if not found:
+        return ch
+    for glyph in found[0]["homoglyphs"]:
+        target = glyph["c"]
+        if len(target) == 1 and target.isascii() and target.isalpha():
+            return target
+    return ch
+
+
+_LATIN: dict[int, str] = {}
+
+
+@lru_cache(maxsize=64)
+def skeleton(text: str) -> str:
+    """The text with look-alike letters of other scripts read as Latin, one for one (so
+    offsets still hold). Only for the gap check, where folding can only remove a gap.
+    Cached: the profile of a draft is folded once for all of its gaps."""
+    if text.isascii():
+        return text
+    for ch in set(text):
+        if ord(ch) not in _LATIN:
+            _LATIN[ord(ch)] = _latin(ch)
+    return text.translate(_LATIN)

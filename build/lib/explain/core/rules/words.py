@@ -1,0 +1,140 @@
+"""Words of a normalised text: the unit the quote, term and point rules compare.
+
+A word is a run of letters, digits, marks and "_"; in scripts written without spaces
+(CJK, Thai, ...) every character is a word of its own. Everything else (white space,
+punctuation, symbols) separates words. The plural rule is the only looseness anywhere:
+a word of 3 or more characters may differ from its counterpart by a trailing "s" or
+"es", nothing fuzzier.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from itertools import product
+
+__all__ = [
+    "is_word_char",
+    "joined",
+    "plural_forms",
+    "split_words",
+    "split_words_any",
+    "unspaced",
+    "word_forms",
+]
+
+# Scripts written without spaces between words: each character is its own word edge.
+_UNSPACED_RANGES = (
+    (0x0E00, 0x0EFF),  # Thai, Lao
+    (0x1000, 0x109F),  # Myanmar
+    (0x1780, 0x17FF),  # Khmer
+    (0x3040, 0x30FF),  # Hiragana, Katakana
+    (0x3400, 0x4DBF),  # CJK extension A
+    (0x4E00, 0x9FFF),  # CJK unified ideographs
+    (0xF900, 0xFAFF),  # CJK compatibility ideographs
+    (0x20000, 0x3FFFF),  # CJK extensions B and later
+)
+
+_UNSPACED_FROM = min(low for low, _ in _UNSPACED_RANGES)
+
+# In ASCII text the word characters are exactly these, and no two of them are split
+# apart: a regular expression finds the same words as the general loop, in C.
+_ASCII_WORDS = re.compile(r"([A-Za-z0-9_]+)")
+
+# The plural rule applies to words of at least this many characters ("API" and "APIs"),
+# so short words like "is" or "as" never lose their "s".
+MIN_PLURAL_CHARS = 3
+# A term of 4 words has at most 3**4 spellings; more would make the rule fuzzy and slow.
+_MAX_FORMS = 81
+
+
+def unspaced(ch: str) -> bool:
+    cp = ord(ch)
+    if cp < _UNSPACED_FROM:  # the bulk of any text: no range to look through
+        return False
+    return any(low <= cp <= high for low, high in _UNSPACED_RANGES)
+
+
+def is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_" or unicodedata.category(ch)[0] == "M"
+
+
+def joined(left: str, right: str) -> bool:
+    """True when no word boundary separates two adjacent characters."""
+    return is_word_char(left) and is_word_char(right) and not (unspaced(left) or unspaced(right))
+
+
+def split_words(normal: str) -> tuple[list[str], list[str]]:
+    """(words, separators) of a normalised text; separators[k] comes before words[k], and
+    one more separator follows the last word, so len(separators) == len(words) + 1."""
+    if normal.isascii():
+        # re.split with one group alternates: separator, word, separator, ..., separator.
+        parts = _ASCII_WORDS.split(normal)
+        return parts[1::2], parts[0::2]
+    return split_words_any(normal)
+
+
+def split_words_any(normal: str) -> tuple[list[str], list[str]]:
+    """split_words for any text, a character at a time (what the ASCII case must equal)."""
+    words: list[str] = []
+    seps: list[str] = []
+    current: list[str] = []
+    sep: list[str] = []
+    previous = ""
+    for ch in normal:
+        if is_word_char(ch):
+            if current and not joined(previous, ch):
+                words.append("".join(current))
+                seps.append("".join(sep))
+                sep = []
+                current = []
+            current.append(ch)
+        else:
+            if current:
+                words.append("".join(current))
+                seps.append("".join(sep))
+                sep = []
+                current = []
+            sep.append(ch)
+        previous = ch
+    if current:
+        words.append("".join(current))
+        seps.append("".join(sep))
+        sep = []
+    seps.append("".join(sep))
+    return words, seps
+
+
+def plural_forms(word: str) -> tuple[str, ...]:
+    """The word, and the forms the plural rule lets stand for it."""
+    if len(word) < MIN_PLURAL_CHARS or not word[-1].isalpha() or unspaced(word[-1]):
+        return (word,)
+    forms = [word, word + "s", word + "es"]
+    if word.endswith("es") and len(word) - 2 >= MIN_PLURAL_CHARS:
+        forms.append(word[:-2])
+    if word.endswith("s") and len(word) - 1 >= MIN_PLURAL_CHARS:
+        forms.append(word[:-1])
+    return tuple(forms)
+
+
+def word_forms(normal: str) -> list[str]:
+    """Every spelling of a normalised phrase the plural rule allows, the phrase first.
+
+    Separators are kept as they are: "CI/CD" never stands for "CI CD".
+    """
+    words, seps = split_words(normal)
+    if not words:
+        return [normal] if normal else []
+    choices = [plural_forms(word) for word in words]
+    count = 1
+    for options in choices:
+        count *= len(options)
+    if count > _MAX_FORMS:
+        return [normal]
+    forms: list[str] = []
+    for picked in product(*choices):
+        pieces = [seps[0]]
+        for word, sep in zip(picked, seps[1:], strict=True):
+            pieces += [word, sep]
+        forms.append("".join(pieces))
+    return forms

@@ -1,0 +1,307 @@
+"""The texts sent to the model, composed from the host's fields: one rule, used everywhere.
+
+The adapter returns labelled fields; this module scrubs, composes and caps them, so what
+is sent and what is verified is one string. Pure Python: no Django.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+from explain.adapter import Field
+from explain.core.contact_details import scrub, visible_form
+from explain.core.display_cleaning import strip_hidden, strip_reordering
+from explain.core.verify import normalize
+
+
+@dataclass(frozen=True)
+class FieldSpan:
+    """Where a field's value sits in the composed text."""
+
+    key: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class SourceText:
+    """The exact text sent to the model, and where each field's value sits in it.
+
+    When the fields were longer than the cap, `full_text` is the text before the cut
+    (never sent: the verifier uses it only to tell "cut off" from "not there"), and
+    `words_sent` of `words_total` words of the fields' values were sent.
+    """
+
+    text: str
+    fields: tuple[FieldSpan, ...]
+    full_text: str | None = None
+    words_sent: int = 0
+    words_total: int = 0
+    # Pieces of hidden text (comments, hidden elements) removed before composing: the
+    # reader never saw them, so they are not sent. Set by profile_text and job_text.
+    hidden_removed: int = 0
+
+    @property
+    def cut(self) -> bool:
+        return self.full_text is not None
+
+    @classmethod
+    def compose(cls, fields: list[Field] | tuple[Field, ...], *, max_chars: int) -> SourceText:
+        """'Label: value' lines for non-empty fields, each cut at a word boundary.
+
+        Over the cap, the room left after the labels is shared out: short fields are
+        kept whole, the long ones get equal shares, so no field is dropped whole.
+        """
+        items = [(f.key, f.label, f.value.strip()) for f in fields]
+        items = [item for item in items if item[2]]
+        whole = _join(items)
+        words_total = sum(len(value.split()) for _, _, value in items)
+        if len(whole.text) <= max_chars:
+            return cls(whole.text, whole.fields, None, words_total, words_total)
+        overhead = len(whole.text) - sum(len(value) for _, _, value in items)
+        room = max_chars - overhead
+        if room < len(items):
+            # Not even one character a field: the old rule, one cut through the text.
+            cut = _word_boundary_cut(whole.text, max_chars)
+            clipped = tuple(
+                FieldSpan(span.key, span.start, min(span.end, cut))
+                for span in whole.fields
+                if span.start < cut
+            )
+            sent = cls._words(whole.text[:cut], clipped)
+            return cls(whole.text[:cut], clipped, whole.text, sent, words_total)
+        shares = _shares([len(value) for _, _, value in items], room)
+        cut_items = [
+            (key, label, _cut_value(value, share))
+            for (key, label, value), share in zip(items, shares, strict=True)
+        ]
+        sent_text = _join(cut_items)
+        sent = cls._words(sent_text.text, sent_text.fields)
+        return cls(sent_text.text, sent_text.fields, whole.text, sent, words_total)
+
+    @staticmethod
+    def _words(text: str, spans: tuple[FieldSpan, ...]) -> int:
+        return sum(len(text[span.start : span.end].split()) for span in spans)
+
+    @property
+    def spans(self) -> list[tuple[int, int]]:
+        """(start, end) of each field's value: a quote must lie inside one."""
+        return [(span.start, span.end) for span in self.fields]
+
+    def locate(self, start: int, end: int) -> tuple[str, int, int] | None:
+        """The field holding [start, end) and the offsets inside its value, if one does."""
+        for span in self.fields:
+            if span.start <= start and end <= span.end:
+                return span.key, start - span.start, end - span.start
+        return None
+
+
+@dataclass(frozen=True)
+class _Joined:
+    text: str
+    fields: tuple[FieldSpan, ...]
+
+
+def _join(items: list[tuple[str, str, str]]) -> _Joined:
+    """'Label: value' lines and where each value sits."""
+    parts: list[str] = []
+    spans: list[FieldSpan] = []
+    cursor = 0
+    for key, label, value in items:
+        if parts:
+            parts.append("\n")
+            cursor += 1
+        prefix = f"{label}: "
+        parts.append(prefix + value)
+        spans.append(FieldSpan(key, cursor + len(prefix), cursor + len(prefix) + len(value)))
+        cursor += len(prefix) + len(value)
+    return _Joined("".join(parts), tuple(spans))
+
+
+def _shares(lengths: list[int], room: int) -> list[int]:
+    """Characters for each field: short ones whole, the rest an equal share of the room."""
+    shares = [0] * len(lengths)
+    left = room
+    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
+    for done, i in enumerate(order):
+        fair = left // (len(lengths) - done)
+        shares[i] = min(lengths[i], fair)
+        left -= shares[i]
+    return shares
+
+
+def _cut_value(value: str, share: int) -> str:
+    """The value cut to at most `share` characters at a word boundary (never empty)."""
+    if len(value) <= share:
+        return value
+    return value[: _word_boundary_cut(value, share)].rstrip() or value[:share]
+
+
+def _word_boundary_cut(text: str, max_chars: int) -> int:
+    """Largest cut <= max_chars that does not split a word (falls back to max_chars)."""
+    cut = max_chars
+    while cut > 0 and not (text[cut - 1].isspace() or text[cut].isspace()):
+        cut -= 1
+    if cut == 0:
+        return max_chars
+    while cut > 0 and text[cut - 1].isspace():
+        cut -= 1
+    return cut
+
+
+def scrubbed(fields: list[Field]) -> list[Field]:
+    """The fields in compatibility form, with e-mails, phone numbers and URLs replaced.
+
+    NFKC and dropping invisible characters first means "ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ" or
+    an address split by a zero-width space is scrubbed too, not sent.
+    """
+    return [Field(f.key, f.label, scrub(visible_form(f.value))) for f in fields]
+
+
+def _without_hidden(fields: Sequence[Field]) -> tuple[list[Field], int]:
+    """The fields without text the reader never sees, and how many pieces went."""
+    kept: list[Field] = []
+    removed = 0
+    for f in fields:
+        value, count = strip_hidden(f.value)
+        kept.append(Field(f.key, f.label, value))
+        removed += count
+    return kept, removed
+
+
+def _counted(source: SourceText, hidden: int) -> SourceText:
+    return dataclasses.replace(source, hidden_removed=hidden) if hidden else source
+
+
+def profile_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
+    """The profile as sent: each value cut near the cap, hidden text dropped, contacts
+    scrubbed, composed, capped.
+
+    The first cut bounds the scrubber's work: no field sends more than max_chars, so a
+    megabyte of phone-number-like text costs what a full field does, not a minute of CPU.
+    """
+    bound = precut_bound(max_chars)
+    visible, hidden = _without_hidden(
+        [Field(f.key, f.label, _precut(f.value, bound)) for f in fields]
+    )
+    return _counted(SourceText.compose(scrubbed(visible), max_chars=max_chars), hidden)
+
+
+def precut_bound(max_chars: int) -> int:
+    """Characters of each profile value the scrubber sees: twice the cap, so that text
+    the scrubber shortens (a long link becomes a placeholder) still fills the cap."""
+    return 2 * max_chars + 200
+
+
+def _precut(value: str, bound: int) -> str:
+    """The value's first `bound` characters, ending at whitespace when there is some, so
+    the cut does not leave half a phone number or address behind for the scrubber."""
+    if len(value) <= bound:
+        return value
+    head = value[:bound]
+    space = max(head.rfind(" "), head.rfind("\n"), head.rfind("\t"))
+    return head[:space] if space > 0 else head
+
+
+def job_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
+    """The posting as sent: without bidi controls, tag characters and hidden text (the
+    host's page strips the same, through `explain.core.display_cleaning.shown_text`, so the
+    reader and the model see one text), composed and capped (a posting is public, nothing to
+    scrub)."""
+    shown = [Field(f.key, f.label, strip_reordering(f.value)) for f in fields]
+    visible, hidden = _without_hidden(shown)
+    return _counted(SourceText.compose(visible, max_chars=max_chars), hidden)
+
+
+def texts_to_send(
+    profile_fields: Sequence[Field], job_fields: Sequence[Field], *, max_chars: int
+) -> tuple[SourceText, SourceText]:
+    """The exact profile and job texts to send and to verify. Every caller builds them here."""
+    return (
+        profile_text(profile_fields, max_chars=max_chars),
+        job_text(job_fields, max_chars=max_chars),
+    )
+
+
+def has_content(source: SourceText) -> bool:
+    """True when a field's value shows something once normalised.
+
+    Labels do not count, nor white space, zero-width, bidi or other invisible characters:
+    a profile of "\u200b" is as empty as no profile and gets no model call.
+    """
+    return any(
+        unicodedata.category(ch)[0] not in "CZ"
+        for span in source.fields
+        for ch in normalize(source.text[span.start : span.end])
+    )
+
+
+# Tags that start a new line: a block's text never runs into the next block's
+# ("000000</p><h2>Summary" is "000000\nSummary", not one word for the scrubber to eat).
+_BLOCK_TAGS = frozenset(
+    "address article aside blockquote br dd details div dl dt fieldset figcaption figure "
+    "footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table "
+    "tbody td tfoot th thead tr ul".split()
+)
+# Tags whose content is never text a reader sees.
+_HIDDEN_TAGS = frozenset({"script", "style", "template", "head", "noscript", "svg", "title"})
+_SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
+
+
+class _TextCollector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.hidden = 0
+        self.pre = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _HIDDEN_TAGS:
+            self.hidden += 1
+        elif tag in _BLOCK_TAGS:
+            self.parts.append("\n")
+            self.pre += tag == "pre"
+        if tag in ("td", "th"):
+            self.parts.append(" ")
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _BLOCK_TAGS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _HIDDEN_TAGS:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag in _BLOCK_TAGS:
+            self.parts.append("\n")
+            self.pre -= tag == "pre" and self.pre > 0
+
+    def handle_data(self, data: str) -> None:
+        if self.hidden:
+            return
+        if self.pre:
+            self.parts.append(data.replace("\n", "\x00"))  # kept through the collapse
+        else:
+            self.parts.append(data.replace("\n", " "))
+
+
+def text_from_html(html: str) -> str:
+    """Plain text of an HTML fragment (a posting or résumé stored as HTML), for Field values.
+
+    Block tags become line breaks (one, however many tags meet), entities are unescaped,
+    script, style, comments and hidden elements are dropped, and spaces collapse as a
+    browser shows them.
+    The result is text: tags in it were never rendered, so it is safe to send and to show.
+    """
+    collector = _TextCollector()
+    collector.feed(strip_hidden(html)[0])
+    collector.close()
+    lines = [
+        _SPACES.sub(" ", line).strip().replace("\x00", "\n")
+        for line in "".join(collector.parts).split("\n")
+    ]
+    return "\n".join(line for line in lines if line)

@@ -1,0 +1,720 @@
+"""No quote, no claim: the rule that decides which model claims reach the user.
+
+A pure module (no Django) so it can be read, tested and benchmarked on its own. It is
+strict and boring on purpose: one shared normalisation for quote and source, an exact
+substring on whole words, never fuzzy, and model text is never compiled as a pattern.
+Every word of a shown point is backed by its quotes, or the code wrote it: the term and
+point rules live in explain.core.rules, this module applies them (docs/verifier.md).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import lru_cache
+
+from explain.core.contact_details import INVISIBLE_CHARS, contains_contact, contains_markup
+from explain.core.rules import addressed_to_ai, equivalence
+from explain.core.rules.points import (
+    RewriteReason,
+    backing_words,
+    code_point,
+    point_rewrite,
+)
+from explain.core.rules.words import joined as _joined
+from explain.core.rules.words import split_words, word_forms
+from explain.core.schema import Claim, Draft
+
+__all__ = [
+    "DropReason",
+    "Limits",
+    "RewriteReason",
+    "Verification",
+    "VerifiedPoint",
+    "find_quote",
+    "instruction_spans",
+    "is_quoted",
+    "normalize",
+    "verify_draft",
+]
+
+MIN_QUOTE_CHARS = 3
+
+# Removed before anything else: invisible characters that only split or join words.
+_IGNORABLE = frozenset(INVISIBLE_CHARS)
+
+# Typographic quotes and dashes to their ASCII forms; every kind of white space to " ".
+_ASCII_FORMS: dict[int, str] = {
+    **dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\u02bc"), "'"),
+    **dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb"), '"'),
+    **dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"), "-"),
+    **{cp: " " for cp in range(0x3001) if chr(cp).isspace()},
+}
+
+# Trimmed from both ends of a quote (NFKC has already turned "…" into "...").
+_QUOTE_END_CHARS = " \"'.,;:!?"
+
+
+class DropReason(StrEnum):
+    """Why a claim was removed: a small fixed set, shown to users as counts only."""
+
+    POINT_MISSING = "point_missing"
+    POINT_TOO_LONG = "point_too_long"
+    POINT_HAS_LINK = "point_has_link"
+    QUOTE_MISSING = "quote_missing"
+    QUOTE_TOO_SHORT = "quote_too_short"
+    QUOTE_TOO_LONG = "quote_too_long"
+    PROFILE_QUOTE_NOT_FOUND = "profile_quote_not_found"
+    JOB_QUOTE_NOT_FOUND = "job_quote_not_found"
+    QUOTE_SPANS_FIELDS = "quote_spans_fields"
+    QUOTE_IN_INSTRUCTION = "quote_in_instruction"
+    QUOTE_AFTER_CUT = "quote_after_cut"
+    GAP_HAS_PROFILE_QUOTE = "gap_has_profile_quote"
+    TERM_MISSING = "term_missing"
+    TERM_NOT_IN_QUOTES = "term_not_in_quotes"
+    GAP_CONTRADICTED = "gap_contradicted"
+    DUPLICATE = "duplicate"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The bounds of the rule; the Django side fills them from EXPLAIN_* settings."""
+
+    max_quote_words: int = 12
+    max_point_chars: int = 300
+    max_points: int = 5
+    max_term_words: int = 4
+    max_term_chars: int = 100
+
+
+@dataclass(frozen=True)
+class VerifiedPoint:
+    """A claim that passed. Quotes and term are the source's own words, sliced by offsets.
+
+    `point` is what the user reads: the model's sentence when it passed every point rule,
+    else the sentence code wrote from the term, and then `rewritten` says why.
+    """
+
+    point: str
+    profile_quote: str
+    job_quote: str
+    profile_span: tuple[int, int] | None
+    job_span: tuple[int, int]
+    term: str = ""
+    term_span: tuple[int, int] | None = None
+    rewritten: str | None = None
+    # A match's term as the profile quote writes it ("Postgres" where the job has
+    # "PostgreSQL"), and where: each side's own words are highlighted.
+    profile_term: str = ""
+    profile_term_span: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Verification:
+    """What survived, what was removed and why, what code reworded, what was never read."""
+
+    matches: tuple[VerifiedPoint, ...] = ()
+    gaps: tuple[VerifiedPoint, ...] = ()
+    dropped: int = 0
+    drop_reasons: dict[str, int] = field(default_factory=dict)
+    unchecked: int = 0
+    rewritten: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def kept(self) -> int:
+        return len(self.matches) + len(self.gaps)
+
+    @property
+    def reworded(self) -> int:
+        return sum(self.rewritten.values())
+
+
+# --------------------------------------------------------------------------- normalising
+
+
+# Not marks themselves, but NFKC turns them into one (or into a Hangul vowel or final jamo)
+# that composes with the character before: Thai and Lao SARA AM, the half-width katakana
+# voicing marks, Hangul compatibility and half-width vowels, fillers and some finals.
+# tests/explain/core/test_verify.py recomputes this set from unicodedata.
+_JOINS_AFTER_NFKC = frozenset(
+    chr(cp)
+    for low, high in (
+        (0x0E33, 0x0E33),
+        (0x0EB3, 0x0EB3),
+        (0x3133, 0x3133),
+        (0x3135, 0x3136),
+        (0x313A, 0x313F),
+        (0x314F, 0x3164),
+        (0x3167, 0x316D),
+        (0x316F, 0x3170),
+        (0x3182, 0x3183),
+        (0x3187, 0x318E),
+        (0xFF9E, 0xFFA0),
+        (0xFFA3, 0xFFA3),
+        (0xFFA5, 0xFFA6),
+        (0xFFAA, 0xFFAF),
+        (0xFFC2, 0xFFC7),
+        (0xFFCA, 0xFFCF),
+        (0xFFD2, 0xFFD7),
+        (0xFFDA, 0xFFDC),
+    )
+    for cp in range(low, high + 1)
+)
+
+
+def _joins_previous(ch: str) -> bool:
+    """Marks and Hangul vowel/final jamo belong to the character before them."""
+    if ch < "\u0300":
+        return False
+    return (
+        unicodedata.category(ch)[0] == "M" or "\u1160" <= ch <= "\u11ff" or ch in _JOINS_AFTER_NFKC
+    )
+
+
+@lru_cache(maxsize=4096)
+def _fold(segment: str) -> str:
+    """NFKC, case-fold, NFKC again (case-folding can un-compose), then ASCII forms."""
+    folded = unicodedata.normalize("NFKC", segment).casefold()
+    return unicodedata.normalize("NFKC", folded).translate(_ASCII_FORMS)
+
+
+@dataclass(frozen=True)
+class _Folded:
+    """A normalised text plus, for each of its characters, the original span it came from."""
+
+    text: str
+    starts: list[int]
+    ends: list[int]
+
+    def aligned(self, start: int, end: int) -> bool:
+        """True when [start, end) begins and ends on whole original characters."""
+        starts = self.starts
+        return (start == 0 or starts[start] != starts[start - 1]) and (
+            end == len(starts) or starts[end] != starts[end - 1]
+        )
+
+
+# Stretches of plain ASCII, the bulk of most texts, are folded in one step: lower-casing
+# and collapsing white space is all the normalisation they need, and every output
+# character comes from one input character. The patterns are fixed here; model text is
+# never compiled.
+_ASCII_RUN = re.compile(r"[\x00-\x7f]+")
+_ODD_SPACE = re.compile(r"[\t-\r\x1c-\x1f ]{2,}|[\t-\r\x1c-\x1f]")
+
+
+def _fold_ascii(
+    source: str, i: int, stop: int, out: list[str], starts: list[int], ends: list[int], last: str
+) -> str:
+    """Append the fold of source[i:stop], all ASCII; return the last character written."""
+    pos = i
+    for space in _ODD_SPACE.finditer(source, i, stop):
+        last = _fold_plain(source, pos, space.start(), out, starts, ends, last)
+        if last != " ":
+            out.append(" ")
+            starts.append(space.start())
+            ends.append(space.start() + 1)
+            last = " "
+        pos = space.end()
+    return _fold_plain(source, pos, stop, out, starts, ends, last)
+
+
+def _fold_plain(
+    source: str, i: int, stop: int, out: list[str], starts: list[int], ends: list[int], last: str
+) -> str:
+    """ASCII with single spaces only: one output character per input character."""
+    if i < stop and last == " " and source[i] == " ":
+        i += 1
+    if i >= stop:
+        return last
+    out.append(source[i:stop].lower())
+    starts.extend(range(i, stop))
+    ends.extend(range(i + 1, stop + 1))
+    return source[stop - 1]
+
+
+def _fold_with_offsets(source: str) -> _Folded:
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    last = " "  # the last character written; " " at the start drops leading white space
+    n = len(source)
+    i = 0
+    while i < n:
+        ch = source[i]
+        if ch < "\x80":
+            run = _ASCII_RUN.match(source, i)
+            assert run is not None
+            stop = run.end()
+            if stop < n and (source[stop] in _IGNORABLE or _joins_previous(source[stop])):
+                stop -= 1  # the last one takes the marks after it: fold it on its own below
+            if stop > i:
+                last = _fold_ascii(source, i, stop, out, starts, ends, last)
+                i = stop
+                continue
+        if ch in _IGNORABLE:
+            i += 1
+            continue
+        # A segment: one character plus the marks (and invisible characters) after it.
+        j = i + 1
+        end = j
+        while j < n and (source[j] in _IGNORABLE or _joins_previous(source[j])):
+            j += 1
+            if source[j - 1] not in _IGNORABLE:
+                end = j
+        if end == i + 1 and ch < "\x80":
+            piece = " " if ch.isspace() else ch.lower()
+        else:
+            piece = _fold("".join(c for c in source[i:end] if c not in _IGNORABLE))
+        for out_ch in piece:
+            if out_ch == " " and last == " ":
+                continue
+            out.append(out_ch)
+            starts.append(i)
+            ends.append(end)
+            last = out_ch
+        i = j
+    text = "".join(out)
+    if text.endswith(" "):
+        text = text[:-1]
+        starts.pop()
+        ends.pop()
+    return _Folded(text, starts, ends)
+
+
+def normalize(text: str) -> str:
+    """The one normalisation shared by quotes and sources (SPEC §3.5)."""
+    return _fold_with_offsets(text or "").text
+
+
+def _normalize_quote(quote: str) -> str:
+    """The quote's normal form, its ends trimmed by whole characters only.
+
+    A trimmed "." or "'" that is part of a wider character ("⒒" is "11.", "ŉ" is "'n")
+    stays with it, so trimming never leaves half a character at either end.
+    """
+    folded = _fold_with_offsets(quote or "")
+    text, starts = folded.text, folded.starts
+    start = len(text) - len(text.lstrip(_QUOTE_END_CHARS))
+    end = len(text.rstrip(_QUOTE_END_CHARS))
+    if start >= end:
+        return ""
+    while start > 0 and starts[start] == starts[start - 1]:
+        start -= 1
+    while end < len(starts) and starts[end] == starts[end - 1]:
+        end += 1
+    return text[start:end]
+
+
+# --------------------------------------------------------------------------- matching
+
+
+def _occurrences(needle: str, folded: _Folded) -> Iterator[tuple[int, int]]:
+    """Every whole-word, whole-character occurrence of a normalised needle, in order."""
+    text = folded.text
+    pos = text.find(needle)
+    while pos != -1:
+        end = pos + len(needle)
+        if (
+            folded.aligned(pos, end)
+            and not (pos > 0 and _joined(text[pos - 1], needle[0]))
+            and not (end < len(text) and _joined(needle[-1], text[end]))
+            and not (end < len(text) and unicodedata.category(text[end])[0] == "M")
+        ):
+            yield folded.starts[pos], folded.ends[end - 1]
+        pos = text.find(needle, pos + 1)
+
+
+def _locate(needle: str, folded: _Folded) -> tuple[int, int] | None:
+    """First whole-word, whole-character occurrence of a normalised needle."""
+    return next(_occurrences(needle, folded), None)
+
+
+def find_quote(
+    quote: str, source: str, *, max_words: int = Limits.max_quote_words
+) -> tuple[int, int] | None:
+    """Offsets (start, end) in the original source of the quote's words, or None."""
+    needle = _normalize_quote(quote)
+    if _quote_problem(needle, max_words) is not None:
+        return None
+    return _locate(needle, _fold_with_offsets(source or ""))
+
+
+def is_quoted(quote: str, source: str, *, max_words: int = Limits.max_quote_words) -> bool:
+    """True when the quote passes the rule against the source."""
+    return find_quote(quote, source, max_words=max_words) is not None
+
+
+def _quote_problem(needle: str, max_words: int) -> DropReason | None:
+    if not needle:
+        return DropReason.QUOTE_MISSING
+    if len(needle) < MIN_QUOTE_CHARS:
+        return DropReason.QUOTE_TOO_SHORT
+    if needle.count(" ") + 1 > max_words:
+        return DropReason.QUOTE_TOO_LONG
+    return None
+
+
+# --------------------------------------------------------------------------- texts
+
+# A quote that occurs this many times without a good occurrence is judged on those.
+_MAX_OCCURRENCES = 64
+
+Spans = Sequence[tuple[int, int]]
+
+
+def instruction_spans(text: str) -> list[tuple[int, int]]:
+    """Offsets of the sentences of a text that address an AI or give it orders."""
+    text = text or ""
+    folded = _fold_with_offsets(text)
+    return addressed_to_ai.instruction_spans(text, folded.text, folded.starts, folded.ends)
+
+
+def _in_instruction(text: str, span: tuple[int, int], folded: _Folded | None = None) -> bool:
+    """True when the span overlaps a sentence addressed to an AI.
+
+    Only the span's own sentences are read, from the text's normal form when it is at
+    hand, so the cost is per claim, not per text.
+    """
+    low, high = addressed_to_ai.sentence_bounds(text, *span)
+    if folded is None:
+        window = _fold_with_offsets(text[low:high])
+        normal = window.text
+        starts = [low + i for i in window.starts]
+        ends = [low + i for i in window.ends]
+    else:
+        i, j = bisect_left(folded.starts, low), bisect_left(folded.starts, high)
+        normal, starts, ends = folded.text[i:j], folded.starts[i:j], folded.ends[i:j]
+    found = addressed_to_ai.instruction_spans(text, normal, starts, ends, low=low, high=high)
+    return any(a < span[1] and span[0] < b for a, b in found)
+
+
+class _Source:
+    """One text as sent, folded once: where its fields sit, and the whole text before a cut.
+
+    Without field spans the whole text is one field; without a full text nothing was cut.
+    """
+
+    def __init__(self, text: str, fields: Spans | None, full_text: str | None) -> None:
+        self.text = text
+        self.folded = _fold_with_offsets(text)
+        spans = [(0, len(text))] if fields is None else sorted(s for s in fields if s[0] < s[1])
+        self.field_starts = [start for start, _ in spans]
+        self.field_ends = [end for _, end in spans]
+        self.full_text = full_text if full_text and full_text != text else None
+        self._full: _Folded | None = None
+
+    def in_one_field(self, span: tuple[int, int]) -> bool:
+        i = bisect_right(self.field_starts, span[0]) - 1
+        return i >= 0 and span[1] <= self.field_ends[i]
+
+    def in_instruction(self, span: tuple[int, int]) -> bool:
+        return _in_instruction(self.text, span, self.folded)
+
+    def full(self) -> _Folded | None:
+        if self.full_text is not None and self._full is None:
+            self._full = _fold_with_offsets(self.full_text)
+        return self._full
+
+    def after_cut(self, needle: str) -> bool:
+        """True when the needle is only in the part of the text that was not sent."""
+        full = self.full()
+        return full is not None and _locate(needle, full) is not None
+
+    def mentions(self, forms: Iterable[str]) -> bool:
+        """True when any form occurs as whole words, in what was sent or what was cut,
+        outside text addressed to an AI (an order there is not the user's evidence)."""
+        texts = [(self.text, self.folded)]
+        full = self.full()
+        if full is not None and self.full_text is not None:
+            texts.append((self.full_text, full))
+        for form in filter(None, forms):
+            for text, folded in texts:
+                for count, span in enumerate(_occurrences(form, folded)):
+                    if count >= _MAX_OCCURRENCES:
+                        break
+                    if not _in_instruction(text, span, folded):
+                        return True
+        return False
+
+
+# --------------------------------------------------------------------------- drafts
+
+
+def _point_problem(point: str, limits: Limits) -> DropReason | None:
+    if not point:
+        return DropReason.POINT_MISSING
+    if len(point) > limits.max_point_chars:
+        return DropReason.POINT_TOO_LONG
+    if contains_contact(point) or contains_markup(point):
+        return DropReason.POINT_HAS_LINK
+    return None
+
+
+@dataclass(frozen=True)
+class _Term:
+    """A verified term: its normal form, its spellings, and the job's own words for it."""
+
+    needle: str
+    forms: list[str]
+    text: str
+    span: tuple[int, int]
+    profile_text: str = ""
+    profile_span: tuple[int, int] | None = None
+
+
+_SPACES = re.compile(r"\s+")
+
+
+def _shown_term(text: str) -> str:
+    """The job's words for the term on one line, without invisible characters."""
+    return _SPACES.sub(" ", "".join(ch for ch in text if ch not in _IGNORABLE)).strip()
+
+
+class _Checker:
+    """Verifies claims against two sources, each normalised once (and each quote once
+    per claim: its normal form, the needle, serves every check after)."""
+
+    def __init__(self, profile: _Source, job: _Source, limits: Limits) -> None:
+        self.profile = profile
+        self.job = job
+        self.limits = limits
+        self.seen: set[tuple[str, str, str, str]] = set()
+
+    def _quote(
+        self, needle: str, source: _Source, not_found: DropReason
+    ) -> tuple[int, int] | DropReason:
+        """Where a normalised quote is in a source, or why it does not count.
+
+        The first occurrence that lies inside one field and outside any sentence
+        addressed to an AI counts.
+        """
+        problem = _quote_problem(needle, self.limits.max_quote_words)
+        if problem is not None:
+            return problem
+        reason: DropReason | None = None
+        for count, span in enumerate(_occurrences(needle, source.folded)):
+            if count >= _MAX_OCCURRENCES:
+                break
+            if not source.in_one_field(span):
+                reason = reason or DropReason.QUOTE_SPANS_FIELDS
+            elif source.in_instruction(span):
+                reason = DropReason.QUOTE_IN_INSTRUCTION
+            else:
+                return span
+        if reason is not None:
+            return reason
+        if source.after_cut(needle):
+            return DropReason.QUOTE_AFTER_CUT
+        return not_found
+
+    def _term(
+        self, claim: Claim, job_span: tuple[int, int], profile_span: tuple[int, int] | None
+    ) -> _Term | DropReason:
+        """The claim's term, found in its job quote (and profile quote, for a match)."""
+        if len(claim.term.strip()) > self.limits.max_term_chars:
+            return DropReason.TERM_MISSING
+        needle = _normalize_quote(claim.term)
+        words = split_words(needle)[0]
+        if not words or len(words) > self.limits.max_term_words:
+            return DropReason.TERM_MISSING
+        forms = word_forms(needle)
+        found = _term_spans(claim.term, forms, self.job.text, job_span)
+        if not found:
+            return DropReason.TERM_NOT_IN_QUOTES
+        span = min(found)
+        term = _Term(needle, forms, _shown_term(self.job.text[span[0] : span[1]]), span)
+        if profile_span is not None:
+            in_profile = _term_spans(claim.term, forms, self.profile.text, profile_span)
+            if not in_profile:
+                return DropReason.TERM_NOT_IN_QUOTES
+            first = min(in_profile)
+            shown = _shown_term(self.profile.text[first[0] : first[1]])
+            term = _Term(needle, forms, term.text, span, shown, first)
+        return term
+
+    def _shown(
+        self, kind: str, point: str, term: _Term, quote_needles: tuple[str, str]
+    ) -> tuple[str, RewriteReason | None] | DropReason:
+        """The point as written when it passes the point rules, else code's sentence."""
+        folded = _fold_with_offsets(point)
+        names_term = any(_locate(form, folded) is not None for form in term.forms)
+        backing = backing_words(*quote_needles, term.needle)
+        reason = point_rewrite(folded.text, kind, backing=backing, names_term=names_term)
+        if reason is None:
+            return point, None
+        shown = code_point(kind, term.text)
+        problem = _point_problem(shown, self.limits)
+        return problem if problem is not None else (shown, reason)
+
+    def _duplicate(self, kind: str, point: str, profile_needle: str, job_needle: str) -> bool:
+        key = (kind, normalize(point), profile_needle, job_needle)
+        if key in self.seen:
+            return True
+        self.seen.add(key)
+        return False
+
+    def match(self, claim: Claim) -> VerifiedPoint | DropReason:
+        point = claim.point.strip()
+        problem = _point_problem(point, self.limits)
+        if problem is not None:
+            return problem
+        profile_needle = _normalize_quote(claim.profile_quote)
+        profile = self._quote(profile_needle, self.profile, DropReason.PROFILE_QUOTE_NOT_FOUND)
+        if isinstance(profile, DropReason):
+            return profile
+        job_needle = _normalize_quote(claim.job_quote)
+        job = self._quote(job_needle, self.job, DropReason.JOB_QUOTE_NOT_FOUND)
+        if isinstance(job, DropReason):
+            return job
+        term = self._term(claim, job, profile)
+        if isinstance(term, DropReason):
+            return term
+        shown = self._shown("match", point, term, (profile_needle, job_needle))
+        if isinstance(shown, DropReason):
+            return shown
+        if self._duplicate("match", shown[0], profile_needle, job_needle):
+            return DropReason.DUPLICATE
+        return VerifiedPoint(
+            point=shown[0],
+            profile_quote=self.profile.text[profile[0] : profile[1]],
+            job_quote=self.job.text[job[0] : job[1]],
+            profile_span=profile,
+            job_span=job,
+            term=term.text,
+            term_span=term.span,
+            rewritten=shown[1].value if shown[1] else None,
+            profile_term=term.profile_text,
+            profile_term_span=term.profile_span,
+        )
+
+    def gap(self, claim: Claim) -> VerifiedPoint | DropReason:
+        point = claim.point.strip()
+        problem = _point_problem(point, self.limits)
+        if problem is not None:
+            return problem
+        profile_needle = _normalize_quote(claim.profile_quote)
+        if profile_needle:
+            return DropReason.GAP_HAS_PROFILE_QUOTE
+        job_needle = _normalize_quote(claim.job_quote)
+        job = self._quote(job_needle, self.job, DropReason.JOB_QUOTE_NOT_FOUND)
+        if isinstance(job, DropReason):
+            return job
+        term = self._term(claim, job, None)
+        if isinstance(term, DropReason):
+            return term
+        strict = equivalence.is_strict(claim.term)
+        if self.profile.mentions([job_needle] if strict else [job_needle, *term.forms]):
+            return DropReason.GAP_CONTRADICTED
+        if _named_otherwise(claim.term, self.profile):
+            return DropReason.GAP_CONTRADICTED
+        shown = self._shown("gap", point, term, ("", job_needle))
+        if isinstance(shown, DropReason):
+            return shown
+        if self._duplicate("gap", shown[0], profile_needle, job_needle):
+            return DropReason.DUPLICATE
+        return VerifiedPoint(
+            point=shown[0],
+            profile_quote="",
+            job_quote=self.job.text[job[0] : job[1]],
+            profile_span=None,
+            job_span=job,
+            term=term.text,
+            term_span=term.span,
+            rewritten=shown[1].value if shown[1] else None,
+        )
+
+
+def _term_spans(
+    term: str, forms: list[str], text: str, quote: tuple[int, int]
+) -> list[tuple[int, int]]:
+    """Where a quote names the term: as written (with the plural rule), else by another
+    name of the same skill. A short or everyday name ("Go") only by the equivalence's
+    name rule, which reads the whole source so "Go" opening a sentence is seen as such."""
+    if not equivalence.is_strict(term):
+        folded = _fold_with_offsets(text[quote[0] : quote[1]])
+        found = [span for span in (_locate(form, folded) for form in forms) if span]
+        if found:
+            return [(quote[0] + start, quote[0] + end) for start, end in found]
+    return [
+        span
+        for span in equivalence.find_term(term, text)
+        if quote[0] <= span[0] and span[1] <= quote[1]
+    ]
+
+
+def _named_otherwise(term: str, profile: _Source) -> bool:
+    """True when the profile names the term's skill another way, its look-alike letters
+    of other scripts read as Latin (this can only remove a gap), outside any sentence
+    addressed to an AI."""
+    for text in filter(None, (profile.text, profile.full_text)):
+        for span in equivalence.find_term(term, equivalence.skeleton(text))[:_MAX_OCCURRENCES]:
+            if not _in_instruction(text, span):
+                return True
+    return False
+
+
+def _keep(
+    claims: Iterable[Claim],
+    check: Callable[[Claim], VerifiedPoint | DropReason],
+    limit: int,
+    reasons: Counter[str],
+    rewrites: Counter[str],
+) -> tuple[tuple[VerifiedPoint, ...], int]:
+    kept: list[VerifiedPoint] = []
+    unchecked = 0
+    for claim in claims:
+        if len(kept) >= limit:
+            unchecked += 1
+            continue
+        result = check(claim)
+        if isinstance(result, VerifiedPoint):
+            kept.append(result)
+            if result.rewritten:
+                rewrites[result.rewritten] += 1
+        else:
+            reasons[result.value] += 1
+    return tuple(kept), unchecked
+
+
+def verify_draft(
+    draft: Draft,
+    profile_text: str,
+    job_text: str,
+    *,
+    limits: Limits | None = None,
+    profile_fields: Spans | None = None,
+    job_fields: Spans | None = None,
+    profile_full_text: str | None = None,
+    job_full_text: str | None = None,
+) -> Verification:
+    """Keep the claims whose quotes are found, word for word, in the texts sent.
+
+    Optional: the (start, end) of each field's value in each text (a quote must lie
+    inside one; labels are not the user's words), and each text as it was before it was
+    cut to size (a quote found only there is dropped as quote_after_cut).
+    """
+    limits = limits or Limits()
+    checker = _Checker(
+        _Source(profile_text or "", profile_fields, profile_full_text),
+        _Source(job_text or "", job_fields, job_full_text),
+        limits,
+    )
+    reasons: Counter[str] = Counter()
+    rewrites: Counter[str] = Counter()
+    matches, unchecked_matches = _keep(
+        draft.matches, checker.match, limits.max_points, reasons, rewrites
+    )
+    gaps, unchecked_gaps = _keep(draft.gaps, checker.gap, limits.max_points, reasons, rewrites)
+    return Verification(
+        matches=matches,
+        gaps=gaps,
+        dropped=sum(reasons.values()),
+        drop_reasons=dict(sorted(reasons.items())),
+        unchecked=unchecked_matches + unchecked_gaps,
+        rewritten=dict(sorted(rewrites.items())),
+    )

@@ -1,0 +1,130 @@
+"""Demo mode: a ChatModel that answers from recorded drafts instead of calling a provider.
+
+For a machine with no key, so the whole page can be seen. The page says plainly that
+these answers are recorded, not generated; they go through the same verifier.
+
+A recording is keyed by field keys, never by the host's labels: the job's fields named
+in it (its job key, e.g. {"title": "Java Engineer"}) must hold those values, and the
+profile's non-empty fields must be exactly the recorded profile's. So a user who edits
+their profile gets no recording (and an honest message), never another person's.
+Format: docs/integrating.md (Demo mode). Pure Python: no Django.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from explain.core.contact_details import scrub, visible_form
+from explain.core.schema import Draft
+from explain.core.texts import SourceText
+from explain.llm.client import ChatPrompt, ChatResponse
+
+RECORDED_MODEL_NAME = "recorded-demo"
+FORMAT = "explain-recordings/2"
+# The recordings of the demo portal, shipped in the package (EXPLAIN_RECORDED_DRAFTS unset).
+PACKAGED_RECORDINGS = Path(__file__).resolve().parent.parent / "data" / "demo_recordings.json"
+
+
+class RecordingsError(ValueError):
+    """The recordings file is not in the documented format."""
+
+
+@dataclass(frozen=True)
+class Recording:
+    job: Mapping[str, str]
+    profile: Mapping[str, str]
+    draft: Draft
+
+
+def field_values(source: SourceText) -> dict[str, str]:
+    """Each field's value as sent, by key."""
+    return {span.key: source.text[span.start : span.end] for span in source.fields}
+
+
+def _as_sent(value: str) -> str:
+    """A profile value as the texts module sends it (scrubbed, trimmed)."""
+    return scrub(visible_form(value)).strip()
+
+
+def _words(value: str) -> str:
+    return " ".join(value.split())
+
+
+class RecordedAnswer:
+    """The ChatModel for one recording: answers every prompt with its draft."""
+
+    model_name = RECORDED_MODEL_NAME
+
+    def __init__(self, draft: Draft) -> None:
+        self._draft = draft
+
+    def __call__(self, prompt: ChatPrompt, /) -> ChatResponse:
+        return ChatResponse(
+            text=self._draft.model_dump_json(by_alias=True),
+            parsed=self._draft,
+            model=self.model_name,
+        )
+
+
+class RecordedChatModel:
+    """The demo's model: for_texts() gives the recording for a profile and job, if any."""
+
+    model_name = RECORDED_MODEL_NAME
+
+    def __init__(self, recordings: list[Recording]) -> None:
+        self._recordings = recordings
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> RecordedChatModel:
+        return cls.from_data(json.loads(Path(path).read_text(encoding="utf-8")))
+
+    @classmethod
+    def from_data(cls, data: Any) -> RecordedChatModel:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordingsError(f'not a recordings file: "format" must be "{FORMAT}"')
+        profiles = data.get("profiles", {})
+        recordings = []
+        for number, entry in enumerate(data.get("recordings", []), start=1):
+            try:
+                profile = profiles[entry["profile"]]
+                recordings.append(
+                    Recording(
+                        job={str(k): str(v).strip() for k, v in entry["job"].items()},
+                        profile={
+                            str(k): _as_sent(str(v)) for k, v in profile.items() if str(v).strip()
+                        },
+                        draft=Draft.model_validate(entry["draft"]),
+                    )
+                )
+            except (KeyError, TypeError, AttributeError, ValueError) as exc:
+                raise RecordingsError(
+                    f"recording {number}: {type(exc).__name__} (needs job, profile, draft)"
+                ) from None
+        return cls(recordings)
+
+    def find(self, profile: Mapping[str, str], job: Mapping[str, str]) -> Recording | None:
+        """The recording made for exactly this profile and this job, if there is one."""
+        # White space aside: a seeded profile saved with other line breaks or spacing
+        # says the same words, and the verifier compares white space as one space too.
+        shown = {key: _words(value) for key, value in profile.items() if value.strip()}
+        for recording in self._recordings:
+            if {key: _words(value) for key, value in recording.profile.items()} != shown:
+                continue
+            if all(job.get(key) == value for key, value in recording.job.items()):
+                return recording
+        return None
+
+    def for_texts(self, profile: SourceText, job: SourceText) -> RecordedAnswer | None:
+        """A model answering with this profile and job's recording; None when none exists."""
+        found = self.find(field_values(profile), field_values(job))
+        return None if found is None else RecordedAnswer(found.draft)
+
+    def __call__(self, prompt: ChatPrompt, /) -> ChatResponse:
+        """Without the texts' fields no recording can be chosen: an empty draft, which
+        the verifier reports as nothing verified. The service calls for_texts() instead."""
+        empty = Draft()
+        return ChatResponse(text=empty.model_dump_json(by_alias=True), parsed=empty)

@@ -1,0 +1,317 @@
+"""`python manage.py explain_check`: a configuration doctor for the explain app.
+
+    python manage.py explain_check [--user NAME_OR_ID --job JOB_ID] [--live]
+
+Checks the settings, the host's adapter (for a real user and job), that the cache is
+shared, that explain's URLs reverse, and with --live makes one real, minimal structured
+call. Prints one line per check and exits non-zero when any failed. It never prints a
+key, a profile or a job text: counts, names and codes only.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core import checks as django_checks
+from django.core.cache import caches
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
+from django.urls import NoReverseMatch, URLPattern, reverse
+from django.utils.module_loading import import_string
+
+from explain.adapter import Field, JobUnavailable
+from explain.conf import setting
+from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
+from explain.core.schema import Draft
+from explain.core.texts import has_content
+from explain.llm.client import ChatClient, model_name
+from explain.llm.errors import ExplainError
+from explain.llm.profiles import family_for, request_rules
+from explain.llm.registry import get_chat_model
+
+# Caches each process keeps to itself: counters on them are per process, not per site.
+NOT_SHARED = (
+    "django.core.cache.backends.locmem.LocMemCache",
+    "django.core.cache.backends.filebased.FileBasedCache",
+    "django.core.cache.backends.db.DatabaseCache",
+    "django.core.cache.backends.dummy.DummyCache",
+)
+
+# The --live call: the smallest texts that still ask for the real schema.
+LIVE_PROFILE = "Headline: Backend developer\nSkills: Python, Django"
+LIVE_JOB = "Job title: Python Developer\nDescription: Build Django APIs in Python."
+
+
+@dataclass(frozen=True)
+class Finding:
+    level: str  # "ok", "warn" or "fail"
+    check: str
+    text: str
+
+
+class Command(BaseCommand):
+    help = "Check the explain app's configuration; --live also makes one real model call."
+    # The doctor reports the system checks itself, instead of stopping on the first error.
+    requires_system_checks: list[str] = []
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--user", help="a user's username or id, for the adapter check")
+        parser.add_argument("--job", help="a job id the adapter should find, for that user")
+        parser.add_argument(
+            "--live",
+            action="store_true",
+            help="make one minimal structured call to the configured model (billed)",
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        findings = [
+            *settings_findings(),
+            *adapter_findings(options.get("user"), options.get("job")),
+            *cache_findings(),
+            *url_findings(),
+        ]
+        if options["live"]:
+            findings.extend(live_findings())
+        for finding in findings:
+            self.stdout.write(f"{finding.level.upper():<4} {finding.check}: {finding.text}")
+        failed = [f for f in findings if f.level == "fail"]
+        if failed:
+            raise CommandError(f"{len(failed)} check(s) failed")
+        self.stdout.write(self.style.SUCCESS("All checks passed."))
+
+
+def settings_findings() -> list[Finding]:
+    """The system checks of explain (and the rate limiter), and what the model is."""
+    found = []
+    for message in django_checks.run_checks():
+        if not (message.id or "").startswith(("explain.", "django_ratelimit.")):
+            continue
+        if message.is_silenced():
+            continue
+        level = "fail" if message.level >= django_checks.ERROR else "warn"
+        found.append(Finding(level, "settings", f"{message.id}: {message.msg}"))
+    model = get_chat_model()
+    if model is None:
+        found.append(
+            Finding(
+                "fail",
+                "model",
+                "none: GEMINI_API_KEY is not set and demo mode is off, so the panel says "
+                "explanations are unavailable. Fix: set GEMINI_API_KEY (setting or "
+                "environment), or EXPLAIN_DEMO_MODE = True to answer from recordings",
+            )
+        )
+    else:
+        found.append(Finding("ok", "model", _describe(model)))
+    if not any(f.level != "ok" and f.check == "settings" for f in found):
+        found.insert(0, Finding("ok", "settings", "no problems found by the system checks"))
+    return found
+
+
+def _describe(model: Any) -> str:
+    name = model_name(model)
+    if not setting("GEMINI_API_KEY") or setting("EXPLAIN_CHAT_MODEL"):
+        return f"{name} (not Gemini)"
+    rules = getattr(model, "rules", None) or request_rules(name)
+    family, known = family_for(rules.model)
+    temperature = "sent" if rules.send_temperature else "not sent"
+    return (
+        f"Gemini {rules.model} ({family.name}{'' if known else ', by default'}): "
+        f"{rules.thinking_param.value} {rules.thinking}, maxOutputTokens "
+        f"{rules.max_output_tokens}, temperature {temperature}; key set"
+    )
+
+
+def adapter_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
+    if not user_ref or not job_id:
+        return [Finding("warn", "adapter", "not called: give --user and --job to call it")]
+    try:
+        user = _user(user_ref)
+    except DatabaseError as exc:
+        return [Finding("fail", "adapter", f"the database is not ready ({type(exc).__name__})")]
+    if user is None:
+        return [Finding("fail", "adapter", "no such user")]
+    from explain.conf import get_source
+    from explain.services.explanations import texts_for
+
+    try:
+        source = get_source()
+        wrong = return_problem("profile_fields", source.profile_fields(user)) or (
+            return_problem("job_fields", source.job_fields(str(job_id), user))
+        )
+        if wrong:
+            return [Finding("fail", "adapter", wrong)]
+        profile, job = texts_for(user=user, job_id=str(job_id))
+    except JobUnavailable:
+        return [Finding("fail", "adapter", "the adapter says this job is not available")]
+    except Exception as exc:  # the host's code: its type, never its message (texts)
+        return [Finding("fail", "adapter", f"the adapter raised {type(exc).__name__}")]
+    text = (
+        f"profile {len(profile.fields)} fields, {len(profile.text)} characters; "
+        f"job {len(job.fields)} fields, {len(job.text)} characters"
+    )
+    if not has_content(job):
+        return [
+            Finding(
+                "fail",
+                "adapter",
+                f"{text}; the job is empty, so it is never explained. Fix: return the "
+                "posting's shown fields from job_fields (title, description, requirements)",
+            )
+        ]
+    if not has_content(profile):
+        return [Finding("warn", "adapter", f"{text}; the profile is empty: no model call")]
+    return [Finding("ok", "adapter", text)]
+
+
+def return_problem(method: str, value: Any) -> str:
+    """What is wrong with what an adapter method returned ("" when it keeps the contract):
+    the method, the type it returned and what is expected, never the values (texts)."""
+    expected = "expected list[explain.adapter.Field] (Field(key, label, value) with str values)"
+    if not isinstance(value, list):
+        return f"{method} returned {type(value).__name__}; {expected}"
+    for index, item in enumerate(value):
+        if not isinstance(item, Field):
+            return f"{method}()[{index}] is {type(item).__name__}; {expected}"
+        for attribute in ("key", "label", "value"):
+            part = getattr(item, attribute)
+            if not isinstance(part, str):
+                return (
+                    f"{method}()[{index}].{attribute} is {type(part).__name__}; {expected} "
+                    "(use '' for a missing value)"
+                )
+    return ""
+
+
+def _user(ref: str) -> Any:
+    users = get_user_model()._default_manager
+    field = get_user_model().USERNAME_FIELD
+    found = users.filter(**{field: ref}).first()
+    if found is None and ref.isdigit():
+        found = users.filter(pk=int(ref)).first()
+    return found
+
+
+def cache_findings() -> list[Finding]:
+    """Rate limits, the breaker and the budget need one cache every process shares."""
+    found = []
+    aliases = {
+        str(setting("EXPLAIN_CACHE_ALIAS")),
+        str(getattr(settings, "RATELIMIT_USE_CACHE", "default")),
+    }
+    for alias in sorted(aliases):
+        backend = str(settings.CACHES.get(alias, {}).get("BACKEND", ""))
+        try:
+            _round_trip(caches[alias])
+        except Exception as exc:
+            found.append(
+                Finding("fail", "cache", f"{alias!r} failed a round trip ({type(exc).__name__})")
+            )
+            continue
+        if backend in NOT_SHARED or backend.rsplit(".", 1)[-1] in {
+            b.rsplit(".", 1)[-1] for b in NOT_SHARED
+        }:
+            short = backend.rsplit(".", 1)[-1]
+            if settings.DEBUG:
+                found.append(
+                    Finding(
+                        "warn",
+                        "cache",
+                        f"{alias!r} is {short}: one process only, fine for the demo, "
+                        "not for several workers",
+                    )
+                )
+            else:
+                found.append(
+                    Finding(
+                        "fail",
+                        "cache",
+                        f"{alias!r} is {short}, which processes do not share: rate limits, "
+                        "the circuit breaker and the daily limit would count per process",
+                    )
+                )
+        else:
+            found.append(
+                Finding("ok", "cache", f"{alias!r} is shared ({backend.rsplit('.', 1)[-1]})")
+            )
+    return found
+
+
+def _round_trip(cache: Any) -> None:
+    key = "explain:check:probe"
+    cache.delete(key)
+    if not cache.add(key, 1, timeout=30) or cache.incr(key) != 2 or cache.get(key) != 2:
+        raise RuntimeError("the cache did not keep a counter")
+    cache.delete(key)
+
+
+def url_findings() -> list[Finding]:
+    urls = import_string("explain.urls.urlpatterns")
+    reversed_ = []
+    for pattern in urls:
+        if not isinstance(pattern, URLPattern) or not pattern.name:
+            continue
+        args = ["1"] * len(pattern.pattern.converters)
+        try:
+            reversed_.append(reverse(f"explain:{pattern.name}", args=args))
+        except NoReverseMatch:
+            return [
+                Finding(
+                    "fail",
+                    "urls",
+                    f"explain:{pattern.name} does not reverse: include('explain.urls') "
+                    "in the host's URLconf",
+                )
+            ]
+    return [Finding("ok", "urls", f"{len(reversed_)} URLs reverse (e.g. {reversed_[0]})")]
+
+
+def live_findings() -> list[Finding]:
+    """One real, minimal structured call: model, latency, tokens, schema accepted."""
+    model = get_chat_model()
+    if model is None:
+        return [Finding("fail", "live", "no model to call (GEMINI_API_KEY is not set)")]
+    name = model_name(model)
+    started = time.monotonic()
+    try:
+        call = (
+            ChatClient(model)
+            .prompt()
+            .system(SYSTEM_INSTRUCTION)
+            .user(build_user_message(LIVE_PROFILE, LIVE_JOB))
+            .schema(Draft)
+            .call()
+        )
+        call.entity(Draft)
+    except ExplainError as exc:
+        latency = (time.monotonic() - started) * 1000
+        return [
+            Finding(
+                "fail",
+                "live",
+                f"model {name}, {latency:,.0f} ms: {exc.outcome} ({exc.detail}); "
+                f"schema accepted: {'no' if exc.outcome == 'provider_error' else 'unknown'}",
+            )
+        ]
+    latency = (time.monotonic() - started) * 1000
+    usage = call.response.usage
+    tokens = ", ".join(
+        f"{label} {value if value is not None else 'n/a'}"
+        for label, value in (
+            ("prompt", usage.prompt),
+            ("output", usage.output),
+            ("thoughts", usage.thoughts),
+            ("total", usage.total),
+        )
+    )
+    return [
+        Finding(
+            "ok",
+            "live",
+            f"model {name}, {latency:,.0f} ms, tokens {tokens}; schema accepted: yes",
+        )
+    ]

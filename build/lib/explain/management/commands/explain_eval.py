@@ -1,0 +1,267 @@
+"""`manage.py explain_eval`: measure the verifier (always) and the model (with --live).
+
+    manage.py explain_eval                      # score the verifier against the labelled set
+    manage.py explain_eval --live               # run the configured model on each pair
+    manage.py explain_eval --live --demo-data --jobs 1-13
+                                                # ... on the host's users and jobs instead
+    manage.py explain_eval --from-feedback reports.json [--confirmed]
+                                                # "this looks wrong" reports as cases:
+                                                # confirmed ones keep the reviewer's label
+
+The verifier mode exits 1 when any labelled case disagrees, so it can gate a build. The
+app stays generic: host data comes only through the EXPLAIN_SOURCE adapter.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from explain.conf import setting, verify_limits
+from explain.core.verify import Limits
+from explain.eval import equivalence, report
+from explain.eval.cases import DEFAULT_PATH, CaseFile, CaseFileError, load_cases
+from explain.eval.feedback_cases import FeedbackExportError, export_feedback
+from explain.eval.host_pairs import PairsError, host_pairs
+from explain.eval.live import Pair, PairResult, pairs_from_cases, render_live, run_live
+from explain.eval.progress import ProgressBar
+from explain.eval.scoring import render_table, score
+from explain.llm.registry import get_chat_model, is_demo_model
+
+# Options that only mean something in one mode, with the mode's flag.
+ONLY_WITH = {
+    "--live": ("demo_data", "jobs", "users", "limit"),
+    "--from-feedback": ("with_texts", "confirmed"),
+}
+
+
+class Command(BaseCommand):
+    help = (
+        "Score the verifier against the labelled set (exits 1 on any disagreement); with "
+        "--live, run the configured chat model on each profile/job pair and report what "
+        "survives; with --from-feedback, export user reports as cases to label."
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--cases",
+            default=str(DEFAULT_PATH),
+            help="the case file (default: the labelled set shipped with the app)",
+        )
+        parser.add_argument("--report", metavar="PATH", help="write a JSON report here")
+        parser.add_argument(
+            "--chart", metavar="PATH", help="write an SVG bar chart of drop reasons here"
+        )
+        mode = parser.add_mutually_exclusive_group()
+        mode.add_argument(
+            "--live",
+            action="store_true",
+            help="run the configured chat model (GEMINI_API_KEY or EXPLAIN_CHAT_MODEL) on "
+            "each distinct profile/job pair of the case file",
+        )
+        mode.add_argument(
+            "--from-feedback",
+            metavar="PATH",
+            help='export "this looks wrong" reports to PATH ("-" for stdout) as unlabelled '
+            "cases for review",
+        )
+        live = parser.add_argument_group("--live")
+        live.add_argument(
+            "--demo-data",
+            action="store_true",
+            help="use the host's users and jobs through EXPLAIN_SOURCE instead of the case "
+            "file's texts (after seed_demo: the demo users and jobs)",
+        )
+        live.add_argument(
+            "--jobs",
+            action="append",
+            default=[],
+            metavar="IDS",
+            help="with --demo-data: job ids, e.g. 1-13 or 2,5 (default: the adapter's "
+            "job_ids(), if it has one)",
+        )
+        live.add_argument(
+            "--users",
+            action="append",
+            default=[],
+            metavar="NAMES",
+            help="with --demo-data: usernames, e.g. demo,sam (default: every active user "
+            "with a profile)",
+        )
+        live.add_argument("--limit", type=int, help="run at most this many pairs")
+        live.add_argument(
+            "--delay",
+            type=float,
+            default=0.0,
+            metavar="SECONDS",
+            help="wait between calls (to stay under a provider's rate limit)",
+        )
+        live.add_argument("--no-progress", action="store_true", help="no progress bar")
+        feedback = parser.add_argument_group("--from-feedback")
+        feedback.add_argument(
+            "--with-texts",
+            action="store_true",
+            help="rebuild each report's profile and job text through EXPLAIN_SOURCE (as "
+            "they are now: the log never stores texts); otherwise they are left empty",
+        )
+
+        feedback.add_argument(
+            "--confirmed",
+            action="store_true",
+            help="only reports a reviewer confirmed in the admin (labelled cases)",
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        self.refuse_stray_options(options)
+        try:
+            if options["from_feedback"]:
+                self.feedback(options)
+            elif options["live"]:
+                self.live(options)
+            else:
+                self.verifier(options)
+        except (PairsError, FeedbackExportError) as exc:
+            raise CommandError(str(exc)) from None
+
+    def refuse_stray_options(self, options: dict[str, Any]) -> None:
+        mode_on = {"--live": options["live"], "--from-feedback": options["from_feedback"]}
+        for mode, names in ONLY_WITH.items():
+            stray = [
+                "--" + name.replace("_", "-")
+                for name in names
+                if not mode_on[mode]
+                and options[name] not in (None, [])
+                and options[name] is not False
+            ]
+            if stray:
+                verb = "work" if len(stray) > 1 else "works"
+                raise CommandError(f"{', '.join(stray)} only {verb} with {mode}")
+
+    # ----------------------------------------------------------------------- verifier
+
+    def verifier(self, options: dict[str, Any]) -> None:
+        case_file = self.load(options["cases"])
+        limits = Limits()  # the labels are written against SPEC's default limits
+        card = score(case_file, limits)
+        self.stdout.write(report.verifier_heading(case_file, card, limits))
+        self.stdout.write("")
+        for line in render_table(card):
+            self.stdout.write(line)
+        self.stdout.write("")
+        for line in equivalence.lines(equivalence.score(equivalence.load())):
+            self.stdout.write(line)
+        if options["report"]:
+            self.write_file(options["report"], report.verifier_report(case_file, card), "report")
+        if options["chart"]:
+            self.write_file(options["chart"], report.verifier_chart(card), "chart")
+        if card.disagreements:
+            raise CommandError(
+                f"{len(card.disagreements)} of {card.total.cases} labelled cases disagree "
+                "with the verifier (listed above)"
+            )
+
+    def load(self, path: str) -> CaseFile:
+        """The case file, named relative to the working directory when it is under it."""
+        try:
+            path = str(Path(path).resolve().relative_to(Path.cwd()))
+        except ValueError:
+            pass
+        try:
+            return load_cases(path)
+        except CaseFileError as exc:
+            raise CommandError(str(exc)) from None
+
+    def write_file(self, path: str, text: str, what: str) -> None:
+        try:
+            Path(path).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise CommandError(f"cannot write the {what} to {path}: {exc.strerror}") from None
+        self.stdout.write(f"Wrote the {what} to {path}")
+
+    # ----------------------------------------------------------------------- live
+
+    def live(self, options: dict[str, Any]) -> None:
+        model = get_chat_model()
+        if model is None:
+            raise CommandError(
+                "No chat model is configured: set GEMINI_API_KEY (or EXPLAIN_CHAT_MODEL)."
+            )
+        pairs, source = self.pairs(options)
+        name = getattr(model, "model_name", "") or "custom"
+        self.stdout.write(f"Live run: {len(pairs)} pair(s) from {source}, model {name}")
+        if is_demo_model(model):
+            self.stdout.write(
+                "Note: the configured model is the recorded demo model; these are recorded "
+                "answers, not a live model."
+            )
+        show = not options["no_progress"]
+        progress = ProgressBar(len(pairs), self.progress_write, redraw=self.stderr_is_terminal())
+
+        def on_result(result: PairResult) -> None:
+            if show:
+                progress.advance(f"{result.pair}: {result.outcome}")
+
+        if show:
+            progress.start()
+        run = run_live(
+            model,
+            pairs,
+            limits=verify_limits(),
+            source=source,
+            on_result=on_result,
+            delay_seconds=max(options["delay"], 0.0),
+        )
+        if show:
+            progress.finish()
+        self.stdout.write("")
+        for line in render_live(run):
+            self.stdout.write(line)
+        if options["report"]:
+            self.write_file(options["report"], report.live_report(run), "report")
+        if options["chart"]:
+            self.write_file(options["chart"], report.live_chart(run), "chart")
+        if not options["report"] and not options["chart"]:
+            self.stdout.write("(add --report PATH and --chart PATH to save the results)")
+        if not run.answered:
+            raise CommandError("The model answered none of the pairs.")
+
+    def pairs(self, options: dict[str, Any]) -> tuple[list[Pair], str]:
+        """The pairs to run (the host's, or the case file's) and where they come from."""
+        if options["demo_data"]:
+            pairs = list(host_pairs(options["users"], options["jobs"]))
+            source = "EXPLAIN_SOURCE " + str(setting("EXPLAIN_SOURCE"))
+        else:
+            if options["jobs"] or options["users"]:
+                raise CommandError("--jobs and --users only work with --demo-data")
+            case_file = self.load(options["cases"])
+            pairs = pairs_from_cases(case_file)
+            source = f"cases {case_file.origin}"
+        if options["limit"] is not None:
+            pairs = pairs[: max(options["limit"], 0)]
+        if not pairs:
+            raise CommandError("No profile/job pair to run.")
+        return pairs, source
+
+    def progress_write(self, text: str) -> None:
+        self.stderr.write(text, ending="", style_func=lambda x: x)
+        self.stderr.flush()
+
+    def stderr_is_terminal(self) -> bool:
+        isatty = getattr(self.stderr, "isatty", None)
+        return bool(isatty and isatty())
+
+    # ----------------------------------------------------------------------- feedback
+
+    def feedback(self, options: dict[str, Any]) -> None:
+        export = export_feedback(with_texts=options["with_texts"], confirmed=options["confirmed"])
+        path = options["from_feedback"]
+        if path == "-":
+            self.stdout.write(export.text, ending="")
+            return
+        what = (
+            f"{export.cases} case(s): {export.labelled} labelled by a reviewer, "
+            f"{export.cases - export.labelled} unlabelled"
+        )
+        self.write_file(path, export.text, what)

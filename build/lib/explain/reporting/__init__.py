@@ -1,0 +1,1 @@
+"""Read-side figures: selectors, the daily rollup, costs, alerts, CSV export."""

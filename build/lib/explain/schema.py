@@ -1,0 +1,5 @@
+"""The draft schema's stable public name; the shape lives in explain.core.schema."""
+
+from explain.core.schema import Claim, Draft
+
+__all__ = ["Claim", "Draft"]

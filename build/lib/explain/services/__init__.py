@@ -1,0 +1,1 @@
+"""The use cases: one explanation (batch or streamed), cached drafts, feedback, history."""

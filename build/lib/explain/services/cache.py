@@ -1,0 +1,67 @@
+"""Explanations already made, keyed by everything that could change the answer.
+
+Same prompt version, model, profile text and job text: same draft, served without a
+model call and without using up the rate limit. The draft is stored, not the verdict,
+so a stricter verifier applies to cached answers too. The moment it was made is stored
+with it, so a page can say how old a remembered explanation is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from django.core.cache import caches
+from pydantic import ValidationError
+
+from explain.conf import setting
+from explain.core.schema import Draft
+
+_PREFIX = "explain:draft:"
+
+
+@dataclass(frozen=True)
+class CachedDraft:
+    """A draft from the cache and when the model wrote it."""
+
+    draft: Draft
+    made_at: datetime
+
+
+def cache_key(*, prompt_version: str, model: str, profile_text: str, job_text: str) -> str:
+    digest = hashlib.sha256()
+    for part in (prompt_version, model, profile_text, job_text):
+        encoded = part.encode("utf-8")
+        digest.update(len(encoded).to_bytes(8, "big"))
+        digest.update(encoded)
+    return _PREFIX + digest.hexdigest()
+
+
+def cached_entry(key: str) -> CachedDraft | None:
+    """The stored draft with its time, or None (missing, or not a readable entry)."""
+    raw = caches[setting("EXPLAIN_CACHE_ALIAS")].get(key)
+    if not isinstance(raw, str):
+        return None
+    try:
+        stored = json.loads(raw)
+        made_at = datetime.fromtimestamp(float(stored["made_at"]), tz=UTC)
+        return CachedDraft(Draft.model_validate(stored["draft"]), made_at)
+    except (ValueError, TypeError, KeyError, OverflowError, ValidationError):
+        return None
+
+
+def cached_draft(key: str) -> Draft | None:
+    entry = cached_entry(key)
+    return entry.draft if entry is not None else None
+
+
+def remember_draft(key: str, draft: Draft, *, made_at: datetime | None = None) -> None:
+    when = made_at or datetime.now(tz=UTC)
+    stored = {"made_at": when.timestamp(), "draft": draft.model_dump(mode="json", by_alias=True)}
+    caches[setting("EXPLAIN_CACHE_ALIAS")].set(
+        key,
+        json.dumps(stored, ensure_ascii=False, separators=(",", ":")),
+        timeout=int(setting("EXPLAIN_CACHE_SECONDS")),
+    )

@@ -1,0 +1,520 @@
+"""One explanation, start to finish: texts, prompt, call, verify, log.
+
+Views call explanation_create and render what it returns. Whatever happens, exactly
+one ExplanationLog row is written, holding counts and never texts.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from django.db import InterfaceError, OperationalError, connections
+from django.views.decorators.debug import sensitive_variables
+
+from explain.adapter import Field, JobUnavailable
+from explain.conf import breaker_settings, get_source, setting, site_cache, verify_limits
+from explain.controls import budget, slots
+from explain.controls.breaker import CircuitBreaker, Gate
+from explain.controls.ratelimit import RateDecision
+from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
+from explain.core.schema import Draft
+from explain.core.texts import SourceText, has_content, job_text, profile_text
+from explain.core.verify import Verification, instruction_spans, verify_draft
+from explain.core.verify_incremental import IncrementalVerifier
+from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
+from explain.llm.errors import ExplainError
+from explain.llm.recorded import RecordedChatModel
+from explain.llm.registry import get_chat_model, is_demo_model
+from explain.models import ExplanationLog
+from explain.outcomes import RETRY_AFTER, SUCCESS, Kind, Outcome
+from explain.reporting.alerts import warn_if_passed
+from explain.services import cache as explanation_cache
+from explain.services.site_faults import log_internal_error
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass
+class Explanation:
+    """What one request produced; views turn it into HTML or JSON."""
+
+    outcome: Outcome
+    job_id: str
+    verification: Verification | None = None
+    profile: SourceText | None = None
+    job: SourceText | None = None
+    retry_after: int = 0
+    demo: bool = False
+    model: str = ""
+    job_title: str = ""
+    log_id: int | None = None
+    usage: TokenUsage = field(default_factory=TokenUsage)
+    # When the model wrote the draft shown (now for a fresh one, earlier for a cached one).
+    made_at: datetime | None = None
+    # Shown on its own when the user came back, not because they asked just now.
+    remembered: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome in SUCCESS
+
+
+def texts_for(*, user: Any, job_id: str) -> tuple[SourceText, SourceText]:
+    """The exact profile and job texts this site sends for this user and job."""
+    profile, job, _title = _texts_and_title(user=user, job_id=job_id)
+    return profile, job
+
+
+def _texts_and_title(*, user: Any, job_id: str) -> tuple[SourceText, SourceText, str]:
+    source = get_source()
+    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+    fields = source.job_fields(job_id, user)
+    job = job_text(fields, max_chars=max_chars)
+    return profile_text_for(user), job, shown_job_title(fields)
+
+
+def profile_text_for(user: Any) -> SourceText:
+    """The exact profile text this site sends for this user (the profile page previews it)."""
+    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+    return profile_text(get_source().profile_fields(user), max_chars=max_chars)
+
+
+def shown_job_title(fields: list[Field]) -> str:
+    """The posting's title as shown (the field keyed "title"), for the log: public text."""
+    title = next((f.value for f in fields if f.key == "title"), "")
+    return " ".join("".join(ch for ch in title if ch.isprintable()).split())[:200]
+
+
+def _as_sent(profile: SourceText, job: SourceText) -> dict[str, Any]:
+    """What the verifier checks a draft against, batch or streamed alike: the texts as
+    sent, this site's limits, and each field's span (quotes inside one value)."""
+    return {
+        "profile_text": profile.text,
+        "job_text": job.text,
+        "limits": verify_limits(),
+        "profile_fields": profile.spans,
+        "job_fields": job.spans,
+        "profile_full_text": profile.full_text,
+        "job_full_text": job.full_text,
+    }
+
+
+def verify_sent(draft: Draft, profile: SourceText, job: SourceText) -> Verification:
+    """The verifier on the texts as sent: quotes inside one field's value, labels excluded."""
+    return verify_draft(draft, **_as_sent(profile, job))
+
+
+def verifier_for_sent(profile: SourceText, job: SourceText) -> IncrementalVerifier:
+    """The same verifier, one claim at a time, for a streamed answer (same arguments)."""
+    return IncrementalVerifier(**_as_sent(profile, job))
+
+
+def profile_ready(user: Any) -> bool:
+    """Whether this user's profile holds anything to compare (the panel and the flow agree)."""
+    return has_content(profile_text_for(user))
+
+
+@sensitive_variables()
+def explanation_create(
+    *, user: Any, job_id: str, rate_check: Callable[[], RateDecision]
+) -> Explanation:
+    """Explain one job for one user. rate_check counts a model call against the limit."""
+    started = time.monotonic()
+    result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id)
+    try:
+        _run(result, user=user, rate_check=rate_check)
+    except (OperationalError, InterfaceError) as exc:
+        # The database is down or restarting: an outage with a wait, not a bug of ours.
+        logger.warning("Database unavailable: %s", type(exc).__name__)
+        result.outcome = Outcome.TEMPORARILY_UNAVAILABLE
+        result.retry_after = DATABASE_RETRY_SECONDS
+        result.verification = None
+    except Exception as exc:
+        # A fault of this site (the host's adapter or our code), never the provider's:
+        # model failures are ExplainErrors handled in _run. The traceback is logged
+        # without the exception's message, which may carry texts.
+        log_internal_error(logger, "Explanation", exc)
+        result.outcome = Outcome.INTERNAL_ERROR
+        result.verification = None
+    result.log_id = _log(result, user=user, latency=time.monotonic() - started)
+    return result
+
+
+@dataclass(frozen=True)
+class _ModelCall:
+    """A model call about to be made: what to send, where its draft is cached, the
+    user's rate allowance it took and the circuit breaker it reports to."""
+
+    spec: PromptSpec
+    cache_key: str
+    rate: RateDecision = field(default_factory=lambda: RateDecision(allowed=True))
+    breaker: CircuitBreaker | None = None
+    gate: Gate = Gate.CLOSED
+    slot: slots.Slot = slots.NO_CAP
+
+
+def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
+    call = _prepare(result, user=user, rate_check=rate_check)
+    if call is None:
+        return
+    _release_database_connections()
+    try:
+        answer = call.spec.call()
+        call_answered(call)
+        result.usage = answer.response.usage
+        draft = answer.entity(Draft)
+    except ExplainError as exc:
+        call_failed(result, call, exc)
+        return
+    finally:
+        call.slot.release()
+    result.outcome = Outcome.OK
+    result.verification = _verify(result, draft)
+    _conclude(result, call, draft)
+
+
+def _prepare(
+    result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]
+) -> _ModelCall | None:
+    """Everything before the model call. None when the outcome is already decided
+    (a cached draft is verified here); otherwise the call to make."""
+    try:
+        profile, job, result.job_title = _texts_and_title(user=user, job_id=result.job_id)
+    except JobUnavailable:
+        result.outcome = Outcome.JOB_UNAVAILABLE
+        return None
+    result.profile, result.job = profile, job
+    if not has_content(profile):
+        result.outcome = Outcome.NO_PROFILE
+        return None
+    if not has_content(job):
+        # Nothing of the posting to compare: no billed call for an answer with no quotes.
+        result.outcome = Outcome.JOB_UNAVAILABLE
+        return None
+    model = get_chat_model()
+    if model is None:
+        result.outcome = Outcome.DISABLED
+        return None
+    result.model = model_name(model)
+    result.demo = is_demo_model(model)
+    if isinstance(model, RecordedChatModel):
+        # Demo mode answers only the profile and job a recording was made for.
+        recorded = model.for_texts(profile, job)
+        if recorded is None:
+            result.outcome = Outcome.NO_RECORDING
+            return None
+        model = recorded
+    key = explanation_cache.cache_key(
+        prompt_version=PROMPT_VERSION,
+        model=result.model,
+        profile_text=profile.text,
+        job_text=job.text,
+    )
+    try:
+        entry = explanation_cache.cached_entry(key)
+    except Exception as exc:  # the shared cache is down: a cached answer simply misses
+        _cache_down("cached answer", exc)
+        entry = None
+    if entry is not None:
+        result.outcome = Outcome.CACHED
+        result.made_at = entry.made_at
+        result.verification = _verify(result, entry.draft)
+        if result.verification.kept == 0:
+            result.outcome = Outcome.NOTHING_VERIFIED
+        return None
+    admitted = _admit(result, rate_check)
+    if admitted is None:
+        return None
+    decision, breaker, gate, slot = admitted
+    spec = (
+        ChatClient(model)
+        .prompt()
+        .system(SYSTEM_INSTRUCTION)
+        .user(build_user_message(profile.text, job.text))
+        .schema(Draft)
+    )
+    return _ModelCall(
+        spec=spec, cache_key=key, rate=decision, breaker=breaker, gate=gate, slot=slot
+    )
+
+
+def _admit(
+    result: Explanation, rate_check: Callable[[], RateDecision]
+) -> tuple[RateDecision, CircuitBreaker, Gate, slots.Slot] | None:
+    """The checks before a model call, cheapest refusal first: the user's rate, the
+    circuit, a free slot, the day's budget. None (the outcome set) when one refuses;
+    without the shared cache to decide, nothing is called (fail closed)."""
+    try:
+        # A recorded demo answer costs nothing, so it uses none of the user's allowance.
+        decision = RateDecision(allowed=True) if result.demo else rate_check()
+    except Exception as exc:  # no counter to check: refuse rather than call unmetered
+        _unavailable(result, "rate limit", exc)
+        return None
+    if not decision.allowed:
+        result.outcome = Outcome.RATE_LIMITED
+        result.retry_after = decision.retry_after
+        return None
+    breaker = site_breaker()
+    try:
+        gate = breaker.gate()
+        slot = slots.take_slot(
+            site_cache(), _concurrency_limit(), hold_seconds=breaker.settings.probe_seconds
+        )
+    except Exception as exc:  # the breaker and the slots live on the shared cache
+        _unavailable(result, "circuit breaker", exc)
+        return None
+    if gate is Gate.OPEN:
+        # Answer at once instead of making this user wait for the same failure.
+        logger.warning("Model call skipped: circuit_open")
+        result.outcome = Outcome.CIRCUIT_OPEN
+        result.retry_after = max(1, round(breaker.settings.cooldown_seconds))
+        if slot is not None:
+            slot.release()
+        return None
+    if slot is None:
+        # Every slot is held by a call still waiting: refuse now, keep this thread free.
+        logger.warning("Model call skipped: provider_busy (EXPLAIN_MAX_CONCURRENT_CALLS in use)")
+        result.outcome = Outcome.PROVIDER_BUSY
+        result.retry_after = BUSY_RETRY_SECONDS
+        return None
+    try:
+        within_budget = budget.take_call(site_cache(), _daily_limit())
+    except Exception as exc:
+        _unavailable(result, "daily budget", exc)
+        slot.release()
+        return None
+    if not within_budget:
+        logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
+        result.outcome = Outcome.DAILY_LIMIT
+        slot.release()
+        return None
+    return decision, breaker, gate, slot
+
+
+# Seconds a user is told to wait when the database is down: a restart and a reconnect.
+DATABASE_RETRY_SECONDS = 5
+
+# Seconds a user is told to wait when the shared cache (Redis) cannot be reached: about
+# what a restarted Redis takes to answer again.
+UNAVAILABLE_RETRY_SECONDS = 10
+
+
+def _cache_down(what: str, exc: Exception) -> None:
+    """An expected outage, not a bug of ours: a WARNING naming the part, no traceback."""
+    logger.warning("Shared cache unavailable (%s): %s", what, type(exc).__name__)
+
+
+def _unavailable(result: Explanation, what: str, exc: Exception) -> None:
+    """Fail closed: without the rate limit, breaker or budget no model call is made."""
+    _cache_down(what, exc)
+    result.outcome = Outcome.TEMPORARILY_UNAVAILABLE
+    result.retry_after = UNAVAILABLE_RETRY_SECONDS
+
+
+def _quietly(step: Callable[[], Any], what: str) -> None:
+    """A bookkeeping step on the shared cache after the decision: its failure must not
+    cost the user an answer the model already gave."""
+    try:
+        step()
+    except Exception as exc:
+        _cache_down(what, exc)
+
+
+def site_breaker() -> CircuitBreaker:
+    """The site's circuit breaker, on the shared cache (one circuit for every process)."""
+    return CircuitBreaker(site_cache(), breaker_settings())
+
+
+# A slot frees as soon as any call in flight ends: a short wait, not the provider's 60 s.
+BUSY_RETRY_SECONDS = 5
+
+
+def _concurrency_limit() -> int | None:
+    limit = setting("EXPLAIN_MAX_CONCURRENT_CALLS")
+    return None if limit is None else int(limit)
+
+
+def _daily_limit() -> int | None:
+    limit = setting("EXPLAIN_DAILY_CALL_LIMIT")
+    return None if limit is None else int(limit)
+
+
+def call_answered(call: _ModelCall) -> None:
+    """The provider answered: the call counts against the user's allowance, and the
+    breaker's run of failures is over."""
+    _quietly(call.rate.spend, "rate allowance")
+    if call.breaker is not None:
+        _quietly(call.breaker.record_success, "circuit breaker")
+
+
+def call_failed(result: Explanation, call: _ModelCall, exc: ExplainError) -> None:
+    """A model call failed: its outcome, the breaker told, and the call counted against
+    the user's allowance unless the provider never answered (refused connection, 5xx,
+    429) or nothing was sent."""
+    result.outcome = Outcome(exc.outcome)
+    result.retry_after = RETRY_AFTER.get(result.outcome, 0)
+    result.usage = exc.usage or result.usage
+    if not exc.unanswered:
+        _quietly(call.rate.spend, "rate allowance")
+    if call.breaker is None or exc.local:
+        return  # a local fault says nothing about the provider
+    if not exc.outage:
+        # An answer, if not a useful one: it is up.
+        _quietly(call.breaker.record_success, "circuit breaker")
+        return
+    try:
+        opened = call.breaker.record_failure(call.gate)
+    except Exception as exc_cache:
+        _cache_down("circuit breaker", exc_cache)
+        return
+    if opened:
+        logger.warning(
+            "Circuit opened: %d provider failures in a row; calls skipped for %d s",
+            call.breaker.settings.failures,
+            round(call.breaker.settings.cooldown_seconds),
+        )
+
+
+def _verify(result: Explanation, draft: Draft) -> Verification:
+    assert result.profile is not None and result.job is not None
+    return verify_sent(draft, result.profile, result.job)
+
+
+def _conclude(result: Explanation, call: _ModelCall, draft: Draft) -> None:
+    """A fresh answer was verified: nothing kept is an error, anything kept is cached."""
+    assert result.verification is not None
+    result.made_at = datetime.now(tz=UTC)
+    if result.verification.kept == 0:
+        result.outcome = Outcome.NOTHING_VERIFIED
+    else:
+        _quietly(
+            lambda: explanation_cache.remember_draft(call.cache_key, draft, made_at=result.made_at),
+            "caching the answer",
+        )
+
+
+def _never_call() -> RateDecision:
+    """A rate check that refuses without counting: recalling never makes a model call."""
+    return RateDecision(allowed=False)
+
+
+@sensitive_variables()
+def explanation_recall(*, user: Any, job_id: str) -> Explanation | None:
+    """The last explanation for this job and this profile, when the cache still holds it.
+
+    For a user coming back to a job page: no model call and no allowance. The draft is
+    verified again against today's texts; a changed profile or posting is another cache
+    key, so nothing stale is shown. Logged (outcome cached) only when something is shown.
+    """
+    started = time.monotonic()
+    result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id, remembered=True)
+    try:
+        _prepare(result, user=user, rate_check=_never_call)
+    except Exception as exc:
+        log_internal_error(logger, "Recalling an explanation", exc)
+        return None
+    if result.outcome != Outcome.CACHED:
+        return None
+    result.log_id = _log(result, user=user, latency=time.monotonic() - started)
+    return result
+
+
+def _release_database_connections() -> None:
+    """Hand database connections back before a model call that may take EXPLAIN_TIMEOUT.
+
+    With a connection pool (production) the connection returns to the pool, so a slow
+    model holds a worker thread but no database connection; the log row takes one
+    again. Inside a transaction (ATOMIC_REQUESTS, tests) nothing is closed.
+    """
+    for connection in connections.all(initialized_only=True):
+        if not connection.in_atomic_block:
+            connection.close()
+
+
+def _text_counts(result: Explanation) -> dict[str, int]:
+    """Counts about the texts for the log row: words sent and in all, and sentences
+    addressed to an AI. Counts only: the texts themselves are never stored."""
+    counts: dict[str, int] = {}
+    for name, source in (("profile", result.profile), ("job", result.job)):
+        if source is None:
+            continue
+        counts[f"{name}_words_sent"] = source.words_sent
+        counts[f"{name}_words_total"] = source.words_total
+        counts[f"{name}_instructions"] = min(
+            len(instruction_spans(source.full_text or source.text)), 32767
+        )
+    return counts
+
+
+def _log(result: Explanation, *, user: Any, latency: float) -> int | None:
+    verification = result.verification or Verification()
+    try:
+        # create(): save() and its signals, so a host's post_save listeners see the row.
+        row = ExplanationLog.objects.create(
+            user=user if getattr(user, "is_authenticated", False) else None,
+            job_ref="".join(ch for ch in str(result.job_id) if ch.isprintable())[:64],
+            job_title=result.job_title,
+            outcome=result.outcome,
+            kept_matches=len(verification.matches) if result.ok else 0,
+            kept_gaps=len(verification.gaps) if result.ok else 0,
+            dropped=verification.dropped,
+            unchecked=verification.unchecked,
+            drop_reasons=verification.drop_reasons,
+            rewritten=verification.rewritten if result.ok else {},
+            **_text_counts(result),
+            model_name=result.model[:100],
+            prompt_version=PROMPT_VERSION,
+            latency_ms=round(latency * 1000),
+            prompt_tokens=result.usage.prompt,
+            output_tokens=result.usage.output,
+            thoughts_tokens=result.usage.thoughts,
+            total_tokens=result.usage.total,
+        )
+    except (OperationalError, InterfaceError) as exc:
+        logger.warning("Could not write the explanation log row: %s", type(exc).__name__)
+        return None
+    except Exception as exc:
+        logger.error("Could not write the explanation log row: %s", type(exc).__name__)
+        return None
+    try:
+        warn_if_passed(row.outcome)
+    except Exception as exc:  # The alert must never cost the user their answer.
+        logger.error("Could not check the drop-rate alert: %s", type(exc).__name__)
+    return row.pk
+
+
+def shown_point(
+    *, user: Any, log: ExplanationLog, kind: str, index: int
+) -> tuple[str, str, str] | None:
+    """The point a user was shown under this log row, derived again, not stored twice.
+
+    The cached draft, re-verified against the user's current texts, is what the page
+    showed, as long as neither text nor the prompt version has changed since.
+    """
+    if log.outcome not in SUCCESS or log.prompt_version != PROMPT_VERSION:
+        return None
+    try:
+        profile, job = texts_for(user=user, job_id=log.job_ref)
+    except JobUnavailable:
+        return None
+    draft = explanation_cache.cached_draft(
+        explanation_cache.cache_key(
+            prompt_version=log.prompt_version,
+            model=log.model_name,
+            profile_text=profile.text,
+            job_text=job.text,
+        )
+    )
+    if draft is None:
+        return None
+    verification = verify_sent(draft, profile, job)
+    points = verification.matches if kind == Kind.MATCH else verification.gaps
+    if not 0 <= index < len(points):
+        return None
+    point = points[index]
+    return point.point, point.profile_quote, point.job_quote

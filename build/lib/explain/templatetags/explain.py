@@ -1,0 +1,147 @@
+"""The tags a host uses: {% explain_assets %} in its <head>, {% explain_panel job_id %}
+where the "Why this job?" panel goes on its job page."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django import template
+from django.conf import settings
+from django.db.models import Model
+from django.shortcuts import resolve_url
+from django.templatetags.static import static
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+from explain.conf import profile_url, show_panel
+from explain.llm.registry import get_chat_model, is_demo_model
+from explain.models import NOTE_MAX_LENGTH, FeedbackReport
+from explain.services.explanations import explanation_recall, profile_ready
+from explain.services.site_faults import log_internal_error
+from explain.web.payload import explanation_payload
+
+register = template.Library()
+logger = logging.getLogger(__name__)
+
+
+# Set on the request once the panel's stylesheet and script are on the page.
+_ASSETS_DONE = "_explain_assets_rendered"
+
+
+@register.simple_tag(takes_context=True)
+def explain_assets(context: dict[str, Any]) -> SafeString:
+    """The panel's stylesheet and deferred script, for the host's <head>.
+
+    Optional: without it the panel prints them itself, once, where it stands.
+    """
+    request = context.get("request")
+    if request is not None:
+        setattr(request, _ASSETS_DONE, True)
+    # django-csp sets request.csp_nonce: with a nonce and 'strict-dynamic' in script-src,
+    # a script without it never runs and the panel falls back to its no-script page.
+    nonce = str(getattr(request, "csp_nonce", "") or "") if request is not None else ""
+    if nonce:
+        return format_html(
+            '<link rel="stylesheet" href="{}" nonce="{}">\n'
+            '<script src="{}" defer nonce="{}"></script>\n'
+            '<script src="{}" defer nonce="{}"></script>',
+            static("explain/explain.css"),
+            nonce,
+            static("explain/explain-stream.js"),
+            nonce,
+            static("explain/explain.js"),
+            nonce,
+        )
+    return format_html(
+        '<link rel="stylesheet" href="{}">\n<script src="{}" defer></script>\n'
+        '<script src="{}" defer></script>',
+        static("explain/explain.css"),
+        static("explain/explain-stream.js"),
+        static("explain/explain.js"),
+    )
+
+
+@register.simple_tag(takes_context=True)
+def explain_assets_if_missing(context: dict[str, Any]) -> SafeString:
+    """The assets, unless {% explain_assets %} already put them on this page."""
+    request = context.get("request")
+    if request is not None and getattr(request, _ASSETS_DONE, False):
+        return SafeString("")
+    return explain_assets(context)
+
+
+# The query parameter a host adds when the user comes back from editing their profile
+# for this job: the panel asks again at once (a new call only if the texts changed).
+REFRESH_PARAMETER = "explain"
+REFRESH_VALUE = "refresh"
+# The parameter alone is a link anyone can send: the panel asks on its own only when the
+# host also marked this session after the user saved their profile (one use), so a GET
+# from a shared link never spends a model call.
+REFRESH_SESSION_KEY = "explain:ask_again"
+
+
+def ask_again_on_return(request: Any) -> None:
+    """Mark this session so the next job page opened with ?explain=refresh asks at once.
+
+    A host calls it when it saves the profile and redirects back to the job (a POST by
+    the user); without a session framework the panel simply does not ask on its own.
+    """
+    session = getattr(request, "session", None)
+    if session is not None:
+        session[REFRESH_SESSION_KEY] = True
+
+
+def _asked_again(request: Any) -> bool:
+    """The refresh parameter and the session's one-use mark, consumed together."""
+    if request.GET.get(REFRESH_PARAMETER) != REFRESH_VALUE:
+        return False
+    session = getattr(request, "session", None)
+    return session is not None and bool(session.pop(REFRESH_SESSION_KEY, False))
+
+
+@register.inclusion_tag("explain/panel.html", takes_context=True)
+def explain_panel(context: dict[str, Any], job_id: Any) -> dict[str, Any]:
+    request = context["request"]
+    # {% explain_panel job %} is as natural as job.pk: a model instance stands for its pk,
+    # instead of its str() being looked up as an id and called "not available".
+    if isinstance(job_id, Model):
+        job_id = job_id.pk
+    if not show_panel(request):
+        return {"hidden": True}
+    user = request.user
+    model = get_chat_model()
+    has_profile = broken = False
+    if user.is_authenticated:
+        try:
+            has_profile = profile_ready(user)
+        except Exception as exc:
+            # The host's adapter failed: the job page still renders, the panel says so.
+            log_internal_error(logger, "The panel's profile check", exc)
+            broken = True
+    refresh = _asked_again(request)
+    remembered = None
+    if model is not None and has_profile and not refresh:
+        # The user's last explanation of this job for this very profile, if the cache
+        # holds it: shown at once, verified again, with no call and no allowance.
+        recalled = explanation_recall(user=user, job_id=str(job_id))
+        remembered = explanation_payload(recalled) if recalled is not None else None
+    return {
+        "hidden": False,
+        "broken": broken,
+        "request": request,
+        "job_id": str(job_id),
+        "user_is_authenticated": user.is_authenticated,
+        "has_profile": has_profile,
+        "available": model is not None,
+        "demo": model is not None and is_demo_model(model),
+        "feedback_reasons": FeedbackReport.Reason.choices,
+        "csrf_token": context.get("csrf_token"),
+        "login_url": resolve_url(settings.LOGIN_URL),
+        "profile_url": profile_url(),
+        "back_url": request.path,
+        "explanation": remembered,
+        "auto_ask": refresh and model is not None and has_profile,
+        "in_panel": True,
+        "note_max_length": NOTE_MAX_LENGTH,
+    }

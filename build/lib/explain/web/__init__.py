@@ -1,0 +1,1 @@
+"""The web layer: page views, JSON API, NDJSON stream, payload and the words users read."""

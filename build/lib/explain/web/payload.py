@@ -1,0 +1,123 @@
+"""A verified explanation as the plain data the page, the API and a streamed line show.
+
+Only kept points, cleaned for display, with offsets into the text sent and into each
+field; removed text never appears, only counts and reasons in plain words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from explain.core.display_cleaning import clean_display_text
+from explain.core.surrounding_sentence import job_quote_context
+from explain.core.texts import SourceText
+from explain.core.verify import VerifiedPoint
+from explain.outcomes import Kind, Outcome
+from explain.services.explanations import Explanation
+from explain.web import wording
+
+
+def _span(source: SourceText | None, span: tuple[int, int] | None) -> dict[str, Any] | None:
+    if source is None or span is None:
+        return None
+    located = source.locate(*span)
+    return {
+        "start": span[0],
+        "end": span[1],
+        "field": located[0] if located else None,
+        "field_start": located[1] if located else None,
+        "field_end": located[2] if located else None,
+    }
+
+
+def point_payload(
+    explanation: Explanation, point: VerifiedPoint, index: int, kind: str
+) -> dict[str, Any]:
+    """One kept point as the page and the API show it (a streamed line holds this)."""
+    term = clean_display_text(point.term)
+    # A reworded point is code's sentence: shown in the user's language.
+    text = wording.code_point(str(kind), term) if point.rewritten else point.point
+    return {
+        "index": index,
+        "kind": str(kind),
+        "point": clean_display_text(text),
+        "term": term,
+        "rewritten": point.rewritten,
+        "profile_quote": clean_display_text(point.profile_quote),
+        "job_quote": clean_display_text(point.job_quote),
+        "profile_span": _span(explanation.profile, point.profile_span),
+        "job_span": _span(explanation.job, point.job_span),
+        "job_context": job_quote_context(explanation.job, point.job_span),
+    }
+
+
+def _cut_notices(explanation: Explanation) -> list[str]:
+    """One line for each text that was too long to send whole (never a silent cut)."""
+    return [
+        wording.cut_notice(which, source.words_sent, source.words_total)
+        for which, source in (("job", explanation.job), ("profile", explanation.profile))
+        if source is not None and source.cut
+    ]
+
+
+def explanation_payload(explanation: Explanation) -> dict[str, Any]:
+    """Everything the page and the API show, with no removed text in it."""
+    verification = explanation.verification if explanation.ok else None
+    payload: dict[str, Any] = {
+        "outcome": str(explanation.outcome),
+        "ok": explanation.ok,
+        "job_id": explanation.job_id,
+        "log_id": explanation.log_id,
+        "demo": explanation.demo,
+        "error": wording.error_message(explanation.outcome, retry_after=explanation.retry_after)
+        or None,
+        "retry_after": explanation.retry_after or None,
+        "matches": [],
+        "gaps": [],
+        "dropped": 0,
+        "drop_reasons": {},
+        "drop_reason_lines": [],
+        "notice": None,
+        "reworded": 0,
+        "rewritten": {},
+        "rewrite_lines": [],
+        "reworded_notice": None,
+        "reword_intro": str(wording.REWORD_INTRO),
+        "cut_notices": _cut_notices(explanation),
+        "summary": None,
+        "remembered": explanation.remembered,
+        "made_at": explanation.made_at.isoformat() if explanation.made_at else None,
+        "made_line": None,
+    }
+    if explanation.ok and explanation.made_at is not None and explanation.outcome == Outcome.CACHED:
+        payload["made_line"] = wording.made_line(
+            explanation.made_at, remembered=explanation.remembered
+        )
+    if verification is not None:
+        payload.update(
+            matches=[
+                point_payload(explanation, p, i, Kind.MATCH)
+                for i, p in enumerate(verification.matches)
+            ],
+            gaps=[
+                point_payload(explanation, p, i, Kind.GAP) for i, p in enumerate(verification.gaps)
+            ],
+            dropped=verification.dropped,
+            drop_reasons=dict(verification.drop_reasons),
+            drop_reason_lines=[
+                {"text": text, "count": count, "line": wording.reason_label(text, count)}
+                for text, count in wording.reason_lines(verification.drop_reasons)
+            ],
+            notice=wording.removed_notice(verification.dropped),
+            reworded=verification.reworded,
+            rewritten=dict(verification.rewritten),
+            rewrite_lines=[
+                {"text": text, "count": count, "line": wording.reason_label(text, count)}
+                for text, count in wording.rewrite_lines(verification.rewritten)
+            ],
+            reworded_notice=(
+                wording.reworded_notice(verification.reworded) if verification.reworded else None
+            ),
+            summary=wording.summary_line(len(verification.matches), len(verification.gaps)),
+        )
+    return payload

@@ -1,0 +1,151 @@
+"""Disguised orders to a model, undone for detection only: look-alike letters, leetspeak,
+base64.
+
+"Nоte tо the АІ" in Cyrillic letters, "1gn0re pr3vious instructi0ns" and a base64 run
+that decodes to "ignore all previous instructions" read as plain text to a model but not
+to a pattern. The detector reads each text a second time in its skeleton form (TR39
+look-alikes folded to Latin through confusable-homoglyphs, digits inside words read as
+the letters they stand for), and reads decoded base64 runs as text. Nothing here changes
+what is sent or quoted. Pure Python: no Django.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import unicodedata
+from functools import lru_cache
+
+__all__ = ["Skeleton", "base64_texts", "plain_form", "skeleton_form"]
+
+# Digits and signs written for letters inside a word ("1gn0re", "pr0mpt", "@ssistant").
+_LEET = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s"}
+# "1" stands for "l" as often as for "i" ("ru1es", "mode1"): a second reading uses "l".
+_LEET_L = {**_LEET, "1": "l"}
+# A word with a leet sign in it: at least four characters, two of them letters, so short
+# codes ("A1", "4G", "S3", "K8s") are left alone.
+_LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$]*[0134578@$])(?=(?:[\w@$]*[a-z]){2})[\w@$]{4,}")
+_LEET_SIGNS = frozenset(_LEET)
+# Letters TR39 does not fold to Latin that a disguise or Turkish casing still produces:
+# dotless "ı", and the dot that case-folding "İ" leaves behind (dropped).
+_EXTRA = {"ı": "i", "\u0307": ""}
+
+
+@lru_cache(maxsize=8192)
+def _latin(ch: str) -> str:
+    """The lower-case Latin letter a character of another script looks like, else itself."""
+    if ch in _EXTRA:
+        return _EXTRA[ch]
+    if ch.isascii() or not ch.isalpha():
+        return ch
+    from confusable_homoglyphs import confusables
+
+    found = confusables.is_confusable(ch, greedy=False, preferred_aliases=["latin"])
+    if not found:
+        return ch
+    for glyph in found[0]["homoglyphs"]:
+        target = glyph["c"]
+        if len(target) == 1 and target.isascii() and target.isalpha():
+            # "І" (Cyrillic) looks like "l" to TR39; as a disguise it stands for "I".
+            return "i" if ch in "Ііӏ" else target.lower()
+    return ch
+
+
+class Skeleton:
+    """A form of a normalised text and, for each of its characters, its index there."""
+
+    __slots__ = ("positions", "text")
+
+    def __init__(self, text: str, positions: list[int]) -> None:
+        self.text = text
+        self.positions = positions
+
+
+def skeleton_form(normal: str) -> list[Skeleton]:
+    """The readings of a normalised (case-folded) text that undo disguises, if any differ.
+
+    One reading folds look-alike letters and reads leet signs with "1" as "i"; a second
+    reads "1" as "l" when a word holds one. Empty when nothing is disguised, so plain
+    text is read once.
+    """
+    folded: list[str] = []
+    positions: list[int] = []
+    changed = False
+    for i, ch in enumerate(normal):
+        latin = _latin(ch) if not ch.isascii() or ch in _EXTRA else ch
+        changed = changed or latin != ch
+        if latin:
+            folded.append(latin)
+            positions.append(i)
+    letters = "".join(folded)
+    readings: list[Skeleton] = []
+    if any(sign in letters for sign in _LEET_SIGNS):
+        for table in (_LEET, _LEET_L):
+            leet = _read_leet(letters, table)
+            if leet != letters and all(r.text != leet for r in readings):
+                readings.append(Skeleton(leet, positions))
+        if readings and "1" not in letters:
+            readings = readings[:1]
+    if changed and all(r.text != letters for r in readings):
+        readings.insert(0, Skeleton(letters, positions))
+    return readings
+
+
+def _read_leet(text: str, table: dict[str, str]) -> str:
+    def word(match: re.Match[str]) -> str:
+        return "".join(table.get(ch, ch) for ch in match.group())
+
+    return _LEET_WORD.sub(word, text)
+
+
+# A base64 run long enough to hold an order (24 characters decode to 18 bytes).
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=])")
+_MAX_DECODED = 4096
+
+
+def base64_texts(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, decoded text) of each base64 run in `text` that decodes to readable
+    UTF-8. Runs that decode to binary, or that are plain words ("ThisIsAVeryLongCamelCase"
+    is valid base64 too, but decodes to noise), are skipped."""
+    found: list[tuple[int, int, str]] = []
+    for match in _BASE64.finditer(text):
+        run = match.group()
+        if run.isalpha() and (run.islower() or run.isupper()):
+            continue  # one long word in one case: not an encoding
+        body = run.rstrip("=")
+        padded = body + "=" * (-len(body) % 4)
+        try:
+            raw = base64.b64decode(padded[: _MAX_DECODED * 4 // 3 + 4], validate=True)
+            decoded = raw.decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            continue
+        if _readable(decoded):
+            found.append((match.start(), match.end(), decoded))
+    return found
+
+
+def _readable(decoded: str) -> bool:
+    """True when most of the decoded characters are letters and spaces, as in prose."""
+    if not decoded:
+        return False
+    prose = sum(ch.isalpha() or ch == " " for ch in decoded)
+    controls = sum(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in decoded)
+    return controls == 0 and prose >= 0.8 * len(decoded) and " " in decoded.strip()
+
+
+_ASCII_QUOTES = str.maketrans(
+    {
+        **dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u02bc"), "'"),
+        **dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u00ab\u00bb"), '"'),
+        **dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014"), "-"),
+    }
+)
+_SPACES = re.compile(r"\s+")
+
+
+def plain_form(text: str) -> str:
+    """A decoded text in the detector's normal form: NFKC, case-folded, typographic quotes
+    and dashes made ASCII, white space collapsed (it has no offsets to keep)."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+    return _SPACES.sub(" ", folded.translate(_ASCII_QUOTES)).strip()

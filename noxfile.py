@@ -1,0 +1,165 @@
+"""The version matrix: the suite on each Python × Django the distribution declares, and
+once on the lowest version of every runtime dependency.
+
+`nox` lists the sessions; `nox -s matrix` runs every cell but the default one (Python
+3.11 × Django 5.2, the pins `make test` already runs). Each cell is a fresh venv from
+PyPI (pip's own cache is reused between cells) holding the `host` pins with the cell's
+versions swapped in, and runs the suite on SQLite without the browser tests (those run
+once, on the default pins). The table of results is in docs/integrating.md.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import re
+import sys
+import tomllib
+from pathlib import Path
+
+import nox
+
+REPO = Path(__file__).resolve().parent
+PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
+
+nox.options.default_venv_backend = "venv"
+nox.options.error_on_missing_interpreters = True
+nox.options.sessions = ["matrix"]
+
+# pyenv's interpreters by their plain names (python3.12, python3.13), so nox finds them
+# without a pyenv shell; a machine without pyenv keeps its own PATH.
+os.environ["PATH"] = os.pathsep.join(
+    [*sorted(glob.glob("/root/.pyenv/versions/3.1[1-9].*/bin")), os.environ["PATH"]]
+)
+
+# The newest release of each supported Django series, as tested.
+DJANGO = {"5.2": "5.2.19", "6.0": "6.0.10", "6.1": "6.1.3"}
+CELLS = [("3.11", "5.2"), ("3.12", "5.2"), ("3.12", "6.0"), ("3.12", "6.1"), ("3.13", "6.1")]
+DEFAULT_CELL = ("3.11", "5.2")
+
+# What the suite needs besides the host: the test runner and the wheel builder.
+TEST_TOOLS = ("pytest", "pytest-django", "hypothesis", "setuptools")
+SUITE = ["-m", "pytest", "-q", "-p", "no:randomly", "--ignore=tests/browser"]
+
+
+def _name(requirement: str) -> str:
+    """The normalised project name of a requirement line."""
+    match = re.match(r"[A-Za-z0-9._-]+", requirement)
+    assert match is not None, requirement
+    return re.sub(r"[-_.]+", "-", match.group(0)).lower()
+
+
+def _group(name: str) -> list[str]:
+    """A dependency group's lines, included groups expanded."""
+    lines: list[str] = []
+    for entry in PYPROJECT["dependency-groups"][name]:
+        lines.extend(_group(entry["include-group"]) if isinstance(entry, dict) else [entry])
+    return lines
+
+
+def _pins(overrides: dict[str, str]) -> list[str]:
+    """The host pins and the test tools, each overridden project replaced by its pin."""
+    dev = {_name(line): line for line in _group("dev")}
+    chosen = [*_group("host"), *(dev[tool] for tool in TEST_TOOLS)]
+    kept = [line for line in chosen if _name(line) not in overrides]
+    return [*kept, *(f"{name}=={version}" for name, version in overrides.items())]
+
+
+def _floors() -> dict[str, str]:
+    """The `>=` floor of every runtime dependency and of the openapi extra."""
+    lines = [*PYPROJECT["project"]["dependencies"]]
+    for extra in PYPROJECT["project"]["optional-dependencies"].values():
+        lines.extend(extra)
+    floors = {}
+    for line in lines:
+        floor = re.search(r">=\s*([0-9][0-9.]*)", line)
+        assert floor is not None, f"{line} declares no floor"
+        floors[_name(line)] = floor.group(1)
+    return floors
+
+
+def _suite(session: nox.Session, overrides: dict[str, str]) -> None:
+    session.install("-e", ".[openapi]", *_pins(overrides))
+    session.run("python", "-m", "pip", "check")
+    session.run("python", "-m", "pip", "freeze", "--exclude-editable", silent=False)
+    session.run("python", *SUITE, *session.posargs)
+
+
+@nox.session(name="cell")
+@nox.parametrize(
+    ("python", "django"),
+    [nox.param(python, django, id=f"py{python}-django{django}") for python, django in CELLS],
+)
+def cell(session: nox.Session, django: str) -> None:
+    """The suite on one Python × Django; the other pins as in pyproject.toml."""
+    _suite(session, {"django": DJANGO[django]})
+
+
+@nox.session(python="3.11")
+def lowest(session: nox.Session) -> None:
+    """The suite with every runtime dependency at its declared floor (Python's floor too)."""
+    _suite(session, _floors())
+
+
+@nox.session(python=False)
+def matrix(session: nox.Session) -> None:
+    """Every cell but the default one (CI runs that as `make test`), then `lowest`."""
+    for python, django in CELLS:
+        if (python, django) != DEFAULT_CELL:
+            session.notify(f"cell(py{python}-django{django})")
+    session.notify("lowest")
+
+
+# A host's own older pins, from the install trap: google-genai 1.67 beside
+# typing_extensions 4.12 broke every page while `pip check` stayed clean.
+HOST_OLD_PINS = ("typing_extensions==4.12.2", "idna==3.7")
+HOST_OLD_DJANGO = "Django==5.1.2"
+HOST_KEPT_DJANGO = "Django==5.2.3"
+
+
+@nox.session(python="3.11")
+def wheel(session: nox.Session) -> None:
+    """The built wheel installed where a host already pins older packages: with the pins
+    held (constraints) pip refuses; without, it resolves to a set that passes the checks."""
+    tmp = Path(session.create_tmp())
+    dist = tmp / "dist"
+    session.run("python", "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dist), ".")
+    (built,) = dist.glob("*.whl")
+    for pins in (HOST_OLD_PINS, (HOST_OLD_DJANGO,)):
+        held = tmp / "constraints.txt"
+        held.write_text("\n".join(pins) + "\n")
+        session.install(*pins)
+        refused = session.run(
+            "python", "-m", "pip", "install", "--dry-run", f"{built}[openapi]", "-c", str(held),
+            success_codes=[1], silent=True,
+        )  # fmt: skip
+        assert "ResolutionImpossible" in str(refused), refused
+    # A host within the supported series keeps its Django: pip upgrades only what is
+    # below a floor (here typing_extensions and idna are not held, so they move).
+    session.install(HOST_KEPT_DJANGO)
+    session.install(f"{built}[openapi]")
+    session.run(
+        "python",
+        "-c",
+        f"import django; assert django.__version__ == {HOST_KEPT_DJANGO.split('==')[1]!r}",
+    )
+    session.run("python", "-m", "pip", "check")
+    session.run("python", "-m", "pip", "freeze")
+    host = tmp / "host"
+    host.mkdir(exist_ok=True)
+    sys.path.insert(0, str(REPO))  # the minimal host of tests/test_packaging.py
+    from tests.test_packaging import HOST_BASE_TEMPLATE, HOST_SETTINGS, HOST_SOURCE, HOST_URLS
+
+    (host / "host_settings.py").write_text(HOST_SETTINGS)
+    (host / "host_source.py").write_text(HOST_SOURCE)
+    (host / "host_urls.py").write_text(HOST_URLS)
+    (host / "templates").mkdir(exist_ok=True)
+    (host / "templates" / "base.html").write_text(HOST_BASE_TEMPLATE)
+    session.chdir(host)
+    session.run(
+        "python", "-I", "-c",
+        "import sys; sys.path.insert(0, '.'); import django; django.setup(); "
+        "from django.core.management import call_command; "
+        "call_command('check', fail_level='WARNING')",
+        env={"DJANGO_SETTINGS_MODULE": "host_settings"},
+    )  # fmt: skip

@@ -1,0 +1,78 @@
+"""jobportal.throttle: password guessing and mass sign-up refused with 429 + Retry-After."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.fakes.broken_cache import BrokenCache
+
+pytestmark = pytest.mark.django_db
+
+
+WRONG = "not-the-password"
+
+
+def guess(client, path: str, username: str = "dana") -> int:
+    return client.post(path, {"username": username, "password": WRONG}).status_code
+
+
+@pytest.mark.parametrize("path", ["/login/", "/admin/login/"])
+def test_password_guesses_on_one_username_are_throttled(client, make_user, settings, path):
+    settings.LOGIN_RATE_PER_USERNAME = "3/10m"
+    make_user("dana")
+    assert [guess(client, path) for _ in range(3)] == [200, 200, 200]
+    refused = client.post(path, {"username": "dana", "password": "pw-123456!"})
+    assert refused.status_code == 429
+    assert 1 <= int(refused["Retry-After"]) <= 601
+    assert "dana" not in refused.content.decode()
+
+
+def test_guesses_over_many_usernames_from_one_address_are_throttled(client, settings):
+    settings.LOGIN_RATE_PER_IP = "5/10m"
+    statuses = [guess(client, "/login/", username=f"user{n}") for n in range(6)]
+    assert statuses == [200] * 5 + [429]
+
+
+def test_the_limit_is_per_username_not_for_everyone(client, make_user, settings):
+    settings.LOGIN_RATE_PER_USERNAME = "2/10m"
+    make_user("sam")
+    for _ in range(3):
+        guess(client, "/login/", username="dana")
+    response = client.post("/login/", {"username": "sam", "password": "pw-123456!"})
+    assert response.status_code == 302
+
+
+def test_one_address_opens_only_so_many_accounts(client, settings):
+    settings.SIGNUP_RATE_PER_IP = "2/h"
+    made = []
+    for n in range(3):
+        client.logout()
+        made.append(
+            client.post(
+                "/signup/",
+                {
+                    "username": f"new{n}",
+                    "password1": "A-long-pass-93!",
+                    "password2": "A-long-pass-93!",
+                },
+            ).status_code
+        )
+    assert made == [302, 302, 429]
+    assert get_user_model().objects.count() == 2
+
+
+def test_reading_the_login_page_is_never_throttled(client, settings):
+    settings.LOGIN_RATE_PER_IP = "1/10m"
+    assert [client.get("/login/").status_code for _ in range(5)] == [200] * 5
+
+
+def test_without_the_shared_cache_people_can_still_sign_in(client, make_user, settings):
+    settings.CACHES = {"default": {"BACKEND": "tests.fakes.broken_cache.BrokenCache"}}
+    make_user("dana")
+    BrokenCache.down = True
+    try:
+        response = client.post("/login/", {"username": "dana", "password": "pw-123456!"})
+    finally:
+        BrokenCache.down = False
+    assert response.status_code == 302
