@@ -164,5 +164,5 @@ def test_the_admin_pages_speak_german(admin_client, settings):
     assert "„Warum diese Stelle?“-Erklärungen" in logs
     assert "Anzeigen mit an eine KI gerichtetem Text" in logs
     assert "Why this job? explanations" not in logs
-    assert "Stellen, deren Anzeigen an eine KI gerichteten Text enthalten" in flagged
-    assert "Warum Punkte umformuliert wurden" in summary.decode()
+    assert "Stellen, deren Anzeigen Text an eine KI enthalten" in flagged
+    assert "Warum Punkte entfernt wurden" in summary.decode()

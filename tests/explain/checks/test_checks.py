@@ -16,6 +16,7 @@ CONCERNS = {
     "page",
     "provider",
     "ratelimit",
+    "sdk",
     "source",
     "templates",
     "urls",

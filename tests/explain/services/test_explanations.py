@@ -38,6 +38,7 @@ from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from explain.services import explanations as service
 from explain.web import wording
+from explain.web.sentences import point_sentence
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, WORKED_PROFILE, FakeModel
 
 pytestmark = pytest.mark.django_db
@@ -492,7 +493,7 @@ def test_recalling_a_cached_answer_logs_a_page_view_apart_from_asks(
     page_view = ExplanationLog.objects.get(pk=recalled.log_id)
     [match] = asked.verification.matches
     shown = service.shown_point(user=worked_user, log=page_view, kind="match", index=0)
-    assert shown == (match.point, match.profile_quote, match.job_quote)
+    assert shown == (point_sentence(match), match.profile_quote, match.job_quote)
 
 
 # --------------------------------------------------------------------------- shown point
