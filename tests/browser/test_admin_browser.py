@@ -330,7 +330,7 @@ def test_the_admin_pages_in_german_pass_axe(browser, live_server, demo_data):
         found = []
         for url, german in (
             ("/admin/explain/explanationlog/", "Anzeigen mit an eine KI gerichtetem Text"),
-            ("/admin/explain/explanationlog/summary/", "Warum Punkte umformuliert wurden"),
+            ("/admin/explain/explanationlog/summary/", "Warum Punkte entfernt wurden"),
             ("/admin/explain/logneedingreview/", "1 an eine KI gerichteter Satz"),
             ("/admin/explain/explanationlog/addressed-to-ai/", "Zuletzt gesehen"),
         ):
