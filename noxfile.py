@@ -37,8 +37,9 @@ DJANGO = {"5.2": "5.2.19", "6.0": "6.0.10", "6.1": "6.1.3"}
 CELLS = [("3.11", "5.2"), ("3.12", "5.2"), ("3.12", "6.0"), ("3.12", "6.1"), ("3.13", "6.1")]
 DEFAULT_CELL = ("3.11", "5.2")
 
-# What the suite needs besides the host: the test runner and the wheel builder.
-TEST_TOOLS = ("pytest", "pytest-django", "hypothesis", "setuptools")
+# What the suite needs besides the host: the test runner, the wheel builder and Playwright
+# (the foreign host's own suite drives a browser; a skip there fails CI).
+TEST_TOOLS = ("pytest", "pytest-django", "hypothesis", "setuptools", "playwright")
 SUITE = ["-m", "pytest", "-q", "-p", "no:randomly", "--ignore=tests/browser"]
 
 
