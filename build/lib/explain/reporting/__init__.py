@@ -1,1 +1,0 @@
-"""Read-side figures: selectors, the daily rollup, costs, alerts, CSV export."""

@@ -1,1 +1,0 @@
-"""The use cases: one explanation (batch or streamed), cached drafts, feedback, history."""

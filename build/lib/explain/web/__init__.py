@@ -1,1 +1,0 @@
-"""The web layer: page views, JSON API, NDJSON stream, payload and the words users read."""
