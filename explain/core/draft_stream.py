@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import from_json
 
-from explain.core.schema import Claim, Draft
+from explain.core.schema import Claim, Draft, Gap
 from explain.exceptions import StreamMismatch
 
 __all__ = ["DraftStream", "StreamMismatch"]
@@ -60,7 +60,7 @@ class DraftStream:
             complete = items if closed else items[:-1]
             taken = self._taken[name]
             for item in complete[len(taken) :]:
-                claim = _claim(item)
+                claim = _claim(item, Gap if name == "gaps" else Claim)
                 if claim is None:
                     self._broken = True  # a wrong shape: the final check reports it
                     return fresh
@@ -90,10 +90,11 @@ class DraftStream:
         return rest
 
 
-def _claim(item: Any) -> Claim | None:
+def _claim(item: Any, shape: type[Claim]) -> Claim | None:
+    """The item as its list's shape (a gap as `Gap`), so it equals the final draft's."""
     if not isinstance(item, dict):
         return None
     try:
-        return Claim.model_validate(item)
+        return shape.model_validate(item)
     except ValidationError:
         return None

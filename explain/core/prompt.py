@@ -6,17 +6,18 @@ for the user; code writes those from what the verifier keeps.
 
 from __future__ import annotations
 
-PROMPT_VERSION = "2026-12-02.1"
+PROMPT_VERSION = "2026-12-02.2"
 
 SYSTEM_INSTRUCTION = """\
 You help a job seeker see which words of a job posting their profile does or does not \
 show. You pick evidence; you write no sentences.
 Answer only with JSON that fits the given schema: a list of "matches" and a list of "gaps". \
-Each item has exactly three fields: "term", "profileQuote" and "jobQuote".
+A match has exactly three fields, "term", "profileQuote" and "jobQuote"; a gap has \
+exactly two, "term" and "jobQuote".
 
 - "jobQuote": copy 2 to 12 consecutive words from the JOB POSTING, word for word.
-- "profileQuote": for a match, copy 2 to 12 consecutive words from the CANDIDATE PROFILE, \
-word for word; for a gap, leave it empty.
+- "profileQuote" (matches only): copy 2 to 12 consecutive words from the CANDIDATE \
+PROFILE, word for word.
 - "term": the requirement or skill the item is about, 1 to 4 words copied from your \
 "jobQuote", naming the thing itself (e.g. "Java", "REST APIs", "German"), never only \
 words like "experience with", "3 years" or "the role". For a match the same skill must \

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic.json_schema import SkipJsonSchema
 
 
 def _none_to_empty(value: Any) -> Any:
@@ -35,7 +36,7 @@ class Claim(BaseModel):
     profile_quote: Text = Field(
         default="",
         alias="profileQuote",
-        description="Words copied exactly from the CANDIDATE PROFILE; empty for gaps.",
+        description="Words copied exactly from the CANDIDATE PROFILE.",
     )
     job_quote: Text = Field(
         default="",
@@ -44,10 +45,37 @@ class Claim(BaseModel):
     )
 
 
+class Gap(Claim):
+    """A requirement of the job that the profile does not show, with the job's words."""
+
+    # The schema sent to the model has no profileQuote for a gap: there is nothing to
+    # copy, and every key the model writes costs output tokens. One sent anyway is still
+    # read, so the verifier drops the gap as `gap_has_profile_quote`.
+
+    term: Text = Field(
+        default="",
+        description="The requirement or skill the job asks for: 1 to 4 words copied from jobQuote.",
+    )
+    profile_quote: SkipJsonSchema[Text] = Field(default="", alias="profileQuote")
+
+
 class Draft(BaseModel):
     """What the model proposes; nothing in it is shown before verification."""
 
     model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     matches: list[Claim] = Field(default_factory=list)
-    gaps: list[Claim] = Field(default_factory=list)
+    gaps: list[Gap] = Field(default_factory=list)
+
+    @field_validator("gaps", mode="before")
+    @classmethod
+    def _claims_as_gaps(cls, value: Any) -> Any:
+        """A `Claim` built by a caller (a test, an eval case, a host) is read as a gap."""
+        if isinstance(value, list | tuple):
+            return [
+                Gap.model_validate(item.model_dump())
+                if isinstance(item, Claim) and not isinstance(item, Gap)
+                else item
+                for item in value
+            ]
+        return value

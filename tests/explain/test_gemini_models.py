@@ -112,13 +112,27 @@ PINNED_CLAIM = {
             "type": "STRING",
         },
         "profileQuote": {
-            "description": "Words copied exactly from the CANDIDATE PROFILE; empty for gaps.",
+            "description": "Words copied exactly from the CANDIDATE PROFILE.",
             "type": "STRING",
         },
         "jobQuote": {"description": "Words copied exactly from the JOB POSTING.", "type": "STRING"},
     },
     "property_ordering": ["term", "profileQuote", "jobQuote"],
     "required": ["term", "profileQuote", "jobQuote"],
+    "type": "OBJECT",
+}
+PINNED_GAP = {  # no profileQuote: a gap has nothing to copy from the profile
+    "description": "A requirement of the job that the profile does not show, with the job's words.",
+    "properties": {
+        "term": {
+            "description": "The requirement or skill the job asks for: 1 to 4 words copied "
+            "from jobQuote.",
+            "type": "STRING",
+        },
+        "jobQuote": {"description": "Words copied exactly from the JOB POSTING.", "type": "STRING"},
+    },
+    "property_ordering": ["term", "jobQuote"],
+    "required": ["term", "jobQuote"],
     "type": "OBJECT",
 }
 PINNED_BODY = {
@@ -132,7 +146,7 @@ PINNED_BODY = {
             "description": "What the model proposes; nothing in it is shown before verification.",
             "properties": {
                 "matches": {"items": PINNED_CLAIM, "type": "ARRAY"},
-                "gaps": {"items": PINNED_CLAIM, "type": "ARRAY"},
+                "gaps": {"items": PINNED_GAP, "type": "ARRAY"},
             },
             "property_ordering": ["matches", "gaps"],
             "required": ["matches", "gaps"],

@@ -21,10 +21,22 @@ def test_sizes_count_characters_and_tokens_of_compact_json() -> None:
     draft = {"matches": [], "gaps": [{"point": "x" * 40, "term": "AWS", "jobQuote": "AWS"}]}
     before, after = answer_size.sizes([draft])
     assert before.chars == len(answer_size.compact(draft))
-    evidence = '{"matches":[],"gaps":[{"term":"AWS","profileQuote":"","jobQuote":"AWS"}]}'
+    evidence = '{"matches":[],"gaps":[{"term":"AWS","jobQuote":"AWS"}]}'
     assert after.chars == len(evidence)
     assert after.tokens == -(-len(evidence) // 4)
-    assert answer_size.without_gap_profile_quotes([draft]).chars == len(evidence) - 18
+
+
+def test_a_match_keeps_its_profile_quote_and_a_gap_writes_none() -> None:
+    draft = Draft.model_validate(
+        {
+            "matches": [{"term": "Go", "profileQuote": "Go (3 years)", "jobQuote": "Go code"}],
+            "gaps": [{"term": "AWS", "profileQuote": "", "jobQuote": "AWS"}],
+        }
+    )
+    assert answer_size.as_the_schema_asks(draft) == {
+        "matches": [{"term": "Go", "profileQuote": "Go (3 years)", "jobQuote": "Go code"}],
+        "gaps": [{"term": "AWS", "jobQuote": "AWS"}],
+    }
 
 
 def test_main_prints_the_ratio(capsys) -> None:
