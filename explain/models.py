@@ -34,14 +34,22 @@ class ExplanationLog(models.Model):
     # longer written (code writes every sentence); kept so rows from then still read.
     rewritten = models.JSONField(default=dict, blank=True)
     # Words of the fields' values sent and in all (equal unless the text was cut).
-    profile_words_sent = models.PositiveIntegerField(default=0)
-    profile_words_total = models.PositiveIntegerField(default=0)
-    job_words_sent = models.PositiveIntegerField(default=0)
-    job_words_total = models.PositiveIntegerField(default=0)
+    profile_words_sent = models.PositiveIntegerField(_("profile words sent"), default=0)
+    profile_words_total = models.PositiveIntegerField(_("profile words in all"), default=0)
+    job_words_sent = models.PositiveIntegerField(_("posting words sent"), default=0)
+    job_words_total = models.PositiveIntegerField(_("posting words in all"), default=0)
     # Sentences addressed to an AI ("note to the model", "ignore your instructions", ...).
     profile_instructions = models.PositiveSmallIntegerField(default=0)
     job_instructions = models.PositiveSmallIntegerField(
         _("sentences addressed to an AI in the posting"), default=0, db_index=True
+    )
+    # Pieces of hidden text (HTML/markdown comments, hidden elements, zero-size text)
+    # removed before the text was composed: no reader sees them, so none is sent.
+    profile_hidden = models.PositiveSmallIntegerField(
+        _("hidden pieces removed from the profile"), default=0
+    )
+    job_hidden = models.PositiveSmallIntegerField(
+        _("hidden pieces removed from the posting"), default=0
     )
     model_name = models.CharField(_("model"), max_length=100, blank=True, db_index=True)
     prompt_version = models.CharField(_("prompt version"), max_length=40, blank=True)

@@ -204,6 +204,16 @@ class ExplanationLogAdmin(EvidenceAdmin):
             },
         ),
         (
+            _("Texts sent"),
+            {
+                "fields": (
+                    ("profile_words_sent", "profile_words_total"),
+                    ("job_words_sent", "job_words_total"),
+                    ("profile_hidden", "job_hidden"),
+                )
+            },
+        ),
+        (
             _("Model"),
             {
                 "fields": (

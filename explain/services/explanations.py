@@ -496,14 +496,15 @@ def _release_database_connections() -> None:
 
 
 def _text_counts(result: Explanation) -> dict[str, int]:
-    """Counts about the texts for the log row: words sent and in all, and sentences
-    addressed to an AI. Counts only: the texts themselves are never stored."""
+    """Counts about the texts for the log row: words sent and in all, hidden pieces
+    removed, and sentences addressed to an AI. Counts only: the texts are never stored."""
     counts: dict[str, int] = {}
     for name, source in (("profile", result.profile), ("job", result.job)):
         if source is None:
             continue
         counts[f"{name}_words_sent"] = source.words_sent
         counts[f"{name}_words_total"] = source.words_total
+        counts[f"{name}_hidden"] = min(source.hidden_removed, 32767)
         counts[f"{name}_instructions"] = min(
             len(instruction_spans(source.full_text or source.text)), 32767
         )
