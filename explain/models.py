@@ -219,3 +219,37 @@ class RollupState(models.Model):
 
     def __str__(self) -> str:
         return f"rolled up through {self.last_day}"
+
+
+class FlagMark(models.Model):
+    """An admin's "this sentence is not addressed to an AI" on one flagged sentence.
+
+    The sentence is kept (it is the posting's own, public text, never a profile's), so
+    the mark can be exported as a labelled line for the detector's corpus
+    (`explain_eval --from-flag-marks`): each wrong flag becomes a test case.
+    """
+
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True, db_index=True)
+    job_ref = models.CharField(_("job"), max_length=64, db_index=True)
+    sentence = models.TextField(_("sentence"))
+    # sha256 of the job and the sentence: one mark per flagged sentence of a posting.
+    fingerprint = models.CharField(max_length=64, unique=True)
+    language = models.CharField(_("language"), max_length=16, blank=True)
+    kind = models.CharField(_("kind"), max_length=32, blank=True)
+    how = models.CharField(_("read"), max_length=32, blank=True)
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("marked by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("flag marked as wrong")
+        verbose_name_plural = _("flags marked as wrong")
+
+    def __str__(self) -> str:
+        return f"Flag on job {self.job_ref} marked wrong"
