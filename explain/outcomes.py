@@ -33,6 +33,8 @@ class Outcome(models.TextChoices):
     CIRCUIT_OPEN = "circuit_open", _("Skipped: provider down (circuit open)")
     # EXPLAIN_DAILY_CALL_LIMIT model calls were made today, site-wide.
     DAILY_LIMIT = "daily_limit", _("Daily call limit reached")
+    # This account made EXPLAIN_USER_DAILY_CALLS model calls today (fewer when new).
+    ACCOUNT_DAILY_LIMIT = "account_daily_limit", _("Account's daily calls used")
     # The shared cache (rate limit, breaker, budget) could not be reached: no call made.
     TEMPORARILY_UNAVAILABLE = "temporarily_unavailable", _("Shared cache unavailable")
     # A log row only: a page view showed the remembered explanation again, nobody asked.
@@ -85,6 +87,7 @@ HTTP_STATUS: dict[str, int] = {
     Outcome.PROVIDER_BUSY: 503,
     Outcome.CIRCUIT_OPEN: 503,
     Outcome.DAILY_LIMIT: 503,
+    Outcome.ACCOUNT_DAILY_LIMIT: 429,
     Outcome.TEMPORARILY_UNAVAILABLE: 503,
     Outcome.RECALLED: 200,  # the job page that showed it; no API answer has it
 }

@@ -47,6 +47,9 @@ ERROR_MESSAGES: dict[str, Any] = {
         "Explanations are briefly unavailable on this site. Please try again in a moment."
     ),
     Outcome.DAILY_LIMIT: _("This site has used today's explanations. Please try again tomorrow."),
+    Outcome.ACCOUNT_DAILY_LIMIT: _(
+        "You have used today's explanations for your account. You can ask again tomorrow."
+    ),
 }
 
 REASON_TEXT = {
