@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Without a Gemini key the demo answers from recorded drafts and says so on the page.
 DEMO_MODE := $(if $(GEMINI_API_KEY),0,1)
 
-.PHONY: install run test lint bench bench-admin mutate clean check-services test-services migrate serve load load-stream load-compare load-spread
+.PHONY: install run test lint lint-js bench bench-admin mutate clean check-services test-services migrate serve load load-stream load-compare load-spread
 
 # The app (ranges) plus the exact pins of the `dev` dependency group (the demo host, the
 # production stack and the test tools); dependency groups need pip 25.1 or later.
@@ -30,12 +30,18 @@ test: install
 # The same checks as .pre-commit-config.yaml, plus mypy. django-upgrade rewrites what it
 # would change and then fails: review the diff and commit it.
 PY_SOURCES = manage.py explain jobportal tools support tests .ci
-lint: install
+lint: install lint-js
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/validate-pyproject pyproject.toml
 	find $(PY_SOURCES) -name '*.py' -print0 | xargs -0 $(VENV)/bin/django-upgrade --target-version 5.2
 	$(VENV)/bin/mypy explain jobportal tools support
+
+# Biome lints the app's script and stylesheets (biome.jsonc: lint only, never formats),
+# at the exact version package-lock.json pins; needs node and npm, nothing else from npm.
+lint-js:
+	@test -x node_modules/.bin/biome || npm ci --no-audit --no-fund
+	npx biome lint --error-on-warnings explain/static/explain
 
 bench: install
 	$(PY) -m tools.bench.bench_verify
@@ -94,4 +100,4 @@ load-compare: install
 	$(PY) -m tools.load.compare
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) node_modules db.sqlite3 staticfiles

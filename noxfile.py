@@ -39,7 +39,14 @@ DEFAULT_CELL = ("3.11", "5.2")
 
 # What the suite needs besides the host: the test runner, the wheel builder and Playwright
 # (the foreign host's own suite drives a browser; a skip there fails CI).
-TEST_TOOLS = ("pytest", "pytest-django", "hypothesis", "setuptools", "playwright")
+TEST_TOOLS = (
+    "pytest",
+    "pytest-django",
+    "pytest-timeout",
+    "hypothesis",
+    "setuptools",
+    "playwright",
+)
 SUITE = ["-m", "pytest", "-q", "-p", "no:randomly", "--ignore=tests/browser"]
 
 

@@ -34,14 +34,22 @@ class ExplanationLog(models.Model):
     # longer written (code writes every sentence); kept so rows from then still read.
     rewritten = models.JSONField(default=dict, blank=True)
     # Words of the fields' values sent and in all (equal unless the text was cut).
-    profile_words_sent = models.PositiveIntegerField(default=0)
-    profile_words_total = models.PositiveIntegerField(default=0)
-    job_words_sent = models.PositiveIntegerField(default=0)
-    job_words_total = models.PositiveIntegerField(default=0)
+    profile_words_sent = models.PositiveIntegerField(_("profile words sent"), default=0)
+    profile_words_total = models.PositiveIntegerField(_("profile words in all"), default=0)
+    job_words_sent = models.PositiveIntegerField(_("posting words sent"), default=0)
+    job_words_total = models.PositiveIntegerField(_("posting words in all"), default=0)
     # Sentences addressed to an AI ("note to the model", "ignore your instructions", ...).
     profile_instructions = models.PositiveSmallIntegerField(default=0)
     job_instructions = models.PositiveSmallIntegerField(
         _("sentences addressed to an AI in the posting"), default=0, db_index=True
+    )
+    # Pieces of hidden text (HTML/markdown comments, hidden elements, zero-size text)
+    # removed before the text was composed: no reader sees them, so none is sent.
+    profile_hidden = models.PositiveSmallIntegerField(
+        _("hidden pieces removed from the profile"), default=0
+    )
+    job_hidden = models.PositiveSmallIntegerField(
+        _("hidden pieces removed from the posting"), default=0
     )
     model_name = models.CharField(_("model"), max_length=100, blank=True, db_index=True)
     prompt_version = models.CharField(_("prompt version"), max_length=40, blank=True)
@@ -211,3 +219,37 @@ class RollupState(models.Model):
 
     def __str__(self) -> str:
         return f"rolled up through {self.last_day}"
+
+
+class FlagMark(models.Model):
+    """An admin's "this sentence is not addressed to an AI" on one flagged sentence.
+
+    The sentence is kept (it is the posting's own, public text, never a profile's), so
+    the mark can be exported as a labelled line for the detector's corpus
+    (`explain_eval --from-flag-marks`): each wrong flag becomes a test case.
+    """
+
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True, db_index=True)
+    job_ref = models.CharField(_("job"), max_length=64, db_index=True)
+    sentence = models.TextField(_("sentence"))
+    # sha256 of the job and the sentence: one mark per flagged sentence of a posting.
+    fingerprint = models.CharField(max_length=64, unique=True)
+    language = models.CharField(_("language"), max_length=16, blank=True)
+    kind = models.CharField(_("kind"), max_length=32, blank=True)
+    how = models.CharField(_("read"), max_length=32, blank=True)
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("marked by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("flag marked as wrong")
+        verbose_name_plural = _("flags marked as wrong")
+
+    def __str__(self) -> str:
+        return f"Flag on job {self.job_ref} marked wrong"

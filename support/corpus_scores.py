@@ -37,6 +37,8 @@ def documents(folder: Path = CORPUS) -> Iterator[Document]:
                     yield Document(path.stem, kind, title, tuple(lines))
                 kind, _, title = raw[4:].partition(" ")
                 lines = []
+            elif raw.startswith("# "):
+                continue  # a comment (an export's header, a reviewer's note)
             elif raw.strip():
                 label, line = raw[:1], raw[2:]
                 if label not in LABELS or raw[1:2] != " " or not kind:

@@ -86,3 +86,20 @@ def test_the_api_outcome_table_matches_the_code() -> None:
         Outcome.TEMPORARILY_UNAVAILABLE,
     }
     assert {str(o) for o in {*RETRY_AFTER, *waits}} == with_retry
+
+
+def test_the_api_outcome_table_is_the_code_table() -> None:
+    """Each documented status and Retry-After is what the outcome's row in OUTCOMES says."""
+    from explain.outcomes import OUTCOMES, Retry
+
+    text = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
+    table = text.split("## Outcomes", 1)[1].split("\n\n")[2]
+    documented: dict[str, tuple[int, bool]] = {}
+    for row in table.splitlines()[2:]:
+        first, status, _words = (cell.strip() for cell in row.strip("|").split("|", 2))
+        for code in re.findall(r"`([a-z_]+)`", first):
+            documented[code] = (int(status.split()[0]), "Retry-After" in status)
+    assert documented == {
+        str(outcome): (rule.status, rule.retry is not Retry.NONE)
+        for outcome, rule in OUTCOMES.items()
+    }

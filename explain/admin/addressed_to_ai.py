@@ -3,17 +3,21 @@
 A list filter on the log ("Posting text addressed to an AI"), a small page that lists
 those jobs, newest first, with a link to each job and to its log rows, and a page per
 job with each flagged sentence and why (language, kind of row, how it was read). Counts
-come from the log rows (sentences found when the posting was sent); no text is stored or
-logged: the sentences are read again from the posting itself, through the adapter.
+come from the log rows (sentences found when the posting was sent); no log stores text:
+the sentences are read again from the posting itself, through the adapter. An admin with
+`explain.add_flagmark` can mark a flag as wrong; that sentence of the (public) posting is
+kept as a `FlagMark`, exported for the detector's corpus by `explain_eval --from-flag-marks`.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
@@ -22,7 +26,7 @@ from explain.adapter import JobUnavailable
 from explain.conf import get_source, setting
 from explain.core.rules.addressed_to_ai import findings_of
 from explain.core.texts import job_text
-from explain.models import ExplanationLog
+from explain.models import ExplanationLog, FlagMark
 
 MAX_JOBS = 200
 
@@ -93,9 +97,18 @@ HOW = {
 }
 
 
+MARK_PERMISSION = "explain.add_flagmark"
+
+
+def fingerprint(job_ref: str, sentence: str) -> str:
+    """One mark per flagged sentence of a posting, however often it is marked."""
+    return hashlib.sha256(f"{job_ref}\x00{sentence}".encode()).hexdigest()
+
+
 def flagged_sentences(job_ref: str, user: Any) -> list[dict[str, Any]] | None:
     """Each sentence of the posting as it is sent now that is addressed to an AI, with
-    its field and why; None when the posting cannot be read (gone or unpublished)."""
+    its field, why, and an admin's mark if one said the flag is wrong; None when the
+    posting cannot be read (gone or unpublished)."""
     try:
         fields = get_source().job_fields(job_ref, user)
     except (JobUnavailable, LookupError):
@@ -103,20 +116,63 @@ def flagged_sentences(job_ref: str, user: Any) -> list[dict[str, Any]] | None:
     source = job_text(fields, max_chars=int(setting("EXPLAIN_MAX_TEXT_CHARS")))
     text = source.text
     labels = {f.key: f.label for f in fields}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for finding in findings_of(text):
         where = source.locate(finding.start, finding.start)
         key = where[0] if where else ""
+        sentence = text[finding.start : finding.end].strip()
         rows.append(
             {
                 "field": labels.get(key, key),
-                "sentence": text[finding.start : finding.end].strip(),
+                "sentence": sentence,
                 "language": finding.language or "-",
                 "kind": finding.kind,
+                "how_code": finding.how,
                 "how": HOW.get(finding.how, finding.how),
+                "fingerprint": fingerprint(job_ref, sentence),
             }
         )
+    marks = FlagMark.objects.filter(fingerprint__in=[row["fingerprint"] for row in rows])
+    by_print = {mark.fingerprint: mark for mark in marks.select_related("marked_by")}
+    for row in rows:
+        row["mark"] = by_print.get(row["fingerprint"])
     return rows
+
+
+def mark_flag_view(model_admin: Any, request: HttpRequest, job_ref: str) -> HttpResponse:
+    """POST: mark one flagged sentence of this posting as not addressed to an AI.
+
+    The sentence is taken from the posting as it is read now (the form names it by its
+    fingerprint only), so nothing but the posting's own words can be stored.
+    """
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    if not request.user.has_perm(MARK_PERMISSION):
+        raise PermissionDenied
+    page = reverse("admin:explain_explanationlog_addressed_to_ai_job", args=[job_ref])
+    wanted = request.POST.get("fingerprint", "")
+    row = next(
+        (r for r in flagged_sentences(job_ref, request.user) or [] if r["fingerprint"] == wanted),
+        None,
+    )
+    if row is None:
+        messages.warning(request, _("That sentence is no longer flagged in this posting."))
+        return HttpResponseRedirect(page)
+    FlagMark.objects.get_or_create(
+        fingerprint=row["fingerprint"],
+        defaults={
+            "job_ref": job_ref[:64],
+            "sentence": row["sentence"],
+            "language": row["language"][:16],
+            "kind": row["kind"][:32],
+            "how": row["how_code"][:32],
+            "marked_by": request.user if request.user.is_authenticated else None,
+        },
+    )
+    messages.success(
+        request, _("Marked as not addressed to an AI; it will be offered to the evaluation set.")
+    )
+    return HttpResponseRedirect(page)
 
 
 def addressed_job_view(model_admin: Any, request: HttpRequest, job_ref: str) -> HttpResponse:
@@ -128,6 +184,8 @@ def addressed_job_view(model_admin: Any, request: HttpRequest, job_ref: str) -> 
         "job_ref": job_ref,
         "job_url": _job_url(job_ref),
         "sentences": sentences,
+        "can_mark": request.user.has_perm(MARK_PERMISSION),
+        "mark_url": reverse("admin:explain_explanationlog_addressed_to_ai_mark", args=[job_ref]),
         "list_url": reverse("admin:explain_explanationlog_addressed_to_ai"),
     }
     return TemplateResponse(

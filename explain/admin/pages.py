@@ -32,6 +32,7 @@ from explain.admin.addressed_to_ai import (
     AddressedToAIFilter,
     addressed_job_view,
     addressed_jobs_view,
+    mark_flag_view,
 )
 from explain.admin.charts import daily_chart
 from explain.admin.figures import (
@@ -44,7 +45,7 @@ from explain.admin.figures import (
 )
 from explain.conf import setting
 from explain.core.verify import DropReason
-from explain.models import ExplanationLog, FeedbackReport, LogNeedingReview
+from explain.models import ExplanationLog, FeedbackReport, FlagMark, LogNeedingReview
 from explain.reporting import rollup, selectors
 from explain.reporting.costs import cost_lines, daily_costs, parse_prices
 from explain.reporting.export import csv_filename, stream_csv
@@ -206,6 +207,16 @@ class ExplanationLogAdmin(EvidenceAdmin):
             },
         ),
         (
+            _("Texts sent"),
+            {
+                "fields": (
+                    ("profile_words_sent", "profile_words_total"),
+                    ("job_words_sent", "job_words_total"),
+                    ("profile_hidden", "job_hidden"),
+                )
+            },
+        ),
+        (
             _("Model"),
             {
                 "fields": (
@@ -312,6 +323,7 @@ class ExplanationLogAdmin(EvidenceAdmin):
         view = self._viewing(self.summary_view)
         addressed = self._viewing(lambda r: addressed_jobs_view(self, r))
         one_job = self._viewing(lambda r, job_ref: addressed_job_view(self, r, job_ref))
+        mark = self._viewing(lambda r, job_ref: mark_flag_view(self, r, job_ref))
         return [
             path("summary/", view, name="explain_explanationlog_summary"),
             path("addressed-to-ai/", addressed, name="explain_explanationlog_addressed_to_ai"),
@@ -319,6 +331,11 @@ class ExplanationLogAdmin(EvidenceAdmin):
                 "addressed-to-ai/<str:job_ref>/",
                 one_job,
                 name="explain_explanationlog_addressed_to_ai_job",
+            ),
+            path(
+                "addressed-to-ai/<str:job_ref>/mark/",
+                mark,
+                name="explain_explanationlog_addressed_to_ai_mark",
             ),
             *super().get_urls(),
         ]
@@ -593,3 +610,21 @@ class LogNeedingReviewAdmin(ExplanationLogAdmin):
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
         return super(ExplanationLogAdmin, self).changelist_view(request, extra_context)
+
+
+@admin.register(FlagMark)
+class FlagMarkAdmin(admin.ModelAdmin):
+    """Flags marked wrong on the addressed-to-AI pages: read, or deleted to undo a mark.
+    Marks are made on those pages only, from the posting's own sentences."""
+
+    list_display = ("created_at", "job_ref", "language", "kind", "how", "marked_by", "sentence")
+    list_filter = ("language", "kind")
+    search_fields = ("=job_ref",)
+    readonly_fields = ("created_at", "job_ref", "sentence", "language", "kind", "how", "marked_by")
+    exclude = ("fingerprint",)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False

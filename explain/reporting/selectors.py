@@ -26,14 +26,13 @@ from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import (
     CHECKED_OUTCOMES,
     ERROR_OUTCOMES,
+    FRESH_OUTCOMES,
     MODEL_CALL_OUTCOMES,
     PAGE_VIEW_OUTCOMES,
     Outcome,
 )
 from explain.reporting.costs import UsageRow
 
-# A model answer checked by the verifier just now (a cached answer is the same answer again).
-FRESH_OUTCOMES = (Outcome.OK, Outcome.NOTHING_VERIFIED)
 CHART_DAYS = 30
 ROLLING_DAYS = 7
 

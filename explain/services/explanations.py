@@ -32,7 +32,13 @@ from explain.llm.errors import ModelCallError
 from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
-from explain.outcomes import RETRY_AFTER, SHOWN_OUTCOMES, SUCCESS, Kind, Outcome
+from explain.outcomes import (
+    SHOWN_OUTCOMES,
+    SUCCESS,
+    Kind,
+    Outcome,
+    default_retry_after,
+)
 from explain.reporting.alerts import warn_if_passed
 from explain.services import cache as explanation_cache
 from explain.services import log_spool
@@ -351,9 +357,9 @@ def _admit(
 # Seconds a user is told to wait when the database is down: a restart and a reconnect.
 DATABASE_RETRY_SECONDS = 5
 
-# Seconds a user is told to wait when the shared cache (Redis) cannot be reached: about
-# what a restarted Redis takes to answer again.
-UNAVAILABLE_RETRY_SECONDS = 10
+# Seconds a user is told to wait when the shared cache (Redis) cannot be reached: the
+# outcome's own wait in its row of explain.outcomes.OUTCOMES.
+UNAVAILABLE_RETRY_SECONDS = default_retry_after(Outcome.TEMPORARILY_UNAVAILABLE)
 
 
 def _cache_down(what: str, exc: Exception) -> None:
@@ -447,7 +453,7 @@ def call_failed(result: Explanation, call: _ModelCall, exc: ModelCallError) -> N
     never answered (refused connection, 5xx) or nothing was sent. A 429 counts:
     refunded, one user could spin on the site's quota."""
     result.outcome = Outcome(exc.outcome)
-    result.retry_after = RETRY_AFTER.get(result.outcome, 0)
+    result.retry_after = default_retry_after(result.outcome)
     if exc.retry_after:
         result.retry_after = max(1, math.ceil(exc.retry_after))
     result.usage = exc.usage or result.usage
@@ -539,14 +545,15 @@ def _release_database_connections() -> None:
 
 
 def _text_counts(result: Explanation) -> dict[str, int]:
-    """Counts about the texts for the log row: words sent and in all, and sentences
-    addressed to an AI. Counts only: the texts themselves are never stored."""
+    """Counts about the texts for the log row: words sent and in all, hidden pieces
+    removed, and sentences addressed to an AI. Counts only: the texts are never stored."""
     counts: dict[str, int] = {}
     for name, source in (("profile", result.profile), ("job", result.job)):
         if source is None:
             continue
         counts[f"{name}_words_sent"] = source.words_sent
         counts[f"{name}_words_total"] = source.words_total
+        counts[f"{name}_hidden"] = min(source.hidden_removed, 32767)
         counts[f"{name}_instructions"] = min(
             len(instruction_spans(source.full_text or source.text)), 32767
         )

@@ -10,47 +10,11 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from explain.core.verify import DropReason
-from explain.outcomes import Outcome
+from explain.outcomes import MESSAGES, Outcome
 
-ERROR_MESSAGES: dict[str, Any] = {
-    Outcome.NOTHING_VERIFIED: _(
-        "We could not find an explanation whose every point quotes your profile or this "
-        "job, so we are not showing one. Please try again later."
-    ),
-    Outcome.PROVIDER_ERROR: _(
-        "The explanation service is not responding right now. Please try again in a few minutes."
-    ),
-    Outcome.TIMEOUT: _("The explanation took too long. Please try again in a minute."),
-    Outcome.INVALID_RESPONSE: _(
-        "The explanation service sent an answer we could not read. Please try again later."
-    ),
-    Outcome.BLOCKED: _("The explanation service declined to answer for this job."),
-    Outcome.DISABLED: _("Explanations are not available on this site right now."),
-    Outcome.NO_PROFILE: _(
-        "Add your skills or experience to your profile first, so there is something to "
-        "compare with this job."
-    ),
-    Outcome.JOB_UNAVAILABLE: _("This job is not available."),
-    Outcome.INTERNAL_ERROR: _(
-        "Something went wrong on this site while preparing the explanation. It has been "
-        "logged for the site's team; please try again later."
-    ),
-    Outcome.NO_RECORDING: _(
-        "Demo answers exist only for the demo users; with a Gemini key every profile gets its own."
-    ),
-    Outcome.MODEL_UNAVAILABLE: _("Explanations are unavailable right now."),
-    Outcome.PROVIDER_BUSY: _("Many people are asking right now. Try again in a minute."),
-    Outcome.CIRCUIT_OPEN: _(
-        "The explanation service is not responding right now. Please try again in a few minutes."
-    ),
-    Outcome.TEMPORARILY_UNAVAILABLE: _(
-        "Explanations are briefly unavailable on this site. Please try again in a moment."
-    ),
-    Outcome.DAILY_LIMIT: _("This site has used today's explanations. Please try again tomorrow."),
-    Outcome.ACCOUNT_DAILY_LIMIT: _(
-        "You have used today's explanations for your account. You can ask again tomorrow."
-    ),
-}
+# The words per outcome live in its row of explain.outcomes.OUTCOMES; the ones that
+# depend on the wait are the functions below.
+ERROR_MESSAGES: dict[str, Any] = MESSAGES
 
 REASON_TEXT = {
     DropReason.QUOTE_MISSING: _("a quote was missing"),

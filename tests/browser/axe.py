@@ -25,18 +25,40 @@ def _axe_source() -> str:
     return _source
 
 
+AXE_SECONDS = 60
+
+
 def axe_violations(page: Any) -> list[str]:
-    """Every axe-core violation on the page now, one line each ("rule: target")."""
+    """Every axe-core violation on the page now, one line each ("rule: target").
+
+    axe.run is started, not awaited, inside page.evaluate (which has no timeout): its
+    result is awaited with wait_for_function, so an axe run that never settles (seen
+    upstream: axe-core-npm#675) fails this test with a timeout instead of stalling the run.
+    """
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(_axe_source())
-    found = page.evaluate(
-        """async () => {
-            const result = await window.axe.run(document, { resultTypes: ["violations"] });
-            return result.violations.flatMap(v =>
-                v.nodes.map(n => v.id + " (" + v.impact + "): " + n.target.join(" ")));
+    page.evaluate(
+        """() => {
+            window.__explainAxe = "running";
+            window.axe.run(document, { resultTypes: ["violations"] }).then(
+                result => { window.__explainAxe = { violations: result.violations }; },
+                error => { window.__explainAxe = { error: String(error) }; });
         }"""
     )
-    return list(found)
+    page.wait_for_function(
+        "() => typeof window.__explainAxe === 'object' && window.__explainAxe !== null",
+        timeout=AXE_SECONDS * 1000,
+    )
+    outcome = page.evaluate(
+        """() => {
+            const outcome = window.__explainAxe;
+            if (outcome.error) return { error: outcome.error };
+            return { found: outcome.violations.flatMap(v =>
+                v.nodes.map(n => v.id + " (" + v.impact + "): " + n.target.join(" "))) };
+        }"""
+    )
+    assert "error" not in outcome, f"axe-core failed: {outcome['error']}"
+    return list(outcome["found"])
 
 
 def assert_accessible(page: Any) -> None:

@@ -37,3 +37,30 @@ def test_groups():
 
 def test_claim_kinds():
     assert [k.value for k in Kind] == ["match", "gap"]
+
+
+def test_one_row_per_outcome_and_the_old_names_read_it():
+    from explain.outcomes import (
+        FRESH_OUTCOMES,
+        MESSAGES,
+        OUTCOMES,
+        RETRY_AFTER,
+        Group,
+        Retry,
+        default_retry_after,
+    )
+
+    assert list(OUTCOMES) == list(Outcome)
+    assert HTTP_STATUS == {o: rule.status for o, rule in OUTCOMES.items()}
+    assert {o for o, rule in OUTCOMES.items() if rule.group is Group.PROVIDER} == set(
+        ERROR_OUTCOMES
+    )
+    assert FRESH_OUTCOMES == (Outcome.OK, Outcome.NOTHING_VERIFIED)
+    assert RETRY_AFTER == {Outcome.PROVIDER_BUSY: 60, Outcome.TEMPORARILY_UNAVAILABLE: 10}
+    assert default_retry_after("provider_busy") == 60
+    assert default_retry_after(Outcome.RATE_LIMITED) == 0  # measured by the rate limit
+    assert OUTCOMES[Outcome.CIRCUIT_OPEN].retry is Retry.MEASURED
+    # Every outcome the user is not shown points for has words, except the rate limit,
+    # whose words count its seconds down.
+    unworded = {o for o in Outcome if o not in MESSAGES}
+    assert unworded == {*SHOWN_OUTCOMES, Outcome.RATE_LIMITED}

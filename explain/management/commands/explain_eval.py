@@ -26,6 +26,7 @@ from explain.core.verify import Limits, VerifiedPoint
 from explain.eval import equivalence, report
 from explain.eval.cases import DEFAULT_PATH, CaseFile, CaseFileError, load_cases
 from explain.eval.feedback_cases import FeedbackExportError, export_feedback
+from explain.eval.flag_marks import export_flag_marks
 from explain.eval.host_pairs import PairsError, host_pairs
 from explain.eval.live import Pair, PairResult, pairs_from_cases, render_live, run_live
 from explain.eval.progress import ProgressBar
@@ -72,6 +73,12 @@ class Command(BaseCommand):
             metavar="PATH",
             help='export "this looks wrong" reports to PATH ("-" for stdout) as unlabelled '
             "cases for review",
+        )
+        mode.add_argument(
+            "--from-flag-marks",
+            metavar="PATH",
+            help='export the flags admins marked as not addressed to an AI to PATH ("-" '
+            "for stdout) as lines of the detector's corpus (support/corpus/)",
         )
         live = parser.add_argument_group("--live")
         live.add_argument(
@@ -124,6 +131,8 @@ class Command(BaseCommand):
         try:
             if options["from_feedback"]:
                 self.feedback(options)
+            elif options["from_flag_marks"]:
+                self.flag_marks(options["from_flag_marks"])
             elif options["live"]:
                 self.live(options)
             else:
@@ -272,6 +281,13 @@ class Command(BaseCommand):
             f"{export.cases - export.labelled} unlabelled"
         )
         self.write_file(path, export.text, what)
+
+    def flag_marks(self, path: str) -> None:
+        export = export_flag_marks()
+        if path == "-":
+            self.stdout.write(export.text, ending="")
+            return
+        self.write_file(path, export.text, f"{export.marks} sentence(s) marked as wrong flags")
 
 
 def sentence_writer() -> tuple[SentenceWriter, str]:

@@ -12,7 +12,7 @@
     function handle(line) {
       if (line.trim()) { onLine(JSON.parse(line)); }
     }
-    if (!response.body || !response.body.getReader || typeof TextDecoder === "undefined") {
+    if (!response.body?.getReader || typeof TextDecoder === "undefined") {
       return response.text().then(function (text) { text.split("\n").forEach(handle); });
     }
     var reader = response.body.getReader();

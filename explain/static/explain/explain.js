@@ -44,7 +44,7 @@
 
   function plural(one, other, count) {
     var rule = "other";
-    try { rule = new Intl.PluralRules(document.documentElement.lang || undefined).select(count); } catch (e) { rule = count === 1 ? "one" : "other"; }
+    try { rule = new Intl.PluralRules(document.documentElement.lang || undefined).select(count); } catch { rule = count === 1 ? "one" : "other"; }
     return fill(rule === "one" ? one : other, count);
   }
 
@@ -138,7 +138,7 @@
     var units = 0;
     var seen = 0;
     while (seen < offset && units < text.length) {
-      var code = text.charCodeAt(units);
+      const code = text.charCodeAt(units);
       units += (code >= 0xd800 && code <= 0xdbff) ? 2 : 1;
       seen += 1;
     }
@@ -186,7 +186,7 @@
     clearHighlights();
     li.classList.add("explain-point-active");
     var span = item.job_span;
-    if (!span || !span.field || span.field_start === null) { return; }
+    if (!span?.field || span.field_start === null) { return; }
     var field = fieldElement(span.field);
     if (!field) {
       // The host's job page carries no element for this field key: say so to the
@@ -202,10 +202,9 @@
     var walker = document.createTreeWalker(field, NodeFilter.SHOW_TEXT);
     var pos = 0;
     var pieces = [];
-    var node;
-    while ((node = walker.nextNode())) {
-      var nodeStart = pos;
-      var nodeEnd = pos + node.nodeValue.length;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const nodeStart = pos;
+      const nodeEnd = pos + node.nodeValue.length;
       if (nodeEnd > range[0] && nodeStart < range[1]) {
         pieces.push([node, Math.max(range[0], nodeStart) - nodeStart, Math.min(range[1], nodeEnd) - nodeStart]);
       }
@@ -228,7 +227,7 @@
   function showInPosting(event) {
     event.preventDefault();
     var first = firstMark();
-    if (first && first.scrollIntoView) { first.scrollIntoView({ block: "center" }); }
+    if (first?.scrollIntoView) { first.scrollIntoView({ block: "center" }); }
     event.currentTarget.hidden = true;
   }
 
@@ -341,7 +340,7 @@
     li.dataset.point = String(item.kind) + "-" + String(item.index);
     li.appendChild(userText("p", "explain-point-text", item.point));
     if (item.optional) {
-      var tag = el("p", "explain-optional");
+      const tag = el("p", "explain-optional");
       tag.appendChild(el("span", "explain-optional-tag", words.optional));
       li.appendChild(tag);
     }
@@ -349,7 +348,7 @@
     var quotes = el("dl", "explain-quotes");
     quotes.appendChild(quoteRow(words.yourProfile, quoteCell(item.profile_quote)));
     quotes.appendChild(quoteRow(words.thisJob, quoteCell(item.job_quote)));
-    if (item.job_context && item.job_context.quote) {
+    if (item.job_context?.quote) {
       quotes.appendChild(quoteRow(words.inContext, contextCell(item.job_context), "explain-context-row"));
     }
     li.appendChild(quotes);
@@ -406,7 +405,7 @@
     error.setAttribute("role", "alert");
     body.appendChild(error);
     if (retry) {
-      var line = el("p", "explain-countdown");
+      const line = el("p", "explain-countdown");
       line.setAttribute("role", "timer");
       line.setAttribute("aria-live", "off");
       body.appendChild(line);
@@ -428,8 +427,8 @@
     body.appendChild(el("p", "explain-summary", data.summary));
     body.appendChild(el("p", "explain-written-by", data.written_by));
     if (data.made_line) {
-      var made = el("p", "explain-made");
-      var time = el("time", null, data.made_line);
+      const made = el("p", "explain-made");
+      const time = el("time", null, data.made_line);
       if (data.made_at) { time.dateTime = String(data.made_at); }
       made.appendChild(time);
       body.appendChild(made);
@@ -448,10 +447,10 @@
       noticeLine.appendChild(el("p", "explain-cut", line));
     });
     if (data.dropped) {
-      var details = el("details", "explain-why");
+      const details = el("details", "explain-why");
       details.appendChild(el("summary", null, words.why));
       details.appendChild(el("p", null, words.whyIntro));
-      var reasons = el("ul");
+      const reasons = el("ul");
       (data.drop_reason_lines || []).forEach(function (line) {
         reasons.appendChild(el("li", null, line.line));
       });
@@ -512,8 +511,8 @@
    * exactly where the reader sees it (nothing jumps when the answer completes). */
   function readingAnchor() {
     var points = resultBox.querySelectorAll(".explain-point[data-point]");
-    for (var i = 0; i < points.length; i += 1) {
-      var box = points[i].getBoundingClientRect();
+    for (let i = 0; i < points.length; i += 1) {
+      const box = points[i].getBoundingClientRect();
       if (box.bottom > 0) { return { key: points[i].dataset.point, top: box.top }; }
     }
     return null;
@@ -556,7 +555,7 @@
     var status = response.status;
     if (status === 401 || status === 403) { return { ok: false, outcome: "forbidden", error: words.sessionError }; }
     if (status === 429) {
-      var seconds = Number(response.headers.get("Retry-After")) || 0;
+      const seconds = Number(response.headers.get("Retry-After")) || 0;
       return { ok: false, outcome: "rate_limited", error: words.rateLimited, retry_after: seconds };
     }
     // A 200 stream that ended without its result line was cut off on the way.
@@ -614,7 +613,7 @@
   /* Coming back: the last explanation for this job and profile, shown as it was. */
   var remembered = document.getElementById("explain-remembered");
   if (remembered) {
-    try { render(JSON.parse(remembered.textContent)); } catch (e) { /* keep the server's HTML */ }
+    try { render(JSON.parse(remembered.textContent)); } catch { /* keep the server's HTML */ }
   }
   /* Back from "Add to my profile": ask again at once (a call only if the texts changed). */
   if (panel.dataset.autoAsk === "1") { ask(); }
