@@ -63,6 +63,12 @@ DEFAULTS: dict[str, Any] = {
     "EXPLAIN_MAX_CONCURRENT_CALLS": 20,
     # Site-wide model calls per UTC day; None: no cap, 0: no calls at all.
     "EXPLAIN_DAILY_CALL_LIMIT": None,
+    # Model calls per account per day (the site's TIME_ZONE), so a few accounts cannot
+    # spend the site's day; past it account_daily_limit (429) until midnight. None: no
+    # cap. Accounts younger than 24 h (date_joined) get the smaller NEW allowance
+    # (None: the same as everyone's). Cached and recorded answers use none of it.
+    "EXPLAIN_USER_DAILY_CALLS": 100,
+    "EXPLAIN_NEW_USER_DAILY_CALLS": 20,
     # Log rows the database could not take (down, read-only) wait here, one small JSON
     # file each (counts, never texts), until the next write or `explain_replay_log`.
     # None: no spool, such rows are lost (logged at ERROR). A directory of each server's own.

@@ -38,6 +38,8 @@ class Outcome(models.TextChoices):
     CIRCUIT_OPEN = "circuit_open", _("Skipped: provider down (circuit open)")
     # EXPLAIN_DAILY_CALL_LIMIT model calls were made today, site-wide.
     DAILY_LIMIT = "daily_limit", _("Daily call limit reached")
+    # This account made EXPLAIN_USER_DAILY_CALLS model calls today (fewer when new).
+    ACCOUNT_DAILY_LIMIT = "account_daily_limit", _("Account's daily calls used")
     # The shared cache (rate limit, breaker, budget) could not be reached: no call made.
     TEMPORARILY_UNAVAILABLE = "temporarily_unavailable", _("Shared cache unavailable")
     # A log row only: a page view showed the remembered explanation again, nobody asked.
@@ -175,6 +177,13 @@ OUTCOMES: dict[Outcome, OutcomeRule] = {
         503,
         Group.REFUSED,
         _("This site has used today's explanations. Please try again tomorrow."),
+    ),
+    # The allowance measures the wait: to the site's midnight, or to a new account's first day.
+    Outcome.ACCOUNT_DAILY_LIMIT: OutcomeRule(
+        429,
+        Group.REFUSED,
+        _("You have used today's explanations for your account. You can ask again tomorrow."),
+        retry=Retry.MEASURED,
     ),
     # About what a restarted Redis takes to answer again; a database outage sets its own.
     Outcome.TEMPORARILY_UNAVAILABLE: OutcomeRule(

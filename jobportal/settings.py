@@ -251,6 +251,10 @@ EXPLAIN_DEMO_MODE = _env_bool("EXPLAIN_DEMO_MODE", False)
 EXPLAIN_DAILY_CALL_LIMIT = (
     int(os.environ.get("EXPLAIN_DAILY_CALL_LIMIT", "0" if DEBUG else "2000")) or None
 )
+# Model calls per account per day, and for accounts under a day old: one account, or a
+# crowd of new ones, cannot spend the day above (explain/controls/allowance.py).
+EXPLAIN_USER_DAILY_CALLS = int(os.environ.get("EXPLAIN_USER_DAILY_CALLS", "100"))
+EXPLAIN_NEW_USER_DAILY_CALLS = int(os.environ.get("EXPLAIN_NEW_USER_DAILY_CALLS", "20"))
 # Log rows the database could not take wait here (per server) until it is back.
 EXPLAIN_LOG_SPOOL_DIR = os.environ.get("EXPLAIN_LOG_SPOOL_DIR") or str(
     BASE_DIR / "var" / "log-spool"

@@ -79,7 +79,12 @@ def test_the_api_outcome_table_matches_the_code() -> None:
     }
     with_retry = {code for code, (_, retry) in documented.items() if retry}
     # The outcomes the service gives a wait: the rate limit, the provider's and ours.
-    waits = {Outcome.RATE_LIMITED, Outcome.CIRCUIT_OPEN, Outcome.TEMPORARILY_UNAVAILABLE}
+    waits = {
+        Outcome.RATE_LIMITED,
+        Outcome.ACCOUNT_DAILY_LIMIT,
+        Outcome.CIRCUIT_OPEN,
+        Outcome.TEMPORARILY_UNAVAILABLE,
+    }
     assert {str(o) for o in {*RETRY_AFTER, *waits}} == with_retry
 
 

@@ -7,8 +7,9 @@ nobody adds, edits or deletes them (a reviewer only triages a report).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, timedelta
-from functools import cached_property
+from functools import cached_property, wraps
 from typing import Any
 
 from django import forms
@@ -16,6 +17,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.options import IncorrectLookupParameters
 from django.contrib.admin.views.main import ChangeList
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, StreamingHttpResponse
@@ -296,7 +298,7 @@ class ExplanationLogAdmin(EvidenceAdmin):
         url = reverse("admin:explain_feedbackreport_changelist") + f"?log__id__exact={obj.pk}"
         return format_html('<a href="{}">{}</a>', url, count)
 
-    @admin.action(description=_("Export the selected rows as CSV"))
+    @admin.action(description=_("Export the selected rows as CSV"), permissions=["view"])
     def export_csv(self, request: HttpRequest, queryset: QuerySet[ExplanationLog]) -> Any:
         # "Select all N" hands over the filtered queryset itself, never a list of ids.
         response = StreamingHttpResponse(
@@ -305,13 +307,23 @@ class ExplanationLogAdmin(EvidenceAdmin):
         response["Content-Disposition"] = f'attachment; filename="{csv_filename()}"'
         return response
 
+    def _viewing(self, view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        """A page of this log for staff with its view permission only (403 otherwise):
+        being staff must not show anyone the figures or who asked about which job."""
+
+        @wraps(view)
+        def guarded(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not self.has_view_permission(request):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        return self.admin_site.admin_view(guarded)
+
     def get_urls(self) -> list[Any]:
-        view = self.admin_site.admin_view(self.summary_view)
-        addressed = self.admin_site.admin_view(lambda r: addressed_jobs_view(self, r))
-        one_job = self.admin_site.admin_view(
-            lambda r, job_ref: addressed_job_view(self, r, job_ref)
-        )
-        mark = self.admin_site.admin_view(lambda r, job_ref: mark_flag_view(self, r, job_ref))
+        view = self._viewing(self.summary_view)
+        addressed = self._viewing(lambda r: addressed_jobs_view(self, r))
+        one_job = self._viewing(lambda r, job_ref: addressed_job_view(self, r, job_ref))
+        mark = self._viewing(lambda r, job_ref: mark_flag_view(self, r, job_ref))
         return [
             path("summary/", view, name="explain_explanationlog_summary"),
             path("addressed-to-ai/", addressed, name="explain_explanationlog_addressed_to_ai"),

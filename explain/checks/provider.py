@@ -120,6 +120,16 @@ def _control_problems() -> list[CheckMessage]:
                 id="explain.W103",
             )
         )
+    for name in ("EXPLAIN_USER_DAILY_CALLS", "EXPLAIN_NEW_USER_DAILY_CALLS"):
+        allowance = setting(name)
+        if allowance is not None and not _number(allowance, low=0, integer=True):
+            problems.append(
+                Error(
+                    f"{name} must be None (no cap) or a whole number of at least 0.",
+                    hint=f"Got a {type(allowance).__name__}. Model calls per account per day.",
+                    id="explain.E106",
+                )
+            )
     failures = setting("EXPLAIN_BREAKER_FAILURES")
     window = setting("EXPLAIN_BREAKER_WINDOW_SECONDS")
     cooldown = setting("EXPLAIN_BREAKER_COOLDOWN_SECONDS")

@@ -19,7 +19,7 @@ from django.views.decorators.debug import sensitive_variables
 
 from explain.adapter import Field, JobUnavailable, private_values_of
 from explain.conf import breaker_settings, get_source, setting, site_cache, verify_limits
-from explain.controls import budget, slots
+from explain.controls import allowance, budget, slots
 from explain.controls.breaker import CircuitBreaker, Gate
 from explain.controls.ratelimit import RateDecision
 from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
@@ -171,6 +171,9 @@ class _ModelCall:
     spec: PromptSpec
     cache_key: str
     rate: RateDecision = field(default_factory=lambda: RateDecision(allowed=True))
+    account: allowance.AccountDecision = field(
+        default_factory=lambda: allowance.AccountDecision(allowed=True)
+    )
     breaker: CircuitBreaker | None = None
     gate: Gate = Gate.CLOSED
     slot: slots.Slot = slots.NO_CAP
@@ -249,10 +252,10 @@ def _prepare(
         if result.verification.kept == 0:
             result.outcome = Outcome.NOTHING_VERIFIED
         return None
-    admitted = _admit(result, rate_check)
+    admitted = _admit(result, rate_check, user=user)
     if admitted is None:
         return None
-    decision, breaker, gate, slot = admitted
+    decision, account, breaker, gate, slot = admitted
     spec = (
         ChatClient(model)
         .prompt()
@@ -261,16 +264,22 @@ def _prepare(
         .schema(Draft)
     )
     return _ModelCall(
-        spec=spec, cache_key=key, rate=decision, breaker=breaker, gate=gate, slot=slot
+        spec=spec,
+        cache_key=key,
+        rate=decision,
+        account=account,
+        breaker=breaker,
+        gate=gate,
+        slot=slot,
     )
 
 
 def _admit(
-    result: Explanation, rate_check: Callable[[], RateDecision]
-) -> tuple[RateDecision, CircuitBreaker, Gate, slots.Slot] | None:
+    result: Explanation, rate_check: Callable[[], RateDecision], *, user: Any
+) -> tuple[RateDecision, allowance.AccountDecision, CircuitBreaker, Gate, slots.Slot] | None:
     """The checks before a model call, cheapest refusal first: the user's rate, the
-    circuit, a free slot, the day's budget. None (the outcome set) when one refuses;
-    without the shared cache to decide, nothing is called (fail closed)."""
+    circuit, a free slot, the account's and then the site's day. None (the outcome set)
+    when one refuses; without the shared cache to decide, nothing is called (fail closed)."""
     try:
         # A recorded demo answer costs nothing, so it uses none of the user's allowance.
         decision = RateDecision(allowed=True) if result.demo else rate_check()
@@ -311,17 +320,38 @@ def _admit(
         result.retry_after = BUSY_RETRY_SECONDS
         return None
     try:
+        account = (
+            allowance.AccountDecision(allowed=True)
+            if result.demo
+            else allowance.take_account_call(
+                site_cache(), user, limit=_account_limit(), new_limit=_new_account_limit()
+            )
+        )
+    except Exception as exc:
+        _unavailable(result, "account allowance", exc)
+        slot.release()
+        return None
+    if not account.allowed:
+        # Counts only: which account is in the log row, never in the log line.
+        logger.warning("Model call skipped: account_daily_limit (EXPLAIN_USER_DAILY_CALLS)")
+        result.outcome = Outcome.ACCOUNT_DAILY_LIMIT
+        result.retry_after = account.retry_after
+        slot.release()
+        return None
+    try:
         within_budget = budget.take_call(site_cache(), _daily_limit())
     except Exception as exc:
         _unavailable(result, "daily budget", exc)
+        _quietly(account.give_back, "account allowance")
         slot.release()
         return None
     if not within_budget:
         logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
         result.outcome = Outcome.DAILY_LIMIT
+        _quietly(account.give_back, "account allowance")
         slot.release()
         return None
-    return decision, breaker, gate, slot
+    return decision, account, breaker, gate, slot
 
 
 # Seconds a user is told to wait when the database is down: a restart and a reconnect.
@@ -393,6 +423,16 @@ def _daily_limit() -> int | None:
     return None if limit is None else int(limit)
 
 
+def _account_limit() -> int | None:
+    limit = setting("EXPLAIN_USER_DAILY_CALLS")
+    return None if limit is None else int(limit)
+
+
+def _new_account_limit() -> int | None:
+    limit = setting("EXPLAIN_NEW_USER_DAILY_CALLS")
+    return None if limit is None else int(limit)
+
+
 def call_answered(call: _ModelCall) -> None:
     """The provider answered: the call counts against the user's allowance, and the
     breaker's run of failures is over, unless the answer took longer than slow_seconds
@@ -409,14 +449,17 @@ def call_answered(call: _ModelCall) -> None:
 
 def call_failed(result: Explanation, call: _ModelCall, exc: ModelCallError) -> None:
     """A model call failed: its outcome, the breaker told, and the call counted against
-    the user's allowance unless the provider never answered (refused connection, 5xx)
-    or nothing was sent. A 429 counts: refunded, one user could spin on the site's quota."""
+    the user's allowance (the rate window and the account's day) unless the provider
+    never answered (refused connection, 5xx) or nothing was sent. A 429 counts:
+    refunded, one user could spin on the site's quota."""
     result.outcome = Outcome(exc.outcome)
     result.retry_after = default_retry_after(result.outcome)
     if exc.retry_after:
         result.retry_after = max(1, math.ceil(exc.retry_after))
     result.usage = exc.usage or result.usage
-    if not exc.unanswered:
+    if exc.unanswered:
+        _quietly(call.account.give_back, "account allowance")
+    else:
         _quietly(call.rate.spend, "rate allowance")
     if call.breaker is None or exc.local:
         return  # a local fault says nothing about the provider

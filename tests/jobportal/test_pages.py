@@ -109,3 +109,21 @@ def test_job_detail_strips_bidi_controls_and_tag_characters(client, db):
     assert not any(0xE0000 <= ord(ch) <= 0xE007F for ch in body)
     assert 'data-explain-field="description" dir="auto">Build SWA APIs.</div>' in body
     assert '<h1 data-explain-field="title" dir="auto">Java Engineer</h1>' in body
+
+
+def test_job_list_strips_bidi_controls_and_tag_characters(client, db):
+    """The list shows the same words as the job page: nothing reorders or hides them."""
+    hidden = "".join(chr(0xE0000 + ord(c)) for c in "apply now")
+    Job.objects.create(
+        title="Java\u202e Engineer\u202c",
+        company="\u2066North\u202dwind\u2069",
+        location="Berlin\u200f",
+        description=f"Build \u202eSWA\u202c APIs.{hidden}",
+    )
+    body = client.get(reverse("job-list")).content.decode()
+    for ch in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c":
+        assert ch not in body
+    assert not any(0xE0000 <= ord(ch) <= 0xE007F for ch in body)
+    assert 'dir="auto">Java Engineer</a></h2>' in body
+    assert '<p class="job-meta" dir="auto">Northwind · Berlin · ' in body
+    assert '<p dir="auto">Build SWA APIs.</p>' in body

@@ -80,6 +80,24 @@ def test_the_daily_limit(settings, limit, expected):
     assert ids() == expected
 
 
+@pytest.mark.parametrize("name", ["EXPLAIN_USER_DAILY_CALLS", "EXPLAIN_NEW_USER_DAILY_CALLS"])
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (None, []),
+        (0, []),
+        (20, []),
+        (-1, ["explain.E106"]),
+        ("10", ["explain.E106"]),
+        (2.5, ["explain.E106"]),
+        (True, ["explain.E106"]),
+    ],
+)
+def test_the_account_allowances(settings, name, value, expected):
+    setattr(settings, name, value)
+    assert ids() == expected
+
+
 @pytest.mark.parametrize(
     ("name", "value"),
     [
