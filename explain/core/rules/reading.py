@@ -3,8 +3,9 @@
 "no experience with AWS" holds the words "experience with AWS", and "German lessons
 offered" holds "German": the words are there, the claim is not. This module reads the
 clause around a term for documented cues (explain/data/cues.tsv: EN/DE/FR/ES/PT/IT, and
-negation, optional and a few other cues in Chinese and Arabic) and says which govern it. Pure Python, on the verifier's normal form; model text is never
-compiled as a pattern. The scope rule and its limits are in docs/verifier.md.
+negation, optional and a few other cues in Chinese and Arabic) and says which govern
+it. Pure Python, on the verifier's normal form; model text is never compiled as a
+pattern. The scope rule and its limits are in docs/verifier.md.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ _WHERE = ("before", "after", "both")
 # How many words may stand between a cue and the term it governs.
 BEFORE_REACH = 4
 AFTER_REACH = 4
+# A CJK cue reaches across at most this many characters (one two-character word:
+# "不需要掌握Java"), since each character is a word.
+CJK_REACH = 2
 
 # Negation cues that never undo one another: "neither Java nor Kotlin" negates both.
 _NON_STACKING = frozenset({"neither", "nor", "ni", "weder", "nem", "né"})
@@ -86,7 +90,7 @@ class Cue:
 
     @property
     def cjk(self) -> bool:
-        """A cue written in CJK characters governs only the term right next to it."""
+        """A cue written in CJK characters reaches only CJK_REACH characters."""
         return all(_CJK_CHAR.fullmatch(word) for word in self.words)
 
 
@@ -250,8 +254,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     text is in the verifier's normal form, with line breaks kept as "\\n". A cue governs
     the term when it is in the same clause, before it (at most BEFORE_REACH words
     between) or after it as its predicate (at most AFTER_REACH words between), or ends
-    the heading the clause stands under ("Nice to have: Kubernetes"); a CJK cue only
-    right next to the term. A negation and a "without" undo each other ("not without
+    the heading the clause stands under ("Nice to have: Kubernetes"); a CJK cue at most
+    CJK_REACH characters away. A negation and a "without" undo each other ("not without
     Java"); any other pair, or three, stays a negation (the safe side).
     """
     low, high = bounds if bounds is not None else (0, len(text))
@@ -312,10 +316,10 @@ def _cuts(
 def _governs(hit: _Hit, first: int, last: int) -> bool:
     """A cue before the term within reach, after it (its predicate) within reach, or
     sharing words with the term itself ("no experience with" in the term "experience
-    with AWS"; a term that is the whole quote "Kubernetes is a plus"). A CJK cue must
-    touch the term: nothing but spaces between ("不需要 Java", "Kubernetes 者优先")."""
+    with AWS"; a term that is the whole quote "Kubernetes is a plus"). A CJK cue reaches
+    at most CJK_REACH characters ("不需要 Java", "不需要掌握Java", "Kubernetes 者优先")."""
     where = hit.cue.where
-    before, after = (0, 0) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
+    before, after = (CJK_REACH, CJK_REACH) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
     if hit.last < first:
         return where != "after" and first - hit.last - 1 <= before
     if hit.first > last:

@@ -104,7 +104,8 @@ def test_negation_cues_in_scripts_without_a_cue_list_do_not_crash_and_are_not_re
 
 
 @pytest.mark.parametrize(
-    "job", ["Java 不需要", "不需要Java经验", "无需 Java", "Java غير مطلوب", "لا يشترط Java", "بدون Java"]
+    "job",
+    ["Java 不需要", "不需要Java经验", "无需 Java", "Java غير مطلوب", "لا يشترط Java", "بدون Java"],
 )
 def test_chinese_and_arabic_negation_cues_are_read(job: str) -> None:
     result = verify_draft(Draft(gaps=[Claim(term="Java", job_quote=job)]), "Python", job)

@@ -138,13 +138,15 @@ CASES = [
     ("SQL desejável", "SQL", OPTIONAL),
     ("Kafka costituisce un plus", "Kafka", OPTIONAL),
     ("Conoscenza di Kafka gradita", "Kafka", OPTIONAL),
-    # Chinese: no spaces, each character a word; a cue governs only the term it touches.
+    # Chinese: no spaces, each character a word; a cue reaches two characters.
     ("不需要 Java", "Java", NEGATED),
     ("不需要Java经验", "Java", NEGATED),
     ("无需Java经验", "Java", NEGATED),
     ("没有 Kubernetes 经验", "Kubernetes", NEGATED),
     ("Java 不需要", "Java", NEGATED),
-    ("不需要掌握Java", "Java", PLAIN),  # a word between: see the limits
+    ("不需要掌握Java", "Java", NEGATED),  # one two-character word between
+    ("不需要出差熟悉Java", "Java", PLAIN),  # four characters between: out of reach
+    ("熟悉Java，不需要出差", "Java", PLAIN),  # a comma before the negation cuts
     ("不断优化SQL查询", "SQL", PLAIN),  # 不断 is no cue
     ("使用Python开发。不需要Java", "Python", PLAIN),  # 。 ends the clause
     ("熟悉 Kubernetes 者优先", "Kubernetes", OPTIONAL),
