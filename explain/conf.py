@@ -31,7 +31,6 @@ DEFAULTS: dict[str, Any] = {
     # out per field, each cut at a word boundary, so no field is dropped whole.
     "EXPLAIN_MAX_TEXT_CHARS": 30000,
     "EXPLAIN_MAX_QUOTE_WORDS": 12,
-    "EXPLAIN_MAX_POINT_CHARS": 300,
     "EXPLAIN_MAX_POINTS": 5,
     # Model calls per user per window (django-ratelimit rate syntax). Ten per ten
     # minutes: someone reading ten jobs in a row, in tabs or one after another, is never
@@ -134,7 +133,6 @@ def verify_limits() -> Limits:
     """The verifier's bounds as this site configures them."""
     return Limits(
         max_quote_words=int(setting("EXPLAIN_MAX_QUOTE_WORDS")),
-        max_point_chars=int(setting("EXPLAIN_MAX_POINT_CHARS")),
         max_points=int(setting("EXPLAIN_MAX_POINTS")),
     )
 

@@ -1,4 +1,4 @@
-"""Checks of the numbers the app runs with: text, quote, point and output bounds, timeout.
+"""Checks of the numbers the app runs with: text, quote, points and output bounds, timeout.
 
 explain.E004 (a bound not an integer or below its floor), E005 (a timeout outside 0-120 s).
 """
@@ -15,7 +15,6 @@ from explain.conf import setting
 FLOORS = (
     ("EXPLAIN_MAX_TEXT_CHARS", 200),
     ("EXPLAIN_MAX_QUOTE_WORDS", 1),
-    ("EXPLAIN_MAX_POINT_CHARS", 20),
     ("EXPLAIN_MAX_POINTS", 1),
     ("EXPLAIN_MAX_OUTPUT_TOKENS", 64),
 )

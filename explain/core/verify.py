@@ -88,9 +88,6 @@ class Limits:
     """The bounds of the rule; the Django side fills them from EXPLAIN_* settings."""
 
     max_quote_words: int = 12
-    # Read by nothing here since the model writes no sentence; kept so that hosts' and the
-    # eval's EXPLAIN_MAX_POINT_CHARS still build Limits until the setting is retired.
-    max_point_chars: int = 300
     max_points: int = 5
     max_term_words: int = 4
     max_term_chars: int = 100

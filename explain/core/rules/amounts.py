@@ -17,11 +17,21 @@ _NUMBER_WORDS = (
     "|ein|eins|einem|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn"
     "|un|une|deux|trois|quatre|cinq|six|sept|huit|neuf|dix"
     "|uno|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez"
+    "|dois|duas|três|quatro|seis|sete|oito|nove|dez"
+    "|due|tre|quattro|cinque|sei|sette|otto|nove|dieci"
 )
 _COUNT = rf"(?:\d+(?:[.,]\d+)?|{_NUMBER_WORDS})"
-_UNITS = r"(?:years?|yrs?\.?|jahren?|jahre|jahr|ans?|années?|años?|anos)"
+_UNITS = r"(?:years?|yrs?\.?|jahren?|jahre|jahr|ans?|années?|años?|anos?|anni|anno)"
+# A range, with the word that opens it where the language has one: "between 3 and 5
+# years", "zwischen 3 und 5 Jahren", "entre 3 et 5 ans", "entre 3 y 5 años", "de 3 a 5
+# anos", "da 3 a 5 anni", "from 3 to 5 years"; without it, "3 to 5 years", "3–5 years".
+# "and" joins a range only after its opening word: "a team of 5 and 3 years" is none.
+_RANGE_OPEN = r"(?:between|from|zwischen|von|entre|de|da|dai|tra|fra)\s+"
+_RANGE_JOIN = r"(?:[-\u2010-\u2015]|to|bis|à|a)"
+_RANGE_AND = r"(?:and|und|et|y|e)"
 _YEARS = (
-    rf"{_COUNT}\s*(?:[-\u2010-\u2015]|to|bis|à|a)\s*{_COUNT}\s*\+?\s*{_UNITS}"
+    rf"{_RANGE_OPEN}{_COUNT}\s*(?:{_RANGE_JOIN}|{_RANGE_AND})\s*{_COUNT}\s*\+?\s*{_UNITS}"
+    rf"|{_COUNT}\s*{_RANGE_JOIN}\s*{_COUNT}\s*\+?\s*{_UNITS}"
     rf"|{_COUNT}\s*\+\s*{_UNITS}"
     rf"|{_COUNT}\s*{_UNITS}\s*\+?"
 )
@@ -33,8 +43,11 @@ _LEVELS = (
     r"|débutant|débutante|intermédiaire|avancé|avancée|courant|natif|native|bilingue|confirmé"
     r"|principiante|intermedio|avanzado|avanzada|fluido|nativo|nativa|experto|experta"
 )
+# A CEFR code stands alone, or is joined to the word for "level" ("C1-Niveau"); the code
+# alone is the amount.
+_LEVEL_WORD = r"-(?:niveau|level|nivel|niveaux)(?!\w)"
 _AMOUNT = re.compile(
-    rf"(?<!\w)(?:{_YEARS}|{_LEVELS})(?!\w)|(?<![\w-])[ABC][12](?![\w-])",
+    rf"(?<!\w)(?:{_YEARS}|{_LEVELS})(?!\w)|(?<![\w-])[ABC][12](?=(?:{_LEVEL_WORD})|(?![\w-]))",
     re.IGNORECASE,
 )
 # The CEFR codes are read in capitals only ("C1", not "c1").

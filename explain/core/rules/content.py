@@ -2,7 +2,8 @@
 
 "Experience with", "3 years" and "the role" are in many quotes and name no skill; a
 claim about them says nothing the user can check. The filler words are data
-(explain/data/non_content_words.txt, EN/DE/FR/ES); numbers are read by code. Pure Python.
+(explain/data/non_content_words.txt, EN/DE/FR/ES/PT/IT: function and framing words,
+verdicts, cue words, levels); numbers are read by code. Pure Python.
 """
 
 from __future__ import annotations

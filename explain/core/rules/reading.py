@@ -2,9 +2,10 @@
 
 "no experience with AWS" holds the words "experience with AWS", and "German lessons
 offered" holds "German": the words are there, the claim is not. This module reads the
-clause around a term for documented cues (explain/data/cues.tsv, EN/DE/FR/ES) and says
-which govern it. Pure Python, on the verifier's normal form; model text is never
-compiled as a pattern. The scope rule and its limits are in docs/verifier.md.
+clause around a term for documented cues (explain/data/cues.tsv: EN/DE/FR/ES/PT/IT, and
+negation, optional and a few other cues in Chinese and Arabic) and says which govern
+it. Pure Python, on the verifier's normal form; model text is never compiled as a
+pattern. The scope rule and its limits are in docs/verifier.md.
 """
 
 from __future__ import annotations
@@ -33,9 +34,16 @@ _WHERE = ("before", "after", "both")
 # How many words may stand between a cue and the term it governs.
 BEFORE_REACH = 4
 AFTER_REACH = 4
+# A CJK cue reaches across at most this many characters (one two-character word:
+# "不需要掌握Java"), since each character is a word.
+CJK_REACH = 2
 
 # Negation cues that never undo one another: "neither Java nor Kotlin" negates both.
-_NON_STACKING = frozenset({"neither", "nor", "ni", "weder"})
+_NON_STACKING = frozenset({"neither", "nor", "ni", "weder", "nem", "né"})
+# "Without" words: with one other negation they make a requirement ("not without Java",
+# "nicht ohne", "no sin", "You cannot do this job without unit tests"). Two negations of
+# any other kind ("no experience with AWS and never used Terraform") stay a negation.
+_WITHOUT = frozenset({"without", "ohne", "sans", "sin", "senza", "sem", "بدون", "دون"})
 
 # Words that start a new clause: what follows is said apart from what came before.
 _CONNECTORS = frozenset(
@@ -53,6 +61,17 @@ _CONNECTORS = frozenset(
         "pero",
         "sino",
         "aunque",
+        "mas",
+        "porém",
+        "embora",
+        "ma",
+        "però",
+        "tuttavia",
+        "但是",
+        "但",
+        "可是",
+        "لكن",
+        "ولكن",
     }
 )
 _BREAK_MARKS = ".;:!?"
@@ -69,6 +88,11 @@ class Cue:
     where: str
     words: tuple[str, ...]
 
+    @property
+    def cjk(self) -> bool:
+        """A cue written in CJK characters reaches only CJK_REACH characters."""
+        return all(_CJK_CHAR.fullmatch(word) for word in self.words)
+
 
 @dataclass(frozen=True)
 class Reading:
@@ -80,9 +104,14 @@ class Reading:
     optional: bool = False
 
 
-# A word: letters, digits, marks or "_", with "'" or "-" inside joining it ("no-nonsense",
-# "n'ai"). Fixed here; model text is never compiled.
-_WORD = re.compile(r"[\w\u0300-\u036f]+(?:['-][\w\u0300-\u036f]+)*")
+# Chinese and Japanese are written without spaces: each ideograph or kana is a word of
+# its own, so a cue such as "不需要" is the three words 不 需 要 and "不需要Java" splits.
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+# A word: one CJK character, or letters, digits, marks or "_" (not CJK), with "'" or "-"
+# inside joining it ("no-nonsense", "n'ai"). Fixed here; model text is never compiled.
+_LETTER = rf"(?:(?![{_CJK}])[\w\u0300-\u036f])"
+_WORD = re.compile(rf"[{_CJK}]|{_LETTER}+(?:['-]{_LETTER}+)*")
+_CJK_CHAR = re.compile(rf"[{_CJK}]")
 
 
 def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
@@ -153,8 +182,9 @@ def _hits(words: list[str]) -> list[_Hit]:
     return hits
 
 
-# A line break, or . ; : ! ? before white space or the end ("Node.js", "3.5" go on).
-_BREAK = re.compile(r"\n|[.;:!?](?=[ \n]|$)")
+# A line break, or . ; : ! ? before white space or the end ("Node.js", "3.5" go on), or
+# the ideographic full stop, or ; : ! ? after a CJK character (written without a space).
+_BREAK = re.compile(rf"\n|[.;:!?](?=[ \n]|$)|\u3002|(?<=[{_CJK}])[;:!?]")
 
 
 def _is_break(text: str, i: int) -> bool:
@@ -224,8 +254,9 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     text is in the verifier's normal form, with line breaks kept as "\\n". A cue governs
     the term when it is in the same clause, before it (at most BEFORE_REACH words
     between) or after it as its predicate (at most AFTER_REACH words between), or ends
-    the heading the clause stands under ("Nice to have: Kubernetes"). Two negations
-    undo each other ("not without Java").
+    the heading the clause stands under ("Nice to have: Kubernetes"); a CJK cue at most
+    CJK_REACH characters away. A negation and a "without" undo each other ("not without
+    Java"); any other pair, or three, stays a negation (the safe side).
     """
     low, high = bounds if bounds is not None else (0, len(text))
     start, end = term
@@ -241,17 +272,23 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     first, last = inside[0], inside[-1]
     hits = _hits(words)
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
-    governing = [
-        hit.cue
+    governing = {
+        (hit.first, hit.cue.kind): hit.cue
         for hit in hits
         if cut_left <= hit.first and hit.last < cut_right and _governs(hit, first, last)
-    ]
+    }
     if cut_left == 0:
         heading = _heading(text, left, low)
         if heading is not None:
             h_words = [text[a:b] for a, b in _tokens(text, *heading)]
-            governing.extend(hit.cue for hit in _hits(h_words) if hit.last == len(h_words) - 1)
-    return _reading(governing)
+            governing.update(
+                ((-1 - hit.first, hit.cue.kind), hit.cue)
+                for hit in _hits(h_words)
+                if hit.last == len(h_words) - 1
+            )
+    # One cue per kind and position: rows of the same words ("not required" before and
+    # after) are one cue, not two negations undoing each other.
+    return _reading(list(governing.values()))
 
 
 def _cuts(
@@ -268,7 +305,8 @@ def _cuts(
     for hit in hits:
         if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0:
             continue
-        if "," in text[spans[hit.first - 1][1] : spans[hit.first][0]]:
+        between = text[spans[hit.first - 1][1] : spans[hit.first][0]]
+        if any(mark in between for mark in ",\u060c\u3001"):
             starts.append(hit.first)
     cut_left = max((k for k in starts if k <= first), default=0)
     cut_right = min((k for k in starts if k > last), default=len(words))
@@ -278,20 +316,27 @@ def _cuts(
 def _governs(hit: _Hit, first: int, last: int) -> bool:
     """A cue before the term within reach, after it (its predicate) within reach, or
     sharing words with the term itself ("no experience with" in the term "experience
-    with AWS"; a term that is the whole quote "Kubernetes is a plus")."""
+    with AWS"; a term that is the whole quote "Kubernetes is a plus"). A CJK cue reaches
+    at most CJK_REACH characters ("不需要 Java", "不需要掌握Java", "Kubernetes 者优先")."""
     where = hit.cue.where
+    before, after = (CJK_REACH, CJK_REACH) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
     if hit.last < first:
-        return where != "after" and first - hit.last - 1 <= BEFORE_REACH
+        return where != "after" and first - hit.last - 1 <= before
     if hit.first > last:
-        return where != "before" and hit.first - last - 1 <= AFTER_REACH
+        return where != "before" and hit.first - last - 1 <= after
     return True
 
 
 def _reading(governing: list[Cue]) -> Reading:
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
-    stacking = [cue for cue in negations if cue.words[0] not in _NON_STACKING]
-    negated = len(stacking) % 2 == 1 or len(stacking) < len(negations)
+    if any(cue.words[0] in _NON_STACKING for cue in negations):
+        negated = True
+    elif len(negations) == 2:
+        # Two undo each other only as "not ... without": exactly one "without" word.
+        negated = sum(cue.words[0] in _WITHOUT for cue in negations) != 1
+    else:
+        negated = bool(negations)
     kinds = {cue.kind for cue in governing}
     return Reading(
         negated=negated,

@@ -6,6 +6,7 @@ import pytest
 from django.core.checks import run_checks
 
 from explain.checks.limits import FLOORS
+from explain.conf import verify_limits
 from tests.explain.checks.helpers import by_id, ids
 
 
@@ -43,3 +44,12 @@ def test_a_timeout_outside_zero_to_120_seconds_is_an_error(settings, timeout):
 def test_a_timeout_in_range_passes(settings, timeout):
     settings.EXPLAIN_TIMEOUT_SECONDS = timeout
     assert "explain.E005" not in ids(run_checks())
+
+
+@pytest.mark.parametrize("stale", ["300", -1, None])
+def test_the_retired_point_bound_is_read_by_nothing(settings, stale):
+    """EXPLAIN_MAX_POINT_CHARS is retired: a host that still sets it gets no error."""
+    settings.EXPLAIN_MAX_POINT_CHARS = stale
+    assert "explain.E004" not in ids(run_checks())
+    assert "EXPLAIN_MAX_POINT_CHARS" not in {name for name, _ in FLOORS}
+    assert not hasattr(verify_limits(), "max_point_chars")

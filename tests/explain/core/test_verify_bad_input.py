@@ -94,10 +94,20 @@ def test_a_negated_profile_quote_backs_no_match() -> None:
     assert result.drop_reasons == {"quote_negated": 1}
 
 
-@pytest.mark.parametrize(
-    "job", ["Java не требуется", "Java 不需要", "Java غير مطلوب", "Java न आवश्यक", "Java\u200b"]
-)
-def test_negation_cues_in_other_scripts_do_not_crash_and_are_not_read(job: str) -> None:
+@pytest.mark.parametrize("job", ["Java не требуется", "Java न आवश्यक", "Java\u200b"])
+def test_negation_cues_in_scripts_without_a_cue_list_do_not_crash_and_are_not_read(
+    job: str,
+) -> None:
     result = verify_draft(Draft(gaps=[Claim(term="Java", job_quote=job)]), "Python", job)
     check(result)
     assert result.kept == 1
+
+
+@pytest.mark.parametrize(
+    "job",
+    ["Java 不需要", "不需要Java经验", "无需 Java", "Java غير مطلوب", "لا يشترط Java", "بدون Java"],
+)
+def test_chinese_and_arabic_negation_cues_are_read(job: str) -> None:
+    result = verify_draft(Draft(gaps=[Claim(term="Java", job_quote=job)]), "Python", job)
+    check(result)
+    assert result.drop_reasons == {"quote_negated": 1}

@@ -39,6 +39,20 @@ def amount(quote: str, term: str) -> str:
         ("anglais courant", "anglais", "courant"),
         ("2 años de Python", "Python", "2 años"),
         ("inglés avanzado", "inglés", "avanzado"),
+        # Ranges, the opening word included, read whole.
+        ("Entre 3 y 5 años de experiencia con Terraform", "Terraform", "Entre 3 y 5 años"),
+        ("zwischen 3 und 5 Jahren Erfahrung mit Java", "Java", "zwischen 3 und 5 Jahren"),
+        ("entre 3 et 5 ans d'expérience en Python", "Python", "entre 3 et 5 ans"),
+        ("de 3 a 5 anos de experiência com React", "React", "de 3 a 5 anos"),
+        ("da 3 a 5 anni di esperienza con Java", "Java", "da 3 a 5 anni"),
+        ("between 3 and 5 years of Rust", "Rust", "between 3 and 5 years"),
+        ("3 to 5 years of Go", "Go", "3 to 5 years"),
+        ("três anos de Python", "Python", "três anos"),
+        ("a team of 5 and 3 years of Helm", "Helm", "3 years"),  # no opening word
+        # A CEFR level joined to the word for level.
+        ("Englisch auf C1-Niveau", "Englisch", "C1"),
+        ("English at B2-level", "English", "B2"),
+        ("C1-Lizenz für Englisch", "Englisch", ""),
         # Only the list item holding the term is read.
         ("Java (3 years), Python (5 years)", "Python", "5 years"),
         ("Java (3 years), Python", "Python", ""),

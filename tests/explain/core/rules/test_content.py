@@ -1,4 +1,4 @@
-"""explain.core.rules.content: a term names something, in any of four languages."""
+"""explain.core.rules.content: a term names something, in any of six languages."""
 
 from __future__ import annotations
 
@@ -27,6 +27,36 @@ from explain.core.verify import normalize
         "2nd",
         "must have",
         "",
+        # Verdicts and judging words.
+        "perfect fit",
+        "rockstar",
+        "top talent",
+        "ideal candidate",
+        "perfekte Kandidat",
+        "der ideale Bewerber",
+        "candidato ideal",
+        "candidato perfecto",
+        "candidat idéal",
+        "candidato perfetto",
+        "candidato perfeito",
+        # Framing nouns alone, compounds included.
+        "Berufserfahrung",
+        "Erfahrung",
+        "experiencia",
+        "expérience",
+        "esperienza",
+        "experiência",
+        "conhecimentos",
+        # Cue words alone, and a level alone.
+        "von Vorteil",
+        "nice to have",
+        "a plus",
+        "required",
+        "deseable",
+        "wünschenswert",
+        "é um diferencial",
+        "C1",
+        "B2",
     ],
 )
 def test_filler_only_terms_name_nothing(term: str) -> None:
@@ -35,7 +65,17 @@ def test_filler_only_terms_name_nothing(term: str) -> None:
 
 @pytest.mark.parametrize(
     "term",
-    ["Java", "REST APIs", "experience with AWS", "C1", "German", "team leadership", "B2B sales"],
+    [
+        "Java",
+        "REST APIs",
+        "experience with AWS",
+        "C1 English",
+        "German",
+        "team leadership",
+        "B2B sales",
+        "Berufserfahrung mit PostgreSQL",
+        "talent acquisition",
+    ],
 )
 def test_a_term_with_one_content_word_names_something(term: str) -> None:
     assert has_content(normalize(term))
@@ -44,5 +84,6 @@ def test_a_term_with_one_content_word_names_something(term: str) -> None:
 def test_the_list_is_data_and_holds_no_skill() -> None:
     words = non_content_words()
     assert {"experience", "erfahrung", "expérience", "experiencia", "years"} <= words
-    for skill in ("java", "python", "english", "german", "sql", "excel", "design"):
+    assert {"berufserfahrung", "kandidat", "rockstar", "vorteil", "c1"} <= words
+    for skill in ("java", "python", "english", "german", "sql", "excel", "design", "go"):
         assert skill not in words

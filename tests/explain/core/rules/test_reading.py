@@ -1,4 +1,5 @@
-"""explain.core.rules.reading: which cue governs a term in its clause, in four languages."""
+"""explain.core.rules.reading: which cue governs a term in its clause, in six languages,
+and negation and optional cues in Chinese and Arabic."""
 
 from __future__ import annotations
 
@@ -58,10 +59,24 @@ CASES = [
     ("nicht nur Java, sondern auch Go", "Java", PLAIN),
     ("no matter which cloud, AWS is fine", "AWS", PLAIN),
     ("no one here dislikes the team; we use many tools, among them Airflow", "Airflow", PLAIN),
-    # Nested negation undoes itself.
+    # A negation and a "without" undo each other.
     ("not without Java", "Java", PLAIN),
     ("nicht ohne Python", "Python", PLAIN),
     ("pas sans Java", "Java", PLAIN),
+    ("no sin experiencia en Go", "Go", PLAIN),
+    ("não sem Java", "Java", PLAIN),
+    ("non senza Java", "Java", PLAIN),
+    ("You cannot do this job without unit tests", "unit tests", PLAIN),
+    ("I never ship code without unit tests", "unit tests", PLAIN),
+    ("No release goes out without code review", "code review", PLAIN),
+    ("Applicants without Kubernetes will be rejected", "Kubernetes", PLAIN),
+    ("Ohne Git geht es nicht", "Git", PLAIN),
+    # Any other pair, or three, stays a negation (the safe side).
+    ("I have no experience with AWS and never used Terraform", "Terraform", NEGATED),
+    ("not without never Java", "Java", NEGATED),
+    ("without Java and without Go", "Go", NEGATED),
+    ("Java will be rejected", "Java", NEGATED),
+    ("A degree is not required", "degree", NEGATED),
     # Wishes (read on profiles).
     ("I want to learn Kubernetes", "Kubernetes", WISH),
     ("Aspiring data scientist", "data scientist", WISH),
@@ -97,10 +112,54 @@ CASES = [
     ("5+ years of Java required", "Java", PLAIN),
     ("Cloud platforms, e.g. AWS, are a plus", "AWS", OPTIONAL),
     ("Node.js and Vue", "Vue", PLAIN),
+    # Spanish: "no se requiere" before the term as well as after it.
+    ("No se requiere experiencia con Azure", "Azure", NEGATED),
+    ("Azure: no se requiere", "Azure", PLAIN),  # the colon ends the clause
+    ("Experiencia con Azure no se requiere", "Azure", NEGATED),
+    ("No hace falta saber Java", "Java", NEGATED),
+    # Portuguese and Italian.
+    ("Não tenho experiência com Angular", "Angular", NEGATED),
+    ("Sem experiência com Spark", "Spark", NEGATED),
+    ("Nenhum conhecimento de SAP", "SAP", NEGATED),
+    ("Não é necessário Java", "Java", NEGATED),
+    ("Java não é obrigatório", "Java", NEGATED),
+    ("Senza esperienza con Docker", "Docker", NEGATED),
+    ("Non ho mai usato Spark", "Spark", NEGATED),
+    ("Nessuna esperienza con Scala", "Scala", NEGATED),
+    ("Java non richiesto", "Java", NEGATED),
+    ("não só Java mas também Go", "Java", PLAIN),
+    ("non solo Java ma anche Go", "Java", PLAIN),
+    ("Usamos Python, não Java", "Python", PLAIN),
+    ("Gostaria de aprender Airflow", "Airflow", WISH),
+    ("Vorrei imparare Kubernetes", "Kubernetes", WISH),
+    ("Oferecemos formação em acessibilidade", "acessibilidade", OFFER),
+    ("Offriamo corsi di inglese", "inglese", OFFER),
+    ("Conhecimento de Next.js é um diferencial", "Next.js", OPTIONAL),
+    ("SQL desejável", "SQL", OPTIONAL),
+    ("Kafka costituisce un plus", "Kafka", OPTIONAL),
+    ("Conoscenza di Kafka gradita", "Kafka", OPTIONAL),
+    # Chinese: no spaces, each character a word; a cue reaches two characters.
+    ("不需要 Java", "Java", NEGATED),
+    ("不需要Java经验", "Java", NEGATED),
+    ("无需Java经验", "Java", NEGATED),
+    ("没有 Kubernetes 经验", "Kubernetes", NEGATED),
+    ("Java 不需要", "Java", NEGATED),
+    ("不需要掌握Java", "Java", NEGATED),  # one two-character word between
+    ("不需要出差熟悉Java", "Java", PLAIN),  # four characters between: out of reach
+    ("熟悉Java，不需要出差", "Java", PLAIN),  # a comma before the negation cuts
+    ("不断优化SQL查询", "SQL", PLAIN),  # 不断 is no cue
+    ("使用Python开发。不需要Java", "Python", PLAIN),  # 。 ends the clause
+    ("熟悉 Kubernetes 者优先", "Kubernetes", OPTIONAL),
+    ("熟悉Kubernetes者优先", "Kubernetes", OPTIONAL),
+    ("Python 加分", "Python", OPTIONAL),
+    # Arabic.
+    ("لا حاجة إلى Java", "Java", NEGATED),
+    ("لا يشترط معرفة Java", "Java", NEGATED),
+    ("بدون Java", "Java", NEGATED),
+    ("Scala غير مطلوب", "Scala", NEGATED),
+    ("خبرة في PostgreSQL", "PostgreSQL", PLAIN),
     # Other scripts: no cue of theirs is read, and nothing breaks.
     ("Не требуется Java", "Java", PLAIN),
-    ("不需要 Java", "Java", PLAIN),
-    ("لا حاجة إلى Java", "Java", PLAIN),
 ]
 
 
@@ -109,13 +168,21 @@ def test_cases(text: str, term: str, expected: Reading) -> None:
     assert reading_of(text, term) == expected
 
 
-def test_the_cue_file_is_read_and_covers_every_kind_in_four_languages() -> None:
+def test_the_cue_file_is_read_and_covers_every_kind_in_six_languages() -> None:
     table = cues()
-    assert len(table) > 200
-    for lang in ("en", "de", "fr", "es"):
+    assert len(table) > 300
+    for lang in ("en", "de", "fr", "es", "pt", "it", "zh", "ar"):
         kinds = {cue.kind for cue in table if cue.lang == lang}
         assert {"negation", "wish", "offer", "optional"} <= kinds, lang
     assert {cue.kind for cue in table} <= set(KINDS)
+
+
+def test_chinese_cues_are_one_word_a_character_and_a_lone_bu_is_none() -> None:
+    chinese = [cue for cue in cues() if cue.lang == "zh"]
+    assert all(cue.cjk for cue in chinese)
+    assert ("不", "需", "要") in {cue.words for cue in chinese}
+    assert ("不",) not in {cue.words for cue in cues()}
+    assert not any(cue.cjk for cue in cues() if cue.lang != "zh")
 
 
 def test_a_malformed_cue_row_is_named() -> None:
