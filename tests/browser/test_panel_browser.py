@@ -11,6 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from explain.models import ExplanationLog, FeedbackReport
+from explain.outcomes import Outcome
+from explain.web import wording
 from jobportal.demo_data import DEMO_PASSWORD
 from jobportal.models import Job
 from tests.browser.helpers import log_in, save_screenshot
@@ -373,6 +375,26 @@ def test_a_second_job_within_30_seconds_says_how_long_to_wait(new_page, demo_dat
     expect(page.locator("[data-explain-button]")).to_be_disabled()
     assert len(model.prompts) == 1
     save_screenshot(page.locator("#explain-panel"), "panel-rate-limited")
+
+
+def test_an_account_past_its_daily_allowance_reads_why_without_a_countdown(
+    new_page, demo_data, use_model, settings
+):
+    """The daily cap's own message, not the short window's "a moment ago", and no
+    countdown of hundreds of minutes."""
+    model = use_model(WORKED_DRAFT)
+    settings.EXPLAIN_USER_DAILY_CALLS = 0
+    settings.EXPLAIN_NEW_USER_DAILY_CALLS = 0
+    page = new_page()
+    log_in(page, "demo", DEMO_PASSWORD, next_url=worked_job().get_absolute_url())
+    ask(page)
+    error = page.locator(".explain-error")
+    expect(error).to_have_text(str(wording.error_message(Outcome.ACCOUNT_DAILY_LIMIT)))
+    expect(error).to_have_attribute("role", "alert")
+    expect(page.locator(".explain-countdown")).to_have_count(0)
+    assert "a moment ago" not in error.inner_text()
+    assert model.prompts == []
+    assert_nothing_ran(page)
 
 
 @pytest.mark.parametrize(

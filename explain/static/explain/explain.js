@@ -21,6 +21,8 @@
 
   var words = textHolder.dataset;
   var buttonLabel = button.textContent;
+  /* Longer waits (a daily cap) are said in words by the message, not counted down. */
+  var MAX_COUNTDOWN_SECONDS = 3600;
   var ticker = null;
   var countdown = null;
   var uid = 0;
@@ -400,11 +402,14 @@
     body.appendChild(heading(words.errorHeading));
     var outcome = String(data.outcome || "unknown").replace(/[^a-z_]/g, "");
     var retry = Number(data.retry_after) || 0;
-    var error = el("p", "explain-error explain-error-" + outcome,
-      retry ? words.rateLead : (data.error || words.genericError));
+    /* The short-window lead ("a moment ago") is for the rate limit only; every other
+     * refusal (the account's or the site's daily cap, a busy provider) says its own. */
+    var lead = outcome === "rate_limited" ? words.rateLead : (data.error || words.genericError);
+    var error = el("p", "explain-error explain-error-" + outcome, lead);
     error.setAttribute("role", "alert");
     body.appendChild(error);
-    if (retry) {
+    /* A wait of hours (a daily cap) is said by the message; a countdown is for minutes. */
+    if (retry && retry <= MAX_COUNTDOWN_SECONDS) {
       const line = el("p", "explain-countdown");
       line.setAttribute("role", "timer");
       line.setAttribute("aria-live", "off");
