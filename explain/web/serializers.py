@@ -66,7 +66,7 @@ class PointSerializer(serializers.Serializer):
     )
     job_quote_term = QuoteTermSerializer(
         allow_null=True,
-        help_text="The job quote split around the term in the job's own words (\"PostgreSQL\").",
+        help_text='The job quote split around the term in the job\'s own words ("PostgreSQL").',
     )
     job_context = ContextSerializer(
         allow_null=True, help_text="The sentence of the posting around the job quote."

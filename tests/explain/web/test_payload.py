@@ -152,7 +152,9 @@ def test_each_quote_marks_the_term_in_its_own_words():
         job_quote="You know PostgreSQL well",
     )
     explanation, verification = _verified(
-        "Five years of Postgres administration.", "You know PostgreSQL well.", Draft(matches=[claim])
+        "Five years of Postgres administration.",
+        "You know PostgreSQL well.",
+        Draft(matches=[claim]),
     )
     (kept,) = verification.matches
     point = explanation_payload(explanation)["matches"][0]
@@ -161,7 +163,11 @@ def test_each_quote_marks_the_term_in_its_own_words():
         "term": "Postgres",
         "after": " administration",
     }
-    assert point["job_quote_term"] == {"before": "You know ", "term": "PostgreSQL", "after": " well"}
+    assert point["job_quote_term"] == {
+        "before": "You know ",
+        "term": "PostgreSQL",
+        "after": " well",
+    }
     assert point["point"] == "“Postgres” in your profile; “PostgreSQL” in this job."
     for side in ("profile", "job"):
         parts = point[f"{side}_quote_term"]

@@ -231,9 +231,7 @@ def test_the_documented_limits_of_the_name_rule() -> None:
     function word after it is missed; a letter or a season that reads as a name counts."""
     assert find_term("Swift", "Swift for iOS since 2019") == []
     assert words_at("Grade C in maths", find_term("C", "Grade C in maths")) == ["C"]
-    assert words_at("Spring 2024: joined", find_term("Spring", "Spring 2024: joined")) == [
-        "Spring"
-    ]
+    assert words_at("Spring 2024: joined", find_term("Spring", "Spring 2024: joined")) == ["Spring"]
 
 
 def test_strictness() -> None:
@@ -338,7 +336,9 @@ def test_adding_a_row_needs_no_code(table: Path) -> None:
     assert equivalence.problems() == ()
     assert same_skill("FrobX", "frobnication") and same_skill("k8s", "Kubernetes")
     gap = Claim(term="Frobnication", profile_quote="", job_quote="Frobnication at scale")
-    result = verify_draft(Draft(gaps=[gap]), "Five years of frob wrangling.", "Frobnication at scale.")
+    result = verify_draft(
+        Draft(gaps=[gap]), "Five years of frob wrangling.", "Frobnication at scale."
+    )
     assert result.drop_reasons == {DropReason.GAP_CONTRADICTED.value: 1}
 
 
