@@ -117,3 +117,25 @@ def test_quotes_stay_exact() -> None:
     pasted = "Five years of Kub\u0435rnetes."
     result = match(pasted, "years of Kubernetes", "Kubernetes.", "Kubernetes", "Kubernetes")
     assert result.drop_reasons == {DropReason.PROFILE_QUOTE_NOT_FOUND.value: 1}
+
+
+@pytest.mark.parametrize(
+    ("term", "profile_quote", "job_quote"),
+    [
+        ("Программирование", "Опыт: программирование на Python", "Программирование на Python"),
+        ("数据分析", "五年数据分析经验", "需要数据分析"),
+        ("تحليل البيانات", "خبرة في تحليل البيانات", "مطلوب تحليل البيانات"),
+        ("Ελληνικά", "Μιλώ ελληνικά", "Ελληνικά απαραίτητα"),
+    ],
+)
+def test_terms_of_any_script_are_checked_without_a_crash(
+    term: str, profile_quote: str, job_quote: str
+) -> None:
+    profile, job = f"{profile_quote}.", f"{job_quote}."
+    kept = match(profile, profile_quote, job, job_quote, term)
+    assert len(kept.matches) == 1, kept.drop_reasons
+    (point,) = kept.matches
+    assert point.profile_term_span is not None
+    assert profile[slice(*point.profile_term_span)].casefold() == term.casefold()
+    assert gap(profile, job, job_quote, term).drop_reasons == CONTRADICTED
+    assert gap("Python.", job, job_quote, term).drop_reasons == {}
