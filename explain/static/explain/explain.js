@@ -310,7 +310,7 @@
   function quoteCell(quote, parts) {
     if (!quote) { return el("dd", "explain-not-mentioned", words.notMentioned); }
     var dd = el("dd");
-    if (!parts || !parts.term) {
+    if (!parts?.term) {
       dd.appendChild(userText("q", null, quote));
       return dd;
     }
