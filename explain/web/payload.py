@@ -30,6 +30,23 @@ def _span(source: SourceText | None, span: tuple[int, int] | None) -> dict[str, 
     }
 
 
+def _quote_term(
+    quote: str, quote_span: tuple[int, int] | None, term_span: tuple[int, int] | None
+) -> dict[str, str] | None:
+    """The quote split around the term as this side writes it, so each side's own words
+    can be marked ("Postgres" in the profile quote, "PostgreSQL" in the job's)."""
+    if quote_span is None or term_span is None:
+        return None
+    start, end = term_span[0] - quote_span[0], term_span[1] - quote_span[0]
+    if not 0 <= start < end <= len(quote):
+        return None
+    return {
+        "before": clean_display_text(quote[:start]),
+        "term": clean_display_text(quote[start:end]),
+        "after": clean_display_text(quote[end:]),
+    }
+
+
 def point_payload(
     explanation: Explanation, point: VerifiedPoint, index: int, kind: str
 ) -> dict[str, Any]:
@@ -52,6 +69,10 @@ def point_payload(
         "job_quote": clean_display_text(point.job_quote),
         "profile_span": _span(explanation.profile, point.profile_span),
         "job_span": _span(explanation.job, point.job_span),
+        "profile_quote_term": _quote_term(
+            point.profile_quote, point.profile_span, point.profile_term_span
+        ),
+        "job_quote_term": _quote_term(point.job_quote, point.job_span, point.term_span),
         "job_context": job_quote_context(explanation.job, point.job_span),
     }
 

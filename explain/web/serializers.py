@@ -22,6 +22,12 @@ class ContextSerializer(serializers.Serializer):
     after = serializers.CharField(allow_blank=True, help_text="The rest of the sentence.")
 
 
+class QuoteTermSerializer(serializers.Serializer):
+    before = serializers.CharField(allow_blank=True, help_text="The quote before the term.")
+    term = serializers.CharField(help_text="The term as this side's quote writes it.")
+    after = serializers.CharField(allow_blank=True, help_text="The quote after the term.")
+
+
 class PointSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     kind = serializers.ChoiceField(choices=Kind.values)
@@ -53,6 +59,15 @@ class PointSerializer(serializers.Serializer):
     job_quote = serializers.CharField()
     profile_span = SpanSerializer(allow_null=True)
     job_span = SpanSerializer()
+    profile_quote_term = QuoteTermSerializer(
+        allow_null=True,
+        help_text="The profile quote split around the term in the profile's own words "
+        '("Postgres"), to mark it; null for a gap.',
+    )
+    job_quote_term = QuoteTermSerializer(
+        allow_null=True,
+        help_text='The job quote split around the term in the job\'s own words ("PostgreSQL").',
+    )
     job_context = ContextSerializer(
         allow_null=True, help_text="The sentence of the posting around the job quote."
     )

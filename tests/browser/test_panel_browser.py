@@ -489,3 +489,58 @@ def test_a_field_key_the_page_does_not_carry_is_a_console_warning(new_page, demo
     page.locator(".explain-gap").first.hover()
     expect(page.locator("mark.explain-highlight")).to_have_count(0)
     assert any('no [data-explain-field="requirements"]' in text for text in warnings), warnings
+
+
+class _StreamingModel(FakeModel):
+    """A fake model that streams its answer, so the panel draws points line by line."""
+
+    def stream(self, prompt: Any, /) -> Any:
+        from explain.llm.client import ChatResponse
+
+        text = self(prompt)
+        yield text
+        yield ChatResponse(text=text, model="streaming-fake")
+
+
+OTHER_FORMS_DRAFT = {
+    "matches": [
+        {
+            "term": "Postgres",
+            "profileQuote": "moved our reporting queries from spreadsheets to PostgreSQL",
+            "jobQuote": "tune Postgres queries",
+        }
+    ],
+    "gaps": [{"term": "Kafka", "profileQuote": "", "jobQuote": "Experience with Kafka"}],
+}
+
+
+@pytest.mark.parametrize("mode", ["json", "ndjson", "no-javascript"])
+def test_each_quote_marks_the_term_in_its_own_words(new_page, demo_data, use_model, mode):
+    """The profile writes PostgreSQL, the job Postgres: the sentence names both and each
+    quote marks its own side's words, in the script's panel (whole or streamed) and in the
+    page the server renders."""
+    answer = json.dumps(OTHER_FORMS_DRAFT)
+    use_model(_StreamingModel(answer) if mode == "ndjson" else answer)
+    job = Job.objects.create(
+        title="Analytics Engineer",
+        company="Quay Analytics",
+        location="Utrecht",
+        description="You will tune Postgres queries for our reporting team.",
+        requirements="Experience with Kafka",
+    )
+    page = new_page(javascript=mode != "no-javascript")
+    log_in(page, "sam", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    ask(page)
+    if mode == "no-javascript":
+        page.wait_for_load_state()
+    match, gap = page.locator(".explain-match"), page.locator(".explain-gap")
+    # A cold process builds the alias table on its first explanation: allow for it.
+    expect(match.locator(".explain-point-text")).to_have_text(
+        "“PostgreSQL” in your profile; “Postgres” in this job.", timeout=20_000
+    )
+    expect(match.locator("q")).to_have_text(
+        ["moved our reporting queries from spreadsheets to PostgreSQL", "tune Postgres queries"]
+    )
+    expect(match.locator("q mark.explain-term")).to_have_text(["PostgreSQL", "Postgres"])
+    expect(gap.locator("q mark.explain-term")).to_have_text(["Kafka"])
+    assert page.probe.page_errors == [] and page.probe.console_errors == []

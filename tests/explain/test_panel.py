@@ -241,6 +241,10 @@ def test_result_page_marks_the_quoted_words_in_the_posting(logged_in, worked_job
     marks = re.findall(r'<mark class="explain-highlight">(.*?)</mark>', html)
     assert marks == ["Build secure Java APIs", "deploy services on AWS"]
     assert "Description: <mark" in html
+    # In the points, each quote marks the term itself.
+    terms = re.findall(r'<mark class="explain-term">(.*?)</mark>', html)
+    assert terms == ["Java", "Java", "AWS"]
+    assert '<q dir="auto">Build secure <mark class="explain-term">Java</mark> APIs</q>' in html
 
 
 def test_html_in_texts_and_model_output_is_escaped(logged_in, worked_job, use_model):
@@ -445,3 +449,33 @@ def test_german_sentences_on_the_page():
     assert "„Java“ steht in Ihrem Profil und in dieser Stelle." in html
     assert "Diese Stelle nennt „AWS“ als optional; in Ihrem Profil wurde es nicht gefunden." in html
     assert "Diese Zeilen schreibt diese Website aus den zitierten Worten, nicht die KI." in html
+
+
+def test_each_quote_marks_the_term_as_that_side_writes_it():
+    """Postgres in the profile, PostgreSQL in the job: both named, each marked on its side."""
+    from explain.core.verify import VerifiedPoint
+
+    match = VerifiedPoint(
+        kind="match",
+        term="PostgreSQL",
+        term_span=(9, 19),
+        job_quote="You know PostgreSQL <b>well</b>",
+        job_span=(0, 31),
+        profile_quote="Years of Postgres",
+        profile_span=(40, 57),
+        profile_term="Postgres",
+        profile_term_span=(49, 57),
+    )
+    html = _rendered((), (match,))
+    assert "“Postgres” in your profile; “PostgreSQL” in this job." in html
+    assert '<q dir="auto">Years of <mark class="explain-term">Postgres</mark></q>' in html
+    assert (
+        '<q dir="auto">You know <mark class="explain-term">PostgreSQL</mark> '
+        "&lt;b&gt;well&lt;/b&gt;</q>"
+    ) in html
+
+
+def test_a_quote_without_its_term_span_is_shown_unmarked():
+    html = _rendered((_point("gap", "AWS"),))
+    assert '<q dir="auto">AWS</q>' in html
+    assert "explain-term" not in html

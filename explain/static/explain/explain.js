@@ -309,10 +309,19 @@
     return row;
   }
 
-  function quoteCell(quote) {
+  function quoteCell(quote, parts) {
     if (!quote) { return el("dd", "explain-not-mentioned", words.notMentioned); }
     var dd = el("dd");
-    dd.appendChild(userText("q", null, quote));
+    if (!parts?.term) {
+      dd.appendChild(userText("q", null, quote));
+      return dd;
+    }
+    /* The term as this side writes it, marked; text nodes only. */
+    var q = userText("q");
+    q.appendChild(document.createTextNode(String(parts.before || "")));
+    q.appendChild(el("mark", "explain-term", parts.term));
+    q.appendChild(document.createTextNode(String(parts.after || "")));
+    dd.appendChild(q);
     return dd;
   }
 
@@ -348,8 +357,8 @@
     }
     if (item.amounts_line) { li.appendChild(userText("p", "explain-amounts", item.amounts_line)); }
     var quotes = el("dl", "explain-quotes");
-    quotes.appendChild(quoteRow(words.yourProfile, quoteCell(item.profile_quote)));
-    quotes.appendChild(quoteRow(words.thisJob, quoteCell(item.job_quote)));
+    quotes.appendChild(quoteRow(words.yourProfile, quoteCell(item.profile_quote, item.profile_quote_term)));
+    quotes.appendChild(quoteRow(words.thisJob, quoteCell(item.job_quote, item.job_quote_term)));
     if (item.job_context?.quote) {
       quotes.appendChild(quoteRow(words.inContext, contextCell(item.job_context), "explain-context-row"));
     }

@@ -46,3 +46,19 @@ def test_the_shipped_cases_score_as_documented() -> None:
     assert precision is not None and precision >= 0.9
     assert recall is not None and recall >= 0.95
     assert equivalence.CASES.name == "equivalence_cases.json"
+
+
+def test_explain_eval_prints_the_section_and_the_docs_show_it() -> None:
+    """The command prints the equivalence section, and docs/evaluation.md shows it as it
+    is now (paste the new section there when a case or the rule changes)."""
+    from io import StringIO
+    from pathlib import Path
+
+    from django.core.management import call_command
+
+    section = "\n".join(lines(score(load())))
+    out = StringIO()
+    call_command("explain_eval", stdout=out, stderr=StringIO())
+    assert section in out.getvalue()
+    doc = Path(__file__).resolve().parents[3] / "docs" / "evaluation.md"
+    assert section in doc.read_text(encoding="utf-8"), "paste the section into evaluation.md"

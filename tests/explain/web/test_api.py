@@ -36,6 +36,8 @@ POINT_KEYS = {
     "job_quote",
     "profile_span",
     "job_span",
+    "profile_quote_term",
+    "job_quote_term",
     "job_context",
 }
 SPAN_KEYS = {"start", "end", "field", "field_start", "field_end"}

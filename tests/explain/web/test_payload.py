@@ -6,8 +6,9 @@ from dataclasses import replace
 from typing import Any
 
 from explain.adapter import Field
+from explain.core.schema import Claim, Draft
 from explain.core.texts import SourceText
-from explain.core.verify import Verification, VerifiedPoint
+from explain.core.verify import Verification, VerifiedPoint, verify_draft
 from explain.outcomes import Outcome
 from explain.services.explanations import Explanation
 from explain.web.payload import explanation_payload, point_payload
@@ -128,3 +129,76 @@ def test_an_optional_gap_is_counted_apart_in_the_summary():
     assert payload["written_by"] == (
         "These lines are written by this site from the quoted words, not by the AI."
     )
+
+
+# --------------------------------------------------------------------------- own words
+
+
+def _verified(profile: str, job: str, draft: Draft) -> tuple[Explanation, Verification]:
+    profile_text = SourceText.compose([Field("skills", "Skills", profile)], max_chars=8000)
+    job_text = SourceText.compose([Field("description", "Description", job)], max_chars=8000)
+    verification = verify_draft(draft, profile_text.text, job_text.text)
+    explanation = Explanation(
+        Outcome.OK, "7", verification=verification, profile=profile_text, job=job_text
+    )
+    return explanation, verification
+
+
+def test_each_quote_marks_the_term_in_its_own_words():
+    """The profile writes Postgres, the job PostgreSQL: each quote marks its own form."""
+    claim = Claim(
+        term="PostgreSQL",
+        profile_quote="Five years of Postgres administration",
+        job_quote="You know PostgreSQL well",
+    )
+    explanation, verification = _verified(
+        "Five years of Postgres administration.",
+        "You know PostgreSQL well.",
+        Draft(matches=[claim]),
+    )
+    (kept,) = verification.matches
+    point = explanation_payload(explanation)["matches"][0]
+    assert point["profile_quote_term"] == {
+        "before": "Five years of ",
+        "term": "Postgres",
+        "after": " administration",
+    }
+    assert point["job_quote_term"] == {
+        "before": "You know ",
+        "term": "PostgreSQL",
+        "after": " well",
+    }
+    assert point["point"] == "“Postgres” in your profile; “PostgreSQL” in this job."
+    for side in ("profile", "job"):
+        parts = point[f"{side}_quote_term"]
+        assert parts["before"] + parts["term"] + parts["after"] == point[f"{side}_quote"]
+    assert kept.profile_term == "Postgres"
+
+
+def test_a_gap_marks_the_term_in_the_job_quote_only():
+    claim = Claim(term="Kafka", profile_quote="", job_quote="Experience with Kafka")
+    explanation, _ = _verified("Python and SQL.", "Experience with Kafka.", Draft(gaps=[claim]))
+    point = explanation_payload(explanation)["gaps"][0]
+    assert point["profile_quote_term"] is None
+    assert point["job_quote_term"] == {"before": "Experience with ", "term": "Kafka", "after": ""}
+
+
+def test_a_term_span_outside_its_quote_marks_nothing():
+    for span in (None, (0, 2), (JOB.text.index("APIs"), len(JOB.text) + 5)):
+        point = point_payload(_explanation(), _match(term_span=span), 0, "match")
+        assert point["job_quote_term"] is None, span
+    point = point_payload(_explanation(), _match(profile_span=None), 0, "match")
+    assert point["profile_quote_term"] is None
+
+
+def test_the_marked_parts_are_cleaned_like_the_quote():
+    j = JOB.text.index("Java APIs")
+    point = point_payload(
+        _explanation(),
+        _match(job_quote="J\u202eava\u2066 APIs", job_span=(j, j + 11), term_span=(j, j + 6)),
+        0,
+        "match",
+    )
+    parts = point["job_quote_term"]
+    assert parts == {"before": "", "term": "Java", "after": " APIs"}
+    assert "".join(parts.values()) == point["job_quote"]

@@ -29,7 +29,8 @@ def test_worked_example_through_the_page(logged_in, worked_job, use_model):
     response = logged_in.post(page_url(worked_job))
     assert response.status_code == 200
     body = response.content.decode()
-    assert "Java (Intermediate, 3 years)" in body
+    # Each quote, its term marked.
+    assert '<mark class="explain-term">Java</mark> (Intermediate, 3 years)</q>' in body
     assert "Build secure Java APIs" in body
     assert "deploy services on AWS" in body
     assert "We hid 1 point we could not back up with your words." in body
