@@ -83,10 +83,23 @@ def test_summary_first_focus_on_the_result_and_one_calm_line(
     status = panel.locator("[data-explain-status]")
     expect(status).to_have_attribute("aria-live", "polite")
     expect(status).to_have_text(SUMMARY)
-    # One neutral line under the points, with "why?" beside it; no score anywhere.
+    # One neutral line beside the summary, above the points, with "why?"; no score.
     notice = panel.locator(".explain-notice")
     expect(notice).to_have_text("We hid 1 point we could not back up with your words.")
-    assert notice.bounding_box()["y"] > panel.locator(".explain-point").last.bounding_box()["y"]
+    notice_box = notice.bounding_box()
+    assert notice_box["y"] < panel.locator(".explain-point").first.bounding_box()["y"]
+    summary_box = panel.locator(".explain-summary").bounding_box()
+    scrolled = page.evaluate("window.scrollY")
+    if viewport is DESKTOP:
+        # Without scrolling: both end above the fold at 1440x900.
+        assert scrolled == 0
+        assert summary_box["y"] >= 0 and notice_box["y"] >= 0
+        assert summary_box["y"] + summary_box["height"] <= viewport["height"]
+        assert notice_box["y"] + notice_box["height"] <= viewport["height"]
+    else:
+        # On a phone: within the second screen, right after the first one.
+        assert scrolled + notice_box["y"] + notice_box["height"] <= 2 * viewport["height"]
+        assert scrolled + summary_box["y"] + summary_box["height"] <= 2 * viewport["height"]
     expect(panel.locator(".explain-notice-line summary")).to_have_text("why?")
     assert "%" not in panel.inner_text()
     # One demo banner at most (none here: a fake model, not the recordings).

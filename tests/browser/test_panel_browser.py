@@ -64,8 +64,8 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     expect(notice).to_have_text("We hid 1 point we could not back up with your words.")
     # The live region announces the bottom line.
     expect(status).to_have_text(
-        "1 point where your profile meets this job · "
-        "1 thing this job asks for that your profile does not show"
+        "This job lists 2 requirements we could check. "
+        "Your profile shows 1: 1 required, 0 optional."
     )
     expect(panel.locator("[data-explain-button]")).to_be_enabled()
 
@@ -247,7 +247,7 @@ def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_dat
     ask(page)
     # The model's sentences, markup and all, are never read: code writes each point.
     expect(page.locator(".explain-notice")).to_have_text(
-        "Every point above quotes your profile or this job."
+        "Every point below quotes your profile or this job."
     )
     matches = page.locator(".explain-match")
     expect(matches).to_have_count(2)

@@ -120,11 +120,21 @@ def test_an_optional_gap_is_counted_apart_in_the_summary():
         Explanation(Outcome.OK, "7", verification=verification, profile=PROFILE, job=JOB)
     )
     assert payload["summary"] == (
-        "1 point where your profile meets this job · "
-        "1 thing this job asks for that your profile does not show · "
-        "1 thing this job lists as optional that your profile does not show"
+        "This job lists 3 requirements we could check. "
+        "Your profile shows 1: 1 required, 0 optional."
     )
     assert [g["optional"] for g in payload["gaps"]] == [False, True]
     assert payload["written_by"] == (
         "These lines are written by this site from the quoted words, not by the AI."
+    )
+
+
+def test_an_optional_match_is_counted_apart_in_the_summary():
+    verification = Verification(matches=(_match(), replace(_match(), optional=True)))
+    payload = explanation_payload(
+        Explanation(Outcome.OK, "7", verification=verification, profile=PROFILE, job=JOB)
+    )
+    assert payload["summary"] == (
+        "This job lists 2 requirements we could check. "
+        "Your profile shows 2: 1 required, 1 optional."
     )
