@@ -372,7 +372,7 @@ def test_a_second_job_within_30_seconds_says_how_long_to_wait(new_page, demo_dat
     # Asking again before the window ends would only be refused: the button waits.
     expect(page.locator("[data-explain-button]")).to_be_disabled()
     assert len(model.prompts) == 1
-    save_screenshot(page.locator("#explain-panel"), "panel-rate-limited")
+    save_screenshot(page.locator("#explain-panel"), "panel-rate-limited", publish=True)
 
 
 @pytest.mark.parametrize(
@@ -421,7 +421,7 @@ def test_without_javascript_the_server_renders_the_same_result(new_page, demo_da
     expect(page.locator(".explain-sent mark.explain-highlight")).to_have_text(
         ["Build secure Java APIs", "deploy services on AWS"]
     )
-    save_screenshot(page.locator("main"), "panel-no-javascript")
+    save_screenshot(page, "panel-no-javascript", publish=True)
 
     # The report form works without a script too.
     report = page.locator(".explain-match .explain-report")
