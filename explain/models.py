@@ -27,6 +27,10 @@ class ExplanationLog(models.Model):
     outcome = models.CharField(_("outcome"), max_length=32, choices=Outcome.choices, db_index=True)
     kept_matches = models.PositiveSmallIntegerField(_("kept matches"), default=0)
     kept_gaps = models.PositiveSmallIntegerField(_("kept gaps"), default=0)
+    # Of the kept points, those the job lists as optional: the job list's summary says
+    # required and optional apart without asking again.
+    kept_optional_matches = models.PositiveSmallIntegerField(_("kept optional matches"), default=0)
+    kept_optional_gaps = models.PositiveSmallIntegerField(_("kept optional gaps"), default=0)
     dropped = models.PositiveSmallIntegerField(_("removed points"), default=0)
     unchecked = models.PositiveSmallIntegerField(_("unchecked points"), default=0)
     drop_reasons = models.JSONField(default=dict, blank=True)

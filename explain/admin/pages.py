@@ -133,6 +133,28 @@ def _rolled_cells(request: HttpRequest) -> Cells | None:
     return rollup.scope_cells(scope, _rolled_through(request))
 
 
+def report_reason_in_words(obj: FeedbackReport) -> str:
+    """A report's reason as a reviewer reads it: the user's words, the stored code beside
+    them (what the filter, the export and the evaluation set use), as drop reasons are."""
+    return f"{obj.get_reason_display()} ({obj.reason})"
+
+
+class ReportReasonFilter(admin.SimpleListFilter):
+    """The reason filter in words with the code beside each, like the list's column."""
+
+    title = _("reason")
+    parameter_name = "reason__exact"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(value, f"{label} ({value})") for value, label in FeedbackReport.Reason.choices]
+
+    def queryset(
+        self, request: HttpRequest, queryset: QuerySet[FeedbackReport]
+    ) -> QuerySet[FeedbackReport]:
+        value = self.value()
+        return queryset.filter(reason=value) if value else queryset
+
+
 class FeedbackReportInline(admin.TabularInline):
     """The reports on a log, read-only, each linked to its triage page."""
 
@@ -140,8 +162,21 @@ class FeedbackReportInline(admin.TabularInline):
     template = "admin/explain/reports_inline.html"
     extra = 0
     can_delete = False
-    fields = ("created_at", "status", "reason", "times_reported", "kind", "point", "job_quote")
+    fields = (
+        "created_at",
+        "status",
+        "reason_shown",
+        "times_reported",
+        "kind",
+        "point",
+        "job_quote",
+    )
     readonly_fields = fields
+
+    @admin.display(description=_("reason"))
+    def reason_shown(self, obj: FeedbackReport) -> str:
+        """The reason in words, its code beside it."""
+        return report_reason_in_words(obj)
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -480,14 +515,14 @@ class FeedbackReportAdmin(EvidenceAdmin):
     list_display = (
         "created_at",
         "status",
-        "reason",
+        "reason_shown",
         "times_reported",
         "kind",
         "point",
         "log_link",
         "user",
     )
-    list_filter = ("status", "reason", "kind", "expected", "created_at")
+    list_filter = ("status", ReportReasonFilter, "kind", "expected", "created_at")
     search_fields = ("point", "job_quote", "profile_quote", "note", "reviewer_note")
     list_select_related = ("log", "user")
     date_hierarchy = "created_at"
@@ -496,7 +531,7 @@ class FeedbackReportAdmin(EvidenceAdmin):
         "created_at",
         "user",
         "log_link",
-        "reason",
+        "reason_shown",
         "note",
         "times_reported",
         "kind",
@@ -513,7 +548,7 @@ class FeedbackReportAdmin(EvidenceAdmin):
                     "created_at",
                     "user",
                     "log_link",
-                    "reason",
+                    "reason_shown",
                     "note",
                     "times_reported",
                     "kind",
@@ -560,6 +595,11 @@ class FeedbackReportAdmin(EvidenceAdmin):
     @admin.action(description=_("Put the selected reports back to new"))
     def mark_new(self, request: HttpRequest, queryset: QuerySet[FeedbackReport]) -> None:
         self._set_status(request, queryset, FeedbackReport.Status.NEW)
+
+    @admin.display(description=_("reason"), ordering="reason")
+    def reason_shown(self, obj: FeedbackReport) -> str:
+        """The reason in words, its code beside it."""
+        return report_reason_in_words(obj)
 
     @admin.display(description=_("explanation log"), ordering="log")
     def log_link(self, obj: FeedbackReport) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from explain.models import ExplanationLog
 from explain.outcomes import SUCCESS
+from explain.web import wording
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,20 @@ class AskedJob:
     asked_at: datetime
     matches: int
     gaps: int
+    optional_matches: int = 0
+    optional_gaps: int = 0
+
+    @property
+    def summary(self) -> str:
+        """The summary line the user was shown, from the logged counts (gaps counts
+        every gap, optional ones included; rows from before the split count none)."""
+        optional_gaps = min(self.optional_gaps, self.gaps)
+        return wording.summary_line(
+            self.matches,
+            self.gaps - optional_gaps,
+            optional_gaps,
+            optional_matches=self.optional_matches,
+        )
 
 
 def asked_jobs(user: Any, *, job_ids: Iterable[str] | None = None) -> list[AskedJob]:
@@ -38,10 +53,20 @@ def asked_jobs(user: Any, *, job_ids: Iterable[str] | None = None) -> list[Asked
         rows = rows.filter(job_ref__in=[str(job_id) for job_id in job_ids])
     newest: dict[str, AskedJob] = {}
     values = rows.order_by("-created_at", "-id").values_list(
-        "job_ref", "job_title", "created_at", "kept_matches", "kept_gaps"
+        "job_ref",
+        "job_title",
+        "created_at",
+        "kept_matches",
+        "kept_gaps",
+        "kept_optional_matches",
+        "kept_optional_gaps",
     )
     # Bounded: the rate limit keeps a person's log short; a script's is cut here.
-    for job_ref, title, created_at, matches, gaps in values[:5000].iterator():
+    for job_ref, title, created_at, matches, gaps, opt_matches, opt_gaps in values[
+        :5000
+    ].iterator():
         if job_ref not in newest:
-            newest[job_ref] = AskedJob(job_ref, title, created_at, matches, gaps)
+            newest[job_ref] = AskedJob(
+                job_ref, title, created_at, matches, gaps, opt_matches, opt_gaps
+            )
     return list(newest.values())

@@ -135,6 +135,7 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
                 len(verification.matches),
                 sum(not p.optional for p in verification.gaps),
                 sum(p.optional for p in verification.gaps),
+                optional_matches=sum(p.optional for p in verification.matches),
             ),
         )
     return payload

@@ -53,7 +53,7 @@ RETIRED_REASON_TEXT = {
     ),
 }
 
-ALL_VERIFIED = _("Every point above quotes your profile or this job.")
+ALL_VERIFIED = _("Every point below quotes your profile or this job.")
 
 
 def rate_limited_message(seconds: int) -> str:
@@ -85,7 +85,7 @@ def error_message(outcome: str, *, retry_after: int = 0) -> str:
 
 
 def removed_notice(dropped: int) -> str:
-    """One neutral line under the points: a hidden point is routine, not an alarm."""
+    """One neutral line beside the summary: a hidden point is routine, not an alarm."""
     if dropped == 0:
         return str(ALL_VERIFIED)
     return ngettext(
@@ -110,40 +110,38 @@ def cut_notice(which: str, sent: int, total: int) -> str:
     ) % {"sent": sent, "total": total}
 
 
-def summary_line(matches: int, gaps: int, optional_gaps: int = 0) -> str:
-    """The bottom line: counts of verified points, a fact and never a score.
+def summary_line(
+    matches: int, gaps: int, optional_gaps: int = 0, *, optional_matches: int = 0
+) -> str:
+    """The bottom line: how many of the job's listed requirements the profile shows,
+    required and optional apart. Counts of verified points, a fact and never a score.
 
-    With no match it says so plainly, without judging the person or the job. Gaps the
-    job lists as optional are counted apart: they are not something it asks for.
+    matches counts every match, optional_matches those the job lists as optional; gaps
+    and optional_gaps are the required and optional requirements the profile does not
+    show. With nothing verified it says so plainly, without judging the person or the job.
     """
+    total = matches + gaps + optional_gaps
+    if total == 0:
+        return str(_("We could not back up any requirement of this job with quotes."))
+    listed = ngettext(
+        "This job lists %(total)d requirement we could check.",
+        "This job lists %(total)d requirements we could check.",
+        total,
+    ) % {"total": total}
     if matches == 0:
-        met = str(_("We found no point where your profile meets this job"))
+        shown = ngettext(
+            "Your profile does not show it.",
+            "Your profile shows none of them.",
+            total,
+        )
     else:
-        met = ngettext(
-            "%(count)d point where your profile meets this job",
-            "%(count)d points where your profile meets this job",
+        optional = min(optional_matches, matches)
+        shown = ngettext(
+            "Your profile shows %(shown)d: %(required)d required, %(optional)d optional.",
+            "Your profile shows %(shown)d: %(required)d required, %(optional)d optional.",
             matches,
-        ) % {"count": matches}
-    parts = [met]
-    if gaps:
-        parts.append(
-            ngettext(
-                "%(count)d thing this job asks for that your profile does not show",
-                "%(count)d things this job asks for that your profile does not show",
-                gaps,
-            )
-            % {"count": gaps}
-        )
-    if optional_gaps:
-        parts.append(
-            ngettext(
-                "%(count)d thing this job lists as optional that your profile does not show",
-                "%(count)d things this job lists as optional that your profile does not show",
-                optional_gaps,
-            )
-            % {"count": optional_gaps}
-        )
-    return " · ".join(parts)
+        ) % {"shown": matches, "required": matches - optional, "optional": optional}
+    return f"{listed} {shown}"
 
 
 def reason_label(text: str, count: int) -> str:

@@ -247,7 +247,9 @@ def tab_to(page: Any, selector: str, *, most: int = 120) -> None:
     raise AssertionError(f"{selector} not reached in {most} presses of Tab")
 
 
-def test_every_admin_page_passes_axe_and_works_by_keyboard(new_page, demo_data):
+def reported_logs() -> list[ExplanationLog]:
+    """Three weeks of logs, one with a flagged posting and a removed point, two reported:
+    every explain admin page has something to show."""
     three_weeks_of_logs()
     logs = list(ExplanationLog.objects.filter(outcome=Outcome.OK).order_by("-created_at")[:2])
     ExplanationLog.objects.filter(pk=logs[1].pk).update(
@@ -255,10 +257,12 @@ def test_every_admin_page_passes_axe_and_works_by_keyboard(new_page, demo_data):
     )
     report_on(logs[0], "You have built Python services.", "misleading")
     report_on(logs[1], "You know Kubernetes.", "not_in_profile")
-    page = new_page(width=1440, height=900)
-    log_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, next_url="/admin/")
+    return logs
 
-    pages = [
+
+def admin_pages(logs: list[ExplanationLog]) -> list[tuple[str, str]]:
+    """(url, screenshot name) of every explain admin page the axe passes cover."""
+    return [
         ("/admin/", "admin-index"),
         ("/admin/explain/explanationlog/", "admin-logs"),
         ("/admin/explain/explanationlog/summary/", "admin-summary"),
@@ -268,6 +272,31 @@ def test_every_admin_page_passes_axe_and_works_by_keyboard(new_page, demo_data):
         (f"/admin/explain/explanationlog/{logs[1].pk}/change/", "admin-log-detail"),
         (f"/admin/explain/feedbackreport/{logs[0].reports.get().pk}/change/", "admin-triage"),
     ]
+
+
+def test_every_admin_page_passes_axe_on_a_phone(new_page, demo_data):
+    """The same pages at 390x844: the phone layout (stacked filters, wrapped tables)
+    has its own chance to break contrast, names or target sizes."""
+    logs = reported_logs()
+    page = new_page(width=390, height=844)
+    log_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, next_url="/admin/")
+    found = []
+    for url, name in admin_pages(logs):
+        page.goto(url)
+        found += [f"{url}: {error}" for error in page.probe.console_errors]
+        found += [f"{url}: {violation}" for violation in axe_violations(page)]
+        page.probe.console_errors.clear()  # axe's own inline styles, refused by the CSP
+        save_screenshot(page, f"{name}-axe-390")
+    assert found == [], "axe-core violations and console errors at 390 px:\n" + "\n".join(found)
+    assert page.probe.page_errors == []
+
+
+def test_every_admin_page_passes_axe_and_works_by_keyboard(new_page, demo_data):
+    logs = reported_logs()
+    page = new_page(width=1440, height=900)
+    log_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, next_url="/admin/")
+
+    pages = admin_pages(logs)
     found = []
     for url, name in pages:
         page.goto(url)
@@ -309,6 +338,11 @@ def test_every_admin_page_passes_axe_and_works_by_keyboard(new_page, demo_data):
     )
     expect(page.locator("#result_list tbody tr", has_text="addressed to an AI")).to_have_count(1)
     page.goto("/admin/explain/feedbackreport/")
+    # A report's reason in words, its code beside it, in the column and the filter.
+    expect(page.locator("#result_list")).to_contain_text(
+        "The quote does not support the point (misleading)"
+    )
+    expect(page.locator("#changelist-filter")).to_contain_text("I do have this (have_it)")
     results = page.locator("#changelist .results")
     assert results.evaluate("el => el.scrollWidth <= el.clientWidth + 1"), results.evaluate(
         "el => [el.scrollWidth, el.clientWidth]"

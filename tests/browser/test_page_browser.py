@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 from playwright.sync_api import expect
 
 from explain.llm.errors import ProviderError
@@ -83,19 +84,74 @@ def test_summary_first_focus_on_the_result_and_one_calm_line(
     status = panel.locator("[data-explain-status]")
     expect(status).to_have_attribute("aria-live", "polite")
     expect(status).to_have_text(SUMMARY)
-    # One neutral line under the points, with "why?" beside it; no score anywhere.
+    # One neutral line beside the summary, above the points, with "why?"; no score.
     notice = panel.locator(".explain-notice")
     expect(notice).to_have_text("We hid 1 point we could not back up with your words.")
-    assert notice.bounding_box()["y"] > panel.locator(".explain-point").last.bounding_box()["y"]
+    notice_box = notice.bounding_box()
+    assert notice_box["y"] < panel.locator(".explain-point").first.bounding_box()["y"]
+    summary_box = panel.locator(".explain-summary").bounding_box()
+    scrolled = page.evaluate("window.scrollY")
+    if viewport is DESKTOP:
+        # Without scrolling: both end above the fold at 1440x900.
+        assert scrolled == 0
+        assert summary_box["y"] >= 0 and notice_box["y"] >= 0
+        assert summary_box["y"] + summary_box["height"] <= viewport["height"]
+        assert notice_box["y"] + notice_box["height"] <= viewport["height"]
+    else:
+        # On a phone: within the second screen, right after the first one.
+        assert scrolled + notice_box["y"] + notice_box["height"] <= 2 * viewport["height"]
+        assert scrolled + summary_box["y"] + summary_box["height"] <= 2 * viewport["height"]
     expect(panel.locator(".explain-notice-line summary")).to_have_text("why?")
     assert "%" not in panel.inner_text()
     # One demo banner at most (none here: a fake model, not the recordings).
     expect(page.locator(".explain-demo")).to_have_count(0)
     no_sideways_scroll(page)
+    # The phone's picture is the panel: on the first screen the posting comes before it.
+    shown = page if viewport is DESKTOP else panel
+    save_screenshot(shown, f"page-answered-{viewport['width']}", publish=True)
     panel.locator(".explain-why summary").click()
     assert_accessible(page)
     tag = "phone" if viewport is PHONE else "desktop"
     save_screenshot(page, f"page-summary-{tag}")
+    if viewport is DESKTOP:
+        save_screenshot(panel, "page-removed-notice-1440", publish=True)
+
+
+def test_with_nothing_verified_it_says_so_plainly(new_page, demo_data, use_model):
+    # Both quotes of the only point are made up: the verifier keeps nothing, and no
+    # explanation is shown rather than an empty one.
+    made_up = {"term": "Cobol", "profileQuote": "Cobol (9 years)", "jobQuote": "Cobol systems"}
+    use_model({"matches": [made_up], "gaps": []})
+    page = open_job(new_page, worked_job(), DESKTOP)
+    ask_by_keyboard(page)
+    panel = page.locator("#explain-panel")
+    expect(panel.locator(".explain-result-heading")).to_have_text("No explanation this time")
+    alert = panel.get_by_role("alert")
+    expect(alert).to_contain_text("We could not find an explanation whose every point quotes")
+    expect(panel.locator(".explain-point")).to_have_count(0)
+    box = alert.bounding_box()
+    assert box["y"] + box["height"] <= DESKTOP["height"]
+    assert_accessible(page)
+    save_screenshot(page, "page-nothing-verified-1440", publish=True)
+
+
+def test_in_german_the_panel_and_its_sentences_are_german(new_page, demo_data, use_model):
+    use_model(WORKED_DRAFT)
+    page = open_job(new_page, worked_job(), DESKTOP)
+    page.select_option("#site-language", "de")
+    page.locator(".language-form button").click()
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    ask_by_keyboard(page)
+    panel = page.locator("#explain-panel")
+    with translation.override("de"):
+        summary = wording.summary_line(1, 1)
+        notice = wording.removed_notice(1)
+    expect(panel.locator(".explain-result-heading")).to_have_text("Was wir gefunden haben")
+    expect(panel.locator(".explain-summary")).to_have_text(summary)
+    expect(panel.locator(".explain-notice")).to_have_text(notice)
+    assert summary.startswith("Diese Stelle nennt 2 Anforderungen")
+    assert_accessible(page)
+    save_screenshot(page, "page-german-1440", publish=True)
 
 
 def test_with_no_match_it_says_so_plainly(new_page, demo_data, use_model):
@@ -154,6 +210,9 @@ def test_the_sticky_panel_keeps_the_point_and_its_highlight_on_screen(
     page.wait_for_timeout(100)
     scrolled = page.evaluate("window.scrollY")
     assert scrolled > 1500, "the posting is long: the page has scrolled a long way"
+    # From the heading, Tab reaches the notice's "why?" (beside the summary), then a point.
+    page.keyboard.press("Tab")
+    expect(page.locator(".explain-why summary")).to_be_focused()
     page.keyboard.press("Tab")
     point = page.locator(".explain-match").first
     expect(point).to_be_focused()

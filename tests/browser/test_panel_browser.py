@@ -66,8 +66,8 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     expect(notice).to_have_text("We hid 1 point we could not back up with your words.")
     # The live region announces the bottom line.
     expect(status).to_have_text(
-        "1 point where your profile meets this job · "
-        "1 thing this job asks for that your profile does not show"
+        "This job lists 2 requirements we could check. "
+        "Your profile shows 1: 1 required, 0 optional."
     )
     expect(panel.locator("[data-explain-button]")).to_be_enabled()
 
@@ -249,7 +249,7 @@ def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_dat
     ask(page)
     # The model's sentences, markup and all, are never read: code writes each point.
     expect(page.locator(".explain-notice")).to_have_text(
-        "Every point above quotes your profile or this job."
+        "Every point below quotes your profile or this job."
     )
     matches = page.locator(".explain-match")
     expect(matches).to_have_count(2)
@@ -374,7 +374,7 @@ def test_a_second_job_within_30_seconds_says_how_long_to_wait(new_page, demo_dat
     # Asking again before the window ends would only be refused: the button waits.
     expect(page.locator("[data-explain-button]")).to_be_disabled()
     assert len(model.prompts) == 1
-    save_screenshot(page.locator("#explain-panel"), "panel-rate-limited")
+    save_screenshot(page.locator("#explain-panel"), "panel-rate-limited", publish=True)
 
 
 def test_an_account_past_its_daily_allowance_reads_why_without_a_countdown(
@@ -443,7 +443,7 @@ def test_without_javascript_the_server_renders_the_same_result(new_page, demo_da
     expect(page.locator(".explain-sent mark.explain-highlight")).to_have_text(
         ["Build secure Java APIs", "deploy services on AWS"]
     )
-    save_screenshot(page.locator("main"), "panel-no-javascript")
+    save_screenshot(page, "panel-no-javascript", publish=True)
 
     # The report form works without a script too.
     report = page.locator(".explain-match .explain-report")

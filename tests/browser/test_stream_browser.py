@@ -19,7 +19,7 @@ from explain.outcomes import Outcome
 from explain.web import wording
 from jobportal.demo_data import DEMO_PASSWORD
 from jobportal.models import Job
-from tests.browser.helpers import log_in
+from tests.browser.helpers import log_in, save_screenshot
 from tests.conftest import WORKED_DRAFT
 
 pytestmark = pytest.mark.browser
@@ -48,8 +48,8 @@ class GatedModel:
         yield ChatResponse(text=self.text, model=self.model_name)
 
 
-def open_job(new_page: Any) -> Any:
-    page = new_page()
+def open_job(new_page: Any, **viewport: int) -> Any:
+    page = new_page(**viewport)
     job = Job.objects.get(title="Java Engineer", company="Northwind Systems")
     log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
     page.get_by_role("button", name="Why this job?").click()
@@ -59,7 +59,7 @@ def open_job(new_page: Any) -> Any:
 def test_the_first_point_is_drawn_before_the_answer_is_finished(new_page, demo_data, settings):
     model = GatedModel()
     settings.EXPLAIN_CHAT_MODEL = model
-    page = open_job(new_page)
+    page = open_job(new_page, width=1440, height=900)
     panel = page.locator("#explain-panel")
     first = panel.locator(".explain-match .explain-point-text")
     expect(first).to_have_text(["“Java” is in your profile and in this job."])
@@ -67,6 +67,7 @@ def test_the_first_point_is_drawn_before_the_answer_is_finished(new_page, demo_d
     expect(panel.locator(".explain-notice")).to_have_count(0)
     expect(panel.locator(".explain-report")).to_have_count(0)
     expect(panel.get_by_role("button", name="Working…")).to_be_disabled()
+    save_screenshot(page, "page-streaming-1440", publish=True)
     model.gate.set()
     expect(panel.locator(".explain-notice")).to_have_text(wording.removed_notice(1))
     expect(panel.locator(".explain-match .explain-point-text")).to_have_count(1)

@@ -229,9 +229,10 @@ def test_notice_and_why_disclosure_plural(logged_in, worked_job, use_model):
 def test_all_verified_notice_has_no_disclosure(logged_in, worked_job, use_model):
     use_model({"matches": WORKED_DRAFT["matches"][:1], "gaps": WORKED_DRAFT["gaps"]})
     html = logged_in.post(page_url(worked_job)).content.decode()
-    assert "Every point above quotes your profile or this job." in html
-    # One calm line under the points, not an alarm above them.
-    assert html.index('class="explain-notice"') > html.rindex('class="explain-points"')
+    assert "Every point below quotes your profile or this job." in html
+    # One calm line right under the summary, above the points: on the first screen.
+    notice = html.index('class="explain-notice"')
+    assert html.index('class="explain-summary"') < notice < html.index('class="explain-points"')
     assert "<summary>why?</summary>" not in html
 
 

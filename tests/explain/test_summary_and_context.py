@@ -16,15 +16,19 @@ from explain.web.wording import made_line, removed_notice, summary_line
         (
             2,
             3,
-            "2 points where your profile meets this job · "
-            "3 things this job asks for that your profile does not show",
+            "This job lists 5 requirements we could check. "
+            "Your profile shows 2: 2 required, 0 optional.",
         ),
-        (1, 0, "1 point where your profile meets this job"),
+        (
+            1,
+            0,
+            "This job lists 1 requirement we could check. "
+            "Your profile shows 1: 1 required, 0 optional.",
+        ),
         (
             0,
             1,
-            "We found no point where your profile meets this job · "
-            "1 thing this job asks for that your profile does not show",
+            "This job lists 1 requirement we could check. Your profile does not show it.",
         ),
     ],
 )
@@ -41,7 +45,7 @@ def test_the_summary_is_never_a_score(matches):
 
 
 def test_hidden_points_are_one_calm_line():
-    assert removed_notice(0) == "Every point above quotes your profile or this job."
+    assert removed_notice(0) == "Every point below quotes your profile or this job."
     assert removed_notice(1) == "We hid 1 point we could not back up with your words."
     assert removed_notice(2) == "We hid 2 points we could not back up with your words."
 

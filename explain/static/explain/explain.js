@@ -427,6 +427,26 @@
     }
   }
 
+  function noticeLine(data) {
+    const line = el("div", "explain-notice-line");
+    line.appendChild(el("p", "explain-notice", data.notice));
+    (data.cut_notices || []).forEach((cut) => {
+      line.appendChild(el("p", "explain-cut", cut));
+    });
+    if (data.dropped) {
+      const details = el("details", "explain-why");
+      details.appendChild(el("summary", null, words.why));
+      details.appendChild(el("p", null, words.whyIntro));
+      const reasons = el("ul");
+      (data.drop_reason_lines || []).forEach((reason) => {
+        reasons.appendChild(el("li", null, reason.line));
+      });
+      details.appendChild(reasons);
+      line.appendChild(details);
+    }
+    return line;
+  }
+
   function render(data) {
     clearHighlights();
     resultBox.replaceChildren();
@@ -439,6 +459,8 @@
     }
     body.appendChild(heading(words.resultHeading));
     body.appendChild(el("p", "explain-summary", data.summary));
+    /* The notice sits with the summary, above the points: on the first screen. */
+    body.appendChild(noticeLine(data));
     body.appendChild(el("p", "explain-written-by", data.written_by));
     if (data.made_line) {
       const made = el("p", "explain-made");
@@ -455,23 +477,6 @@
     body.appendChild(renderList(data, words.gapsHeading, required, words.gapNote));
     body.appendChild(renderList(data, words.optionalGapsHeading, optionalOnly(gaps, true),
       required.length ? null : words.gapNote, null, "explain-optional-heading"));
-    var noticeLine = el("div", "explain-notice-line");
-    noticeLine.appendChild(el("p", "explain-notice", data.notice));
-    (data.cut_notices || []).forEach(function (line) {
-      noticeLine.appendChild(el("p", "explain-cut", line));
-    });
-    if (data.dropped) {
-      const details = el("details", "explain-why");
-      details.appendChild(el("summary", null, words.why));
-      details.appendChild(el("p", null, words.whyIntro));
-      const reasons = el("ul");
-      (data.drop_reason_lines || []).forEach(function (line) {
-        reasons.appendChild(el("li", null, line.line));
-      });
-      details.appendChild(reasons);
-      noticeLine.appendChild(details);
-    }
-    body.appendChild(noticeLine);
     resultBox.appendChild(body);
     return body;
   }
@@ -492,10 +497,11 @@
     var body = resultBox.querySelector(".explain-streaming");
     if (body) { return body; }
     body = el("div", "explain-result-body explain-streaming");
-    /* Room for what the finished answer puts above the points (heading, summary, hint),
+    /* Room for what the finished answer puts above the points (heading, summary, notice, hint),
      * so the points already drawn do not move down when it arrives. */
     body.appendChild(heading(words.resultHeading));
     body.appendChild(el("p", "explain-summary explain-pending"));
+    body.appendChild(el("div", "explain-notice-line explain-pending"));
     body.appendChild(el("p", "explain-written-by", words.writtenBy));
     body.appendChild(el("p", "explain-hint", words.hint));
     body.appendChild(el("div", "explain-streamed-matches"));
@@ -532,12 +538,38 @@
     return null;
   }
 
+  /* What scrolls the panel: the sticky column beside the posting on a desktop, else the page. */
+  function scroller(node) {
+    for (let box = node.parentElement; box && box !== document.body; box = box.parentElement) {
+      const overflow = window.getComputedStyle(box).overflowY;
+      if ((overflow === "auto" || overflow === "scroll") && box.scrollHeight > box.clientHeight) {
+        return box;
+      }
+    }
+    return null;
+  }
+
+  function anchorShift(anchor) {
+    const again = resultBox.querySelector('.explain-point[data-point="' + anchor.key + '"]');
+    return again ? { node: again, moved: again.getBoundingClientRect().top - anchor.top } : null;
+  }
+
+  /* Puts the point being read back where it was: by scrolling when it moved down, and,
+   * when it moved up and there is nothing left to scroll (the top of the page or of the
+   * column), by a blank spacer above the lists for the room the finished answer gave up. */
   function keepAnchor(anchor) {
     if (!anchor) { return; }
-    var again = resultBox.querySelector('.explain-point[data-point="' + anchor.key + '"]');
-    if (!again) { return; }
-    var moved = again.getBoundingClientRect().top - anchor.top;
-    if (moved) { window.scrollBy(0, moved); }
+    const first = anchorShift(anchor);
+    if (!first || !first.moved) { return; }
+    const box = scroller(first.node);
+    if (box) { box.scrollTop += first.moved; } else { window.scrollBy(0, first.moved); }
+    const left = anchorShift(anchor);
+    const heading = resultBox.querySelector(".explain-list-heading");
+    if (!left || left.moved >= -1 || !heading) { return; }
+    const spacer = el("div", "explain-head-spacer");
+    spacer.setAttribute("aria-hidden", "true");
+    spacer.style.minHeight = -left.moved + "px";
+    heading.before(spacer);
   }
 
   function showStreamedResult(data, anchor) {

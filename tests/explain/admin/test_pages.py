@@ -591,3 +591,15 @@ def test_page_views_are_counted_apart_from_requests(admin_client_, rows):
     assert (summary.requests, summary.page_views) == (before.requests, 1)
     assert summary.checked == before.checked  # a page view is no answer, even with drops
     assert "1 page views showed a remembered answer again" in response.content.decode()
+
+
+def test_report_reasons_show_in_words_with_the_code_beside_them(admin_client_, report):
+    words = "The quote does not support the point (misleading)"
+    listing = admin_client_.get(reverse("admin:explain_feedbackreport_changelist"))
+    html = listing.content.decode()
+    assert html.count(words) >= 2  # the column and the filter
+    assert "I do have this (have_it)" in html  # every reason is offered in the filter
+    detail = admin_client_.get(reverse("admin:explain_feedbackreport_change", args=[report.pk]))
+    assert words in detail.content.decode()
+    inline = admin_client_.get(reverse("admin:explain_explanationlog_change", args=[report.log_id]))
+    assert words in inline.content.decode()

@@ -820,3 +820,14 @@ def test_anything_but_an_authenticated_user_is_logged_without_a_user(
     row = ExplanationLog.objects.get()
     assert row.pk == result.log_id
     assert row.user_id is None
+
+
+def test_the_row_counts_optional_points_apart(worked_user, worked_job, use_model):
+    worked_job.requirements = "Terraform is a plus."
+    worked_job.save()
+    optional_gap = {"term": "Terraform", "profileQuote": "", "jobQuote": "Terraform is a plus"}
+    use_model({"matches": WORKED_DRAFT["matches"][:1], "gaps": [optional_gap]})
+    explain(worked_user, worked_job)
+    row = ExplanationLog.objects.get()
+    assert (row.kept_matches, row.kept_gaps) == (1, 1)
+    assert (row.kept_optional_matches, row.kept_optional_gaps) == (0, 1)

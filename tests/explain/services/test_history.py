@@ -10,6 +10,7 @@ from django.urls import reverse
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from explain.services.history import asked_jobs
+from explain.web import wording
 from jobportal.models import Job
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +23,9 @@ def ana(client):
     return user
 
 
-def _log(user, job: Job, outcome: str, matches: int, gaps: int) -> ExplanationLog:
+def _log(
+    user, job: Job, outcome: str, matches: int, gaps: int, optional: tuple[int, int] = (0, 0)
+) -> ExplanationLog:
     return ExplanationLog.objects.create(
         user=user,
         job_ref=str(job.pk),
@@ -30,6 +33,8 @@ def _log(user, job: Job, outcome: str, matches: int, gaps: int) -> ExplanationLo
         outcome=outcome,
         kept_matches=matches,
         kept_gaps=gaps,
+        kept_optional_matches=optional[0],
+        kept_optional_gaps=optional[1],
     )
 
 
@@ -53,11 +58,26 @@ def test_the_job_list_shows_the_counts_without_a_model_call(client, ana, setting
     settings.EXPLAIN_CHAT_MODEL = no_model
     java = Job.objects.create(title="Java Engineer", company="N", description="Java.")
     Job.objects.create(title="Nurse", company="M", description="Care.")
-    _log(ana, java, Outcome.OK, 2, 1)
+    _log(ana, java, Outcome.OK, 2, 1, optional=(1, 0))
     body = client.get(reverse("job-list")).content.decode()
     assert body.count('class="asked-counts"') == 1
-    assert "2 points where your profile meets this job" in body
-    assert "1 asked for but not shown in your profile." in body
+    assert (
+        "This job lists 3 requirements we could check. "
+        "Your profile shows 2: 1 required, 1 optional."
+    ) in body
+
+
+def test_the_remembered_counts_say_required_and_optional_apart(ana):
+    java = Job.objects.create(title="Java Engineer", company="N", description="Java.")
+    _log(ana, java, Outcome.OK, 3, 2, optional=(1, 1))
+    (entry,) = asked_jobs(ana)
+    assert (entry.optional_matches, entry.optional_gaps) == (1, 1)
+    # The same words the panel wrote for that answer: 1 required and 1 optional gap.
+    assert entry.summary == wording.summary_line(3, 1, 1, optional_matches=1)
+    assert entry.summary == (
+        "This job lists 5 requirements we could check. "
+        "Your profile shows 3: 2 required, 1 optional."
+    )
 
 
 def test_jobs_i_asked_about_lists_them_with_dates(client, ana):

@@ -152,8 +152,8 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
     assert data["outcome"] == "ok" and data["ok"] is True
     # The bottom line counts verified points; it is never a score.
     assert data["summary"] == (
-        "1 point where your profile meets this job · "
-        "1 thing this job asks for that your profile does not show"
+        "This job lists 2 requirements we could check. "
+        "Your profile shows 1: 1 required, 0 optional."
     )
     assert data["remembered"] is False and data["made_line"] is None
     assert data["made_at"] is not None

@@ -121,9 +121,8 @@ def test_an_optional_gap_is_counted_apart_in_the_summary():
         Explanation(Outcome.OK, "7", verification=verification, profile=PROFILE, job=JOB)
     )
     assert payload["summary"] == (
-        "1 point where your profile meets this job · "
-        "1 thing this job asks for that your profile does not show · "
-        "1 thing this job lists as optional that your profile does not show"
+        "This job lists 3 requirements we could check. "
+        "Your profile shows 1: 1 required, 0 optional."
     )
     assert [g["optional"] for g in payload["gaps"]] == [False, True]
     assert payload["written_by"] == (
@@ -202,3 +201,13 @@ def test_the_marked_parts_are_cleaned_like_the_quote():
     parts = point["job_quote_term"]
     assert parts == {"before": "", "term": "Java", "after": " APIs"}
     assert "".join(parts.values()) == point["job_quote"]
+
+def test_an_optional_match_is_counted_apart_in_the_summary():
+    verification = Verification(matches=(_match(), replace(_match(), optional=True)))
+    payload = explanation_payload(
+        Explanation(Outcome.OK, "7", verification=verification, profile=PROFILE, job=JOB)
+    )
+    assert payload["summary"] == (
+        "This job lists 2 requirements we could check. "
+        "Your profile shows 2: 1 required, 1 optional."
+    )

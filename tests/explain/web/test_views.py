@@ -93,7 +93,7 @@ def test_a_quote_missing_a_word_is_dropped(logged_in, worked_job, use_model):
 def test_all_verified_notice(logged_in, worked_job, use_model):
     use_model({"matches": WORKED_DRAFT["matches"][:1], "gaps": WORKED_DRAFT["gaps"]})
     data = logged_in.post(api_url(worked_job)).json()
-    assert data["notice"] == "Every point above quotes your profile or this job."
+    assert data["notice"] == "Every point below quotes your profile or this job."
 
 
 def test_plural_notice(logged_in, worked_job, use_model):

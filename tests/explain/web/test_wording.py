@@ -69,7 +69,24 @@ def test_nothing_about_rewording_is_left():
 
 def test_optional_gaps_are_counted_apart_and_never_as_asked_for():
     assert wording.summary_line(0, 0, 2) == (
-        "We found no point where your profile meets this job · "
-        "2 things this job lists as optional that your profile does not show"
+        "This job lists 2 requirements we could check. Your profile shows none of them."
     )
-    assert wording.summary_line(1, 0) == "1 point where your profile meets this job"
+    assert wording.summary_line(1, 0) == (
+        "This job lists 1 requirement we could check. Your profile shows 1: 1 required, 0 optional."
+    )
+    assert wording.summary_line(0, 1) == (
+        "This job lists 1 requirement we could check. Your profile does not show it."
+    )
+
+
+def test_the_summary_says_required_and_optional_matches_apart():
+    assert wording.summary_line(3, 1, 2, optional_matches=1) == (
+        "This job lists 6 requirements we could check. "
+        "Your profile shows 3: 2 required, 1 optional."
+    )
+
+
+def test_nothing_verified_is_said_plainly():
+    assert wording.summary_line(0, 0) == (
+        "We could not back up any requirement of this job with quotes."
+    )
