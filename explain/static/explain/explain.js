@@ -560,7 +560,7 @@
   function keepAnchor(anchor) {
     if (!anchor) { return; }
     const first = anchorShift(anchor);
-    if (!first || !first.moved) { return; }
+    if (!first?.moved) { return; }
     const box = scroller(first.node);
     if (box) { box.scrollTop += first.moved; } else { window.scrollBy(0, first.moved); }
     const left = anchorShift(anchor);

@@ -202,6 +202,7 @@ def test_the_marked_parts_are_cleaned_like_the_quote():
     assert parts == {"before": "", "term": "Java", "after": " APIs"}
     assert "".join(parts.values()) == point["job_quote"]
 
+
 def test_an_optional_match_is_counted_apart_in_the_summary():
     verification = Verification(matches=(_match(), replace(_match(), optional=True)))
     payload = explanation_payload(
