@@ -59,6 +59,13 @@ class Timing:
     model_timeout: float
     cooldown: float
 
+    def tail_of(self, name: str) -> float:
+        """Seconds of load after the fault: past a hung model, the calls still waiting
+        for their timeout keep the breaker open, then its cool-down runs."""
+        if name == "model-hang":
+            return max(self.tail, self.model_timeout + self.cooldown + 5)
+        return self.tail
+
 
 FULL = Timing(
     lead=5,
@@ -292,7 +299,7 @@ class ChaosRun:
         """Steady load through LEAD, the fault and TAIL; the figures of every request."""
         down = self.timing.down[name]
         label = LABELS[name].format(down=down, timeout=self.timing.model_timeout)
-        seconds = self.timing.lead + down + self.timing.tail
+        seconds = self.timing.lead + down + self.timing.tail_of(name)
         count = int(seconds * RATE)
         users = self.users[self.next_user : self.next_user + count]
         self.next_user += count
@@ -392,7 +399,9 @@ FAULTS = tuple(FULL.down)
 
 
 def users_needed(timing: Timing, faults: list[str]) -> int:
-    return 1 + sum(int((timing.lead + timing.down[name] + timing.tail) * RATE) for name in faults)
+    return 1 + sum(
+        int((timing.lead + timing.down[name] + timing.tail_of(name)) * RATE) for name in faults
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
