@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Without a Gemini key the demo answers from recorded drafts and says so on the page.
 DEMO_MODE := $(if $(GEMINI_API_KEY),0,1)
 
-.PHONY: install run test lint lint-js bench bench-admin mutate clean check-services test-services migrate serve load load-stream load-compare load-spread
+.PHONY: install run test lint lint-js bench bench-admin mutate clean check-services test-services migrate serve load load-stream load-compare load-spread chaos chaos-short
 
 # The app (ranges) plus the exact pins of the `dev` dependency group (the demo host, the
 # production stack and the test tools); dependency groups need pip 25.1 or later.
@@ -94,6 +94,16 @@ load-stream: install
 # `make load` three times (LOAD_RUNS), each figure's median with the run-to-run range.
 load-spread: install
 	$(PY) -m tools.load.spread
+
+# Faults on purpose (about 6 min): its own PostgreSQL cluster and Redis on free loopback
+# ports, gunicorn and the fake model; one table row per fault (docs/production.md).
+chaos: install
+	$(PY) -m tools.chaos
+
+# The same with 5-s faults and a 3-s model timeout (about 4 min; CI runs one fault of it
+# as tests/tools/test_chaos_run.py).
+chaos-short: install
+	$(PY) -m tools.chaos --short
 
 # Which gunicorn server model: sync vs threaded workers, side by side (about 4 min).
 load-compare: install

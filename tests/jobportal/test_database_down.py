@@ -69,3 +69,33 @@ def test_the_service_turns_a_database_outage_into_a_503_not_a_500(
     assert response["Retry-After"] == str(service.DATABASE_RETRY_SECONDS)
     assert model.prompts == []
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def test_a_session_the_database_cannot_load_is_a_503_not_a_500(logged_in, worked_job, monkeypatch):
+    """Found by `make chaos`: the private-pages header asked for the user a second time."""
+    from django.contrib import auth
+
+    calls = []
+
+    def down(request: Any) -> Any:
+        calls.append(request)
+        raise OperationalError("couldn't get a connection after 3.00 sec")
+
+    monkeypatch.setattr(auth, "get_user", down)
+    response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
+    assert response.status_code == 503
+    assert response.json()["outcome"] == "temporarily_unavailable"
+    assert len(calls) == 1  # one wait for the database, not two
+
+
+def test_an_answer_for_a_user_who_cannot_be_loaded_is_kept_private(rf):
+    from django.http import HttpResponse
+    from django.utils.functional import SimpleLazyObject
+
+    from jobportal.middleware import PrivatePagesMiddleware
+
+    request = rf.get("/jobs/")
+    request.user = SimpleLazyObject(_down)
+    response = PrivatePagesMiddleware(lambda request: HttpResponse("ok"))(request)
+    assert response.status_code == 200
+    assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"]

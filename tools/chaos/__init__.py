@@ -1,0 +1,1 @@
+"""`make chaos`: the production stack on private ports, with its dependencies broken on purpose."""

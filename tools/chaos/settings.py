@@ -1,0 +1,13 @@
+"""Settings for `make chaos` only: the load-test settings, with the short run's clocks.
+
+The full run keeps production's model timeout and breaker cool-down; the short run (CI)
+shortens them through CHAOS_* variables so a hung model takes seconds, not half a minute.
+Production never imports this module.
+"""
+
+import os
+
+from tools.load.settings import *  # noqa: F403
+
+EXPLAIN_TIMEOUT_SECONDS = float(os.environ.get("CHAOS_TIMEOUT_SECONDS", "30"))
+EXPLAIN_BREAKER_COOLDOWN_SECONDS = int(os.environ.get("CHAOS_BREAKER_COOLDOWN_SECONDS", "15"))
