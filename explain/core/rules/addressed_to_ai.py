@@ -509,6 +509,7 @@ def _encoded_findings(text: str, low: int, high: int) -> list[Finding]:
 
 _ASCII_QUOTES = str.maketrans("\u2018\u2019\u201c\u201d\u2013\u2014", "''\"\"--")
 _IGNORABLE = frozenset(INVISIBLE_CHARS)
+_ASCII_WORD = re.compile(r"[!-~\x00-\x08\x0e-\x1b\x7f]+")
 
 
 def _fold_context(text: str, low: int, high: int) -> tuple[str, list[int], list[int]]:
@@ -517,21 +518,35 @@ def _fold_context(text: str, low: int, high: int) -> tuple[str, list[int], list[
     out: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
-    for i in range(low, high):
+    i = low
+    while i < high:
         ch = text[i]
         if ch in _IGNORABLE:
+            i += 1
             continue
         if ch.isspace():
             if out and out[-1] != " ":
                 out.append(" ")
                 starts.append(i)
                 ends.append(i + 1)
+            i += 1
+            continue
+        if ch.isascii():
+            # A stretch of ASCII that is not white space, folded in one step: NFKC leaves
+            # ASCII alone and its casefold is lower(); no ASCII character is ignorable.
+            run = _ASCII_WORD.match(text, i, high)
+            assert run is not None
+            out.append(run.group().lower())
+            starts.extend(range(i, run.end()))
+            ends.extend(range(i + 1, run.end() + 1))
+            i = run.end()
             continue
         folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", ch).casefold())
         for piece in folded.translate(_ASCII_QUOTES):
             out.append(piece)
             starts.append(i)
             ends.append(i + 1)
+        i += 1
     return "".join(out), starts, ends
 
 

@@ -30,6 +30,7 @@ _LEET_SIGNS = frozenset(_LEET)
 # Letters TR39 does not fold to Latin that a disguise or Turkish casing still produces:
 # dotless "ı", and the dot that case-folding "İ" leaves behind (dropped).
 _EXTRA = {"ı": "i", "\u0307": ""}
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 @lru_cache(maxsize=8192)
@@ -69,16 +70,35 @@ def skeleton_form(normal: str) -> list[Skeleton]:
     reads "1" as "l" when a word holds one. Empty when nothing is disguised, so plain
     text is read once.
     """
-    folded: list[str] = []
-    positions: list[int] = []
-    changed = False
-    for i, ch in enumerate(normal):
-        latin = _latin(ch) if not ch.isascii() or ch in _EXTRA else ch
-        changed = changed or latin != ch
-        if latin:
-            folded.append(latin)
-            positions.append(i)
-    letters = "".join(folded)
+    if normal.isascii():
+        # Nothing to fold (every look-alike and _EXTRA is outside ASCII): the same
+        # result as the loop below, without reading the text a character at a time.
+        if _LEET_SIGNS.isdisjoint(normal):
+            return []
+        letters, positions, changed = normal, list(range(len(normal))), False
+    else:
+        # ASCII stretches are copied whole (one piece per character, as before); only
+        # the other characters are looked up, one at a time.
+        folded: list[str] = []
+        positions = []
+        changed = False
+        done = 0
+        for match in _NOT_ASCII.finditer(normal):
+            i = match.start()
+            if done < i:
+                folded.append(normal[done:i])
+                positions.extend(range(done, i))
+            ch = normal[i]
+            latin = _latin(ch)
+            changed = changed or latin != ch
+            if latin:
+                folded.append(latin)
+                positions.append(i)
+            done = i + 1
+        if done < len(normal):
+            folded.append(normal[done:])
+            positions.extend(range(done, len(normal)))
+        letters = "".join(folded)
     readings: list[Skeleton] = []
     if any(sign in letters for sign in _LEET_SIGNS):
         for table in (_LEET, _LEET_L):
