@@ -32,3 +32,24 @@ def save_screenshot(target: Any, name: str, *, publish: bool = False) -> Path:
         DOC_SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(path, DOC_SCREENSHOTS / path.name)
     return path
+
+
+def early_in_the_window(username: str, rate_clock: Any, most_left: int = 50) -> None:
+    """Move the frozen rate clock to early in the user's window, so a refusal waits for
+    nearly all of it. django-ratelimit's fixed windows start at an offset taken from the
+    key (here the user's id, which differs between SQLite and PostgreSQL runs): at a
+    frozen moment a second before the window ends, the countdown would start at 1."""
+    from django.contrib.auth import get_user_model
+    from django.test import RequestFactory
+
+    from explain.controls.ratelimit import _usage
+
+    request = RequestFactory().get("/")
+    request.user = get_user_model().objects.get(username=username)
+    for _ in range(3600):
+        usage = _usage(request, increment=False)
+        assert usage is not None, "rate limiting is off"
+        if usage["time_left"] >= most_left:
+            return
+        rate_clock.advance(1)
+    raise AssertionError("no window start found in an hour of the rate clock")
