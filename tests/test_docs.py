@@ -61,10 +61,8 @@ def test_the_code_map_names_every_top_level_module() -> None:
     assert not missing, f"add to the code map in README.md: {missing}"
 
 
-def test_the_api_outcome_table_matches_the_code() -> None:
-    """docs/api.md lists every outcome once, with its HTTP status and Retry-After."""
-    from explain.outcomes import HTTP_STATUS, RETRY_AFTER, Outcome
-
+def documented_outcomes() -> dict[str, tuple[int, bool]]:
+    """docs/api.md's outcome table: each code's HTTP status and whether it sends Retry-After."""
     text = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
     table = text.split("## Outcomes", 1)[1].split("\n\n")[2]
     documented: dict[str, tuple[int, bool]] = {}
@@ -73,6 +71,14 @@ def test_the_api_outcome_table_matches_the_code() -> None:
         for code in re.findall(r"`([a-z_]+)`", first):
             assert code not in documented, f"{code} is listed twice"
             documented[code] = (int(status.split()[0]), "Retry-After" in status)
+    return documented
+
+
+def test_the_api_outcome_table_matches_the_code() -> None:
+    """docs/api.md lists every outcome once, with its HTTP status and Retry-After."""
+    from explain.outcomes import HTTP_STATUS, RETRY_AFTER, Outcome
+
+    documented = documented_outcomes()
     assert set(documented) == {o.value for o in Outcome}
     assert {code: s for code, (s, _) in documented.items()} == {
         str(o): HTTP_STATUS[o] for o in Outcome
@@ -92,13 +98,7 @@ def test_the_api_outcome_table_is_the_code_table() -> None:
     """Each documented status and Retry-After is what the outcome's row in OUTCOMES says."""
     from explain.outcomes import OUTCOMES, Retry
 
-    text = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
-    table = text.split("## Outcomes", 1)[1].split("\n\n")[2]
-    documented: dict[str, tuple[int, bool]] = {}
-    for row in table.splitlines()[2:]:
-        first, status, _words = (cell.strip() for cell in row.strip("|").split("|", 2))
-        for code in re.findall(r"`([a-z_]+)`", first):
-            documented[code] = (int(status.split()[0]), "Retry-After" in status)
+    documented = documented_outcomes()
     assert documented == {
         str(outcome): (rule.status, rule.retry is not Retry.NONE)
         for outcome, rule in OUTCOMES.items()
