@@ -48,6 +48,25 @@ def _async_unsafe_allowed() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _one_request_at_a_time() -> Iterator[None]:
+    """The live server answers one request at a time. With SQLite in memory its request
+    threads share the test's one connection, and two requests at once (an admin page and
+    the browser's next fetch) deadlocked inside SQLite: CI hung there, with no Python
+    frame for a timeout to interrupt. Set before pytest-django's live server starts."""
+    from django.core.servers.basehttp import WSGIServer
+    from django.test.testcases import LiveServerThread
+
+    class OneAtATime(WSGIServer):
+        # The live server thread itself already uses the shared connections it is given.
+        def __init__(self, *args: Any, connections_override: Any = None, **kwargs: Any):
+            super().__init__(*args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(LiveServerThread, "server_class", OneAtATime)
+        yield
+
+
 @pytest.fixture(scope="module")
 def browser(_async_unsafe_allowed: None) -> Iterator[Any]:
     """One headless Chromium per module, stopped afterwards (its event loop with it)."""
