@@ -9,9 +9,13 @@ from django.utils import timezone
 
 from explain.models import ExplanationDay, ExplanationLog, RollupState
 from explain.reporting import rollup, selectors
-from tests.explain.reporting.test_selectors import generated, make_log  # noqa: F401 (fixture)
+from tests.explain.reporting.test_selectors import (  # noqa: F401 (fixtures)
+    generated,
+    make_log,
+    noon_clock,
+)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("noon_clock")]
 
 
 def figures(data: selectors.Cells, include_cached: bool) -> tuple[object, ...]:

@@ -11,7 +11,7 @@ import math
 import random
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -33,6 +33,15 @@ CALLS = {
     Outcome.BLOCKED,
 }
 ERRORS = {Outcome.PROVIDER_ERROR, Outcome.TIMEOUT, Outcome.INVALID_RESPONSE, Outcome.BLOCKED}
+
+
+@pytest.fixture
+def noon_clock(monkeypatch: pytest.MonkeyPatch) -> datetime:
+    """Today at noon, site time: which days count as closed depends on the clock, and on
+    the real one the rollup's figures change in the grace period after midnight."""
+    noon = timezone.localtime().replace(hour=12, minute=0, second=0, microsecond=0)
+    monkeypatch.setattr(timezone, "now", lambda: noon)
+    return noon
 
 
 def make_log(days_ago: int = 0, **fields: Any) -> ExplanationLog:

@@ -8,9 +8,9 @@ import pytest
 from django.core.management import call_command
 
 from explain.models import ExplanationDay, ExplanationLog
-from tests.explain.reporting.test_selectors import make_log
+from tests.explain.reporting.test_selectors import make_log, noon_clock  # noqa: F401 (fixture)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("noon_clock")]
 
 
 def test_the_command_adds_up_and_rebuilds():
