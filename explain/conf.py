@@ -6,8 +6,10 @@ Read when used (not at import), so tests can change them with override_settings.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import cache
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.cache import caches
@@ -18,7 +20,9 @@ from django.utils.module_loading import import_string
 from explain.adapter import ExplainSource
 from explain.controls.breaker import BreakerSettings
 from explain.core.verify import Limits
+from explain.llm.client import ChatModel
 from explain.llm.profiles import DEFAULT_MODEL
+from explain.reporting.costs import Price, parse_prices
 
 DEFAULTS: dict[str, Any] = {
     # Dotted path to the host's adapter class (explain.adapter.ExplainSource).
@@ -114,13 +118,179 @@ def setting(name: str) -> Any:
     return DEFAULTS[name]
 
 
+def _optional_int(name: str) -> int | None:
+    value = setting(name)
+    return None if value is None else int(value)
+
+
+class AppSettings:
+    """Each setting as a typed property, so call sites never cast.
+
+    Read at each access, never cached, so override_settings holds. The system checks
+    (explain/checks/) read the raw values through setting() instead: they must report a
+    bad value, not raise on its cast.
+    """
+
+    @property
+    def SOURCE(self) -> str | None:
+        value = setting("EXPLAIN_SOURCE")
+        return str(value) if value else None
+
+    @property
+    def PROFILE_URL(self) -> str | None:
+        value = setting("EXPLAIN_PROFILE_URL")
+        return str(value) if value else None
+
+    @property
+    def BASE_TEMPLATE(self) -> str:
+        return str(setting("EXPLAIN_BASE_TEMPLATE"))
+
+    @property
+    def MAX_TEXT_CHARS(self) -> int:
+        return int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+
+    @property
+    def MAX_QUOTE_WORDS(self) -> int:
+        return int(setting("EXPLAIN_MAX_QUOTE_WORDS"))
+
+    @property
+    def MAX_POINTS(self) -> int:
+        return int(setting("EXPLAIN_MAX_POINTS"))
+
+    @property
+    def RATE(self) -> str:
+        return str(setting("EXPLAIN_RATE"))
+
+    @property
+    def CACHE_ALIAS(self) -> str:
+        return str(setting("EXPLAIN_CACHE_ALIAS"))
+
+    @property
+    def CACHE_SECONDS(self) -> int:
+        return int(setting("EXPLAIN_CACHE_SECONDS"))
+
+    @property
+    def TIMEOUT_SECONDS(self) -> float:
+        return float(setting("EXPLAIN_TIMEOUT_SECONDS"))
+
+    @property
+    def TEMPERATURE(self) -> float:
+        return float(setting("EXPLAIN_TEMPERATURE"))
+
+    @property
+    def MAX_OUTPUT_TOKENS(self) -> int | None:
+        """None (also for 0): the model family's own bound."""
+        value = setting("EXPLAIN_MAX_OUTPUT_TOKENS")
+        return int(value) if value else None
+
+    @property
+    def THINKING(self) -> str | int | None:
+        # Passed on as given: the model family decides which kind it takes.
+        return cast("str | int | None", setting("EXPLAIN_THINKING"))
+
+    @property
+    def BREAKER_FAILURES(self) -> int:
+        """0 (also for None): the breaker is off."""
+        return int(setting("EXPLAIN_BREAKER_FAILURES") or 0)
+
+    @property
+    def BREAKER_WINDOW_SECONDS(self) -> float:
+        return float(setting("EXPLAIN_BREAKER_WINDOW_SECONDS"))
+
+    @property
+    def BREAKER_COOLDOWN_SECONDS(self) -> float:
+        return float(setting("EXPLAIN_BREAKER_COOLDOWN_SECONDS"))
+
+    @property
+    def BREAKER_SLOW_SECONDS(self) -> float | None:
+        value = setting("EXPLAIN_BREAKER_SLOW_SECONDS")
+        return None if value is None else float(value)
+
+    @property
+    def MAX_CONCURRENT_CALLS(self) -> int | None:
+        return _optional_int("EXPLAIN_MAX_CONCURRENT_CALLS")
+
+    @property
+    def DAILY_CALL_LIMIT(self) -> int | None:
+        return _optional_int("EXPLAIN_DAILY_CALL_LIMIT")
+
+    @property
+    def USER_DAILY_CALLS(self) -> int | None:
+        return _optional_int("EXPLAIN_USER_DAILY_CALLS")
+
+    @property
+    def NEW_USER_DAILY_CALLS(self) -> int | None:
+        return _optional_int("EXPLAIN_NEW_USER_DAILY_CALLS")
+
+    @property
+    def LOG_SPOOL_DIR(self) -> Path | None:
+        value = setting("EXPLAIN_LOG_SPOOL_DIR")
+        return Path(value) if value else None
+
+    @property
+    def LOG_SPOOL_MAX_ROWS(self) -> int:
+        return int(setting("EXPLAIN_LOG_SPOOL_MAX_ROWS"))
+
+    @property
+    def PRICES(self) -> dict[str, Price]:
+        """The usable entries only; a broken one is left out (the checks name it)."""
+        return parse_prices(setting("EXPLAIN_PRICES"))
+
+    @property
+    def CHAT_MODEL(self) -> ChatModel | str | None:
+        return cast("ChatModel | str | None", setting("EXPLAIN_CHAT_MODEL"))
+
+    @property
+    def SHOW_PANEL(self) -> Callable[[Any], object] | str | None:
+        return cast("Callable[[Any], object] | str | None", setting("EXPLAIN_SHOW_PANEL"))
+
+    @property
+    def DEMO_MODE(self) -> bool:
+        return bool(setting("EXPLAIN_DEMO_MODE"))
+
+    @property
+    def RECORDED_DRAFTS(self) -> str | None:
+        value = setting("EXPLAIN_RECORDED_DRAFTS")
+        return str(value) if value else None
+
+    @property
+    def JOB_URL_NAME(self) -> str | None:
+        value = setting("EXPLAIN_JOB_URL_NAME")
+        return str(value) if value else None
+
+    @property
+    def ALERT_DROP_RATE(self) -> float | None:
+        value = setting("EXPLAIN_ALERT_DROP_RATE")
+        return None if value is None else float(value)
+
+    @property
+    def ALERT_WINDOW(self) -> int:
+        return int(setting("EXPLAIN_ALERT_WINDOW"))
+
+    @property
+    def GEMINI_API_KEY(self) -> str:
+        value = setting("GEMINI_API_KEY")
+        return str(value) if value else ""
+
+    @property
+    def GEMINI_MODEL(self) -> str:
+        return str(setting("GEMINI_MODEL"))
+
+    @property
+    def GEMINI_BASE_URL(self) -> str:
+        return str(setting("GEMINI_BASE_URL") or "")
+
+
+app_settings = AppSettings()
+
+
 def profile_url() -> str:
     """Where users edit their profile (EXPLAIN_PROFILE_URL resolved), or "" if the host has none.
 
     A value that does not resolve gives "" (and explain.E020 at start-up): a typo in a
     setting must not take down every job page.
     """
-    target = setting("EXPLAIN_PROFILE_URL")
+    target = app_settings.PROFILE_URL
     if not target:
         return ""
     try:
@@ -132,8 +302,8 @@ def profile_url() -> str:
 def verify_limits() -> Limits:
     """The verifier's bounds as this site configures them."""
     return Limits(
-        max_quote_words=int(setting("EXPLAIN_MAX_QUOTE_WORDS")),
-        max_points=int(setting("EXPLAIN_MAX_POINTS")),
+        max_quote_words=app_settings.MAX_QUOTE_WORDS,
+        max_points=app_settings.MAX_POINTS,
     )
 
 
@@ -144,15 +314,15 @@ def _load_source(path: str) -> ExplainSource:
 
 def get_source() -> ExplainSource:
     """The host's adapter named in EXPLAIN_SOURCE, built once per dotted path."""
-    path = setting("EXPLAIN_SOURCE")
+    path = app_settings.SOURCE
     if not path:
         raise LookupError("EXPLAIN_SOURCE is not set")
-    return _load_source(str(path))
+    return _load_source(path)
 
 
 def show_panel(request: Any) -> bool:
     """Whether {% explain_panel %} renders for this request (EXPLAIN_SHOW_PANEL)."""
-    rule = setting("EXPLAIN_SHOW_PANEL")
+    rule = app_settings.SHOW_PANEL
     if rule is None:
         return True
     try:
@@ -167,16 +337,15 @@ def show_panel(request: Any) -> bool:
 
 def site_cache() -> Any:
     """The shared cache the app keeps its explanations, breaker and budget on."""
-    return caches[setting("EXPLAIN_CACHE_ALIAS")]
+    return caches[app_settings.CACHE_ALIAS]
 
 
 def breaker_settings() -> BreakerSettings:
-    slow = setting("EXPLAIN_BREAKER_SLOW_SECONDS")
     return BreakerSettings(
-        failures=int(setting("EXPLAIN_BREAKER_FAILURES") or 0),
-        window_seconds=float(setting("EXPLAIN_BREAKER_WINDOW_SECONDS")),
-        cooldown_seconds=float(setting("EXPLAIN_BREAKER_COOLDOWN_SECONDS")),
+        failures=app_settings.BREAKER_FAILURES,
+        window_seconds=app_settings.BREAKER_WINDOW_SECONDS,
+        cooldown_seconds=app_settings.BREAKER_COOLDOWN_SECONDS,
         # A probe is one model call: it reports within the timeout, or it was lost.
-        probe_seconds=float(setting("EXPLAIN_TIMEOUT_SECONDS")) + 5,
-        slow_seconds=None if slow is None else float(slow),
+        probe_seconds=app_settings.TIMEOUT_SECONDS + 5,
+        slow_seconds=app_settings.BREAKER_SLOW_SECONDS,
     )

@@ -23,7 +23,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
 from explain.adapter import JobUnavailable
-from explain.conf import get_source, setting
+from explain.conf import app_settings, get_source
 from explain.core.rules.addressed_to_ai import findings_of
 from explain.core.texts import job_text
 from explain.models import ExplanationLog, FlagMark
@@ -51,11 +51,11 @@ class AddressedToAIFilter(admin.SimpleListFilter):
 
 
 def _job_url(job_ref: str) -> str:
-    name = setting("EXPLAIN_JOB_URL_NAME")
+    name = app_settings.JOB_URL_NAME
     if not name:
         return ""
     try:
-        return reverse(str(name), args=[job_ref])
+        return reverse(name, args=[job_ref])
     except NoReverseMatch:
         return ""
 
@@ -113,7 +113,7 @@ def flagged_sentences(job_ref: str, user: Any) -> list[dict[str, Any]] | None:
         fields = get_source().job_fields(job_ref, user)
     except (JobUnavailable, LookupError):
         return None
-    source = job_text(fields, max_chars=int(setting("EXPLAIN_MAX_TEXT_CHARS")))
+    source = job_text(fields, max_chars=app_settings.MAX_TEXT_CHARS)
     text = source.text
     labels = {f.key: f.label for f in fields}
     rows: list[dict[str, Any]] = []

@@ -43,11 +43,11 @@ from explain.admin.figures import (
     summary_cards,
     version_rows,
 )
-from explain.conf import setting
+from explain.conf import app_settings
 from explain.core.verify import DropReason
 from explain.models import ExplanationLog, FeedbackReport, FlagMark, LogNeedingReview
 from explain.reporting import rollup, selectors
-from explain.reporting.costs import cost_lines, daily_costs, parse_prices
+from explain.reporting.costs import cost_lines, daily_costs
 from explain.reporting.export import csv_filename, stream_csv
 from explain.reporting.selectors import Cells
 
@@ -273,11 +273,11 @@ class ExplanationLogAdmin(EvidenceAdmin):
     @admin.display(description=_("job"), ordering="job_title")
     def job(self, obj: ExplanationLog) -> str:
         title = obj.job_title or f"#{obj.job_ref}"
-        name = setting("EXPLAIN_JOB_URL_NAME")
+        name = app_settings.JOB_URL_NAME
         if not name:
             return title
         try:
-            url = reverse(str(name), args=[obj.job_ref])
+            url = reverse(name, args=[obj.job_ref])
         except NoReverseMatch:
             return title
         return format_html('<a href="{}" title="{}">{}</a>', url, f"#{obj.job_ref}", title)
@@ -404,7 +404,7 @@ class ExplanationLogAdmin(EvidenceAdmin):
             context["explain_costs"] = cost_lines(
                 daily_costs(
                     selectors.usage_from(cells),
-                    parse_prices(setting("EXPLAIN_PRICES")),
+                    app_settings.PRICES,
                 )
             )
             context["explain_summary_url"] = self._summary_url(cl, include_cached)
@@ -442,7 +442,7 @@ class ExplanationLogAdmin(EvidenceAdmin):
 
         if cells is None:
             cells = selectors.log_cells(cl.get_queryset(request))
-        prices = parse_prices(setting("EXPLAIN_PRICES"))
+        prices = app_settings.PRICES
         daily = selectors.daily_from(cells, include_cached=include_cached)
         drops = selectors.reasons_from(cells, include_cached=include_cached)
         summary_url = reverse("admin:explain_explanationlog_summary")

@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.core.checks import CheckMessage, Error, Tags, Warning, register
 
-from explain.conf import setting
+from explain.conf import app_settings
 
 # Caches that are per process, or not atomic: a rate limit on them is not one limit.
 NOT_SHARED = frozenset(
@@ -30,7 +30,7 @@ def check_shared_cache(app_configs: Any = None, **kwargs: Any) -> list[CheckMess
     (explain.E008, explain.W004); the single-process DEBUG demo may use a local one."""
     problems: list[CheckMessage] = []
     uses = {
-        "EXPLAIN_CACHE_ALIAS": str(setting("EXPLAIN_CACHE_ALIAS")),
+        "EXPLAIN_CACHE_ALIAS": app_settings.CACHE_ALIAS,
         "RATELIMIT_USE_CACHE": str(getattr(settings, "RATELIMIT_USE_CACHE", "default")),
     }
     caches: dict[str, dict[str, Any]] = settings.CACHES

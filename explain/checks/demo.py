@@ -6,12 +6,12 @@ from typing import Any
 
 from django.core.checks import CheckMessage, Warning, register
 
-from explain.conf import setting
+from explain.conf import app_settings
 
 
 @register()
 def check_demo_mode(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
-    return recordings_problems() if setting("EXPLAIN_DEMO_MODE") else []
+    return recordings_problems() if app_settings.DEMO_MODE else []
 
 
 def recordings_problems() -> list[CheckMessage]:

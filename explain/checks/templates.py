@@ -12,7 +12,7 @@ from django.template.base import FilterExpression
 from django.template.loader import get_template
 from django.template.loader_tags import BlockNode, ExtendsNode
 
-from explain.conf import setting
+from explain.conf import app_settings
 
 REQUEST_PROCESSOR = "django.template.context_processors.request"
 
@@ -70,7 +70,7 @@ def _block_names(template: Template, depth: int = 0) -> set[str]:
 def check_base_template(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
     """The result page extends EXPLAIN_BASE_TEMPLATE and fills its `content` block; a
     missing block would show an empty page (explain.E010)."""
-    name = str(setting("EXPLAIN_BASE_TEMPLATE"))
+    name = app_settings.BASE_TEMPLATE
     fix = (
         "Set EXPLAIN_BASE_TEMPLATE to your site's base template, and give it "
         "{% block content %}{% endblock %} where a page's main content goes."

@@ -23,7 +23,7 @@ from django.http import HttpRequest
 from django_ratelimit import ALL
 from django_ratelimit.core import get_usage
 
-from explain.conf import setting
+from explain.conf import app_settings
 
 GROUP = "explain.model-call"
 
@@ -49,7 +49,7 @@ def _usage(request: HttpRequest, *, increment: bool) -> dict[str, int] | None:
         request,
         group=GROUP,
         key=_user_key,
-        rate=str(setting("EXPLAIN_RATE")),
+        rate=app_settings.RATE,
         method=ALL,
         increment=increment,
     )

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from explain.adapter import JobUnavailable, private_values_of
-from explain.conf import get_source, setting
+from explain.conf import app_settings, get_source
 from explain.core.schema import Claim
 from explain.core.texts import job_text, profile_text
 from explain.eval.cases import claim_record, dump_case_file
@@ -125,7 +125,7 @@ def current_texts(report: FeedbackReport) -> tuple[str, str]:
         source = get_source()
     except LookupError:
         raise FeedbackExportError("--with-texts needs EXPLAIN_SOURCE (the host adapter)") from None
-    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+    max_chars = app_settings.MAX_TEXT_CHARS
     profile = ""
     if report.user is not None:
         profile = profile_text(

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from django.contrib.auth import get_user_model
 
 from explain.adapter import JobUnavailable, private_values_of
-from explain.conf import get_source, setting
+from explain.conf import app_settings, get_source
 from explain.core.texts import job_text, profile_text
 from explain.core.verify import normalize
 from explain.eval.live import Pair
@@ -56,7 +56,7 @@ def host_pairs(users: list[str], jobs: list[str]) -> Iterator[Pair]:
                 "EXPLAIN_SOURCE adapter a job_ids() method"
             )
         job_ids = [str(job_id) for job_id in listing()]
-    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+    max_chars = app_settings.MAX_TEXT_CHARS
     user_model = get_user_model()
     people = user_model._default_manager.filter(is_active=True).order_by("pk")
     names = parse_ids(users)

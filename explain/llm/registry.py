@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.module_loading import import_string
 from django.views.decorators.debug import sensitive_variables
 
-from explain.conf import setting
+from explain.conf import app_settings
 from explain.llm.client import ChatModel
 
 logger = logging.getLogger(__name__)
@@ -25,23 +25,23 @@ _built: dict[tuple[Any, ...], ChatModel] = {}
 @sensitive_variables("api_key", "key")
 def get_chat_model() -> ChatModel | None:
     """The configured model, or None when explanations are switched off."""
-    custom = setting("EXPLAIN_CHAT_MODEL")
+    custom = app_settings.CHAT_MODEL
     if custom:
         return import_string(custom) if isinstance(custom, str) else custom
-    api_key = setting("GEMINI_API_KEY")
+    api_key = app_settings.GEMINI_API_KEY
     if api_key:
         key = (
             "gemini",
             hash(api_key),
-            setting("GEMINI_MODEL"),
-            setting("GEMINI_BASE_URL"),
-            float(setting("EXPLAIN_TIMEOUT_SECONDS")),
-            float(setting("EXPLAIN_TEMPERATURE")),
-            setting("EXPLAIN_MAX_OUTPUT_TOKENS"),
-            setting("EXPLAIN_THINKING"),
+            app_settings.GEMINI_MODEL,
+            app_settings.GEMINI_BASE_URL,
+            app_settings.TIMEOUT_SECONDS,
+            app_settings.TEMPERATURE,
+            app_settings.MAX_OUTPUT_TOKENS,
+            app_settings.THINKING,
         )
         return _build_once(key, lambda: _gemini(api_key))
-    if setting("EXPLAIN_DEMO_MODE"):
+    if app_settings.DEMO_MODE:
         path = recordings_path()
         try:
             return _build_once(("recorded", path), lambda: _recorded(path))
@@ -79,12 +79,12 @@ def _gemini(api_key: str) -> ChatModel:
 
     return GeminiChatModel(
         api_key=api_key,
-        model=str(setting("GEMINI_MODEL")),
-        base_url=str(setting("GEMINI_BASE_URL") or ""),
-        timeout_seconds=float(setting("EXPLAIN_TIMEOUT_SECONDS")),
-        temperature=float(setting("EXPLAIN_TEMPERATURE")),
-        max_output_tokens=setting("EXPLAIN_MAX_OUTPUT_TOKENS") or None,
-        thinking=setting("EXPLAIN_THINKING"),
+        model=app_settings.GEMINI_MODEL,
+        base_url=app_settings.GEMINI_BASE_URL,
+        timeout_seconds=app_settings.TIMEOUT_SECONDS,
+        temperature=app_settings.TEMPERATURE,
+        max_output_tokens=app_settings.MAX_OUTPUT_TOKENS,
+        thinking=app_settings.THINKING,
     )
 
 
@@ -92,7 +92,7 @@ def recordings_path() -> str:
     """EXPLAIN_RECORDED_DRAFTS, or the demo portal's recordings shipped in the package."""
     from explain.llm.recorded import PACKAGED_RECORDINGS
 
-    return str(setting("EXPLAIN_RECORDED_DRAFTS") or PACKAGED_RECORDINGS)
+    return app_settings.RECORDED_DRAFTS or str(PACKAGED_RECORDINGS)
 
 
 def _recorded(path: str) -> ChatModel:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.core.cache import caches
 
-from explain.conf import setting
+from explain.conf import app_settings
 from explain.reporting.selectors import FRESH_OUTCOMES, fresh_answers_after, recent_drop_rate
 
 logger = logging.getLogger(__name__)
@@ -30,29 +30,27 @@ class DropAlert:
 
 def drop_rate_alert() -> DropAlert | None:
     """The alert when the newest full window of fresh answers passes the threshold."""
-    threshold = setting("EXPLAIN_ALERT_DROP_RATE")
+    threshold = app_settings.ALERT_DROP_RATE
     if threshold is None:
         return None
-    window = int(setting("EXPLAIN_ALERT_WINDOW"))
+    window = app_settings.ALERT_WINDOW
     recent = recent_drop_rate(window)
     # A window not yet full is too few answers to call a trend.
     if recent.answers < window or recent.rate is None or recent.newest_id is None:
         return None
-    if recent.rate <= float(threshold):
+    if recent.rate <= threshold:
         return None
-    return DropAlert(
-        recent.rate, float(threshold), recent.answers, recent.with_drop, recent.newest_id
-    )
+    return DropAlert(recent.rate, threshold, recent.answers, recent.with_drop, recent.newest_id)
 
 
 def warn_if_passed(outcome: str) -> None:
     """After a fresh answer is logged: write the warning, at most once per window."""
-    if outcome not in FRESH_OUTCOMES or setting("EXPLAIN_ALERT_DROP_RATE") is None:
+    if outcome not in FRESH_OUTCOMES or app_settings.ALERT_DROP_RATE is None:
         return
     alert = drop_rate_alert()
     if alert is None:
         return
-    cache = caches[setting("EXPLAIN_CACHE_ALIAS")]
+    cache = caches[app_settings.CACHE_ALIAS]
     warned_at = cache.get(WARNED_KEY)
     if warned_at is not None and fresh_answers_after(int(warned_at)) < alert.answers:
         return

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from django.core.cache import caches
 from pydantic import ValidationError
 
-from explain.conf import setting
+from explain.conf import app_settings
 from explain.core.schema import Draft
 
 _PREFIX = "explain:draft:"
@@ -41,7 +41,7 @@ def cache_key(*, prompt_version: str, model: str, profile_text: str, job_text: s
 
 def cached_entry(key: str) -> CachedDraft | None:
     """The stored draft with its time, or None (missing, or not a readable entry)."""
-    raw = caches[setting("EXPLAIN_CACHE_ALIAS")].get(key)
+    raw = caches[app_settings.CACHE_ALIAS].get(key)
     if not isinstance(raw, str):
         return None
     try:
@@ -60,8 +60,8 @@ def cached_draft(key: str) -> Draft | None:
 def remember_draft(key: str, draft: Draft, *, made_at: datetime | None = None) -> None:
     when = made_at or datetime.now(tz=UTC)
     stored = {"made_at": when.timestamp(), "draft": draft.model_dump(mode="json", by_alias=True)}
-    caches[setting("EXPLAIN_CACHE_ALIAS")].set(
+    caches[app_settings.CACHE_ALIAS].set(
         key,
         json.dumps(stored, ensure_ascii=False, separators=(",", ":")),
-        timeout=int(setting("EXPLAIN_CACHE_SECONDS")),
+        timeout=app_settings.CACHE_SECONDS,
     )

@@ -18,7 +18,7 @@ from django.db import InterfaceError, OperationalError, connections, transaction
 from django.views.decorators.debug import sensitive_variables
 
 from explain.adapter import Field, JobUnavailable, private_values_of
-from explain.conf import breaker_settings, get_source, setting, site_cache, verify_limits
+from explain.conf import app_settings, breaker_settings, get_source, site_cache, verify_limits
 from explain.controls import allowance, budget, slots
 from explain.controls.breaker import CircuitBreaker, Gate
 from explain.controls.ratelimit import RateDecision
@@ -83,7 +83,7 @@ def texts_for(*, user: Any, job_id: str) -> tuple[SourceText, SourceText]:
 
 def _texts_and_title(*, user: Any, job_id: str) -> tuple[SourceText, SourceText, str]:
     source = get_source()
-    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+    max_chars = app_settings.MAX_TEXT_CHARS
     fields = source.job_fields(job_id, user)
     job = job_text(fields, max_chars=max_chars)
     return profile_text_for(user), job, shown_job_title(fields)
@@ -91,7 +91,7 @@ def _texts_and_title(*, user: Any, job_id: str) -> tuple[SourceText, SourceText,
 
 def profile_text_for(user: Any) -> SourceText:
     """The exact profile text this site sends for this user (the profile page previews it)."""
-    max_chars = int(setting("EXPLAIN_MAX_TEXT_CHARS"))
+    max_chars = app_settings.MAX_TEXT_CHARS
     source = get_source()
     return profile_text(
         source.profile_fields(user),
@@ -414,23 +414,19 @@ def _calls_stalled(breaker: CircuitBreaker) -> bool:
 
 
 def _concurrency_limit() -> int | None:
-    limit = setting("EXPLAIN_MAX_CONCURRENT_CALLS")
-    return None if limit is None else int(limit)
+    return app_settings.MAX_CONCURRENT_CALLS
 
 
 def _daily_limit() -> int | None:
-    limit = setting("EXPLAIN_DAILY_CALL_LIMIT")
-    return None if limit is None else int(limit)
+    return app_settings.DAILY_CALL_LIMIT
 
 
 def _account_limit() -> int | None:
-    limit = setting("EXPLAIN_USER_DAILY_CALLS")
-    return None if limit is None else int(limit)
+    return app_settings.USER_DAILY_CALLS
 
 
 def _new_account_limit() -> int | None:
-    limit = setting("EXPLAIN_NEW_USER_DAILY_CALLS")
-    return None if limit is None else int(limit)
+    return app_settings.NEW_USER_DAILY_CALLS
 
 
 def call_answered(call: _ModelCall) -> None:

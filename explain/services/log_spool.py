@@ -29,7 +29,7 @@ from django.contrib.auth import get_user_model
 from django.db import DatabaseError, InterfaceError, InternalError, OperationalError, transaction
 from django.utils.dateparse import parse_datetime
 
-from explain.conf import setting
+from explain.conf import app_settings
 from explain.models import ExplanationLog
 
 logger = logging.getLogger(__name__)
@@ -46,8 +46,7 @@ IN_FLIGHT_MAX_AGE_SECONDS = 3600.0
 
 def spool_dir() -> Path | None:
     """Where rows wait (EXPLAIN_LOG_SPOOL_DIR), or None when the host keeps no spool."""
-    folder = setting("EXPLAIN_LOG_SPOOL_DIR")
-    return Path(folder) if folder else None
+    return app_settings.LOG_SPOOL_DIR
 
 
 def _as_json(fields: dict[str, Any]) -> str:
@@ -82,7 +81,7 @@ def spool(fields: dict[str, Any]) -> bool:
         logger.error("Explanation log row lost: no EXPLAIN_LOG_SPOOL_DIR to keep it in")
         return False
     try:
-        if waiting() >= int(setting("EXPLAIN_LOG_SPOOL_MAX_ROWS")):
+        if waiting() >= app_settings.LOG_SPOOL_MAX_ROWS:
             logger.error("Explanation log row lost: the spool is full (EXPLAIN_LOG_SPOOL_MAX_ROWS)")
             return False
         _write(folder, f"{time.time():.6f}-{uuid.uuid4().hex}{_SPOOLED}", fields)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_POST
 
-from explain.conf import profile_url, setting
+from explain.conf import app_settings, profile_url
 from explain.controls.ratelimit import model_call_allowed
 from explain.models import NOTE_MAX_LENGTH, FeedbackReport
 from explain.outcomes import http_status
@@ -33,7 +33,7 @@ def explain_job(request: HttpRequest, job_id: str) -> HttpResponse:
         user=request.user, job_id=job_id, rate_check=lambda: model_call_allowed(request)
     )
     context = {
-        "base_template": setting("EXPLAIN_BASE_TEMPLATE"),
+        "base_template": app_settings.BASE_TEMPLATE,
         "explanation": explanation_payload(explanation),
         "job_segments": job_segments(explanation),
         "job_title": explanation.job_title,

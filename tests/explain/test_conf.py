@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.conf import settings as django_settings
 
-from explain.conf import DEFAULTS, ENV_FALLBACK, setting
+from explain.conf import DEFAULTS, ENV_FALLBACK, AppSettings, app_settings, setting
 
 
 @pytest.fixture
@@ -50,3 +50,35 @@ def test_other_settings_never_come_from_the_environment(monkeypatch, settings):
     del settings.EXPLAIN_RATE
     monkeypatch.setenv("EXPLAIN_RATE", "1000/s")
     assert setting("EXPLAIN_RATE") == DEFAULTS["EXPLAIN_RATE"]
+
+
+def test_typed_settings_are_read_at_each_use(settings):
+    settings.EXPLAIN_MAX_POINTS = 3
+    assert app_settings.MAX_POINTS == 3
+    settings.EXPLAIN_MAX_POINTS = "7"
+    assert app_settings.MAX_POINTS == 7
+
+
+def test_typed_settings_give_the_declared_type(settings):
+    settings.EXPLAIN_TIMEOUT_SECONDS = 12
+    settings.EXPLAIN_BREAKER_SLOW_SECONDS = None
+    settings.EXPLAIN_DAILY_CALL_LIMIT = 0
+    settings.EXPLAIN_LOG_SPOOL_DIR = ""
+    settings.EXPLAIN_JOB_URL_NAME = None
+    assert isinstance(app_settings.TIMEOUT_SECONDS, float)
+    assert app_settings.BREAKER_SLOW_SECONDS is None
+    assert app_settings.DAILY_CALL_LIMIT == 0  # 0 is a cap (no calls), not "no cap"
+    assert app_settings.LOG_SPOOL_DIR is None
+    assert app_settings.JOB_URL_NAME is None
+
+
+def test_every_default_has_a_typed_property():
+    """No setting is left to be read by name and cast at its call site."""
+    properties = {name for name, value in vars(AppSettings).items() if isinstance(value, property)}
+    assert {name.removeprefix("EXPLAIN_") for name in DEFAULTS} == properties
+
+
+@pytest.mark.parametrize("name", sorted(ENV_FALLBACK))
+def test_the_typed_gemini_settings_keep_the_environment_fallback(unset, monkeypatch, name):
+    monkeypatch.setenv(name, " from-the-environment ")
+    assert getattr(app_settings, name) == "from-the-environment"

@@ -24,7 +24,7 @@ from django.urls import NoReverseMatch, URLPattern, reverse
 from django.utils.module_loading import import_string
 
 from explain.adapter import Field, JobUnavailable
-from explain.conf import setting
+from explain.conf import app_settings
 from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Draft
 from explain.core.texts import has_content
@@ -114,7 +114,7 @@ def settings_findings() -> list[Finding]:
 
 def _describe(model: Any) -> str:
     name = model_name(model)
-    if not setting("GEMINI_API_KEY") or setting("EXPLAIN_CHAT_MODEL"):
+    if not app_settings.GEMINI_API_KEY or app_settings.CHAT_MODEL:
         return f"{name} (not Gemini)"
     rules = getattr(model, "rules", None) or request_rules(name)
     family, known = family_for(rules.model)
@@ -200,7 +200,7 @@ def cache_findings() -> list[Finding]:
     """Rate limits, the breaker and the budget need one cache every process shares."""
     found = []
     aliases = {
-        str(setting("EXPLAIN_CACHE_ALIAS")),
+        app_settings.CACHE_ALIAS,
         str(getattr(settings, "RATELIMIT_USE_CACHE", "default")),
     }
     for alias in sorted(aliases):

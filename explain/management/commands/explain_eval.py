@@ -21,7 +21,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import translation
 
-from explain.conf import setting, verify_limits
+from explain.conf import app_settings, verify_limits
 from explain.core.verify import Limits, VerifiedPoint
 from explain.eval import equivalence, report
 from explain.eval.cases import DEFAULT_PATH, CaseFile, CaseFileError, load_cases
@@ -247,7 +247,7 @@ class Command(BaseCommand):
         """The pairs to run (the host's, or the case file's) and where they come from."""
         if options["demo_data"]:
             pairs = list(host_pairs(options["users"], options["jobs"]))
-            source = "EXPLAIN_SOURCE " + str(setting("EXPLAIN_SOURCE"))
+            source = f"EXPLAIN_SOURCE {app_settings.SOURCE}"
         else:
             if options["jobs"] or options["users"]:
                 raise CommandError("--jobs and --users only work with --demo-data")
