@@ -94,18 +94,9 @@ class Subject:
     demo: bool = False
 
     def decided(self, outcome: Outcome, **details: Any) -> Explanation:
-        """The request's end: an Explanation with this outcome and what is known."""
-        return Explanation(
-            outcome=outcome,
-            job_id=self.job_id,
-            profile=self.profile,
-            job=self.job,
-            job_title=self.job_title,
-            model=self.model,
-            demo=self.demo,
-            remembered=self.remembered,
-            **details,
-        )
+        """The request's end: an Explanation with this outcome and what is known (a
+        Subject's fields are an Explanation's)."""
+        return Explanation(outcome=outcome, **vars(self), **details)
 
     def texts(self) -> tuple[SourceText, SourceText]:
         """The profile and job texts as sent (read_texts found both)."""
@@ -118,13 +109,11 @@ class Admission:
     """What let a model call through: the user's rate allowance, the account's, the
     circuit breaker it reports to and its gate, the slot it holds."""
 
-    rate: RateDecision = field(default_factory=lambda: RateDecision(allowed=True))
-    account: allowance.AccountDecision = field(
-        default_factory=lambda: allowance.AccountDecision(allowed=True)
-    )
-    breaker: CircuitBreaker | None = None
-    gate: Gate = Gate.CLOSED
-    slot: slots.Slot = slots.NO_CAP
+    rate: RateDecision
+    account: allowance.AccountDecision
+    breaker: CircuitBreaker
+    gate: Gate
+    slot: slots.Slot
 
 
 @dataclass(frozen=True)
@@ -135,7 +124,7 @@ class ModelCall:
     subject: Subject
     spec: PromptSpec
     cache_key: str
-    admission: Admission = field(default_factory=Admission)
+    admission: Admission
     # When the call was let through (time.monotonic()): an answer past the breaker's
     # slow_seconds counts as a failure, not a success.
     started: float = field(default_factory=time.monotonic)
@@ -431,8 +420,6 @@ def call_answered(call: ModelCall) -> None:
     (a provider that slow is failing its users too)."""
     admitted = call.admission
     _quietly(admitted.rate.spend, "rate allowance")
-    if admitted.breaker is None:
-        return
     slow = admitted.breaker.settings.slow_seconds
     if slow is not None and time.monotonic() - call.started > slow:
         _record_failure(admitted, retry_after=None, why="slow answers")
@@ -450,12 +437,11 @@ def call_failed(call: ModelCall, exc: ModelCallError, *, usage: TokenUsage) -> E
         _quietly(admitted.account.give_back, "account allowance")
     else:
         _quietly(admitted.rate.spend, "rate allowance")
-    if admitted.breaker is None or exc.local:
-        pass  # a local fault says nothing about the provider
-    elif exc.outage:
-        _record_failure(admitted, retry_after=exc.retry_after, why="provider failures")
-    else:
-        _quietly(admitted.breaker.record_success, "circuit breaker")  # an answer: it is up
+    if not exc.local:  # a local fault says nothing about the provider
+        if exc.outage:
+            _record_failure(admitted, retry_after=exc.retry_after, why="provider failures")
+        else:  # an answer, if not a useful one: it is up
+            _quietly(admitted.breaker.record_success, "circuit breaker")
     outcome = Outcome(exc.outcome)
     retry_after = (
         max(1, math.ceil(exc.retry_after)) if exc.retry_after else default_retry_after(outcome)
@@ -496,14 +482,10 @@ def record(result: Explanation, *, user: Any, latency: float) -> Explanation:
 
 
 def fault(stage: Stage, exc: Exception, *, usage: TokenUsage | None = None) -> Explanation:
-    """A step raised: a database outage is a wait, anything else a fault of this site."""
-    if isinstance(exc, (OperationalError, InterfaceError)):
-        return database_down(stage, exc, usage=usage)
-    return internal_fault(stage, exc, usage=usage, log=logger, what="Explanation")
-
-
-def database_down(stage: Stage, exc: Exception, *, usage: TokenUsage | None = None) -> Explanation:
-    """The database is down or restarting: an outage with a wait, not a bug of ours."""
+    """A step raised. The database down or restarting is an outage with a wait, not a
+    bug of ours; anything else is a fault of this site."""
+    if not isinstance(exc, (OperationalError, InterfaceError)):
+        return internal_fault(stage, exc, usage=usage)
     logger.warning("Database unavailable: %s", type(exc).__name__)
     return stage.decided(
         Outcome.TEMPORARILY_UNAVAILABLE,
@@ -607,7 +589,6 @@ def _new_account_limit() -> int | None:
 def _record_failure(admitted: Admission, *, retry_after: float | None, why: str) -> None:
     """Tell the breaker; log when this failure opened the circuit, with its real wait."""
     breaker = admitted.breaker
-    assert breaker is not None
     try:
         opened = breaker.record_failure(admitted.gate, retry_after=retry_after)
     except Exception as exc_cache:
@@ -713,7 +694,7 @@ def _log_fields(result: Explanation, *, user: Any, latency: float) -> dict[str, 
 def mark_call_in_flight(subject: Subject, *, user: Any) -> log_spool.InFlight:
     """Before a model call: the row a killed worker leaves (an internal_error, replayed
     from the spool once the process is gone); done() when the real row is kept."""
-    interrupted = replace(subject, demo=False, remembered=False).decided(Outcome.INTERNAL_ERROR)
+    interrupted = subject.decided(Outcome.INTERNAL_ERROR)
     return log_spool.mark_in_flight(_log_fields(interrupted, user=user, latency=0.0))
 
 
