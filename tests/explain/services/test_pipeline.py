@@ -261,3 +261,34 @@ def test_for_any_chunking_the_stream_ends_as_the_batch_does(
             [("match", i) for i in range(len(batch.verification.matches))]
             + [("gap", i) for i in range(len(batch.verification.gaps))]
         )
+
+
+# An answer to install (None: no model), the rate check, and the outcome it ends with.
+REFUSALS = {
+    "no model": (None, allowed, Outcome.DISABLED),
+    "rate limit": (
+        WORKED_DRAFT,
+        lambda: RateDecision(allowed=False, retry_after=9),
+        Outcome.RATE_LIMITED,
+    ),
+    "counter down": (WORKED_DRAFT, lambda: 1 / 0, Outcome.TEMPORARILY_UNAVAILABLE),
+}
+
+
+@pytest.mark.parametrize("name", list(REFUSALS))
+def test_a_refusal_before_the_call_is_the_same_decided_result_both_ways(
+    worked_user, worked_job, use_model, name
+):
+    answer, rate_check, outcome = REFUSALS[name]
+    if answer is not None:
+        use_model(answer)
+    job_id = str(worked_job.pk)
+    batch = explanation_create(user=worked_user, job_id=job_id, rate_check=rate_check)
+    batch_row = _row()
+    stream = explanation_stream(user=worked_user, job_id=job_id, rate_check=rate_check)
+    assert not stream.pending
+    [only] = list(stream)
+    stream.close()
+    assert batch.outcome == outcome
+    assert _comparable(only) == _comparable(batch)
+    assert _row() == batch_row
