@@ -1,7 +1,12 @@
-"""One explanation, start to finish: texts, prompt, call, verify, log.
+"""One explanation, start to finish: the pipeline the page, the API and the stream run.
 
-Views call explanation_create and render what it returns. Whatever happens, exactly
-one ExplanationLog row is written, holding counts and never texts.
+Its steps are public functions, in order: read the texts, choose the model, look up the
+cache, build the prompt, admit the call (the limits), call the model, verify, decide the
+outcome, record the log row. A step that ends the request returns a decided Explanation,
+built once with its outcome and never changed after. explanation_create below and
+explain.services.streaming differ only in how the model's answer arrives (whole, or in
+pieces). Whatever happens, exactly one ExplanationLog row is written, holding counts and
+never texts.
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ import logging
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -27,7 +32,7 @@ from explain.core.schema import Draft
 from explain.core.texts import SourceText, has_content, job_text, profile_text
 from explain.core.verify import Verification, instruction_spans, verify_draft
 from explain.core.verify_incremental import IncrementalVerifier
-from explain.llm.client import ChatClient, PromptSpec, TokenUsage, model_name
+from explain.llm.client import ChatClient, ChatModel, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ModelCallError
 from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
@@ -48,9 +53,9 @@ from explain.web.sentences import point_sentence
 logger = logging.getLogger(__name__)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Explanation:
-    """What one request produced; views turn it into HTML or JSON."""
+    """What one request produced, decided once; views turn it into HTML or JSON."""
 
     outcome: Outcome
     job_id: str
@@ -73,6 +78,67 @@ class Explanation:
     @property
     def ok(self) -> bool:
         return self.outcome in SUCCESS
+
+
+@dataclass(frozen=True)
+class Subject:
+    """What one request is about, as far as the steps so far found out: the job, the
+    texts as sent, the model asked. A step that ends the request decides from it."""
+
+    job_id: str
+    remembered: bool = False
+    profile: SourceText | None = None
+    job: SourceText | None = None
+    job_title: str = ""
+    model: str = ""
+    demo: bool = False
+
+    def decided(self, outcome: Outcome, **details: Any) -> Explanation:
+        """The request's end: an Explanation with this outcome and what is known (a
+        Subject's fields are an Explanation's)."""
+        return Explanation(outcome=outcome, **vars(self), **details)
+
+    def texts(self) -> tuple[SourceText, SourceText]:
+        """The profile and job texts as sent (read_texts found both)."""
+        assert self.profile is not None and self.job is not None
+        return self.profile, self.job
+
+
+@dataclass(frozen=True)
+class Admission:
+    """What let a model call through: the user's rate allowance, the account's, the
+    circuit breaker it reports to and its gate, the slot it holds."""
+
+    rate: RateDecision
+    account: allowance.AccountDecision
+    breaker: CircuitBreaker
+    gate: Gate
+    slot: slots.Slot
+
+
+@dataclass(frozen=True)
+class ModelCall:
+    """A model call about to be made: for what, what to send, where its draft is cached,
+    what admitted it and, once started, its mark in the log spool."""
+
+    subject: Subject
+    spec: PromptSpec
+    cache_key: str
+    admission: Admission
+    # When the call was let through (time.monotonic()): an answer past the breaker's
+    # slow_seconds counts as a failure, not a success.
+    started: float = field(default_factory=time.monotonic)
+    in_flight: log_spool.InFlight | None = field(default=None, repr=False, compare=False)
+
+    def decided(self, outcome: Outcome, **details: Any) -> Explanation:
+        """The request's end after the call was let through: its row ends the mark."""
+        return self.subject.decided(outcome, in_flight=self.in_flight, **details)
+
+
+# Where a step raised: the request as far as known (a Subject, or the ModelCall once made).
+Stage = Subject | ModelCall
+# What a flow makes of a step that raised: a decided Explanation (and the log line).
+OnFault = Callable[[Stage, Exception], Explanation]
 
 
 def texts_for(*, user: Any, job_id: str) -> tuple[SourceText, SourceText]:
@@ -135,161 +201,157 @@ def profile_ready(user: Any) -> bool:
     return has_content(profile_text_for(user))
 
 
+# The batch flow: the model's answer arrives whole.
+
+
 @sensitive_variables()
 def explanation_create(
     *, user: Any, job_id: str, rate_check: Callable[[], RateDecision]
 ) -> Explanation:
     """Explain one job for one user. rate_check counts a model call against the limit."""
     started = time.monotonic()
-    result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id)
+    prepared = prepare(user=user, job_id=job_id, rate_check=rate_check, on_fault=fault)
+    result = prepared if isinstance(prepared, Explanation) else _answer_whole(prepared, user=user)
+    return record(result, user=user, latency=time.monotonic() - started)
+
+
+def _answer_whole(call: ModelCall, *, user: Any) -> Explanation:
+    usage = TokenUsage()
     try:
-        _run(result, user=user, rate_check=rate_check)
-    except (OperationalError, InterfaceError) as exc:
-        # The database is down or restarting: an outage with a wait, not a bug of ours.
-        logger.warning("Database unavailable: %s", type(exc).__name__)
-        result.outcome = Outcome.TEMPORARILY_UNAVAILABLE
-        result.retry_after = DATABASE_RETRY_SECONDS
-        result.verification = None
+        try:
+            call = start_call(call, user=user)
+            answer = call.spec.call()
+            call_answered(call)
+            usage = answer.response.usage
+            draft = answer.entity(Draft)
+        except ModelCallError as exc:
+            return call_failed(call, exc, usage=usage)
+        finally:
+            call.admission.slot.release()
+        return conclude(call, draft, verify_sent(draft, *call.subject.texts()), usage=usage)
     except Exception as exc:
-        # A fault of this site (the host's adapter or our code), never the provider's:
-        # model failures are ExplainErrors handled in _run. The traceback is logged
-        # without the exception's message, which may carry texts.
-        log_internal_error(logger, "Explanation", exc)
-        result.outcome = Outcome.INTERNAL_ERROR
-        result.verification = None
-    result.log_id = _log(
-        result, user=user, latency=time.monotonic() - started, in_flight=result.in_flight
-    )
-    return result
+        return fault(call, exc, usage=usage)
 
 
-@dataclass(frozen=True)
-class _ModelCall:
-    """A model call about to be made: what to send, where its draft is cached, the
-    user's rate allowance it took and the circuit breaker it reports to."""
-
-    spec: PromptSpec
-    cache_key: str
-    rate: RateDecision = field(default_factory=lambda: RateDecision(allowed=True))
-    account: allowance.AccountDecision = field(
-        default_factory=lambda: allowance.AccountDecision(allowed=True)
-    )
-    breaker: CircuitBreaker | None = None
-    gate: Gate = Gate.CLOSED
-    slot: slots.Slot = slots.NO_CAP
-    # When the call was let through (time.monotonic()): an answer past the breaker's
-    # slow_seconds counts as a failure, not a success.
-    started: float = field(default_factory=time.monotonic)
+# The steps, in order.
 
 
-def _run(result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]) -> None:
-    call = _prepare(result, user=user, rate_check=rate_check)
-    if call is None:
-        return
-    result.in_flight = mark_call_in_flight(result, user=user)
-    _release_database_connections()
+def prepare(
+    *,
+    user: Any,
+    job_id: str,
+    rate_check: Callable[[], RateDecision],
+    on_fault: OnFault,
+) -> ModelCall | Explanation:
+    """Every step before the model call: the call to make, or the request already
+    decided (a refusal, a cached answer, a fault as on_fault decides it)."""
+    stage = Subject(job_id=job_id)
     try:
-        answer = call.spec.call()
-        call_answered(call)
-        result.usage = answer.response.usage
-        draft = answer.entity(Draft)
-    except ModelCallError as exc:
-        call_failed(result, call, exc)
-        return
-    finally:
-        call.slot.release()
-    result.outcome = Outcome.OK
-    result.verification = _verify(result, draft)
-    _conclude(result, call, draft)
+        texts = read_texts(stage, user=user)
+        if isinstance(texts, Explanation):
+            return texts
+        stage = texts
+        chosen = choose_model(stage)
+        if isinstance(chosen, Explanation):
+            return chosen
+        stage, model = chosen
+        key = cache_key_for(stage)
+        cached = cached_answer(stage, key)
+        if cached is not None:
+            return cached
+        spec = build_prompt(model, stage)
+        admitted = admit(stage, rate_check, user=user)
+        if isinstance(admitted, Explanation):
+            return admitted
+    except Exception as exc:
+        return on_fault(stage, exc)
+    return ModelCall(subject=stage, spec=spec, cache_key=key, admission=admitted)
 
 
-def _prepare(
-    result: Explanation, *, user: Any, rate_check: Callable[[], RateDecision]
-) -> _ModelCall | None:
-    """Everything before the model call. None when the outcome is already decided
-    (a cached draft is verified here); otherwise the call to make."""
+def read_texts(subject: Subject, *, user: Any) -> Subject | Explanation:
+    """The texts this site sends; refused when the job is gone or a side has nothing."""
     try:
-        profile, job, result.job_title = _texts_and_title(user=user, job_id=result.job_id)
+        profile, job, title = _texts_and_title(user=user, job_id=subject.job_id)
     except JobUnavailable:
-        result.outcome = Outcome.JOB_UNAVAILABLE
-        return None
-    result.profile, result.job = profile, job
+        return subject.decided(Outcome.JOB_UNAVAILABLE)
+    subject = replace(subject, profile=profile, job=job, job_title=title)
     if not has_content(profile):
-        result.outcome = Outcome.NO_PROFILE
-        return None
+        return subject.decided(Outcome.NO_PROFILE)
     if not has_content(job):
         # Nothing of the posting to compare: no billed call for an answer with no quotes.
-        result.outcome = Outcome.JOB_UNAVAILABLE
-        return None
+        return subject.decided(Outcome.JOB_UNAVAILABLE)
+    return subject
+
+
+def choose_model(subject: Subject) -> tuple[Subject, ChatModel] | Explanation:
+    """The model this site asks; refused when none is set up, or when a demo has no
+    recording for these texts (demo mode answers only what a recording was made for)."""
     model = get_chat_model()
     if model is None:
-        result.outcome = Outcome.DISABLED
-        return None
-    result.model = model_name(model)
-    result.demo = is_demo_model(model)
+        return subject.decided(Outcome.DISABLED)
+    subject = replace(subject, model=model_name(model), demo=is_demo_model(model))
     if isinstance(model, RecordedChatModel):
-        # Demo mode answers only the profile and job a recording was made for.
-        recorded = model.for_texts(profile, job)
+        recorded = model.for_texts(*subject.texts())
         if recorded is None:
-            result.outcome = Outcome.NO_RECORDING
-            return None
+            return subject.decided(Outcome.NO_RECORDING)
         model = recorded
-    key = explanation_cache.cache_key(
+    return subject, model
+
+
+def cache_key_for(subject: Subject) -> str:
+    """Where this model's answer for these texts and this prompt version is cached."""
+    profile, job = subject.texts()
+    return explanation_cache.cache_key(
         prompt_version=PROMPT_VERSION,
-        model=result.model,
+        model=subject.model,
         profile_text=profile.text,
         job_text=job.text,
     )
+
+
+def cached_answer(subject: Subject, key: str) -> Explanation | None:
+    """The cached answer, verified again against today's texts; None on a miss (and
+    when the shared cache is down: a cached answer simply misses)."""
     try:
         entry = explanation_cache.cached_entry(key)
-    except Exception as exc:  # the shared cache is down: a cached answer simply misses
+    except Exception as exc:
         _cache_down("cached answer", exc)
-        entry = None
-    if entry is not None:
-        result.outcome = Outcome.CACHED
-        result.made_at = entry.made_at
-        result.verification = _verify(result, entry.draft)
-        if result.verification.kept == 0:
-            result.outcome = Outcome.NOTHING_VERIFIED
         return None
-    admitted = _admit(result, rate_check, user=user)
-    if admitted is None:
+    if entry is None:
         return None
-    decision, account, breaker, gate, slot = admitted
-    spec = (
+    verification = verify_sent(entry.draft, *subject.texts())
+    return subject.decided(
+        answer_outcome(verification, cached=True),
+        verification=verification,
+        made_at=entry.made_at,
+    )
+
+
+def build_prompt(model: ChatModel, subject: Subject) -> PromptSpec:
+    """The one prompt sent: the fixed instruction, both texts as sent, the draft's schema."""
+    profile, job = subject.texts()
+    return (
         ChatClient(model)
         .prompt()
         .system(SYSTEM_INSTRUCTION)
         .user(build_user_message(profile.text, job.text))
         .schema(Draft)
     )
-    return _ModelCall(
-        spec=spec,
-        cache_key=key,
-        rate=decision,
-        account=account,
-        breaker=breaker,
-        gate=gate,
-        slot=slot,
-    )
 
 
-def _admit(
-    result: Explanation, rate_check: Callable[[], RateDecision], *, user: Any
-) -> tuple[RateDecision, allowance.AccountDecision, CircuitBreaker, Gate, slots.Slot] | None:
+def admit(
+    subject: Subject, rate_check: Callable[[], RateDecision], *, user: Any
+) -> Admission | Explanation:
     """The checks before a model call, cheapest refusal first: the user's rate, the
-    circuit, a free slot, the account's and then the site's day. None (the outcome set)
-    when one refuses; without the shared cache to decide, nothing is called (fail closed)."""
+    circuit, a free slot, the account's and then the site's day. Without the shared
+    cache to decide, nothing is called (fail closed)."""
     try:
         # A recorded demo answer costs nothing, so it uses none of the user's allowance.
-        decision = RateDecision(allowed=True) if result.demo else rate_check()
+        decision = RateDecision(allowed=True) if subject.demo else rate_check()
     except Exception as exc:  # no counter to check: refuse rather than call unmetered
-        _unavailable(result, "rate limit", exc)
-        return None
+        return unavailable(subject, "rate limit", exc)
     if not decision.allowed:
-        result.outcome = Outcome.RATE_LIMITED
-        result.retry_after = decision.retry_after
-        return None
+        return subject.decided(Outcome.RATE_LIMITED, retry_after=decision.retry_after)
     breaker = site_breaker()
     try:
         gate = breaker.gate()
@@ -304,54 +366,153 @@ def _admit(
         )
         wait = breaker.seconds_left() if gate is Gate.OPEN else 0
     except Exception as exc:  # the breaker and the slots live on the shared cache
-        _unavailable(result, "circuit breaker", exc)
-        return None
+        return unavailable(subject, "circuit breaker", exc)
     if gate is Gate.OPEN:
         # Answer at once instead of making this user wait for the same failure, and
         # say the real wait: the cool-down left, or the provider's own Retry-After.
         logger.warning("Model call skipped: circuit_open")
-        result.outcome = Outcome.CIRCUIT_OPEN
-        result.retry_after = wait
-        return None
+        return subject.decided(Outcome.CIRCUIT_OPEN, retry_after=wait)
     if slot is None:
         # Every slot is held by a call still waiting: refuse now, keep this thread free.
         logger.warning("Model call skipped: provider_busy (EXPLAIN_MAX_CONCURRENT_CALLS in use)")
-        result.outcome = Outcome.PROVIDER_BUSY
-        result.retry_after = BUSY_RETRY_SECONDS
-        return None
+        return subject.decided(Outcome.PROVIDER_BUSY, retry_after=BUSY_RETRY_SECONDS)
     try:
         account = (
             allowance.AccountDecision(allowed=True)
-            if result.demo
+            if subject.demo
             else allowance.take_account_call(
                 site_cache(), user, limit=_account_limit(), new_limit=_new_account_limit()
             )
         )
     except Exception as exc:
-        _unavailable(result, "account allowance", exc)
         slot.release()
-        return None
+        return unavailable(subject, "account allowance", exc)
     if not account.allowed:
         # Counts only: which account is in the log row, never in the log line.
         logger.warning("Model call skipped: account_daily_limit (EXPLAIN_USER_DAILY_CALLS)")
-        result.outcome = Outcome.ACCOUNT_DAILY_LIMIT
-        result.retry_after = account.retry_after
         slot.release()
-        return None
+        return subject.decided(Outcome.ACCOUNT_DAILY_LIMIT, retry_after=account.retry_after)
     try:
         within_budget = budget.take_call(site_cache(), _daily_limit())
     except Exception as exc:
-        _unavailable(result, "daily budget", exc)
         _quietly(account.give_back, "account allowance")
         slot.release()
-        return None
+        return unavailable(subject, "daily budget", exc)
     if not within_budget:
         logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
-        result.outcome = Outcome.DAILY_LIMIT
         _quietly(account.give_back, "account allowance")
         slot.release()
-        return None
-    return decision, account, breaker, gate, slot
+        return subject.decided(Outcome.DAILY_LIMIT)
+    return Admission(rate=decision, account=account, breaker=breaker, gate=gate, slot=slot)
+
+
+def start_call(call: ModelCall, *, user: Any) -> ModelCall:
+    """Just before the model is asked: the call marked in flight (the row a killed worker
+    leaves), and the database connections handed back for the wait."""
+    marked = replace(call, in_flight=mark_call_in_flight(call.subject, user=user))
+    _release_database_connections()
+    return marked
+
+
+def call_answered(call: ModelCall) -> None:
+    """The provider answered: the call counts against the user's allowance, and the
+    breaker's run of failures is over, unless the answer took longer than slow_seconds
+    (a provider that slow is failing its users too)."""
+    admitted = call.admission
+    _quietly(admitted.rate.spend, "rate allowance")
+    slow = admitted.breaker.settings.slow_seconds
+    if slow is not None and time.monotonic() - call.started > slow:
+        _record_failure(admitted, retry_after=None, why="slow answers")
+        return
+    _quietly(admitted.breaker.record_success, "circuit breaker")
+
+
+def call_failed(call: ModelCall, exc: ModelCallError, *, usage: TokenUsage) -> Explanation:
+    """A model call failed: its outcome, the breaker told, and the call counted against
+    the user's allowance (the rate window and the account's day) unless the provider
+    never answered (refused connection, 5xx) or nothing was sent. A 429 counts:
+    refunded, one user could spin on the site's quota."""
+    admitted = call.admission
+    if exc.unanswered:
+        _quietly(admitted.account.give_back, "account allowance")
+    else:
+        _quietly(admitted.rate.spend, "rate allowance")
+    if not exc.local:  # a local fault says nothing about the provider
+        if exc.outage:
+            _record_failure(admitted, retry_after=exc.retry_after, why="provider failures")
+        else:  # an answer, if not a useful one: it is up
+            _quietly(admitted.breaker.record_success, "circuit breaker")
+    outcome = Outcome(exc.outcome)
+    retry_after = (
+        max(1, math.ceil(exc.retry_after)) if exc.retry_after else default_retry_after(outcome)
+    )
+    return call.decided(outcome, retry_after=retry_after, usage=exc.usage or usage)
+
+
+def answer_outcome(verification: Verification, *, cached: bool = False) -> Outcome:
+    """A verified answer's outcome: nothing kept is an error, fresh or from the cache."""
+    if verification.kept == 0:
+        return Outcome.NOTHING_VERIFIED
+    return Outcome.CACHED if cached else Outcome.OK
+
+
+def conclude(
+    call: ModelCall, draft: Draft, verification: Verification, *, usage: TokenUsage
+) -> Explanation:
+    """A fresh answer was verified: its outcome decided, and cached if anything was kept."""
+    made_at = datetime.now(tz=UTC)
+    outcome = answer_outcome(verification)
+    if outcome is Outcome.OK:
+        _quietly(
+            lambda: explanation_cache.remember_draft(call.cache_key, draft, made_at=made_at),
+            "caching the answer",
+        )
+    return call.decided(outcome, verification=verification, usage=usage, made_at=made_at)
+
+
+def record(result: Explanation, *, user: Any, latency: float) -> Explanation:
+    """The request's one log row (spooled if the database cannot take it now); the
+    result again, with the row's id."""
+    return replace(
+        result, log_id=_log(result, user=user, latency=latency, in_flight=result.in_flight)
+    )
+
+
+# How a request ends when a step cannot run.
+
+
+def fault(stage: Stage, exc: Exception, *, usage: TokenUsage | None = None) -> Explanation:
+    """A step raised. The database down or restarting is an outage with a wait, not a
+    bug of ours; anything else is a fault of this site."""
+    if not isinstance(exc, (OperationalError, InterfaceError)):
+        return internal_fault(stage, exc, usage=usage)
+    logger.warning("Database unavailable: %s", type(exc).__name__)
+    return stage.decided(
+        Outcome.TEMPORARILY_UNAVAILABLE,
+        retry_after=DATABASE_RETRY_SECONDS,
+        usage=usage or TokenUsage(),
+    )
+
+
+def internal_fault(
+    stage: Stage,
+    exc: Exception,
+    *,
+    usage: TokenUsage | None = None,
+    log: logging.Logger = logger,
+    what: str = "Explanation",
+) -> Explanation:
+    """A fault of this site (the host's adapter or our code), never the provider's:
+    model failures are ModelCallErrors, decided by call_failed. The traceback is logged
+    without the exception's message, which may carry texts."""
+    log_internal_error(log, what, exc)
+    return stage.decided(Outcome.INTERNAL_ERROR, usage=usage or TokenUsage())
+
+
+def unavailable(subject: Subject, what: str, exc: Exception) -> Explanation:
+    """Fail closed: without the rate limit, breaker or budget no model call is made."""
+    _cache_down(what, exc)
+    return subject.decided(Outcome.TEMPORARILY_UNAVAILABLE, retry_after=UNAVAILABLE_RETRY_SECONDS)
 
 
 # Seconds a user is told to wait when the database is down: a restart and a reconnect.
@@ -361,17 +522,13 @@ DATABASE_RETRY_SECONDS = 5
 # outcome's own wait in its row of explain.outcomes.OUTCOMES.
 UNAVAILABLE_RETRY_SECONDS = default_retry_after(Outcome.TEMPORARILY_UNAVAILABLE)
 
+# A slot frees as soon as any call in flight ends: a short wait, not the provider's 60 s.
+BUSY_RETRY_SECONDS = 5
+
 
 def _cache_down(what: str, exc: Exception) -> None:
     """An expected outage, not a bug of ours: a WARNING naming the part, no traceback."""
     logger.warning("Shared cache unavailable (%s): %s", what, type(exc).__name__)
-
-
-def _unavailable(result: Explanation, what: str, exc: Exception) -> None:
-    """Fail closed: without the rate limit, breaker or budget no model call is made."""
-    _cache_down(what, exc)
-    result.outcome = Outcome.TEMPORARILY_UNAVAILABLE
-    result.retry_after = UNAVAILABLE_RETRY_SECONDS
 
 
 def _quietly(step: Callable[[], Any], what: str) -> None:
@@ -386,10 +543,6 @@ def _quietly(step: Callable[[], Any], what: str) -> None:
 def site_breaker() -> CircuitBreaker:
     """The site's circuit breaker, on the shared cache (one circuit for every process)."""
     return CircuitBreaker(site_cache(), breaker_settings())
-
-
-# A slot frees as soon as any call in flight ends: a short wait, not the provider's 60 s.
-BUSY_RETRY_SECONDS = 5
 
 
 def _calls_stalled(breaker: CircuitBreaker) -> bool:
@@ -429,103 +582,52 @@ def _new_account_limit() -> int | None:
     return app_settings.NEW_USER_DAILY_CALLS
 
 
-def call_answered(call: _ModelCall) -> None:
-    """The provider answered: the call counts against the user's allowance, and the
-    breaker's run of failures is over, unless the answer took longer than slow_seconds
-    (a provider that slow is failing its users too)."""
-    _quietly(call.rate.spend, "rate allowance")
-    if call.breaker is None:
-        return
-    slow = call.breaker.settings.slow_seconds
-    if slow is not None and time.monotonic() - call.started > slow:
-        _record_failure(call, retry_after=None, why="slow answers")
-        return
-    _quietly(call.breaker.record_success, "circuit breaker")
-
-
-def call_failed(result: Explanation, call: _ModelCall, exc: ModelCallError) -> None:
-    """A model call failed: its outcome, the breaker told, and the call counted against
-    the user's allowance (the rate window and the account's day) unless the provider
-    never answered (refused connection, 5xx) or nothing was sent. A 429 counts:
-    refunded, one user could spin on the site's quota."""
-    result.outcome = Outcome(exc.outcome)
-    result.retry_after = default_retry_after(result.outcome)
-    if exc.retry_after:
-        result.retry_after = max(1, math.ceil(exc.retry_after))
-    result.usage = exc.usage or result.usage
-    if exc.unanswered:
-        _quietly(call.account.give_back, "account allowance")
-    else:
-        _quietly(call.rate.spend, "rate allowance")
-    if call.breaker is None or exc.local:
-        return  # a local fault says nothing about the provider
-    if not exc.outage:
-        # An answer, if not a useful one: it is up.
-        _quietly(call.breaker.record_success, "circuit breaker")
-        return
-    _record_failure(call, retry_after=exc.retry_after, why="provider failures")
-
-
-def _record_failure(call: _ModelCall, *, retry_after: float | None, why: str) -> None:
+def _record_failure(admitted: Admission, *, retry_after: float | None, why: str) -> None:
     """Tell the breaker; log when this failure opened the circuit, with its real wait."""
-    assert call.breaker is not None
+    breaker = admitted.breaker
     try:
-        opened = call.breaker.record_failure(call.gate, retry_after=retry_after)
+        opened = breaker.record_failure(admitted.gate, retry_after=retry_after)
     except Exception as exc_cache:
         _cache_down("circuit breaker", exc_cache)
         return
     if opened:
         logger.warning(
             "Circuit opened: %d %s in a row; calls skipped for %d s",
-            call.breaker.settings.failures,
+            breaker.settings.failures,
             why,
-            round(max(call.breaker.settings.cooldown_seconds, retry_after or 0.0)),
+            round(max(breaker.settings.cooldown_seconds, retry_after or 0.0)),
         )
-
-
-def _verify(result: Explanation, draft: Draft) -> Verification:
-    assert result.profile is not None and result.job is not None
-    return verify_sent(draft, result.profile, result.job)
-
-
-def _conclude(result: Explanation, call: _ModelCall, draft: Draft) -> None:
-    """A fresh answer was verified: nothing kept is an error, anything kept is cached."""
-    assert result.verification is not None
-    result.made_at = datetime.now(tz=UTC)
-    if result.verification.kept == 0:
-        result.outcome = Outcome.NOTHING_VERIFIED
-    else:
-        _quietly(
-            lambda: explanation_cache.remember_draft(call.cache_key, draft, made_at=result.made_at),
-            "caching the answer",
-        )
-
-
-def _never_call() -> RateDecision:
-    """A rate check that refuses without counting: recalling never makes a model call."""
-    return RateDecision(allowed=False)
 
 
 @sensitive_variables()
 def explanation_recall(*, user: Any, job_id: str) -> Explanation | None:
     """The last explanation for this job and this profile, when the cache still holds it.
 
-    For a user coming back to a job page: no model call and no allowance. The draft is
-    verified again against today's texts; a changed profile or posting is another cache
-    key, so nothing stale is shown. Logged (outcome recalled, apart from asks) only when
-    something is shown.
+    For a user coming back to a job page: the steps up to the cache, so no model call
+    and no allowance. The draft is verified again against today's texts; a changed
+    profile or posting is another cache key, so nothing stale is shown. Logged (outcome
+    recalled, apart from asks) only when something is shown.
     """
     started = time.monotonic()
-    result = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id, remembered=True)
     try:
-        _prepare(result, user=user, rate_check=_never_call)
+        found = _recalled(Subject(job_id=job_id, remembered=True), user=user)
     except Exception as exc:
         log_internal_error(logger, "Recalling an explanation", exc)
         return None
-    if result.outcome != Outcome.CACHED:
+    if found is None or found.outcome != Outcome.CACHED:
         return None
-    result.log_id = _log(result, user=user, latency=time.monotonic() - started)
-    return result
+    return record(found, user=user, latency=time.monotonic() - started)
+
+
+def _recalled(subject: Subject, *, user: Any) -> Explanation | None:
+    texts = read_texts(subject, user=user)
+    if isinstance(texts, Explanation):
+        return None
+    chosen = choose_model(texts)
+    if isinstance(chosen, Explanation):
+        return None
+    subject, _model = chosen
+    return cached_answer(subject, cache_key_for(subject))
 
 
 def _release_database_connections() -> None:
@@ -585,17 +687,10 @@ def _log_fields(result: Explanation, *, user: Any, latency: float) -> dict[str, 
     }
 
 
-def mark_call_in_flight(result: Explanation, *, user: Any) -> log_spool.InFlight:
+def mark_call_in_flight(subject: Subject, *, user: Any) -> log_spool.InFlight:
     """Before a model call: the row a killed worker leaves (an internal_error, replayed
     from the spool once the process is gone); done() when the real row is kept."""
-    interrupted = Explanation(
-        outcome=Outcome.INTERNAL_ERROR,
-        job_id=result.job_id,
-        profile=result.profile,
-        job=result.job,
-        model=result.model,
-        job_title=result.job_title,
-    )
+    interrupted = subject.decided(Outcome.INTERNAL_ERROR)
     return log_spool.mark_in_flight(_log_fields(interrupted, user=user, latency=0.0))
 
 

@@ -1,11 +1,11 @@
 """One explanation whose points are handed out as soon as they are verified.
 
-The same steps as explain.services.explanations (texts, cache, rate limit, one model call, the full
-verifier, one log row), but the model's answer is read while it is written: each claim
-is checked when it is complete and, if kept, yielded at once. The last item is the
-finished Explanation, whose verification equals what explanation_create would give for
-the same answer. A provider failure part-way ends with the same outcome as there; points
-already yielded are not an answer (the log row counts none).
+The same pipeline as explain.services.explanations (its steps, in the same order, and one
+log row); only the model's answer arrives in pieces: each claim is checked when it is
+complete and, if kept, yielded at once. The last item is the finished Explanation, whose
+verification equals what explanation_create would give for the same answer. A provider
+failure part-way ends with the same outcome as there; points already yielded are not an
+answer (the log row counts none).
 """
 
 from __future__ import annotations
@@ -21,22 +21,22 @@ from explain.controls.ratelimit import RateDecision
 from explain.core.draft_stream import DraftStream, StreamMismatch
 from explain.core.schema import Draft
 from explain.core.verify import VerifiedPoint
-from explain.llm.client import CallResult
+from explain.llm.client import CallResult, TokenUsage
 from explain.llm.errors import ModelCallError
 from explain.outcomes import Outcome
 from explain.services.explanations import (
     Explanation,
-    _conclude,
-    _log,
-    _ModelCall,
-    _prepare,
-    _release_database_connections,
+    ModelCall,
+    Stage,
     call_answered,
     call_failed,
-    mark_call_in_flight,
+    conclude,
+    internal_fault,
+    prepare,
+    record,
+    start_call,
     verifier_for_sent,
 )
-from explain.services.site_faults import log_internal_error
 
 logger = logging.getLogger(__name__)
 
@@ -65,12 +65,19 @@ class ExplanationStream:
         self._user = user
         self._items: Generator[StreamedPoint | Explanation, None, None] | None = None
         self._logged = False
-        self.explanation = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id=job_id)
-        self._call: _ModelCall | None = None
-        try:
-            self._call = _prepare(self.explanation, user=user, rate_check=rate_check)
-        except Exception as exc:
-            self._failed(exc)
+        prepared = prepare(user=user, job_id=job_id, rate_check=rate_check, on_fault=_fault)
+        self._call = prepared if isinstance(prepared, ModelCall) else None
+        # Until the answer is decided: what a fault would leave (the texts, the model).
+        self._result = (
+            prepared
+            if isinstance(prepared, Explanation)
+            else prepared.decided(Outcome.INTERNAL_ERROR)
+        )
+
+    @property
+    def explanation(self) -> Explanation:
+        """The decided Explanation once the stream ended (before: the texts and model)."""
+        return self._result
 
     @property
     def pending(self) -> bool:
@@ -98,46 +105,58 @@ class ExplanationStream:
 
     def _run(self) -> Generator[StreamedPoint | Explanation, None, None]:
         listening = True
-        try:
-            if self._call is None:
-                for item in self._decided():
-                    yield item
-            else:
-                for item in self._answer(self._call):
-                    if listening:
-                        try:
-                            yield item
-                        except GeneratorExit:
-                            listening = False  # finish the answer below, quietly
-        except Exception as exc:
-            self._failed(exc)
+        if self._call is None:
+            yield from self._decided()
+        else:
+            answer = _answer(self._call, user=self._user)
+            while True:
+                try:
+                    item = next(answer)
+                except StopIteration as end:
+                    self._result = end.value
+                    break
+                if listening:
+                    try:
+                        yield item
+                    except GeneratorExit:
+                        listening = False  # finish the answer, quietly
         self._finish()
         if listening:
-            yield self.explanation
+            yield self._result
 
     def _decided(self) -> Iterator[StreamedPoint]:
         """The points of an answer decided before any model call (a cached one)."""
-        verification = self.explanation.verification
-        if verification is None or not self.explanation.ok:
+        verification = self._result.verification
+        if verification is None or not self._result.ok:
             return
         for kind, points in (("match", verification.matches), ("gap", verification.gaps)):
             for index, point in enumerate(points):
                 yield StreamedPoint(kind, index, point)
 
-    def _answer(self, call: _ModelCall) -> Iterator[StreamedPoint]:
-        result = self.explanation
-        assert result.profile is not None and result.job is not None
-        verifier = verifier_for_sent(result.profile, result.job)
+    def _finish(self) -> None:
+        if self._logged:
+            return
+        self._logged = True
+        self._result = record(
+            self._result, user=self._user, latency=time.monotonic() - self._started
+        )
+
+
+def _answer(call: ModelCall, *, user: Any) -> Generator[StreamedPoint, None, Explanation]:
+    """The model's answer in pieces: each kept point as soon as its claim is complete,
+    then (returned) the decided Explanation, whatever failed."""
+    usage = TokenUsage()
+    try:
+        verifier = verifier_for_sent(*call.subject.texts())
         draft_so_far = DraftStream()
-        final: CallResult | None = None
 
         def check(kind: str, claim: Any) -> StreamedPoint | None:
             point = verifier.add(kind, claim)
             return None if point is None else StreamedPoint(kind, verifier.kept(kind) - 1, point)
 
-        result.in_flight = mark_call_in_flight(result, user=self._user)
-        _release_database_connections()
         try:
+            call = start_call(call, user=user)
+            final: CallResult | None = None
             for piece in call.spec.stream():
                 if isinstance(piece, CallResult):
                     final = piece
@@ -149,42 +168,26 @@ class ExplanationStream:
                         yield shown
             if final is None:  # PromptSpec.stream always ends with one; never guess
                 raise RuntimeError("the model stream ended without a result")
-            result.usage = final.response.usage
+            usage = final.response.usage
             draft = final.entity(Draft)
             rest = draft_so_far.finish(draft)
         except ModelCallError as exc:
-            call_failed(result, call, exc)
-            return
+            return call_failed(call, exc, usage=usage)
         except StreamMismatch:
-            result.outcome = Outcome.INVALID_RESPONSE
-            return
+            return call.decided(Outcome.INVALID_RESPONSE, usage=usage)
         finally:
-            call.slot.release()
+            call.admission.slot.release()
         for kind, claim in rest:
             shown = check(kind, claim)
             if shown is not None:
                 yield shown
-        result.outcome = Outcome.OK
-        result.verification = verifier.result()
-        _conclude(result, call, draft)
+        return conclude(call, draft, verifier.result(), usage=usage)
+    except Exception as exc:
+        return _fault(call, exc, usage=usage)
 
-    def _failed(self, exc: Exception) -> None:
-        # A fault of this site (adapter or our code): model failures are ExplainErrors.
-        # The traceback is logged without the exception's message, which may carry texts.
-        log_internal_error(logger, "Streamed explanation", exc)
-        self.explanation.outcome = Outcome.INTERNAL_ERROR
-        self.explanation.verification = None
 
-    def _finish(self) -> None:
-        if self._logged:
-            return
-        self._logged = True
-        self.explanation.log_id = _log(
-            self.explanation,
-            user=self._user,
-            latency=time.monotonic() - self._started,
-            in_flight=self.explanation.in_flight,
-        )
+def _fault(stage: Stage, exc: Exception, *, usage: TokenUsage | None = None) -> Explanation:
+    return internal_fault(stage, exc, usage=usage, log=logger, what="Streamed explanation")
 
 
 def explanation_stream(

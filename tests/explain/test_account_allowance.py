@@ -160,14 +160,13 @@ def test_the_message_is_in_german():
 def test_a_recorded_demo_answer_uses_no_allowance(worked_user, settings):
     """A recording costs nothing: the demo is not limited by the account's day."""
     from explain.controls.ratelimit import RateDecision
-    from explain.services.explanations import Explanation, _admit
+    from explain.services.explanations import Admission, Subject, admit
 
     settings.EXPLAIN_USER_DAILY_CALLS = 0
     settings.EXPLAIN_NEW_USER_DAILY_CALLS = 0
-    demo = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id="1", demo=True)
-    admitted = _admit(demo, lambda: RateDecision(allowed=True), user=worked_user)
-    assert admitted is not None
-    admitted[-1].release()
-    real = Explanation(outcome=Outcome.INTERNAL_ERROR, job_id="1")
-    assert _admit(real, lambda: RateDecision(allowed=True), user=worked_user) is None
-    assert real.outcome == Outcome.ACCOUNT_DAILY_LIMIT
+    admitted = admit(Subject(job_id="1", demo=True), lambda: RateDecision(True), user=worked_user)
+    assert isinstance(admitted, Admission)
+    admitted.slot.release()
+    refused = admit(Subject(job_id="1"), lambda: RateDecision(allowed=True), user=worked_user)
+    assert not isinstance(refused, Admission)
+    assert refused.outcome == Outcome.ACCOUNT_DAILY_LIMIT

@@ -132,10 +132,10 @@ class Step:
 # their faults are outages with outcomes of their own (tests/explain/test_cache_down.py).
 STEPS = [
     Step("adapter", lambda mp: mp.setattr(service, "get_source", BrokenSource), "job_fields"),
-    Step("content-check", lambda mp: mp.setattr(service, "has_content", _raise), "_prepare"),
-    Step("model-lookup", lambda mp: mp.setattr(service, "get_chat_model", _raise), "_prepare"),
-    Step("prompt", lambda mp: mp.setattr(service, "build_user_message", _raise), "_prepare"),
-    Step("verify", lambda mp: mp.setattr(service, "verify_draft", _raise), "_verify"),
+    Step("content-check", lambda mp: mp.setattr(service, "has_content", _raise), "read_texts"),
+    Step("model-lookup", lambda mp: mp.setattr(service, "get_chat_model", _raise), "choose_model"),
+    Step("prompt", lambda mp: mp.setattr(service, "build_user_message", _raise), "build_prompt"),
+    Step("verify", lambda mp: mp.setattr(service, "verify_draft", _raise), "verify_sent"),
 ]
 
 
