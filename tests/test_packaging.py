@@ -157,7 +157,7 @@ def test_the_wheel_holds_only_explain_with_its_files(wheel: Path) -> None:
         "explain/templates/explain/panel.html",
         "explain/templates/admin/explain/explanationlog/change_list.html",
         "explain/static/explain/explain.js",
-        "explain/migrations/0001_initial.py",
+        "explain/migrations/0001_squashed_0017.py",
         "explain/data/eval_cases.json",
         "explain/data/addressed_to_ai/en.tsv",
         "explain/management/commands/explain_eval.py",
