@@ -1,4 +1,4 @@
-"""The admin's view of postings that hold text addressed to an AI (issue 12).
+"""The admin's view of postings that hold text addressed to an AI.
 
 A list filter on the log ("Posting text addressed to an AI"), a small page that lists
 those jobs, newest first, with a link to each job and to its log rows, and a page per

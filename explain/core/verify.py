@@ -282,7 +282,7 @@ def _fold_with_offsets(source: str) -> _Folded:
 
 
 def normalize(text: str) -> str:
-    """The one normalisation shared by quotes and sources (SPEC §3.5)."""
+    """The one normalisation shared by quotes and sources."""
     return _fold_with_offsets(text or "").text
 
 

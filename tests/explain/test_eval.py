@@ -1,4 +1,4 @@
-"""`manage.py explain_eval` and the labelled set behind it (issue 6).
+"""`manage.py explain_eval` and the labelled set behind it.
 
 The verifier mode runs on every `make test`: the labelled set must agree with the
 verifier, case by case. The live mode runs against fake models and against the fake

@@ -1,4 +1,4 @@
-"""explain.verify: the stable public name outside checks import keeps the SPEC's API."""
+"""explain.verify: the stable public name outside checks import keeps the published API."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Bad requests and limits, table-driven (issue 8).
+"""Bad requests and limits, table-driven.
 
 Each case says what the request is, the status it gets, the outcome logged (or that no
 row is written because the request never reached the app), and how many model calls it

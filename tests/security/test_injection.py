@@ -1,5 +1,5 @@
 """Prompt injection: a model that obeys planted instructions gets nothing false or dangerous
-onto the page (issue 8).
+onto the page.
 
 Each payload in support/injection_payloads.json is planted in the job description and,
 separately, in the profile; a fake model answers with exactly the claims the attacker

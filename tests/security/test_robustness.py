@@ -1,4 +1,4 @@
-"""Robustness: random drafts and random Unicode texts through the real views (issue 8).
+"""Robustness: random drafts and random Unicode texts through the real views.
 
 Hypothesis writes the profile, the job posting and the model's answer; the page and the
 API are requested. Never a 500, always exactly one log row per request, and every quote

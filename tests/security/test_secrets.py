@@ -1,4 +1,4 @@
-"""Secrets and personal data (issue 8).
+"""Secrets and personal data.
 
 A canary API key and canary private profile values (name, e-mail, phone, salary, résumé,
 and contact details typed into a matching field) must appear in no response, no log
@@ -313,7 +313,7 @@ def test_the_log_table_has_room_for_counts_and_codes_only() -> None:
         for f in ExplanationLog._meta.get_fields()
         if isinstance(f, models.CharField | models.TextField)
     }
-    # The job title is public posting text, stored so admins can find rows (issue 16);
+    # The job title is public posting text, stored so admins can find rows;
     # nothing of the profile, the description or the quotes has a column.
     assert text_fields == {
         "job_ref": 64,

@@ -19,7 +19,7 @@ from tools.load.seed import STREAM_DRAFT
 from tools.load.stack import LoadFailure, Stack, clear_redis, log_outcomes, log_position
 
 CHROMIUM = Path(os.environ.get("EXPLAIN_CHROMIUM", "/usr/bin/chromium"))
-# Gemini-like pacing (issue 17): the first chunk after 400 ms, then 200 tokens a second,
+# Gemini-like pacing: the first chunk after 400 ms, then 200 tokens a second,
 # in events of 8 tokens (about 32 characters, 25 events a second).
 FIRST_CHUNK_MS = 400
 TOKENS_PER_SECOND = 200

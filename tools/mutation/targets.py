@@ -14,7 +14,7 @@ RULE_LAYER = "rule layer"
 SERVICE = "service"
 PROVIDER = "provider"
 
-# The share of non-equivalent mutants the tests must kill, per group (issue 18).
+# The share of non-equivalent mutants the tests must kill, per group.
 GOALS = {RULE_LAYER: 0.95, SERVICE: 0.90, PROVIDER: 0.95}
 
 

@@ -158,7 +158,7 @@ class Command(BaseCommand):
 
     def verifier(self, options: dict[str, Any]) -> None:
         case_file = self.load(options["cases"])
-        limits = Limits()  # the labels are written against SPEC's default limits
+        limits = Limits()  # the labels are written against the default limits
         sentence, writer = sentence_writer()
         card = score(case_file, limits, sentence=sentence, writer=writer)
         self.stdout.write(report.verifier_heading(case_file, card, limits))

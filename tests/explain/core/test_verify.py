@@ -1,4 +1,4 @@
-"""The verifier's rules, one row per case (SPEC §3.5, issue 3).
+"""The verifier's rules, one row per case.
 
 Plain tests on a pure module: no database, no Django settings needed.
 """

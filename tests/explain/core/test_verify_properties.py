@@ -1,4 +1,4 @@
-"""Properties of the verifier, checked on generated text (SPEC §3.5, issue 3).
+"""Properties of the verifier, checked on generated text.
 
 Two kinds of input: arbitrary Unicode (anything a model or a user could send) and
 word-like text built from the traps the rules are about (accents in NFC and NFD, ß, the
