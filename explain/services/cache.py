@@ -30,9 +30,14 @@ class CachedDraft:
     made_at: datetime
 
 
-def cache_key(*, prompt_version: str, model: str, profile_text: str, job_text: str) -> str:
+def cache_key(
+    *, prompt_version: str, model: str, owner: str, profile_text: str, job_text: str
+) -> str:
+    """One key per account as well as per texts: a shared key would let someone who
+    copies another user's exact profile text learn, from a cached answer, which jobs
+    that user asked about."""
     digest = hashlib.sha256()
-    for part in (prompt_version, model, profile_text, job_text):
+    for part in (prompt_version, model, owner, profile_text, job_text):
         encoded = part.encode("utf-8")
         digest.update(len(encoded).to_bytes(8, "big"))
         digest.update(encoded)

@@ -255,7 +255,7 @@ def prepare(
         if isinstance(chosen, Explanation):
             return chosen
         stage, model = chosen
-        key = cache_key_for(stage)
+        key = cache_key_for(stage, user=user)
         cached = cached_answer(stage, key)
         if cached is not None:
             return cached
@@ -298,15 +298,21 @@ def choose_model(subject: Subject) -> tuple[Subject, ChatModel] | Explanation:
     return subject, model
 
 
-def cache_key_for(subject: Subject) -> str:
-    """Where this model's answer for these texts and this prompt version is cached."""
+def cache_key_for(subject: Subject, *, user: Any) -> str:
+    """Where this model's answer for this user's texts and this prompt version is cached."""
     profile, job = subject.texts()
     return explanation_cache.cache_key(
         prompt_version=PROMPT_VERSION,
         model=subject.model,
+        owner=cache_owner(user),
         profile_text=profile.text,
         job_text=job.text,
     )
+
+
+def cache_owner(user: Any) -> str:
+    """The account a cached answer belongs to (its primary key, as text)."""
+    return str(user.pk)
 
 
 def cached_answer(subject: Subject, key: str) -> Explanation | None:
@@ -627,7 +633,7 @@ def _recalled(subject: Subject, *, user: Any) -> Explanation | None:
     if isinstance(chosen, Explanation):
         return None
     subject, _model = chosen
-    return cached_answer(subject, cache_key_for(subject))
+    return cached_answer(subject, cache_key_for(subject, user=user))
 
 
 def _release_database_connections() -> None:
@@ -753,6 +759,7 @@ def shown_point(
         explanation_cache.cache_key(
             prompt_version=log.prompt_version,
             model=log.model_name,
+            owner=cache_owner(user),
             profile_text=profile.text,
             job_text=job.text,
         )

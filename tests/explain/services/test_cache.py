@@ -9,7 +9,13 @@ from django.core.cache import caches
 from explain.core.schema import Claim, Draft
 from explain.services.cache import cache_key, cached_draft, cached_entry, remember_draft
 
-KEY_PARTS = {"prompt_version": "v1", "model": "m", "profile_text": "p", "job_text": "j"}
+KEY_PARTS = {
+    "prompt_version": "v1",
+    "model": "m",
+    "owner": "7",
+    "profile_text": "p",
+    "job_text": "j",
+}
 
 
 def test_every_part_changes_the_key_and_parts_cannot_run_together():

@@ -33,7 +33,7 @@ from explain.services.explanations import (
     explanation_create,
 )
 from explain.services.streaming import StreamedPoint, explanation_stream
-from tests.conftest import WORKED_DRAFT
+from tests.conftest import WORKED_DRAFT, WORKED_PROFILE
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +87,7 @@ def test_the_cache_misses_then_answers_what_a_call_cached(worked_user, worked_jo
     chosen = pipeline.choose_model(read(worked_user, worked_job))
     assert not isinstance(chosen, Explanation)
     subject = chosen[0]
-    key = pipeline.cache_key_for(subject)
+    key = pipeline.cache_key_for(subject, user=worked_user)
     assert pipeline.cached_answer(subject, key) is None
     fresh = explanation_create(user=worked_user, job_id=str(worked_job.pk), rate_check=allowed)
     cached = pipeline.cached_answer(subject, key)
@@ -292,3 +292,18 @@ def test_a_refusal_before_the_call_is_the_same_decided_result_both_ways(
     assert batch.outcome == outcome
     assert _comparable(only) == _comparable(batch)
     assert _row() == batch_row
+
+
+def test_a_copied_profile_cannot_tell_which_jobs_its_owner_asked_about(
+    worked_user, make_user, worked_job, use_model
+):
+    """Someone who writes another user's exact profile text gets a fresh answer, never
+    that user's cached one, so a cached answer cannot reveal who asked about the job."""
+    model = use_model(WORKED_DRAFT)
+    copycat = make_user("copycat", **WORKED_PROFILE)
+    first = explanation_create(user=worked_user, job_id=str(worked_job.pk), rate_check=allowed)
+    copied = explanation_create(user=copycat, job_id=str(worked_job.pk), rate_check=allowed)
+    assert first.outcome == Outcome.OK and copied.outcome == Outcome.OK
+    assert len(model.prompts) == 2
+    again = explanation_create(user=copycat, job_id=str(worked_job.pk), rate_check=allowed)
+    assert again.outcome == Outcome.CACHED and len(model.prompts) == 2
