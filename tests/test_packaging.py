@@ -57,6 +57,7 @@ STATIC_URL = "/static/"
 ROOT_URLCONF = "host_urls"
 LOGIN_URL = "https://sso.example.org/login"
 EXPLAIN_SOURCE = "host_source.Source"
+EXPLAIN_DEMO_MODE = True  # a model answers (explain.W106 otherwise); no key, no network
 # One process, so a local-memory cache is honest here (explain.W004 says so otherwise).
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001", "explain.W004"]
 """
