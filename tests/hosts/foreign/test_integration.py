@@ -169,3 +169,21 @@ def test_the_hosts_own_schema_generator_runs_and_skips_explain():
 
     schema = SchemaGenerator().get_schema(request=None, public=True)
     assert sorted(schema["paths"]) == ["/api/postings/"]
+
+
+def test_explain_check_page_passes_on_the_posting_page(settings, monkeypatch, candidate, posting):
+    """The doctor's last documented step, on a portal built from the docs alone."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    settings.DEBUG = True
+    monkeypatch.setenv("GEMINI_API_KEY", "foreign-host-key")
+    out = StringIO()
+    call_command(
+        "explain_check", "--page", f"/postings/{posting.pk}/", "--user", candidate.email,
+        stdout=out,
+    )  # fmt: skip
+    assert f"OK   page: /postings/{posting.pk}/: the panel for job '{posting.pk}'" in (
+        out.getvalue()
+    )
