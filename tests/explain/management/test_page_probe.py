@@ -100,6 +100,12 @@ def test_a_page_that_carries_every_key_passes(probe):
     assert lines[0].startswith("OK   page: /posting/") and "the panel for job" in lines[0]
 
 
+def test_a_full_url_is_fetched_as_its_host(probe):
+    passed, lines = probe("https://jobs.example.com/posting/{pk}/?ref=mail")
+    assert passed, lines
+    assert lines[0].startswith("OK   page: /posting/") and "?ref=mail" in lines[0]
+
+
 def test_a_field_marked_with_its_label_is_named_with_the_fix(probe):
     passed, lines = probe("/by-label/{pk}/")
     assert not passed
