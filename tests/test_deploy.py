@@ -31,6 +31,8 @@ PRODUCTION_ENV = {
     # check --deploy and settings import connect to neither service.
     "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/test",
     "REDIS_URL": "redis://127.0.0.1:6379/15",
+    # A deployed site needs a model (explain.E107); check --deploy never calls it.
+    "GEMINI_API_KEY": "deploy-test-key-not-real",
 }
 
 
@@ -87,6 +89,16 @@ def test_check_deploy_passes_at_warning_level_with_production_settings():
     done = run_django(["check", "--deploy", "--fail-level", "WARNING"], PRODUCTION_ENV)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no issues" in done.stdout
+
+
+def test_check_deploy_fails_without_a_model():
+    env = {key: value for key, value in PRODUCTION_ENV.items() if key != "GEMINI_API_KEY"}
+    done = run_django(["check", "--deploy"], env)
+    assert done.returncode != 0
+    assert "explain.E107" in done.stderr and "EXPLAIN_DEMO_MODE = True" in done.stderr
+    plain = run_django(["check"], env)
+    assert plain.returncode == 0, plain.stderr
+    assert "explain.W106" in plain.stderr + plain.stdout
 
 
 @pytest.mark.parametrize("missing", ["SECRET_KEY", "ALLOWED_HOSTS", "DATABASE_URL", "REDIS_URL"])

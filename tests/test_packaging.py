@@ -57,6 +57,7 @@ STATIC_URL = "/static/"
 ROOT_URLCONF = "host_urls"
 LOGIN_URL = "https://sso.example.org/login"
 EXPLAIN_SOURCE = "host_source.Source"
+EXPLAIN_DEMO_MODE = True  # a model answers (explain.W106 otherwise); no key, no network
 # One process, so a local-memory cache is honest here (explain.W004 says so otherwise).
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.E003", "django_ratelimit.W001", "explain.W004"]
 """
@@ -186,7 +187,9 @@ def test_the_wheel_declares_ranges_for_what_explain_imports(wheel: Path) -> None
         assert operators and operators <= {">=", "<"}, str(requirement)
 
 
-def test_the_installed_wheel_works_without_the_demo_host(wheel: Path, tmp_path: Path) -> None:
+def fresh_venv(wheel: Path, tmp_path: Path) -> tuple[Path, Path]:
+    """(python, site-packages) of a new venv holding the wheel, its dependencies seen
+    through a .pth line (no network)."""
     env = tmp_path / "venv"
     venv.EnvBuilder(with_pip=False).create(env)
     python = env / "bin" / "python"
@@ -205,6 +208,11 @@ def test_the_installed_wheel_works_without_the_demo_host(wheel: Path, tmp_path: 
          "--no-deps", "--no-index", str(wheel)],
         check=True, capture_output=True, text=True,
     )  # fmt: skip
+    return python, site
+
+
+def test_the_installed_wheel_works_without_the_demo_host(wheel: Path, tmp_path: Path) -> None:
+    python, site = fresh_venv(wheel, tmp_path)
     host = tmp_path / "host"
     host.mkdir()
     (host / "host_settings.py").write_text(HOST_SETTINGS)
@@ -240,3 +248,151 @@ def test_the_distribution_is_publishable_under_its_own_name():
     assert (root / "LICENSE").read_text(encoding="utf-8").startswith("MIT License")
     assert "Framework :: Django" in project["classifiers"]
     assert "## Unreleased" in (root / "CHANGELOG.md").read_text(encoding="utf-8")
+
+
+# A portal before explain: its own base template is layout.html, not base.html.
+PORTAL_SETTINGS = """
+SECRET_KEY = "install-steps-test-only"
+DEBUG = True
+USE_TZ = True
+INSTALLED_APPS = [
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.staticfiles",
+]
+MIDDLEWARE = [
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+]
+DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": "portal.sqlite3"}}
+TEMPLATES = [{
+    "BACKEND": "django.template.backends.django.DjangoTemplates",
+    "DIRS": ["templates"],
+    "APP_DIRS": True,
+    "OPTIONS": {"context_processors": [
+        "django.template.context_processors.request",
+        "django.contrib.auth.context_processors.auth",
+    ]},
+}]
+STATIC_URL = "/static/"
+ROOT_URLCONF = "portal_urls"
+LOGIN_URL = "https://sso.example.org/login"
+"""
+PORTAL_URLS = """
+from django.shortcuts import render
+from django.urls import path
+
+JOBS = {"1": {"title": "Python Developer", "body": "Build Django APIs."}}
+
+
+def job(request, pk):
+    return render(request, "job.html", {"job": JOBS[pk], "pk": pk})
+
+
+urlpatterns = [path("jobs/<str:pk>/", job)]
+"""
+PORTAL_LAYOUT = (
+    "<!doctype html><html><head></head><body>{% block main %}{% endblock %}</body></html>"
+)
+PORTAL_JOB = """{% extends "layout.html" %}{% block main %}
+<article><h1>{{ job.title }}</h1><div>{{ job.body }}</div></article>{% endblock %}"""
+
+# The docs' steps, as a portal does them: each a change to its files.
+STEP_2_SETTINGS = 'INSTALLED_APPS.insert(0, "explain")\n'
+STEP_2_URLS = (
+    'from django.urls import include\nurlpatterns += [path("explain/", include("explain.urls"))]\n'
+)
+STEP_3_ADAPTER = """
+from explain.adapter import Field, JobUnavailable
+from portal_urls import JOBS
+
+
+class Source:
+    def profile_fields(self, user):
+        return []
+
+    def job_fields(self, job_id, user):
+        if job_id not in JOBS:
+            raise JobUnavailable(job_id)
+        return [Field("title", "Job title", JOBS[job_id]["title"]),
+                Field("body", "Description", JOBS[job_id]["body"])]
+"""
+STEP_3_SETTINGS = """
+EXPLAIN_SOURCE = "portal_source.Source"
+EXPLAIN_BASE_TEMPLATE = "layout_with_content.html"
+EXPLAIN_DEMO_MODE = True
+"""
+STEP_3_BASE = (
+    '{% extends "layout.html" %}{% block main %}{% block content %}{% endblock %}{% endblock %}'
+)
+STEP_6_JOB = """{% extends "layout.html" %}{% load explain %}{% block main %}
+<article data-explain-posting><h1 data-explain-field="title">{{ job.title }}</h1>
+<div data-explain-field="body">{{ job.body }}</div></article>
+{% explain_panel pk %}{% endblock %}"""
+
+MANAGE = (
+    "import sys; sys.path.insert(0, '.'); from django.core.management import "
+    "execute_from_command_line as run; run(['manage.py', *sys.argv[1:]])"
+)
+
+
+def test_the_documented_install_steps_work_in_a_fresh_venv(wheel: Path, tmp_path: Path) -> None:
+    """docs/integrating.md's numbered steps, in their order, with the built wheel: the
+    commands the docs run (check, migrate, explain_check --page) pass where they stand."""
+    guide = (REPO / "docs" / "integrating.md").read_text(encoding="utf-8")
+    steps = guide.split("### The steps, in an order that works", 1)[1].split("\n\n#", 1)[0]
+    marks = [
+        "pip install",
+        "INSTALLED_APPS",
+        "EXPLAIN_SOURCE",
+        "manage.py check",
+        "manage.py migrate explain",
+        "{% explain_panel job.pk %}",
+        "explain_check --page",
+    ]
+    positions = [steps.find(mark) for mark in marks]
+    assert -1 not in positions and positions == sorted(positions), dict(
+        zip(marks, positions, strict=True)
+    )
+
+    python, _ = fresh_venv(wheel, tmp_path)  # step 1
+    portal = tmp_path / "portal"
+    (portal / "templates").mkdir(parents=True)
+    files = {
+        "portal_settings.py": PORTAL_SETTINGS,
+        "portal_urls.py": PORTAL_URLS,
+        "templates/layout.html": PORTAL_LAYOUT,
+        "templates/job.html": PORTAL_JOB,
+    }
+    for name, text in files.items():
+        (portal / name).write_text(text)
+
+    def manage(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(python), "-I", "-c", MANAGE, *args], cwd=portal, capture_output=True,
+            text=True, timeout=300, env={"DJANGO_SETTINGS_MODULE": "portal_settings"},
+        )  # fmt: skip
+
+    with (portal / "portal_settings.py").open("a") as settings_file:  # step 2
+        settings_file.write(STEP_2_SETTINGS)
+    with (portal / "portal_urls.py").open("a") as urls_file:
+        urls_file.write(STEP_2_URLS)
+    early = manage("migrate", "explain")
+    assert early.returncode != 0  # as the docs warn: no adapter, no base template yet
+    assert "explain.E001" in early.stderr and "explain.E010" in early.stderr
+    (portal / "portal_source.py").write_text(STEP_3_ADAPTER)  # step 3
+    with (portal / "portal_settings.py").open("a") as settings_file:
+        settings_file.write(STEP_3_SETTINGS)
+    (portal / "templates" / "layout_with_content.html").write_text(STEP_3_BASE)
+    checked = manage("check", "--fail-level", "WARNING")  # step 4
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    migrated = manage("migrate", "explain")  # step 5
+    assert migrated.returncode == 0, migrated.stdout + migrated.stderr
+    unmarked = manage("explain_check", "--page", "/jobs/1/")
+    assert unmarked.returncode != 0 and "has no panel" in unmarked.stdout, unmarked.stdout
+    (portal / "templates" / "job.html").write_text(STEP_6_JOB)  # step 6
+    probed = manage("explain_check", "--page", "/jobs/1/")  # step 7
+    assert probed.returncode == 0, probed.stdout + probed.stderr
+    assert "OK   page: /jobs/1/" in probed.stdout

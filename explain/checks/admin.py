@@ -1,5 +1,9 @@
 """System checks for the admin's settings: the alert threshold, where the alert shows,
-and the job-page link."""
+and the job-page link.
+
+explain.E040 (the drop-rate threshold), E041 (the alert window), E042 (the job URL name),
+W105 (the banner cannot reach the admin index).
+"""
 
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ def check_admin_settings(app_configs: Any = None, **kwargs: Any) -> list[CheckMe
             Error(
                 "EXPLAIN_ALERT_DROP_RATE must be a share from 0 to below 1, or None.",
                 hint=f"Got {rate!r}; 0.3 warns when more than 30% of answers lose a point.",
-                id="explain.E101",
+                id="explain.E040",
             )
         )
     if rate is not None and not banner_reaches_the_admin_index():
@@ -42,7 +46,7 @@ def check_admin_settings(app_configs: Any = None, **kwargs: Any) -> list[CheckMe
             Error(
                 "EXPLAIN_ALERT_WINDOW must be an integer of at least 10.",
                 hint=f"Got {window!r}; a handful of answers swings between 0% and 100%.",
-                id="explain.E102",
+                id="explain.E041",
             )
         )
     name = setting("EXPLAIN_JOB_URL_NAME")
@@ -54,7 +58,7 @@ def check_admin_settings(app_configs: Any = None, **kwargs: Any) -> list[CheckMe
                 Error(
                     f"EXPLAIN_JOB_URL_NAME {name!r} does not reverse with one job id.",
                     hint="Name a URL pattern that takes the job id, e.g. 'job-detail'.",
-                    id="explain.E103",
+                    id="explain.E042",
                 )
             )
     return problems

@@ -1,4 +1,5 @@
-"""Start-up checks for the provider settings: the model, thinking, owner controls, prices.
+"""Start-up checks for the provider settings: that a model answers at all (a warning, an
+error under `check --deploy`), the model, thinking, owner controls, prices.
 
 A retired or unknown model, a thinking value the family does not take, or a budget that
 stops every call is said once at start-up, with the fix, instead of on every request.
@@ -12,9 +13,9 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
-from django.core.checks import CheckMessage, Error, Warning, register
+from django.core.checks import CheckMessage, Error, Tags, Warning, register
 
-from explain.conf import setting
+from explain.conf import app_settings, setting
 from explain.controls.budget import today_utc
 from explain.llm.profiles import (
     DEFAULT_MODEL,
@@ -23,6 +24,39 @@ from explain.llm.profiles import (
     retirement,
 )
 from explain.reporting.costs import price_problems
+
+NO_MODEL = (
+    "No model answers: GEMINI_API_KEY is not set, EXPLAIN_DEMO_MODE is off and "
+    "EXPLAIN_CHAT_MODEL is unset, so every panel says explanations are unavailable."
+)
+NO_MODEL_FIX = (
+    "Set GEMINI_API_KEY (in settings or the environment), or EXPLAIN_DEMO_MODE = True to "
+    "answer from recordings, or point EXPLAIN_CHAT_MODEL at a ChatModel."
+)
+
+
+def has_a_model() -> bool:
+    """Whether any model is configured, read from the settings alone (nothing is built:
+    a check must not construct a client or read the recordings)."""
+    return bool(app_settings.CHAT_MODEL or app_settings.GEMINI_API_KEY or app_settings.DEMO_MODE)
+
+
+@register()
+def check_a_model_answers(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """Without a model the app runs, but explains nothing: a warning in development."""
+    if has_a_model():
+        return []
+    return [Warning(NO_MODEL, hint=NO_MODEL_FIX, id="explain.W106")]
+
+
+@register(Tags.security, deploy=True)
+def check_a_model_answers_in_production(
+    app_configs: Any = None, **kwargs: Any
+) -> list[CheckMessage]:
+    """`check --deploy`: a site deployed without a model is broken, not switched off."""
+    if has_a_model():
+        return []
+    return [Error(NO_MODEL, hint=NO_MODEL_FIX, id="explain.E107")]
 
 
 @register()

@@ -38,9 +38,9 @@ def explain_assets(context: dict[str, Any]) -> SafeString:
     request = context.get("request")
     if request is not None:
         setattr(request, _ASSETS_DONE, True)
-    # django-csp sets request.csp_nonce: with a nonce and 'strict-dynamic' in script-src,
-    # a script without it never runs and the panel falls back to its no-script page.
-    nonce = str(getattr(request, "csp_nonce", "") or "") if request is not None else ""
+    # With a nonce and 'strict-dynamic' in script-src, a script without the nonce never
+    # runs and the panel falls back to its no-script page.
+    nonce = request_nonce(request)
     if nonce:
         return format_html(
             '<link rel="stylesheet" href="{}" nonce="{}">\n'
@@ -60,6 +60,17 @@ def explain_assets(context: dict[str, Any]) -> SafeString:
         static("explain/explain-stream.js"),
         static("explain/explain.js"),
     )
+
+
+def request_nonce(request: Any) -> str:
+    """The CSP nonce of this request, "" when there is none.
+
+    django-csp 4 sets request.csp_nonce to a lazy object that is falsy until first read
+    (reading it is what puts the nonce into the header), so it is read with str(), never
+    tested for truth.
+    """
+    nonce = getattr(request, "csp_nonce", None) if request is not None else None
+    return "" if nonce is None else str(nonce)
 
 
 @register.simple_tag(takes_context=True)

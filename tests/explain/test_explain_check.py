@@ -154,6 +154,7 @@ def test_no_key_and_no_demo_mode_fails_with_the_fix(demo_setup):
     assert not passed
     assert "FAIL model: none: GEMINI_API_KEY is not set" in out
     assert "EXPLAIN_DEMO_MODE = True" in out
+    assert "explain.W106" not in out  # the model line says it, once
 
 
 class _Returns:

@@ -1,11 +1,14 @@
 """`python manage.py explain_check`: a configuration doctor for the explain app.
 
-    python manage.py explain_check [--user NAME_OR_ID --job JOB_ID] [--live]
+    python manage.py explain_check [--user NAME_OR_ID --job JOB_ID] [--page URL_OR_JOB_ID]
+                                   [--live]
 
 Checks the settings, the host's adapter (for a real user and job), that the cache is
-shared, that explain's URLs reverse, and with --live makes one real, minimal structured
-call. Prints one line per check and exits non-zero when any failed. It never prints a
-key, a profile or a job text: counts, names and codes only.
+shared, that explain's URLs reverse; with --page, renders one job page through the test
+client and checks its field keys and its served CSP (explain/management/page_probe.py);
+with --live makes one real, minimal structured call. Prints one line per check and exits
+non-zero when any failed. It never prints a key, a profile or a job text: counts, names
+and codes only.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from explain.llm.client import ChatClient, model_name
 from explain.llm.errors import ModelCallError
 from explain.llm.profiles import family_for, request_rules
 from explain.llm.registry import get_chat_model
+from explain.management.page_probe import probe_page
 
 # Caches each process keeps to itself: counters on them are per process, not per site.
 NOT_SHARED = (
@@ -40,6 +44,9 @@ NOT_SHARED = (
     "django.core.cache.backends.db.DatabaseCache",
     "django.core.cache.backends.dummy.DummyCache",
 )
+
+# The system checks for "no model at all": the doctor's own model line says it, as a failure.
+SAID_BY_THE_MODEL_LINE = frozenset({"explain.W106", "explain.E107"})
 
 # The --live call: the smallest texts that still ask for the real schema.
 LIVE_PROFILE = "Headline: Backend developer\nSkills: Python, Django"
@@ -62,6 +69,11 @@ class Command(BaseCommand):
         parser.add_argument("--user", help="a user's username or id, for the adapter check")
         parser.add_argument("--job", help="a job id the adapter should find, for that user")
         parser.add_argument(
+            "--page",
+            help="a job page's path or URL, or a job id (through EXPLAIN_JOB_URL_NAME): "
+            "rendered as --user (or anonymously) and checked for the field keys and the CSP",
+        )
+        parser.add_argument(
             "--live",
             action="store_true",
             help="make one minimal structured call to the configured model (billed)",
@@ -74,6 +86,8 @@ class Command(BaseCommand):
             *cache_findings(),
             *url_findings(),
         ]
+        if options.get("page"):
+            findings.extend(page_findings(options["page"], options.get("user")))
         if options["live"]:
             findings.extend(live_findings())
         for finding in findings:
@@ -90,7 +104,7 @@ def settings_findings() -> list[Finding]:
     for message in django_checks.run_checks():
         if not (message.id or "").startswith(("explain.", "django_ratelimit.")):
             continue
-        if message.is_silenced():
+        if message.is_silenced() or message.id in SAID_BY_THE_MODEL_LINE:
             continue
         level = "fail" if message.level >= django_checks.ERROR else "warn"
         found.append(Finding(level, "settings", f"{message.id}: {message.msg}"))
@@ -185,6 +199,19 @@ def return_problem(method: str, value: Any) -> str:
                     "(use '' for a missing value)"
                 )
     return ""
+
+
+def page_findings(page: str, user_ref: str | None) -> list[Finding]:
+    """One job page as the browser gets it: the panel, its field keys, its served CSP."""
+    user = None
+    if user_ref:
+        try:
+            user = _user(user_ref)
+        except DatabaseError as exc:
+            return [Finding("fail", "page", f"the database is not ready ({type(exc).__name__})")]
+        if user is None:
+            return [Finding("fail", "page", "no such user")]
+    return [Finding(level, "page", text) for level, text in probe_page(page, user)]
 
 
 def _user(ref: str) -> Any:

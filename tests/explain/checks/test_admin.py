@@ -19,18 +19,18 @@ def test_defaults_pass(settings):
 @pytest.mark.parametrize("value", [1, 1.5, -0.1, "0.3", True])
 def test_the_threshold_must_be_a_share(settings, value):
     settings.EXPLAIN_ALERT_DROP_RATE = value
-    assert ids(settings) == ["explain.E101"]
+    assert ids(settings) == ["explain.E040"]
 
 
 @pytest.mark.parametrize("value", [0, 9, "200", None])
 def test_the_window_must_hold_enough_answers(settings, value):
     settings.EXPLAIN_ALERT_WINDOW = value
-    assert ids(settings) == ["explain.E102"]
+    assert ids(settings) == ["explain.E041"]
 
 
 def test_the_job_url_must_reverse_with_one_id(settings):
     settings.EXPLAIN_JOB_URL_NAME = "job-list"
-    assert ids(settings) == ["explain.E103"]
+    assert ids(settings) == ["explain.E042"]
     settings.EXPLAIN_JOB_URL_NAME = "job-detail"
     assert ids(settings) == []
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from csp.constants import NONCE
 from django.core.cache import cache
 from django.template import Context, Template
 from django.test import RequestFactory
@@ -76,7 +77,9 @@ def test_the_panels_scripts_carry_the_requests_csp_nonce(make_user):
         ({"script-src": ["'strict-dynamic'", "https:"]}, ["explain.E022"]),
         ({"default-src": ["'none'"]}, ["explain.E022", "explain.E023"]),
         ({"default-src": ["'self'"], "connect-src": ["https://api.example.com"]}, ["explain.E023"]),
-        ({"script-src": ["'self'", "'csp-nonce'", "'strict-dynamic'"]}, []),
+        ({"script-src": ["'self'", NONCE, "'strict-dynamic'"]}, []),
+        ({"script-src": [NONCE]}, []),
+        ({"script-src": ["'self'", "'strict-dynamic'"]}, ["explain.E022"]),
         ({"default-src": ["'self'"]}, []),
         ({"img-src": ["'self'"]}, []),
     ],

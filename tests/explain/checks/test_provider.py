@@ -144,3 +144,43 @@ def test_prices_missing_the_model_in_use_warn(settings):
 def test_a_broken_price_table_is_an_error(settings, prices):
     settings.EXPLAIN_PRICES = prices
     assert ids() == ["explain.E105"]
+
+
+def check_output(*args: str) -> tuple[bool, str]:
+    """(passed, what was said) of `manage.py check` with these arguments."""
+    from io import StringIO
+
+    from django.core.management import call_command
+    from django.core.management.base import SystemCheckError
+
+    out, err = StringIO(), StringIO()
+    try:
+        call_command("check", *args, stdout=out, stderr=err)
+    except SystemCheckError as failed:
+        return False, str(failed)
+    return True, out.getvalue() + err.getvalue()
+
+
+def test_no_key_and_no_demo_mode_warns_and_fails_check_deploy(settings):
+    settings.DEBUG = True  # the local cache is fine here: only the model is missing
+    passed, said = check_output()
+    assert passed and "explain.W106" in said and "explain.E107" not in said
+    assert "EXPLAIN_DEMO_MODE = True" in said
+    passed, said = check_output("--deploy")
+    assert not passed and "explain.E107" in said
+    assert "Set GEMINI_API_KEY" in said
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("GEMINI_API_KEY", "a-key"),
+        ("EXPLAIN_DEMO_MODE", True),
+        ("EXPLAIN_CHAT_MODEL", "tests.fakes.fixtures.CANARY_KEY"),
+    ],
+)
+def test_any_model_configured_passes(settings, name, value):
+    settings.DEBUG = True
+    setattr(settings, name, value)
+    _, said = check_output("--deploy")
+    assert "explain.W106" not in said and "explain.E107" not in said, said

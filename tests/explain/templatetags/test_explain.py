@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from csp.constants import NONCE, SELF, STRICT_DYNAMIC
 from django.contrib.auth.models import AnonymousUser
 from django.template import Context, Template
 from django.test import RequestFactory
@@ -36,3 +37,39 @@ def test_optional_points_keeps_required_and_optional_apart():
         "{% load explain %}{% for p in points|optional_points:True %}{{ p.term }}{% endfor %}"
     ).render(Context({"points": points}))
     assert html == "B"
+
+
+NONCE_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [NONCE, STRICT_DYNAMIC],
+        "style-src": [SELF, NONCE],
+        "connect-src": [SELF],
+    }
+}
+
+
+@pytest.mark.django_db
+def test_the_page_under_django_csp_nonces_carries_the_headers_nonce(
+    settings, logged_in, worked_job
+):
+    """The real CSPMiddleware: its nonce is lazy (falsy until read), and a tag that tested
+    it for truth left the scripts without it, so 'strict-dynamic' blocked them."""
+    import re
+
+    settings.CONTENT_SECURITY_POLICY = NONCE_POLICY
+    response = logged_in.get(f"/jobs/{worked_job.pk}/")
+    header = response.headers["Content-Security-Policy"]
+    nonce = re.findall(r"script-src 'nonce-([^']+)' 'strict-dynamic'", header)[0]
+    page = response.content.decode()
+    scripts = re.findall(r"<script [^>]*>", page)
+    assert scripts and all(f'nonce="{nonce}"' in tag for tag in scripts), scripts
+    assert f'href="/static/explain/explain.css" nonce="{nonce}"' in page
+
+
+def test_no_csp_middleware_means_no_nonce_attribute():
+    from explain.templatetags.explain import request_nonce
+
+    request = RequestFactory().get("/")
+    assert request_nonce(request) == "" and request_nonce(None) == ""
+    assert "nonce=" not in render("{% explain_assets %}")

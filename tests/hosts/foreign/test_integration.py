@@ -30,13 +30,15 @@ def page_client(member: Member, posting: Any) -> Client:
     return client
 
 
-def test_the_checks_pass_as_the_docs_set_it_up(settings):
+def test_the_checks_pass_as_the_docs_set_it_up(settings, monkeypatch):
     settings.DEBUG = True
+    monkeypatch.setenv("GEMINI_API_KEY", "foreign-host-key")  # from its environment
     assert [m for m in run_checks() if m.id.startswith("explain.")] == []
 
 
-def test_production_on_a_local_cache_is_named_by_a_check(settings):
+def test_production_on_a_local_cache_is_named_by_a_check(settings, monkeypatch):
     settings.DEBUG = False
+    monkeypatch.setenv("GEMINI_API_KEY", "foreign-host-key")
     assert {m.id for m in run_checks() if m.id.startswith("explain.")} == {"explain.W004"}
 
 
@@ -167,3 +169,21 @@ def test_the_hosts_own_schema_generator_runs_and_skips_explain():
 
     schema = SchemaGenerator().get_schema(request=None, public=True)
     assert sorted(schema["paths"]) == ["/api/postings/"]
+
+
+def test_explain_check_page_passes_on_the_posting_page(settings, monkeypatch, candidate, posting):
+    """The doctor's last documented step, on a portal built from the docs alone."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    settings.DEBUG = True
+    monkeypatch.setenv("GEMINI_API_KEY", "foreign-host-key")
+    out = StringIO()
+    call_command(
+        "explain_check", "--page", f"/postings/{posting.pk}/", "--user", candidate.email,
+        stdout=out,
+    )  # fmt: skip
+    assert f"OK   page: /postings/{posting.pk}/: the panel for job '{posting.pk}'" in (
+        out.getvalue()
+    )
