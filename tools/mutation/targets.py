@@ -60,6 +60,7 @@ OVERRIDES = {
         )
     ),
     "contact_details.py": Override(tests=("tests/explain/core/test_texts*.py",)),
+    "surrounding_sentence.py": Override(tests=("tests/explain/test_summary_and_context.py",)),
 }
 
 
