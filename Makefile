@@ -54,9 +54,10 @@ BENCH_ADMIN_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/bench_admin
 bench-admin: install
 	DATABASE_URL=$(BENCH_ADMIN_DATABASE_URL) $(PY) -m tools.bench.bench_admin --export
 
-# Mutation testing (docs/mutation.md): mutmut over the rule layer, the service and the
-# provider, one module at a time; prints the score per module and every survivor.
-# CPU-heavy, so a local command, not a CI step. `make mutate ONLY=verify` for one module.
+# Mutation testing (docs/mutation.md): a periodic audit of the rule layer, mutmut over
+# every module found under explain/core, one at a time; prints the score per module and
+# every survivor not accepted in tools/mutation/accepted.toml. CPU-heavy, so a local
+# command, not a CI step. `make mutate ONLY=core` for all, `ONLY=verify` for one module.
 mutate: install
 	$(PY) -m tools.mutation.run $(ONLY)
 

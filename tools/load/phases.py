@@ -224,12 +224,13 @@ def two_servers(stack: Stack, ports: list[int], pair: list[User], job_id: int) -
     ok = [r for r in results if r.status == 200]
     limited = [r for r in results if r.status == 429]
     model_calls = len(stack.fake.requests) - calls_before
-    # django-ratelimit's windows are fixed: on a busy machine the 20 requests can
-    # straddle the end of this user's window, and the next window allows as many again.
+    # A call is counted once the provider answered, so requests of one user in flight at
+    # once are all checked before any is counted: at least EXPLAIN_RATE's allowance is
+    # answered, and up to all 20 (the documented overshoot, bounded by what is in flight).
     allowed = len(ok)
     check(
-        allowed in (ALLOWED_CALLS, 2 * ALLOWED_CALLS) and all(is_verified(r) for r in ok),
-        f"expected {ALLOWED_CALLS} answers (EXPLAIN_RATE; twice that across a window's end), "
+        ALLOWED_CALLS <= allowed <= 20 and all(is_verified(r) for r in ok),
+        f"expected {ALLOWED_CALLS} to 20 answers (EXPLAIN_RATE, counted once answered), "
         f"got {len(ok)}",
     )
     check(len(limited) == 20 - allowed, f"expected {20 - allowed} answers 429, got {len(limited)}")
@@ -263,10 +264,8 @@ def two_servers(stack: Stack, ports: list[int], pair: list[User], job_id: int) -
     model_calls = len(stack.fake.requests) - calls_before
     check(model_calls == allowed + 1, f"{model_calls} model calls in all, expected {allowed + 1}")
     outcomes = log_outcomes(logged_before)
-    check(
-        outcomes == {"ok": allowed + 1, "rate_limited": 20 - allowed, "cached": 2},
-        f"log rows {outcomes}",
-    )
+    expected = {"ok": allowed + 1, "rate_limited": 20 - allowed, "cached": 2}
+    check(outcomes == {k: n for k, n in expected.items() if n}, f"log rows {outcomes}")
     return {
         "requests": len(results),
         "per_port": dict(per_port),

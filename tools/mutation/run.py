@@ -1,16 +1,20 @@
-"""`make mutate`: mutmut over the rule layer, the service and the provider, one module at a time.
+"""`make mutate`: mutmut over the rule layer (every module under explain/core), one at a time.
 
-    python -m tools.mutation.run                  # every target in tools/mutation/targets.py
-    python -m tools.mutation.run verify gemini    # targets whose path contains these words
+    python -m tools.mutation.run                  # every module found under explain/core
+    python -m tools.mutation.run words schema     # modules whose path contains these words
     python -m tools.mutation.run --report         # the last run's table and survivors again
     MUTATE_JOBS=2 python -m tools.mutation.run    # mutants tested in parallel (default 1)
 
 Each module is mutated in its own scratch copy of the repository under .mutation/, with
 its own test selection, so runs never touch the working tree and cannot see each other's
 mutants. The run prints the score per module and the diff of every surviving mutant.
-A survivor listed in tools/mutation/equivalent.txt (with the hash of its diff, so the entry
-goes stale when the code changes) is an equivalent mutant and leaves the score; every
-other survivor counts against it. Exit status 1 when a module misses its group's goal.
+
+mutmut numbers its mutants per function, so an edit renumbers them: a survivor judged
+equivalent is therefore keyed by a fingerprint that no unrelated edit moves (module,
+function, and a hash of the changed lines' text), in tools/mutation/accepted.toml with
+its reason. An accepted survivor leaves the score and is not shown; an entry whose code
+changed no longer matches and is reported as stale. Exit status 1 when a survivor is
+not accepted (or a run failed): it needs a test or an entry.
 
 mutmut switches a mutant on in a process that has already imported the module, so code
 that runs while the module is imported (a table of patterns compiled once) never meets
@@ -31,15 +35,15 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tools.mutation.targets import GOALS, TARGETS, Target
+from tools.mutation.targets import GOAL, ROOT, TARGETS, Target
 
-ROOT = Path(__file__).resolve().parents[2]
 SCRATCH = ROOT / ".mutation"
-EQUIVALENT = Path(__file__).with_name("equivalent.txt")
+ACCEPTED = Path(__file__).with_name("accepted.toml")
 
 # What the tests need beside the mutated package (mutmut copies `explain` itself).
 ALSO_COPY = ["jobportal", "support", "templates", "tools", "manage.py"]
@@ -69,12 +73,41 @@ json.dump({name: get_diff_for_mutant(name) for name in names}, sys.stdout)
 """
 
 
+@dataclass(frozen=True)
+class Fingerprint:
+    """What a mutant changes, in terms no unrelated edit moves.
+
+    mutmut's own name ("...x__occurrences__mutmut_41") numbers the mutants of a function,
+    so adding one mutable expression above renumbers everything after it. The
+    fingerprint keeps the module and the function (a method as "Class.method") and
+    hashes only the text of the removed and added lines of the mutant's diff: not the
+    line numbers, not the context, so code moving around it leaves it the same, and a
+    change to the mutated line itself makes it a new survivor to judge.
+    """
+
+    module: str  # dotted: "explain.core.verify"
+    function: str  # "_occurrences", "_Checker.match"
+    change: str  # diff_hash() of the mutant's diff
+
+    @classmethod
+    def of(cls, mutant: str, diff: str) -> Fingerprint:
+        return cls(mutant.rsplit(".", 1)[0], qualname_of(mutant), diff_hash(diff))
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A survivor judged equivalent: no input tells the mutant from the program."""
+
+    fingerprint: Fingerprint
+    reason: str
+
+
 @dataclass
 class Result:
     target: Target
     statuses: dict[str, str] = field(default_factory=dict)
     diffs: dict[str, str] = field(default_factory=dict)
-    equivalent: dict[str, str] = field(default_factory=dict)  # name -> reason
+    accepted: dict[str, Accepted] = field(default_factory=dict)  # mutant name -> entry
     seconds: float = 0.0
     error: str = ""
     unrun: int = 0  # mutants a stopped run never reached (the score is over the others)
@@ -90,15 +123,16 @@ class Result:
 
     @property
     def survivors(self) -> list[str]:
+        """Survivors nobody has accepted: each needs a test or an entry."""
         return sorted(
             name
             for name, status in self.statuses.items()
-            if status not in KILLED_STATUSES and name not in self.equivalent
+            if status not in KILLED_STATUSES and name not in self.accepted
         )
 
     @property
     def judged(self) -> int:
-        return self.total - len(self.equivalent)
+        return self.total - len(self.accepted)
 
     @property
     def score(self) -> float:
@@ -110,35 +144,51 @@ class Result:
             return "n/a" if self.unrun else "100.0%"
         return f"{self.score:.1%}"
 
-    @property
-    def goal(self) -> float:
-        return GOALS[self.target.group]
+    def fingerprint(self, name: str) -> Fingerprint:
+        return Fingerprint.of(name, self.diffs.get(name, ""))
 
 
-def diff_hash(diff: str) -> str:
-    """A short hash of the changed lines only (not the line numbers or file names)."""
-    changed = [
+def changed_lines(diff: str) -> list[str]:
+    """The removed and added lines of a unified diff, without its headers or context."""
+    return [
         line
         for line in diff.splitlines()
         if line[:1] in "+-" and not line.startswith(("+++", "---"))
     ]
-    return hashlib.sha1("\n".join(changed).encode(), usedforsecurity=False).hexdigest()[:10]
 
 
-def load_equivalent(path: Path = EQUIVALENT) -> dict[str, tuple[str, str]]:
-    """name -> (diff hash, reason) from the reviewed list; '#' starts a comment line."""
-    entries: dict[str, tuple[str, str]] = {}
+def diff_hash(diff: str) -> str:
+    """A short hash of the changed lines only (not the line numbers or file names)."""
+    joined = "\n".join(changed_lines(diff))
+    return hashlib.sha1(joined.encode(), usedforsecurity=False).hexdigest()[:10]
+
+
+def load_accepted(path: Path = ACCEPTED) -> dict[Fingerprint, Accepted]:
+    """The reviewed list of equivalent survivors, keyed by fingerprint."""
     if not path.exists():
-        return entries
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        parts = line.split(maxsplit=2)
-        if len(parts) < 3:
-            raise SystemExit(f"{path}:{number}: want '<mutant> <diff hash> <reason>'")
-        entries[parts[0]] = (parts[1], parts[2])
+        return {}
+    entries: dict[Fingerprint, Accepted] = {}
+    for number, row in enumerate(tomllib.loads(path.read_text("utf-8")).get("survivor", []), 1):
+        missing = {"module", "function", "change", "reason"} - row.keys()
+        if missing or not str(row.get("reason", "")).strip():
+            raise SystemExit(f"{path}: survivor {number} lacks {', '.join(sorted(missing))}")
+        key = Fingerprint(row["module"], row["function"], row["change"])
+        entries[key] = Accepted(key, row["reason"].strip())
     return entries
+
+
+def toml_entry(fingerprint: Fingerprint, diff: str) -> str:
+    """An entry to paste into accepted.toml once the reason is written."""
+    return "\n".join(
+        [
+            "[[survivor]]",
+            f'module = "{fingerprint.module}"',
+            f'function = "{fingerprint.function}"',
+            f'change = "{fingerprint.change}"',
+            *(f"# {line}" for line in changed_lines(diff)),
+            'reason = "..."',
+        ]
+    )
 
 
 def tracked_files() -> list[str]:
@@ -201,7 +251,7 @@ def scratch_dir(target: Target) -> Path:
     return SCRATCH / target.module.replace("/", "_").removesuffix(".py")
 
 
-def run_target(target: Target, jobs: int, equivalent: dict[str, tuple[str, str]]) -> Result:
+def run_target(target: Target, jobs: int, accepted: dict[Fingerprint, Accepted]) -> Result:
     result = Result(target)
     tests = test_paths(target)
     if not tests:
@@ -219,16 +269,16 @@ def run_target(target: Target, jobs: int, equivalent: dict[str, tuple[str, str]]
             preexec_fn=_be_nice,
             check=False,
         )
-    result = collect(target, equivalent, returncode=finished.returncode)
+    result = collect(target, accepted, returncode=finished.returncode)
     if not result.error and target.import_time:
-        # Equivalent ones too, so an entry that a fresh import kills is reported stale.
+        # Accepted ones too, so an entry that a fresh import kills is reported stale.
         names = [
             name
             for name, status in sorted(result.statuses.items())
-            if status not in KILLED_STATUSES and function_of(name) in target.import_time
+            if status not in KILLED_STATUSES and qualname_of(name) in target.import_time
         ]
         error = reimport(target, tests, names)
-        result = collect(target, equivalent)
+        result = collect(target, accepted)
         result.error = error
     result.seconds = time.monotonic() - started
     return result
@@ -237,10 +287,13 @@ def run_target(target: Target, jobs: int, equivalent: dict[str, tuple[str, str]]
 REIMPORTED_FILE = "reimported.json"
 
 
-def function_of(mutant: str) -> str:
-    """The function a mutant changes: "_compile" for "pkg.mod.x__compile__mutmut_3"."""
-    local = mutant.rsplit(".", 1)[-1].removeprefix("x").rsplit("__mutmut_", 1)[0]
-    return local.removeprefix("_") if local.startswith("_") else local.rsplit("ǁ", 1)[-1]
+def qualname_of(mutant: str) -> str:
+    """The function a mutant changes: "_compile" for "pkg.mod.x__compile__mutmut_3",
+    "_Checker.match" for "pkg.mod.xǁ_Checkerǁmatch__mutmut_44" (mutmut's names)."""
+    local = mutant.rsplit(".", 1)[-1].rsplit("__mutmut_", 1)[0]
+    if local.startswith("xǁ"):
+        return ".".join(local.split("ǁ")[1:])
+    return local.removeprefix("x_")
 
 
 def _limited(cpu_seconds: int) -> Callable[[], None]:
@@ -304,7 +357,7 @@ def reimport(target: Target, tests: list[str], names: list[str]) -> str:
 
 
 def collect(
-    target: Target, equivalent: dict[str, tuple[str, str]], *, returncode: int = 0
+    target: Target, accepted: dict[Fingerprint, Accepted], *, returncode: int = 0
 ) -> Result:
     """The result of the last run for this module, read from its scratch copy."""
     result = Result(target)
@@ -336,32 +389,56 @@ def collect(
             check=True,
         )
         result.diffs = json.loads(shown.stdout)
-    for name in not_killed:
-        entry = equivalent.get(name)
-        if entry and entry[0] == diff_hash(result.diffs.get(name, "")):
-            result.equivalent[name] = entry[1]
+    return judge(result, accepted)
+
+
+def judge(result: Result, accepted: dict[Fingerprint, Accepted]) -> Result:
+    """Mark the survivors whose fingerprint has an entry in accepted.toml."""
+    result.accepted = {
+        name: accepted[result.fingerprint(name)]
+        for name, status in result.statuses.items()
+        if status not in KILLED_STATUSES and result.fingerprint(name) in accepted
+    }
     return result
 
 
-def report(results: list[Result], equivalent: dict[str, tuple[str, str]]) -> bool:
-    """Print the table and every survivor; True when every module meets its goal."""
+def _dotted(module: str) -> str:
+    return module.removesuffix(".py").replace("/", ".")
+
+
+def stale(results: list[Result], accepted: dict[Fingerprint, Accepted]) -> list[Fingerprint]:
+    """Entries of the modules run this time that no survivor matched.
+
+    The code under such an entry changed, or a test now kills its mutant: either way
+    the entry says nothing any more and should go (or be judged again).
+    """
+    ran = {_dotted(r.target.module) for r in results if not r.error and not r.unrun}
+    used = {entry.fingerprint for r in results for entry in r.accepted.values()}
+    return sorted(
+        (key for key in accepted if key.module in ran and key not in used),
+        key=lambda key: (key.module, key.function, key.change),
+    )
+
+
+def report(results: list[Result], accepted: dict[Fingerprint, Accepted]) -> bool:
+    """Print the table and every survivor nobody accepted; True when there is none."""
     print()
-    header = f"{'module':<24} {'group':<11} {'mutants':>7} {'killed':>6} {'equiv':>5}"
-    header += f" {'survived':>8} {'score':>7} {'goal':>5}  time"
+    width = max([40, *(len(r.target.module) for r in results)])
+    header = f"{'module':<{width}} {'mutants':>7} {'killed':>6} {'accepted':>8}"
+    header += f" {'survived':>8} {'score':>7}  time"
     print(header)
     print("-" * len(header))
     ok = True
     for r in results:
         if r.error:
             ok = False
-            print(f"{r.target.module:<24} {r.target.group:<11} ERROR: {r.error}")
+            print(f"{r.target.module:<{width}} ERROR: {r.error}")
             continue
-        met = r.score >= r.goal and not r.unrun
-        ok = ok and met
+        ok = ok and not r.survivors and not r.unrun
         print(
-            f"{r.target.module:<24} {r.target.group:<11} {r.total:>7} {r.killed:>6} "
-            f"{len(r.equivalent):>5} {len(r.survivors):>8} {r.shown_score:>7} {r.goal:>5.0%}"
-            f"  {r.seconds:4.0f}s{'' if met or r.unrun else '  BELOW GOAL'}"
+            f"{r.target.module:<{width}} {r.total:>7} {r.killed:>6} "
+            f"{len(r.accepted):>8} {len(r.survivors):>8} {r.shown_score:>7}"
+            f"  {r.seconds:4.0f}s{'' if r.score >= GOAL or r.unrun else f'  below {GOAL:.0%}'}"
             + (f"  (stopped: {r.unrun} mutants not run)" if r.unrun else "")
         )
     for r in results:
@@ -374,26 +451,22 @@ def report(results: list[Result], equivalent: dict[str, tuple[str, str]]) -> boo
             )
     for r in results:
         for name in r.survivors:
-            print(f"\n# {name}: {r.statuses[name]}  (diff hash {diff_hash(r.diffs.get(name, ''))})")
-            print(r.diffs.get(name, "(no diff)"))
-    seen = {name for r in results for name in r.statuses}
-    modules = {r.target.module.removesuffix(".py").replace("/", ".") for r in results}
-    for name, (digest, _) in sorted(equivalent.items()):
-        if name.rsplit(".", 1)[0] not in modules:
-            continue  # a module not run this time
-        if name not in seen:
-            print(f"\nstale entry in {EQUIVALENT.name}: {name} is no longer a mutant")
-        elif not any(name in r.equivalent for r in results):
-            if all(r.statuses.get(name) in KILLED_STATUSES for r in results if name in r.statuses):
-                print(f"\nstale entry in {EQUIVALENT.name}: {name} is now killed")
-            else:
-                print(f"\nstale entry in {EQUIVALENT.name}: {name} changed (hash {digest})")
+            diff = r.diffs.get(name, "")
+            print(f"\n# {name}: {r.statuses[name]}")
+            print(diff or "(no diff)")
+            print(f"# kill it with a test, or if it is equivalent add to {ACCEPTED.name}:")
+            print(toml_entry(r.fingerprint(name), diff))
+    for key in stale(results, accepted):
+        print(
+            f"\nstale entry in {ACCEPTED.name}: {key.module} {key.function} {key.change}"
+            " matches no survivor (its code changed or a test kills it now)"
+        )
     return ok
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("only", nargs="*", help="run only targets whose path contains these")
+    parser.add_argument("only", nargs="*", help="run only modules whose path contains these")
     parser.add_argument("--jobs", type=int, default=int(os.environ.get("MUTATE_JOBS", "1")))
     parser.add_argument(
         "--report", action="store_true", help="only report the last run of each module"
@@ -401,16 +474,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     targets = [t for t in TARGETS if not args.only or any(w in t.module for w in args.only)]
     if not targets:
-        parser.error("no target matches " + " ".join(args.only))
-    equivalent = load_equivalent()
+        parser.error("no module matches " + " ".join(args.only))
+    accepted = load_accepted()
     results = []
     for target in targets:
         if args.report:
-            results.append(collect(target, equivalent))
+            results.append(collect(target, accepted))
             continue
         print(f"mutating {target.module} ...", flush=True)
-        results.append(run_target(target, args.jobs, equivalent))
-    ok = report(results, equivalent)
+        results.append(run_target(target, args.jobs, accepted))
+    ok = report(results, accepted)
+    SCRATCH.mkdir(exist_ok=True)
     summary = SCRATCH / "summary.md"
     summary.write_text(markdown(results), encoding="utf-8")
     print(f"\nmarkdown table: {summary.relative_to(ROOT)}")
@@ -420,16 +494,16 @@ def main(argv: list[str] | None = None) -> int:
 def markdown(results: list[Result]) -> str:
     """The score table as docs/mutation.md shows it."""
     lines = [
-        "| module | group | mutants | killed | equivalent | survived | score | goal |",
-        "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| module | mutants | killed | accepted | survived | score | run time |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for r in results:
         if r.error:
-            lines.append(f"| `{r.target.module}` | {r.target.group} | error: {r.error} |")
+            lines.append(f"| `{r.target.module}` | error: {r.error} |")
             continue
         lines.append(
-            f"| `{r.target.module}` | {r.target.group} | {r.total} | {r.killed} | "
-            f"{len(r.equivalent)} | {len(r.survivors)} | {r.shown_score} | {r.goal:.0%} |"
+            f"| `{r.target.module}` | {r.total} | {r.killed} | {len(r.accepted)} | "
+            f"{len(r.survivors)} | {r.shown_score} | {r.seconds:.0f} s |"
             + (f" {r.unrun} not run |" if r.unrun else "")
         )
     return "\n".join(lines) + "\n"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from explain.adapter import Field
 from explain.core.surrounding_sentence import job_quote_context, quote_context
 from explain.core.texts import SourceText
@@ -36,3 +38,35 @@ def test_job_quote_context_stays_inside_the_field():
     assert context is not None and "Description" not in context["before"]
     assert job_quote_context(None, (0, 1)) is None
     assert job_quote_context(source, (0, 5)) is None  # a label
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "reach", "expected"),
+    [
+        # Cut on both sides: from the first whole word after the cut, to the last one.
+        (
+            "one two three four Java five six seven eight",
+            19,
+            23,
+            10,
+            ("…four ", "Java", " five six…"),
+        ),
+        # Nothing but a part of a word within reach: only the ellipsis.
+        ("abcdefghijJavaklmnopqrst", 10, 14, 5, ("…", "Java", "…")),
+        # The reach ends one character into the text: still cut.
+        ("ab cd Java", 6, 10, 5, ("…cd ", "Java", "")),
+        # The text's own start and end are no cut.
+        ("Build Java", 6, 10, 120, ("Build ", "Java", "")),
+        # A sentence end inside the reach: no ellipsis on that side.
+        ("Long intro here. Java rocks", 17, 21, 10, ("", "Java", " rocks")),
+        # A line break ends the sentence without being shown.
+        ("Java here\nNext line", 0, 4, 120, ("", "Java", " here")),
+        # A letter at the reach's end is no sentence end: the words are cut there.
+        ("Java abcX more", 0, 4, 4, ("", "Java", "…")),
+    ],
+)
+def test_the_cut_exactly(
+    text: str, start: int, end: int, reach: int, expected: tuple[str, str, str]
+) -> None:
+    context = quote_context(text, start, end, reach=reach)
+    assert (context["before"], context["quote"], context["after"]) == expected

@@ -83,3 +83,35 @@ def test_any_quote_gives_a_slice_of_itself(quote: str, data: st.DataObject) -> N
     start = data.draw(st.integers(0, len(quote)))
     end = data.draw(st.integers(start, len(quote)))
     assert amount_for(quote, (start, end)) in quote
+
+
+@pytest.mark.parametrize(
+    ("quote", "term", "expected"),
+    [
+        # Brackets hold an item together, nested ones too, whatever letters they hold.
+        ("Java (Spring (Boot), 3 years)", "Java", "3 years"),
+        ("Java (Xcode, 3 years)", "Java", "3 years"),
+        ("Xcode (3 years), Swift", "Swift", ""),
+        # An item ends right before its separator and starts right after it.
+        ("Go 5 years, Python", "Go", "5 years"),
+        ("Java, Python (5 years)", "Java", ""),
+        ("Go,5 years Rust", "Rust", "5 years"),
+        ("Java (3 years), Python (5 years)", "Java", "3 years"),
+        # A term of one character at the start of the quote.
+        ("C (5 years)", "C", "5 years"),
+        # A two-letter word that is no CEFR level is passed over, not the end of the search.
+        ("Java C3 5 years", "Java", "5 years"),
+        # The nearest amount wins, on either side; on a tie the earlier one.
+        ("senior developer Java 5 years", "Java", "5 years"),
+        ("senior Java engineer with 5 years", "Java", "senior"),
+        ("senior Java for 5 years", "Java", "senior"),
+        ("senior Java 5 years", "Java", "senior"),
+    ],
+)
+def test_the_item_and_the_nearest_amount(quote: str, term: str, expected: str) -> None:
+    assert amount(quote, term) == expected
+
+
+def test_quotes_up_to_2000_characters_are_read() -> None:
+    assert amount_for(" " * 1993 + "3 years", None) == "3 years"  # 2,000 characters
+    assert amount_for(" " * 1994 + "3 years", None) == ""
