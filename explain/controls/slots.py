@@ -23,7 +23,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 logger = logging.getLogger(__name__)
@@ -48,6 +48,8 @@ class Slot:
     cache: Any
     key: str
     token: str
+    # The registry renewing its lease (None: NO_CAP, or a slot nobody renews).
+    leases: Leases | None = field(default=None, compare=False, repr=False)
 
     def release(self) -> bool:
         """Free the slot, unless it expired and another call holds it now; False when
@@ -58,7 +60,7 @@ class Slot:
         """
         if self.cache is None:
             return True
-        LEASES.forget(self)
+        self.forget()
         try:
             if self.cache.get(self.key) == self.token:
                 self.cache.delete(self.key)
@@ -70,7 +72,8 @@ class Slot:
     def forget(self) -> None:
         """Stop renewing the slot without asking the cache (known down): it ends with
         its lease."""
-        LEASES.forget(self)
+        if self.leases is not None:
+            self.leases.forget(self)
 
 
 NO_CAP = Slot(cache=None, key="", token="")
@@ -158,7 +161,7 @@ def take_slot(
     for step in range(max(limit, 0)):
         key = f"{_PREFIX}{(first + step) % limit}"
         if cache.add(key, token, timeout=lease):
-            slot = Slot(cache=cache, key=key, token=token)
+            slot = Slot(cache=cache, key=key, token=token, leases=leases)
             leases.hold(slot, until=started + hold_seconds)
             if leases is LEASES:
                 leases.ensure_renewing()

@@ -403,6 +403,7 @@ def admit(
         """No call after all: the slot freed and a probe given back."""
         steps.release(slot)
         steps.run(lambda: breaker.give_back(gate), "circuit breaker")
+
     if gate is Gate.OPEN:
         # Answer at once instead of making this user wait for the same failure, and
         # say the real wait: the cool-down left, or the provider's own Retry-After.
