@@ -109,11 +109,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # thread count. The explain service hands its connection back while it waits for
     # the model, so a pool far smaller than the thread count is enough (docs/production.md).
     DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps the connections
-    # With PostgreSQL down a request waits at most DB_POOL_TIMEOUT for a connection (then
-    # a 503; the pool cannot tell "down" from "busy", so this wait is what an outage costs
-    # each request, and a healthy pool hands a connection out in well under a
-    # millisecond since requests hold one only around their queries), and the pool's reconnect attempts give up after DB_POOL_RECONNECT_TIMEOUT
-    # and start afresh, so its back-off never grows past that: measured, the default 300
+    # With PostgreSQL down a request waits at most DB_POOL_TIMEOUT for a connection, then
+    # a 503. The pool cannot tell "down" from "busy", so this wait is what an outage costs
+    # each request; a healthy pool hands a connection out in well under a millisecond,
+    # since requests hold one only around their queries. The pool's reconnect attempts
+    # give up after DB_POOL_RECONNECT_TIMEOUT and start afresh, so its back-off never
+    # grows past that: measured, the default 300
     # let a 70-s outage keep the site failing up to 49 s after PostgreSQL was back; 5 s
     # brought recovery to 0.4 s. CONN_HEALTH_CHECKS (above) makes Django give the pool
     # its check: a connection PostgreSQL dropped in a restart is replaced, not handed out.

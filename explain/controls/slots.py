@@ -104,11 +104,13 @@ class Leases:
 
     def renew(self) -> None:
         """One round: each slot still ours gets LEASE_SECONDS more (never past its end);
-        a slot past its end, or taken over, is dropped. A cache failure skips the
-        round: the slots end with their lease, as the call's release would."""
+        a slot past its end, or taken over, is dropped. A slot the cache cannot renew is
+        dropped too: an outage longer than the lease ends it anyway (a stopped Redis
+        loses its keys, a frozen one finds them expired), and one warning a round says so."""
         now = self.clock()
         with self._lock:
             held = list(self._held.items())
+        failure: Exception | None = None
         for slot, until in held:
             left = until - now
             try:
@@ -117,8 +119,10 @@ class Leases:
                     continue
                 slot.cache.touch(slot.key, timeout=max(1, round(min(LEASE_SECONDS, left))))
             except Exception as exc:
-                logger.warning("Shared cache unavailable (call slot lease): %s", type(exc).__name__)
-                return
+                self.forget(slot)
+                failure = exc
+        if failure is not None:
+            logger.warning("Shared cache unavailable (call slot lease): %s", type(failure).__name__)
 
     def ensure_renewing(self) -> None:
         """Start this process's renewal thread, once per process (a fork has none)."""
