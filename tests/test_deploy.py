@@ -70,6 +70,7 @@ print(json.dumps({
     "SILENCED": list(getattr(settings, "SILENCED_SYSTEM_CHECKS", [])),
     "CACHE": settings.CACHES["default"]["BACKEND"],
     "CACHE_LOCATION": settings.CACHES["default"].get("LOCATION"),
+    "CACHE_OPTIONS": settings.CACHES["default"].get("OPTIONS", {}),
     "DB_ENGINE": settings.DATABASES["default"]["ENGINE"],
     "DB_NAME": settings.DATABASES["default"]["NAME"],
     "CONN_MAX_AGE": settings.DATABASES["default"]["CONN_MAX_AGE"],
@@ -142,7 +143,7 @@ def test_production_settings_come_from_the_environment():
     assert values["POOL"]["max_size"] >= values["POOL"]["min_size"] >= 1
     # PostgreSQL down: a short wait per request, a bounded reconnect back-off, and each
     # connection checked as it is handed out (recovery within seconds of its return).
-    assert values["POOL"]["timeout"] <= 5
+    assert values["POOL"]["timeout"] <= 1
     assert values["POOL"]["reconnect_timeout"] <= 10
     assert values["HEALTH_CHECKS"] is True  # Django then gives the pool its check
     # A daily site budget on by default: a crowd of new accounts cannot spend without end.
@@ -150,6 +151,14 @@ def test_production_settings_come_from_the_environment():
     # Redis for the rate limit and the explanation cache; nothing silenced.
     assert values["CACHE"] == "django_redis.cache.RedisCache"
     assert values["CACHE_LOCATION"] == PRODUCTION_ENV["REDIS_URL"]
+    # A frozen Redis costs a request half a second, not a worker thread for seconds.
+    assert values["CACHE_OPTIONS"]["SOCKET_CONNECT_TIMEOUT"] == 0.5
+    assert values["CACHE_OPTIONS"]["SOCKET_TIMEOUT"] == 0.5
+
+
+def test_the_redis_timeouts_come_from_the_environment():
+    values = production_settings(REDIS_CONNECT_TIMEOUT="0.25", REDIS_SOCKET_TIMEOUT="2")
+    assert values["CACHE_OPTIONS"] == {"SOCKET_CONNECT_TIMEOUT": 0.25, "SOCKET_TIMEOUT": 2.0}
     assert values["SILENCED"] == []
     assert values["STATIC"] == "whitenoise.storage.CompressedManifestStaticFilesStorage"
 

@@ -8,6 +8,12 @@ answered at once, for EXPLAIN_BREAKER_COOLDOWN_SECONDS, or for as long as the pr
 Retry-After asked when that is longer. Then one call at a time is let through as a
 probe; its success closes the circuit, its failure opens it again.
 
+Only failures of calls started after the provider last answered count: calls that were
+waiting on a hung provider when it came back time out later, and would otherwise open
+the circuit again on a provider that is fine. A probe that makes no call (refused by a
+later limit) is given back, and a probe unanswered past the slow-call threshold lets the
+next call probe, so one hung probe cannot hold the circuit open for a whole timeout.
+
 Every step is one atomic cache operation (add, incr, delete), so every worker process
 and every server sharing the cache sees one circuit. Time comes from an injectable clock.
 """
@@ -59,7 +65,11 @@ class CircuitBreaker:
         # Holds the time the circuit reopens (its cool-down may be the provider's own).
         self._open_key = prefix + "open-until"
         self._probe_key = prefix + "probe"
+        # When the provider last answered (wall clock): older calls' failures are stale.
+        self._answered_key = prefix + "answered-at"
         self._prefix = prefix
+        # Read by gate() in its one round trip, for the caller's stalled-call count.
+        self.answered_at: float | None = None
 
     # --- keys -------------------------------------------------------------------------
 
@@ -78,6 +88,19 @@ class CircuitBreaker:
         longest = max(s.cooldown_seconds, cooldown or 0.0)
         return int(2 * s.window_seconds + longest + s.probe_seconds) + 60
 
+    def _probe_lost_after(self) -> float:
+        """Seconds after which an unanswered probe no longer holds the gate: the
+        slow-call threshold when set (a call that slow counts as failed anyway)."""
+        s = self.settings
+        return s.probe_seconds if s.slow_seconds is None else min(s.probe_seconds, s.slow_seconds)
+
+    def _stale(self, started: float | None) -> bool:
+        """Whether a call started before the provider's last answer (one round trip)."""
+        if started is None:
+            return False
+        answered = self.cache.get(self._answered_key)
+        return answered is not None and started <= float(answered)
+
     def _cooldown(self, retry_after: float | None) -> float:
         """The settings' cool-down, or the provider's Retry-After when it asks for longer."""
         return max(self.settings.cooldown_seconds, retry_after or 0.0)
@@ -89,7 +112,9 @@ class CircuitBreaker:
         if self.settings.failures <= 0:
             return Gate.CLOSED
         now = self.clock()
-        state = self.cache.get_many(self._state_keys(now))  # one round trip
+        state = self.cache.get_many([*self._state_keys(now), self._answered_key])  # one trip
+        answered = state.get(self._answered_key)
+        self.answered_at = None if answered is None else float(answered)
         until = state.get(self._open_key)
         if until is None:
             return Gate.CLOSED
@@ -99,15 +124,19 @@ class CircuitBreaker:
         if self.cache.add(self._probe_key, now, timeout=self._keep_seconds()):
             return Gate.PROBE
         started = self.cache.get(self._probe_key)
-        if started is not None and now - float(started) > self.settings.probe_seconds:
+        if started is not None and now - float(started) > self._probe_lost_after():
             self.cache.set(self._probe_key, now, timeout=self._keep_seconds())
             return Gate.PROBE
         return Gate.OPEN
 
-    def record_failure(self, gate: Gate, *, retry_after: float | None = None) -> bool:
+    def record_failure(
+        self, gate: Gate, *, retry_after: float | None = None, started: float | None = None
+    ) -> bool:
         """Count a failure that shows the provider down; True when this one opened it.
-        retry_after: the wait the provider asked for (its 429's Retry-After), if any."""
-        if self.settings.failures <= 0:
+        retry_after: the wait the provider asked for (its 429's Retry-After), if any.
+        started: when the call began (this breaker's clock); a call begun before the
+        provider's last answer is not counted."""
+        if self.settings.failures <= 0 or self._stale(started):
             return False
         now = self.clock()
         cooldown = self._cooldown(retry_after)
@@ -137,6 +166,13 @@ class CircuitBreaker:
             )
         )
 
+    def give_back(self, gate: Gate) -> None:
+        """The call this gate let through was never made (a later limit refused it): a
+        probe goes back at once, so the next call can probe instead of waiting for it
+        to be presumed lost."""
+        if gate is Gate.PROBE and self.settings.failures > 0:
+            self.cache.delete(self._probe_key)
+
     def seconds_left(self) -> int:
         """Whole seconds until the circuit lets a probe through (at least 1), for
         Retry-After and the message: the real wait, not a guess."""
@@ -146,10 +182,13 @@ class CircuitBreaker:
         return max(1, math.ceil(float(until) - self.clock()))
 
     def record_success(self) -> None:
-        """The provider answered: the run of failures is over, and an open circuit closes."""
+        """The provider answered: the run of failures is over, an open circuit closes,
+        and failures of calls begun before now no longer count."""
         if self.settings.failures <= 0:
             return
-        keys = self._state_keys(self.clock())
+        now = self.clock()
+        self.cache.set(self._answered_key, now, timeout=self._keep_seconds())
+        keys = self._state_keys(now)
         if self.cache.get_many(keys):
             self.cache.delete_many(keys)
 

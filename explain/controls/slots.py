@@ -6,21 +6,39 @@ is taken and plain job pages stall. With a cap, the call past it is refused at o
 
 Each slot is one cache key taken with add(), which is atomic on Redis (SET NX) and
 under the local-memory cache's lock, so every process of a Redis-backed site shares
-one set of slots (a locmem site caps each process on its own). A slot expires by
-itself a little after the longest call may last, so a killed worker cannot keep one.
+one set of slots (a locmem site caps each process on its own). A slot names the
+process that holds it and lives on a short lease (LEASE_SECONDS) that a background
+thread of that process renews while the call runs: a SIGKILLed worker renews nothing,
+so its slots are gone within the lease, and its unanswered calls never count as
+stalled calls of a hung provider. A renewed slot still ends after hold_seconds, the
+longest a call may last.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import secrets
+import socket
+import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 logger = logging.getLogger(__name__)
 
 _PREFIX = "explain:slot:"
+
+# Seconds a slot outlives its process: a lease renewed every RENEW_SECONDS, so a
+# renewal may miss twice (a busy machine) before a live call loses its slot.
+LEASE_SECONDS = 5
+RENEW_SECONDS = 1.5
+
+
+def owner() -> str:
+    """This process, as slots name it (host and pid: a restarted worker is another)."""
+    return f"{socket.gethostname()}-{os.getpid()}"
 
 
 @dataclass(frozen=True)
@@ -30,54 +48,156 @@ class Slot:
     cache: Any
     key: str
     token: str
+    # The registry renewing its lease (None: NO_CAP, or a slot nobody renews).
+    leases: Leases | None = field(default=None, compare=False, repr=False)
 
-    def release(self) -> None:
-        """Free the slot, unless it expired and another call holds it now.
+    def release(self) -> bool:
+        """Free the slot, unless it expired and another call holds it now; False when
+        the shared cache could not be asked (the slot then ends with its lease).
 
         Never raises: with the shared cache down the slot expires on its own, and the
         answer the call got must still reach the user.
         """
         if self.cache is None:
-            return
+            return True
+        self.forget()
         try:
             if self.cache.get(self.key) == self.token:
                 self.cache.delete(self.key)
         except Exception as exc:
             logger.warning("Shared cache unavailable (call slot): %s", type(exc).__name__)
+            return False
+        return True
+
+    def forget(self) -> None:
+        """Stop renewing the slot without asking the cache (known down): it ends with
+        its lease."""
+        if self.leases is not None:
+            self.leases.forget(self)
 
 
 NO_CAP = Slot(cache=None, key="", token="")
 
 
+class Leases:
+    """The slots this process holds, with when each must end at the latest; renew()
+    extends the lease of each one still ours. The thread that calls it every
+    RENEW_SECONDS starts with the first slot taken (again in a forked child)."""
+
+    def __init__(self, *, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self._held: dict[Slot, float] = {}
+        self._lock = threading.Lock()
+        self._thread_pid: int | None = None
+
+    def hold(self, slot: Slot, *, until: float) -> None:
+        with self._lock:
+            self._held[slot] = until
+
+    def forget(self, slot: Slot) -> None:
+        with self._lock:
+            self._held.pop(slot, None)
+
+    def held(self) -> list[Slot]:
+        with self._lock:
+            return list(self._held)
+
+    def renew(self) -> None:
+        """One round: each slot still ours gets LEASE_SECONDS more (never past its end);
+        a slot past its end, or taken over, is dropped. A slot the cache cannot renew is
+        dropped too: an outage longer than the lease ends it anyway (a stopped Redis
+        loses its keys, a frozen one finds them expired), and one warning a round says so."""
+        now = self.clock()
+        with self._lock:
+            held = list(self._held.items())
+        failure: Exception | None = None
+        for slot, until in held:
+            left = until - now
+            try:
+                if left <= 0 or slot.cache.get(slot.key) != slot.token:
+                    self.forget(slot)
+                    continue
+                slot.cache.touch(slot.key, timeout=max(1, round(min(LEASE_SECONDS, left))))
+            except Exception as exc:
+                self.forget(slot)
+                failure = exc
+        if failure is not None:
+            logger.warning("Shared cache unavailable (call slot lease): %s", type(failure).__name__)
+
+    def ensure_renewing(self) -> None:
+        """Start this process's renewal thread, once per process (a fork has none)."""
+        pid = os.getpid()
+        if self._thread_pid == pid:
+            return
+        with self._lock:
+            if self._thread_pid == pid:
+                return
+            self._thread_pid = pid
+        threading.Thread(target=self._run, name="explain-slot-leases", daemon=True).start()
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(RENEW_SECONDS)
+            self.renew()
+
+
+LEASES = Leases()
+
+
 def take_slot(
-    cache: Any, limit: int | None, *, hold_seconds: float, now: float | None = None
+    cache: Any,
+    limit: int | None,
+    *,
+    hold_seconds: float,
+    now: float | None = None,
+    leases: Leases | None = None,
 ) -> Slot | None:
     """A free slot, or None when all `limit` are in use (NO_CAP when limit is None).
-    The slot holds when its call started, so stalled calls can be counted."""
+    The slot holds when its call started, so stalled calls can be counted, and this
+    process's name; it lives on a lease this process renews for up to hold_seconds."""
     if limit is None:
         return NO_CAP
-    token = f"{time.time() if now is None else now:.3f}:{secrets.token_hex(8)}"
-    start = secrets.randbelow(limit) if limit > 0 else 0
+    leases = LEASES if leases is None else leases
+    started = time.time() if now is None else now
+    token = f"{started:.3f}:{owner()}:{secrets.token_hex(8)}"
+    first = secrets.randbelow(limit) if limit > 0 else 0
+    lease = max(1, round(min(LEASE_SECONDS, hold_seconds)))
     for step in range(max(limit, 0)):
-        key = f"{_PREFIX}{(start + step) % limit}"
-        if cache.add(key, token, timeout=max(1, round(hold_seconds))):
-            return Slot(cache=cache, key=key, token=token)
+        key = f"{_PREFIX}{(first + step) % limit}"
+        if cache.add(key, token, timeout=lease):
+            slot = Slot(cache=cache, key=key, token=token, leases=leases)
+            leases.hold(slot, until=started + hold_seconds)
+            if leases is LEASES:
+                leases.ensure_renewing()
+            return slot
     return None
 
 
-def stalled(cache: Any, limit: int | None, *, older_than: float, now: float) -> int:
+def started_at(token: Any) -> float | None:
+    """When the call holding a slot started (None for a value that is no slot's)."""
+    started, _, _ = str(token).partition(":")
+    try:
+        return float(started)
+    except ValueError:
+        return None
+
+
+def stalled(
+    cache: Any, limit: int | None, *, older_than: float, now: float, since: float | None = None
+) -> int:
     """Calls in flight that started more than `older_than` seconds ago (one round trip):
-    a provider that hangs shows here long before the first call times out."""
+    a provider that hangs shows here long before the first call times out. since: only
+    calls started after then count (the provider's last answer: calls made while it
+    hung say nothing about it now)."""
     if not limit:
         return 0
     held = cache.get_many([f"{_PREFIX}{i}" for i in range(limit)])
     count = 0
     for token in held.values():
-        started, _, _ = str(token).partition(":")
-        try:
-            count += now - float(started) > older_than
-        except ValueError:
+        started = started_at(token)
+        if started is None or (since is not None and started <= since):
             continue
+        count += now - started > older_than
     return count
 
 

@@ -114,6 +114,35 @@ class Admission:
     breaker: CircuitBreaker
     gate: Gate
     slot: slots.Slot
+    # When the call was let through, on the breaker's clock: a failure of a call begun
+    # before the provider's last answer does not count against it.
+    admitted_at: float = 0.0
+
+
+class CacheSteps:
+    """One request's bookkeeping on the shared cache after its decision (allowance,
+    breaker, slot, cached answer). After the first step fails the rest are skipped:
+    each would wait its socket timeout on the same outage (a frozen Redis), and the
+    answer the user already has must not wait for them."""
+
+    def __init__(self) -> None:
+        self.down = False
+
+    def run(self, step: Callable[[], Any], what: str) -> None:
+        if self.down:
+            return
+        try:
+            step()
+        except Exception as exc:
+            self.down = True
+            _cache_down(what, exc)
+
+    def release(self, slot: slots.Slot) -> None:
+        """Free the call's slot; with the cache known down it ends with its lease."""
+        if self.down:
+            slot.forget()
+        elif not slot.release():
+            self.down = True
 
 
 @dataclass(frozen=True)
@@ -129,6 +158,7 @@ class ModelCall:
     # slow_seconds counts as a failure, not a success.
     started: float = field(default_factory=time.monotonic)
     in_flight: log_spool.InFlight | None = field(default=None, repr=False, compare=False)
+    bookkeeping: CacheSteps = field(default_factory=CacheSteps, repr=False, compare=False)
 
     def decided(self, outcome: Outcome, **details: Any) -> Explanation:
         """The request's end after the call was let through: its row ends the mark."""
@@ -227,7 +257,7 @@ def _answer_whole(call: ModelCall, *, user: Any) -> Explanation:
         except ModelCallError as exc:
             return call_failed(call, exc, usage=usage)
         finally:
-            call.admission.slot.release()
+            call.bookkeeping.release(call.admission.slot)
         return conclude(call, draft, verify_sent(draft, *call.subject.texts()), usage=usage)
     except Exception as exc:
         return fault(call, exc, usage=usage)
@@ -316,13 +346,13 @@ def cache_owner(user: Any) -> str:
 
 
 def cached_answer(subject: Subject, key: str) -> Explanation | None:
-    """The cached answer, verified again against today's texts; None on a miss (and
-    when the shared cache is down: a cached answer simply misses)."""
+    """The cached answer, verified again against today's texts; None on a miss. With
+    the shared cache down the request stops here, temporarily_unavailable: the limits
+    that come next live on the same cache and would each wait for it, then refuse."""
     try:
         entry = explanation_cache.cached_entry(key)
     except Exception as exc:
-        _cache_down("cached answer", exc)
-        return None
+        return unavailable(subject, "cached answer", exc)
     if entry is None:
         return None
     verification = verify_sent(entry.draft, *subject.texts())
@@ -373,6 +403,13 @@ def admit(
         wait = breaker.seconds_left() if gate is Gate.OPEN else 0
     except Exception as exc:  # the breaker and the slots live on the shared cache
         return unavailable(subject, "circuit breaker", exc)
+    steps = CacheSteps()
+
+    def refuse(slot: slots.Slot) -> None:
+        """No call after all: the slot freed and a probe given back."""
+        steps.release(slot)
+        steps.run(lambda: breaker.give_back(gate), "circuit breaker")
+
     if gate is Gate.OPEN:
         # Answer at once instead of making this user wait for the same failure, and
         # say the real wait: the cool-down left, or the provider's own Retry-After.
@@ -381,6 +418,7 @@ def admit(
     if slot is None:
         # Every slot is held by a call still waiting: refuse now, keep this thread free.
         logger.warning("Model call skipped: provider_busy (EXPLAIN_MAX_CONCURRENT_CALLS in use)")
+        steps.run(lambda: breaker.give_back(gate), "circuit breaker")
         return subject.decided(Outcome.PROVIDER_BUSY, retry_after=BUSY_RETRY_SECONDS)
     try:
         account = (
@@ -391,25 +429,33 @@ def admit(
             )
         )
     except Exception as exc:
-        slot.release()
+        steps.down = True
+        refuse(slot)
         return unavailable(subject, "account allowance", exc)
     if not account.allowed:
         # Counts only: which account is in the log row, never in the log line.
         logger.warning("Model call skipped: account_daily_limit (EXPLAIN_USER_DAILY_CALLS)")
-        slot.release()
+        refuse(slot)
         return subject.decided(Outcome.ACCOUNT_DAILY_LIMIT, retry_after=account.retry_after)
     try:
         within_budget = budget.take_call(site_cache(), _daily_limit())
     except Exception as exc:
-        _quietly(account.give_back, "account allowance")
-        slot.release()
+        steps.down = True
+        refuse(slot)
         return unavailable(subject, "daily budget", exc)
     if not within_budget:
         logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
-        _quietly(account.give_back, "account allowance")
-        slot.release()
+        steps.run(account.give_back, "account allowance")
+        refuse(slot)
         return subject.decided(Outcome.DAILY_LIMIT)
-    return Admission(rate=decision, account=account, breaker=breaker, gate=gate, slot=slot)
+    return Admission(
+        rate=decision,
+        account=account,
+        breaker=breaker,
+        gate=gate,
+        slot=slot,
+        admitted_at=breaker.clock(),
+    )
 
 
 def start_call(call: ModelCall, *, user: Any) -> ModelCall:
@@ -424,13 +470,13 @@ def call_answered(call: ModelCall) -> None:
     """The provider answered: the call counts against the user's allowance, and the
     breaker's run of failures is over, unless the answer took longer than slow_seconds
     (a provider that slow is failing its users too)."""
-    admitted = call.admission
-    _quietly(admitted.rate.spend, "rate allowance")
+    admitted, steps = call.admission, call.bookkeeping
+    steps.run(admitted.rate.spend, "rate allowance")
     slow = admitted.breaker.settings.slow_seconds
     if slow is not None and time.monotonic() - call.started > slow:
-        _record_failure(admitted, retry_after=None, why="slow answers")
+        _record_failure(call, retry_after=None, why="slow answers")
         return
-    _quietly(admitted.breaker.record_success, "circuit breaker")
+    steps.run(admitted.breaker.record_success, "circuit breaker")
 
 
 def call_failed(call: ModelCall, exc: ModelCallError, *, usage: TokenUsage) -> Explanation:
@@ -438,16 +484,16 @@ def call_failed(call: ModelCall, exc: ModelCallError, *, usage: TokenUsage) -> E
     the user's allowance (the rate window and the account's day) unless the provider
     never answered (refused connection, 5xx) or nothing was sent. A 429 counts:
     refunded, one user could spin on the site's quota."""
-    admitted = call.admission
+    admitted, steps = call.admission, call.bookkeeping
     if exc.unanswered:
-        _quietly(admitted.account.give_back, "account allowance")
+        steps.run(admitted.account.give_back, "account allowance")
     else:
-        _quietly(admitted.rate.spend, "rate allowance")
+        steps.run(admitted.rate.spend, "rate allowance")
     if not exc.local:  # a local fault says nothing about the provider
         if exc.outage:
-            _record_failure(admitted, retry_after=exc.retry_after, why="provider failures")
+            _record_failure(call, retry_after=exc.retry_after, why="provider failures")
         else:  # an answer, if not a useful one: it is up
-            _quietly(admitted.breaker.record_success, "circuit breaker")
+            steps.run(admitted.breaker.record_success, "circuit breaker")
     outcome = Outcome(exc.outcome)
     retry_after = (
         max(1, math.ceil(exc.retry_after)) if exc.retry_after else default_retry_after(outcome)
@@ -469,7 +515,7 @@ def conclude(
     made_at = datetime.now(tz=UTC)
     outcome = answer_outcome(verification)
     if outcome is Outcome.OK:
-        _quietly(
+        call.bookkeeping.run(
             lambda: explanation_cache.remember_draft(call.cache_key, draft, made_at=made_at),
             "caching the answer",
         )
@@ -537,15 +583,6 @@ def _cache_down(what: str, exc: Exception) -> None:
     logger.warning("Shared cache unavailable (%s): %s", what, type(exc).__name__)
 
 
-def _quietly(step: Callable[[], Any], what: str) -> None:
-    """A bookkeeping step on the shared cache after the decision: its failure must not
-    cost the user an answer the model already gave."""
-    try:
-        step()
-    except Exception as exc:
-        _cache_down(what, exc)
-
-
 def site_breaker() -> CircuitBreaker:
     """The site's circuit breaker, on the shared cache (one circuit for every process)."""
     return CircuitBreaker(site_cache(), breaker_settings())
@@ -558,7 +595,11 @@ def _calls_stalled(breaker: CircuitBreaker) -> bool:
     if s.failures <= 0 or s.slow_seconds is None:
         return False
     stuck = slots.stalled(
-        site_cache(), _concurrency_limit(), older_than=s.slow_seconds, now=time.time()
+        site_cache(),
+        _concurrency_limit(),
+        older_than=s.slow_seconds,
+        now=breaker.clock(),
+        since=breaker.answered_at,
     )
     if stuck < s.failures:
         return False
@@ -588,15 +629,20 @@ def _new_account_limit() -> int | None:
     return app_settings.NEW_USER_DAILY_CALLS
 
 
-def _record_failure(admitted: Admission, *, retry_after: float | None, why: str) -> None:
+def _record_failure(call: ModelCall, *, retry_after: float | None, why: str) -> None:
     """Tell the breaker; log when this failure opened the circuit, with its real wait."""
+    admitted = call.admission
     breaker = admitted.breaker
-    try:
-        opened = breaker.record_failure(admitted.gate, retry_after=retry_after)
-    except Exception as exc_cache:
-        _cache_down("circuit breaker", exc_cache)
-        return
-    if opened:
+    opened: list[bool] = []
+    call.bookkeeping.run(
+        lambda: opened.append(
+            breaker.record_failure(
+                admitted.gate, retry_after=retry_after, started=admitted.admitted_at
+            )
+        ),
+        "circuit breaker",
+    )
+    if any(opened):
         logger.warning(
             "Circuit opened: %d %s in a row; calls skipped for %d s",
             breaker.settings.failures,

@@ -176,7 +176,7 @@ def _answer(call: ModelCall, *, user: Any) -> Generator[StreamedPoint, None, Exp
         except StreamMismatch:
             return call.decided(Outcome.INVALID_RESPONSE, usage=usage)
         finally:
-            call.admission.slot.release()
+            call.bookkeeping.release(call.admission.slot)
         for kind, claim in rest:
             shown = check(kind, claim)
             if shown is not None:

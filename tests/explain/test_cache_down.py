@@ -31,6 +31,7 @@ pytestmark = pytest.mark.django_db
 def broken_cache(settings: Any) -> Iterator[type[BrokenCache]]:
     settings.CACHES = {"default": {"BACKEND": "tests.fakes.broken_cache.BrokenCache"}}
     BrokenCache.down = False
+    BrokenCache.failed = 0
     yield BrokenCache
     BrokenCache.down = False
 
@@ -137,3 +138,50 @@ def test_a_provider_failure_while_redis_is_down_is_still_its_own_outcome(
         user=worked_user, job_id=str(worked_job.pk), rate_check=lambda: RateDecision(True)
     )
     assert result.outcome == Outcome.PROVIDER_ERROR
+
+
+def test_with_redis_down_a_request_tries_one_cache_step_then_answers(
+    logged_in, worked_job, use_model, broken_cache
+):
+    """A frozen Redis makes every step wait its socket timeout: the first failed step
+    decides, the limits after it (on the same cache) are not tried."""
+    model = use_model(WORKED_DRAFT)
+    broken_cache.down = True
+    response = ask(logged_in, worked_job)
+    assert response.status_code == 503
+    assert response.json()["outcome"] == Outcome.TEMPORARILY_UNAVAILABLE
+    assert model.prompts == []
+    assert broken_cache.failed == 1
+
+
+def test_after_the_answer_one_failed_cache_step_skips_the_rest(
+    logged_in, worked_job, use_model, broken_cache, caplog
+):
+    """Spending the allowance, telling the breaker, freeing the slot and caching the
+    answer: after the first fails, the user's answer waits for none of the others."""
+
+    def answer_then_redis_stops(prompt: Any) -> str:
+        broken_cache.down = True
+        return json.dumps(WORKED_DRAFT)
+
+    use_model(FakeModel(answer_then_redis_stops))
+    caplog.set_level(logging.WARNING)
+    response = ask(logged_in, worked_job)
+    assert response.json()["outcome"] == Outcome.OK
+    assert broken_cache.failed == 1
+    assert_only_warnings(caplog)
+
+
+def test_a_streamed_answer_tries_one_cache_step_after_redis_went_away(
+    worked_user, worked_job, use_model, broken_cache
+):
+    def answer_then_redis_stops(prompt: Any) -> str:
+        broken_cache.down = True
+        return json.dumps(WORKED_DRAFT)
+
+    use_model(FakeModel(answer_then_redis_stops))
+    stream = explanation_stream(
+        user=worked_user, job_id=str(worked_job.pk), rate_check=lambda: RateDecision(True)
+    )
+    assert list(stream)[-1].outcome == Outcome.OK
+    assert broken_cache.failed == 1

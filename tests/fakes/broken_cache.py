@@ -18,9 +18,12 @@ class CacheDown(ConnectionError):
 class BrokenCache(LocMemCache):
     # Shared by every instance: Django makes one per thread and alias.
     down = False
+    # Operations tried while down: each would wait a socket timeout on a frozen Redis.
+    failed = 0
 
     def _check(self) -> None:
         if BrokenCache.down:
+            BrokenCache.failed += 1
             raise CacheDown("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
     def add(self, *args: Any, **kwargs: Any) -> Any:

@@ -13,6 +13,7 @@ def _result(**fields: object) -> FaultResult:
         "fault": "Redis stopped 5 s",
         "statuses": Counter({"200": 40, "503": 7, "500": 1}),
         "waits": [0.1] * 19 + [4.0],
+        "refusal_waits": [0.2] * 6 + [0.5],
         "page_waits": [0.2, 0.3],
         "expected_rows": 41,
         "written_rows": 41,
@@ -35,6 +36,7 @@ def test_a_row_counts_requests_statuses_and_500s():
     assert cells["Responses by status"] == "200: 40, 500: 1, 503: 7"
     assert cells["HTTP 500"] == "1"
     assert cells["p95 wait (s)"] == "0.1"
+    assert cells["503 p95 (s)"] == "0.5"
     assert cells["Job page p95 (s)"] == "0.3"
     assert cells["Log rows expected / written"] == "41 / 41"
     assert cells["Recovery (s)"] == "1.2"
@@ -52,6 +54,11 @@ def test_lost_rows_and_no_recovery_are_spelled_out():
     assert cells["Log rows expected / written"] == "18 / 15 (3 lost)"
     assert cells["Recovery (s)"] == "never"
     assert cells["Job page p95 (s)"] == "-"
+
+
+def test_no_503_leaves_the_503_column_empty():
+    cells = dict(zip(COLUMNS, row(_result(refusal_waits=[])), strict=True))
+    assert cells["503 p95 (s)"] == "-"
 
 
 def test_clean_means_no_500_no_lost_row_and_back_within_the_goal():
@@ -78,3 +85,4 @@ def test_json_holds_the_same_figures():
     assert figures["lost_rows"] == 1
     assert figures["statuses"] == {"200": 40, "500": 1, "503": 7}
     assert figures["recovery_s"] == 1.25
+    assert figures["p95_503_wait_s"] == 0.5

@@ -3,9 +3,11 @@
 Its own PostgreSQL cluster and Redis (loopback, free ports), the fake Gemini, gunicorn
 with the production config (2 workers); steady load of RATE explanation requests a
 second, each by a fresh user, so each request that reaches the model must leave one log
-row. Each fault runs LEAD s healthy, then the fault, then TAIL s after the dependency
-returns; the run prints one table row per fault and stops everything it started, on
-success, failure, Ctrl-C or SIGTERM alike.
+row. The workers are warmed first (job pages and a few explanations, on users of their
+own), so a worker's first requests do not count as the fault's. Each fault runs LEAD s
+healthy, then the fault, then TAIL s after the dependency returns; the run prints one
+table row per fault and stops everything it started, on success, failure, Ctrl-C or
+SIGTERM alike.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ from tools.load.stack import MODEL, REPO, Stack
 RATE = 3.0  # explanation requests a second, each by a fresh user
 PROBE_EVERY = 0.5  # a job page request every this many seconds
 RECOVERY_GOAL_S = 5.0
+WARM_PAGES = 40  # job pages before the first fault, 8 at a time: both workers serve some
+WARM_USERS = 6  # explanations before the first fault, each by a user of its own
 STREAM_SECONDS = 4.0  # how long the fake takes to write a streamed answer (at most)
 _HEADLINE = re.compile(rb"Backend developer number (\d+)")
 
@@ -69,20 +73,35 @@ class Timing:
 
 FULL = Timing(
     lead=5,
-    down={"redis": 20, "postgres": 15, "read-only": 20, "worker-kill": 0, "model-hang": 40},
+    down={
+        "redis": 20,
+        "redis-freeze": 20,
+        "postgres": 15,
+        "read-only": 20,
+        "worker-kill": 0,
+        "model-hang": 40,
+    },
     tail=20,
     model_timeout=30,
     cooldown=15,
 )
 SHORT = Timing(
     lead=3,
-    down={"redis": 5, "postgres": 5, "read-only": 5, "worker-kill": 0, "model-hang": 8},
+    down={
+        "redis": 5,
+        "redis-freeze": 5,
+        "postgres": 5,
+        "read-only": 5,
+        "worker-kill": 0,
+        "model-hang": 8,
+    },
     tail=8,
     model_timeout=3,
     cooldown=4,
 )
 LABELS = {
     "redis": "Redis stopped {down:.0f} s",
+    "redis-freeze": "Redis frozen (SIGSTOP) {down:.0f} s",
     "postgres": "PostgreSQL stopped {down:.0f} s",
     "read-only": "PostgreSQL read-only {down:.0f} s",
     "worker-kill": "gunicorn worker SIGKILLed under open streams",
@@ -177,7 +196,8 @@ class ChaosRun:
         self.port = free_port()
         self.stack: Stack | None = None
         self.users: list[User] = []
-        self.next_user = 1  # user 0 opens job pages (the probe)
+        # User 0 opens job pages (the probe); the next WARM_USERS warm the workers up.
+        self.next_user = 1 + WARM_USERS
         self.job_id = 0
         self._closed = False
 
@@ -227,6 +247,23 @@ class ChaosRun:
             User(u["username"], u["sessionid"], csrftoken=_csrf_secret()) for u in seeded["users"]
         ]
         self.stack.start_server(self.port, workers="2", threads="50")
+        began = time.monotonic()
+        self.warm()
+        print(f"chaos: workers warmed in {time.monotonic() - began:.0f} s")
+
+    def warm(self) -> None:
+        """Job pages and a few explanations before anything is measured: each worker's
+        first requests load templates, the model client and the pools."""
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            list(
+                pool.map(lambda _: _page(self.port, self.users[0], self.job_id), range(WARM_PAGES))
+            )
+            asks = [
+                pool.submit(_ask, self.port, user, self.job_id, stream=index % 2 == 1)
+                for index, user in enumerate(self.users[1 : 1 + WARM_USERS])
+            ]
+            for ask in asks:
+                ask.result()
 
     def run_python(self, *args: str) -> str:
         assert self.stack is not None
@@ -354,6 +391,7 @@ class ChaosRun:
             fault=label,
             statuses=Counter(s.status for s in samples),
             waits=[s.finished - s.started for s in samples],
+            refusal_waits=[s.finished - s.started for s in samples if s.status == "503"],
             page_waits=page_waits,
             expected_rows=len(reached),
             written_rows=self._rows_for(reached),
@@ -370,6 +408,10 @@ class ChaosRun:
         """One fault by name (FAULTS), the fake set up for it and back to normal after."""
         if name == "redis":
             return self.fault(name, self.redis.stop, self.redis.start)
+        if name == "redis-freeze":
+            return self.fault(
+                name, lambda: self.redis.freeze(True), lambda: self.redis.freeze(False)
+            )
         if name == "postgres":
             return self.fault(name, self.pg.stop, self.pg.start)
         if name == "read-only":
@@ -399,8 +441,12 @@ FAULTS = tuple(FULL.down)
 
 
 def users_needed(timing: Timing, faults: list[str]) -> int:
-    return 1 + sum(
-        int((timing.lead + timing.down[name] + timing.tail_of(name)) * RATE) for name in faults
+    return (
+        1
+        + WARM_USERS
+        + sum(
+            int((timing.lead + timing.down[name] + timing.tail_of(name)) * RATE) for name in faults
+        )
     )
 
 

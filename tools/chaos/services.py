@@ -174,6 +174,12 @@ class PrivateRedis:
             time.sleep(0.1)
         raise ServiceFailure("redis-server did not answer within 20 s")
 
+    def freeze(self, frozen: bool) -> None:
+        """SIGSTOP (or SIGCONT): the port still takes connections, nothing answers, as
+        with a Redis stuck in a long command or a network that drops packets."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGSTOP if frozen else signal.SIGCONT)
+
     def stop(self) -> None:
         process, self.process = self.process, None
         if process is None or process.poll() is not None:

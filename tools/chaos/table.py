@@ -1,7 +1,8 @@
 """The chaos run's figures per fault and the Markdown table they print as (pure code).
 
 One row per fault: what users got (by HTTP status; "cut" for a stream that ended with no
-final line, "none" for no response at all), the 500s, the 95th-percentile wait, how long
+final line, "none" for no response at all), the 500s, the 95th-percentile wait (of all
+requests, and of the 503s alone: how long a refusal took to arrive), how long
 job pages took meanwhile, log rows expected (requests that reached the model, counted by
 the fake model) against rows written after the spool was replayed, and how long the
 site took to answer again after the dependency returned.
@@ -20,6 +21,7 @@ COLUMNS = (
     "Responses by status",
     "HTTP 500",
     "p95 wait (s)",
+    "503 p95 (s)",
     "Job page p95 (s)",
     "Log rows expected / written",
     "Recovery (s)",
@@ -42,6 +44,8 @@ class FaultResult:
     fault: str
     statuses: Counter[str] = field(default_factory=Counter)
     waits: list[float] = field(default_factory=list)
+    # The wait of each 503 alone: a refusal should come at once, not after a timeout.
+    refusal_waits: list[float] = field(default_factory=list)
     page_waits: list[float] = field(default_factory=list)
     expected_rows: int = 0
     written_rows: int = 0
@@ -94,6 +98,7 @@ def row(result: FaultResult) -> tuple[str, ...]:
         _statuses(result.statuses),
         str(result.server_errors),
         _seconds(result.p95_wait),
+        _seconds(percentile(result.refusal_waits, 95)),
         _seconds(percentile(result.page_waits, 95)),
         rows,
         _seconds(result.recovery_s),
@@ -107,6 +112,10 @@ def render(results: list[FaultResult]) -> str:
     return "\n".join(lines)
 
 
+def _or_none(value: float) -> float | None:
+    return None if math.isnan(value) else value
+
+
 def as_json(results: list[FaultResult]) -> list[dict[str, Any]]:
     """The figures a test or a script reads (times in seconds; None: never recovered)."""
     return [
@@ -116,6 +125,7 @@ def as_json(results: list[FaultResult]) -> list[dict[str, Any]]:
             "statuses": dict(sorted(result.statuses.items())),
             "http_500": result.server_errors,
             "p95_wait_s": None if math.isnan(result.p95_wait) else result.p95_wait,
+            "p95_503_wait_s": _or_none(percentile(result.refusal_waits, 95)),
             "expected_rows": result.expected_rows,
             "written_rows": result.written_rows,
             "lost_rows": result.lost_rows,

@@ -227,3 +227,86 @@ def test_a_left_over_probe_is_cleared_by_the_next_success(cache, clock):
     assert b.gate() is Gate.CLOSED
     b.record_success()
     assert cache.get("explain:breaker:probe") is None
+
+
+# Calls begun before the provider's last answer, probes that make no call, hung probes.
+
+SLOW = BreakerSettings(
+    failures=3, window_seconds=60, cooldown_seconds=15, probe_seconds=35, slow_seconds=10
+)
+
+
+def open_circuit(b: CircuitBreaker, clock: Clock) -> None:
+    for _ in range(3):
+        b.record_failure(Gate.CLOSED, started=clock.now)
+
+
+def test_failures_of_calls_begun_before_the_last_answer_do_not_count(cache, clock):
+    """Calls that waited on a hung provider time out after it came back: stale news."""
+    b = breaker(cache, clock)
+    begun_while_hung = clock.now
+    clock.now += 20
+    b.record_success()
+    clock.now += 10
+    assert [b.record_failure(Gate.CLOSED, started=begun_while_hung) for _ in range(5)] == [
+        False
+    ] * 5
+    assert b.gate() is Gate.CLOSED
+    assert [b.record_failure(Gate.CLOSED, started=clock.now) for _ in range(3)] == [
+        False,
+        False,
+        True,
+    ]
+
+
+def test_a_hung_probe_failing_late_does_not_reopen_a_circuit_a_newer_call_closed(cache, clock):
+    b = breaker(cache, clock, SLOW)
+    open_circuit(b, clock)
+    clock.now += SLOW.cooldown_seconds
+    assert b.gate() is Gate.PROBE
+    hung_probe_started = clock.now
+    clock.now += SLOW.slow_seconds + 1
+    assert b.gate() is Gate.PROBE  # the hung one no longer holds the gate
+    b.record_success()  # the second probe answered
+    clock.now += 20  # the hung probe times out
+    assert b.record_failure(Gate.PROBE, started=hung_probe_started) is False
+    assert b.gate() is Gate.CLOSED
+
+
+def test_an_unanswered_probe_older_than_the_slow_threshold_lets_the_next_call_probe(cache, clock):
+    b = breaker(cache, clock, SLOW)
+    open_circuit(b, clock)
+    clock.now += SLOW.cooldown_seconds
+    assert b.gate() is Gate.PROBE
+    clock.now += SLOW.slow_seconds
+    assert b.gate() is Gate.OPEN
+    clock.now += 1
+    assert b.gate() is Gate.PROBE
+
+
+def test_a_probe_given_back_lets_the_next_call_probe_at_once(cache, clock):
+    b = breaker(cache, clock)
+    open_circuit(b, clock)
+    clock.now += SETTINGS.cooldown_seconds
+    assert b.gate() is Gate.PROBE
+    b.give_back(Gate.PROBE)  # a later limit refused the call: none was made
+    assert breaker(cache, clock).gate() is Gate.PROBE
+
+
+def test_giving_back_a_closed_gate_changes_nothing(cache, clock):
+    b = breaker(cache, clock)
+    open_circuit(b, clock)
+    clock.now += SETTINGS.cooldown_seconds
+    assert b.gate() is Gate.PROBE
+    breaker(cache, clock).give_back(Gate.CLOSED)
+    assert breaker(cache, clock).gate() is Gate.OPEN  # the probe is still out
+
+
+def test_the_gate_reads_when_the_provider_last_answered_in_its_one_read(clock):
+    counting = CountingCache()
+    b = breaker(counting, clock)
+    b.record_success()
+    counting.calls.clear()
+    assert b.gate() is Gate.CLOSED
+    assert b.answered_at == clock.now
+    assert counting.calls == ["get_many"]

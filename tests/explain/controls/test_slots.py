@@ -10,8 +10,9 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
-from explain.conf import site_cache
+from explain.conf import breaker_settings, site_cache
 from explain.controls import slots
+from explain.controls.breaker import CircuitBreaker, Gate
 from explain.controls.ratelimit import RateDecision
 from explain.llm.errors import ProviderError
 from explain.outcomes import Outcome
@@ -122,3 +123,41 @@ def test_a_slot_cannot_be_freed_by_a_call_that_no_longer_holds_it():
     assert second is not None
     first.release()
     assert slots.take_slot(cache, 1, hold_seconds=60) is None
+
+
+def open_an_hour_ago() -> None:
+    """The circuit opened long ago: its cool-down is over, the next call probes."""
+    CircuitBreaker(site_cache(), breaker_settings(), clock=lambda: 1_000_000.0).trip()
+
+
+def test_a_probe_refused_a_slot_is_given_back(worked_user, worked_job, use_model, settings):
+    """The probe this request took made no call (every slot held): the next request
+    probes at once, instead of waiting for the probe to be presumed lost."""
+    settings.EXPLAIN_MAX_CONCURRENT_CALLS = 1
+    settings.EXPLAIN_BREAKER_FAILURES = 3
+    use_model(WORKED_DRAFT)
+    assert slots.take_slot(site_cache(), 1, hold_seconds=60, leases=slots.Leases()) is not None
+    open_an_hour_ago()
+    assert explain(worked_user, worked_job).outcome == Outcome.PROVIDER_BUSY
+    assert service.site_breaker().gate() is Gate.PROBE
+
+
+def test_calls_begun_before_the_providers_last_answer_do_not_open_the_circuit(
+    worked_user, worked_job, use_model, settings
+):
+    """Calls still waiting from while the provider hung are not counted as stalled once
+    it has answered again."""
+    settings.EXPLAIN_MAX_CONCURRENT_CALLS = 4
+    settings.EXPLAIN_BREAKER_FAILURES = 3
+    settings.EXPLAIN_BREAKER_SLOW_SECONDS = 10
+    use_model(WORKED_DRAFT)
+    for _ in range(3):  # begun long ago, still renewed by their live process
+        assert slots.take_slot(
+            site_cache(), 4, hold_seconds=3600, now=1_000_000.0, leases=slots.Leases()
+        )
+    assert explain(worked_user, worked_job).outcome == Outcome.CIRCUIT_OPEN
+    site_cache().delete_many(
+        [f"explain:breaker:{k}" for k in ("open-until", "probe")]
+    )  # the cool-down ran
+    service.site_breaker().record_success()  # the provider answered again
+    assert explain(worked_user, worked_job).outcome == Outcome.OK

@@ -299,8 +299,9 @@ def test_latency_is_the_time_from_start_to_log_in_milliseconds(
     use_model(WORKED_DRAFT)
     monkeypatch.setattr(service, "time", Clock(0.2504))
     result = explain(worked_user, worked_job)
-    # Two readings, one at the start and one before the row: 0.2504 s apart.
-    assert ExplanationLog.objects.get(pk=result.log_id).latency_ms == 250
+    assert result.outcome == Outcome.OK
+    # Three readings: the start, the slow-answer check, before the row: 2 x 0.2504 s.
+    assert ExplanationLog.objects.get(pk=result.log_id).latency_ms == 501
 
 
 def test_latency_is_logged_for_an_internal_fault_too(
