@@ -14,3 +14,5 @@ ROOT_URLCONF = "tools.load.urls"
 LOGIN_RATE_PER_IP = ""
 # The load runs measure speed, not the owner's budget: no daily cap.
 EXPLAIN_DAILY_CALL_LIMIT = None
+# Every load user asks from 127.0.0.1 too: one address's day would refuse the crowd.
+EXPLAIN_ADDRESS_DAILY_CALLS = None

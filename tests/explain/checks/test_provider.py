@@ -144,3 +144,44 @@ def test_prices_missing_the_model_in_use_warn(settings):
 def test_a_broken_price_table_is_an_error(settings, prices):
     settings.EXPLAIN_PRICES = prices
     assert ids() == ["explain.E105"]
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (None, []),
+        (0, []),
+        (200, []),
+        (-1, ["explain.E107"]),
+        ("200", ["explain.E107"]),
+        (2.5, ["explain.E107"]),
+        (True, ["explain.E107"]),
+    ],
+)
+def test_the_address_allowance(settings, value, expected):
+    settings.EXPLAIN_ADDRESS_DAILY_CALLS = value
+    assert ids() == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (None, []),
+        ("REMOTE_ADDR", []),
+        ("HTTP_X_FORWARDED_FOR", []),
+        ("HTTP_X_REAL_IP", []),
+        ("X-Forwarded-For", ["explain.E108"]),  # the header's name, not its META key
+        ("http_x_forwarded_for", ["explain.E108"]),
+        ("", ["explain.E108"]),
+        (["HTTP_X_FORWARDED_FOR"], ["explain.E108"]),
+    ],
+)
+def test_the_client_address_header(settings, value, expected):
+    settings.EXPLAIN_CLIENT_ADDRESS_HEADER = value
+    assert ids() == expected
+
+
+def test_the_header_check_never_echoes_the_value(settings):
+    settings.EXPLAIN_CLIENT_ADDRESS_HEADER = CANARY_KEY
+    (problem,) = provider_problems(today=lambda: RETIREMENT_DAY)
+    assert CANARY_KEY not in problem.msg and CANARY_KEY not in (problem.hint or "")
