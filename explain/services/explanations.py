@@ -120,7 +120,8 @@ class Admission:
     )
 
     def give_back(self) -> None:
-        """The call was never answered: the account and the address get it back."""
+        """The call is not made after all (refused further on) or was never answered:
+        the account and the address get it back."""
         _quietly(self.account.give_back, "account allowance")
         _quietly(self.address.give_back, "address allowance")
 
