@@ -72,6 +72,14 @@ DEFAULTS: dict[str, Any] = {
     # (None: the same as everyone's). Cached and recorded answers use none of it.
     "EXPLAIN_USER_DAILY_CALLS": 100,
     "EXPLAIN_NEW_USER_DAILY_CALLS": 20,
+    # Model calls per client address per day (IPv6: per /64), so one address opening
+    # account after account cannot spend the site's day either; past it
+    # address_daily_limit (429) until midnight. None or 0: no cap. Cached and recorded
+    # answers use none of it.
+    "EXPLAIN_ADDRESS_DAILY_CALLS": 200,
+    # The META key the site's own proxy writes the client address to (e.g.
+    # "HTTP_X_FORWARDED_FOR"; its last entry is read). None: REMOTE_ADDR.
+    "EXPLAIN_CLIENT_ADDRESS_HEADER": None,
     # Log rows the database could not take (down, read-only) wait here, one small JSON
     # file each (counts, never texts), until the next write or `explain_replay_log`.
     # None: no spool, such rows are lost (logged at ERROR). A directory of each server's own.
@@ -221,6 +229,17 @@ class AppSettings:
     @property
     def NEW_USER_DAILY_CALLS(self) -> int | None:
         return _optional_int("EXPLAIN_NEW_USER_DAILY_CALLS")
+
+    @property
+    def ADDRESS_DAILY_CALLS(self) -> int | None:
+        """None (also for 0): no cap per address."""
+        value = setting("EXPLAIN_ADDRESS_DAILY_CALLS")
+        return int(value) if value else None
+
+    @property
+    def CLIENT_ADDRESS_HEADER(self) -> str | None:
+        value = setting("EXPLAIN_CLIENT_ADDRESS_HEADER")
+        return str(value) if value else None
 
     @property
     def LOG_SPOOL_DIR(self) -> Path | None:

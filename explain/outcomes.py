@@ -40,6 +40,8 @@ class Outcome(models.TextChoices):
     DAILY_LIMIT = "daily_limit", _("Daily call limit reached")
     # This account made EXPLAIN_USER_DAILY_CALLS model calls today (fewer when new).
     ACCOUNT_DAILY_LIMIT = "account_daily_limit", _("Account's daily calls used")
+    # This client address (IPv6: its /64) made EXPLAIN_ADDRESS_DAILY_CALLS model calls today.
+    ADDRESS_DAILY_LIMIT = "address_daily_limit", _("Address's daily calls used")
     # The shared cache (rate limit, breaker, budget) could not be reached: no call made.
     TEMPORARILY_UNAVAILABLE = "temporarily_unavailable", _("Shared cache unavailable")
     # A log row only: a page view showed the remembered explanation again, nobody asked.
@@ -183,6 +185,16 @@ OUTCOMES: dict[Outcome, OutcomeRule] = {
         429,
         Group.REFUSED,
         _("You have used today's explanations for your account. You can ask again tomorrow."),
+        retry=Retry.MEASURED,
+    ),
+    # Every account on one connection shares it: the words say so, not "your account".
+    Outcome.ADDRESS_DAILY_LIMIT: OutcomeRule(
+        429,
+        Group.REFUSED,
+        _(
+            "Today's explanations for your internet connection have been used up. You can "
+            "ask again tomorrow."
+        ),
         retry=Retry.MEASURED,
     ),
     # About what a restarted Redis takes to answer again; a database outage sets its own.

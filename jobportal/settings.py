@@ -263,6 +263,13 @@ EXPLAIN_DAILY_CALL_LIMIT = (
 # crowd of new ones, cannot spend the day above (explain/controls/allowance.py).
 EXPLAIN_USER_DAILY_CALLS = int(os.environ.get("EXPLAIN_USER_DAILY_CALLS", "100"))
 EXPLAIN_NEW_USER_DAILY_CALLS = int(os.environ.get("EXPLAIN_NEW_USER_DAILY_CALLS", "20"))
+# Model calls per client address per day, whatever the accounts (0: no cap). Behind the
+# load balancer the address is the last entry of the header it sets, e.g.
+# EXPLAIN_CLIENT_ADDRESS_HEADER=HTTP_X_FORWARDED_FOR; unset, REMOTE_ADDR.
+EXPLAIN_ADDRESS_DAILY_CALLS = int(os.environ.get("EXPLAIN_ADDRESS_DAILY_CALLS", "200")) or None
+EXPLAIN_CLIENT_ADDRESS_HEADER = os.environ.get("EXPLAIN_CLIENT_ADDRESS_HEADER") or None
+# The login and sign-up limits (jobportal/throttle.py) read the same client address.
+RATELIMIT_IP_META_KEY = "explain.controls.addresses.request_address"
 # Log rows the database could not take wait here (per server) until it is back.
 EXPLAIN_LOG_SPOOL_DIR = os.environ.get("EXPLAIN_LOG_SPOOL_DIR") or str(
     BASE_DIR / "var" / "log-spool"

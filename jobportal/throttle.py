@@ -2,8 +2,10 @@
 
 Without it anyone may guess passwords at full speed, and one address may open account
 after account, each with a fresh model-call allowance. A refused attempt gets a 429
-page with Retry-After; nothing about whether the username exists. The address is
-REMOTE_ADDR, or what RATELIMIT_IP_META_KEY names behind a proxy (docs/production.md).
+page with Retry-After; nothing about whether the username exists. The address is the
+one explain's address allowance counts (RATELIMIT_IP_META_KEY in the settings):
+REMOTE_ADDR, or behind a proxy the last entry of EXPLAIN_CLIENT_ADDRESS_HEADER
+(docs/production.md).
 """
 
 from __future__ import annotations

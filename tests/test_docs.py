@@ -88,6 +88,7 @@ def test_the_api_outcome_table_matches_the_code() -> None:
     waits = {
         Outcome.RATE_LIMITED,
         Outcome.ACCOUNT_DAILY_LIMIT,
+        Outcome.ADDRESS_DAILY_LIMIT,
         Outcome.CIRCUIT_OPEN,
         Outcome.TEMPORARILY_UNAVAILABLE,
     }

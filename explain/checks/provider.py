@@ -9,6 +9,7 @@ pasted into the wrong variable must not reach the console.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import date
 from typing import Any
@@ -57,6 +58,10 @@ def check_a_model_answers_in_production(
     if has_a_model():
         return []
     return [Error(NO_MODEL, hint=NO_MODEL_FIX, id="explain.E107")]
+
+
+# How Django names a request header in META (and REMOTE_ADDR): capitals, digits, underscores.
+META_KEY = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
 @register()
@@ -164,6 +169,7 @@ def _control_problems() -> list[CheckMessage]:
                     id="explain.E106",
                 )
             )
+    problems.extend(_address_problems())
     failures = setting("EXPLAIN_BREAKER_FAILURES")
     window = setting("EXPLAIN_BREAKER_WINDOW_SECONDS")
     cooldown = setting("EXPLAIN_BREAKER_COOLDOWN_SECONDS")
@@ -183,6 +189,32 @@ def _control_problems() -> list[CheckMessage]:
                 hint="The defaults are 5 failures, a 60-s window, a 15-s cool-down "
                 "and 10 s for a slow call.",
                 id="explain.E104",
+            )
+        )
+    return problems
+
+
+def _address_problems() -> list[CheckMessage]:
+    """The allowance per client address, and where the address is read from."""
+    problems: list[CheckMessage] = []
+    calls = setting("EXPLAIN_ADDRESS_DAILY_CALLS")
+    if calls is not None and not _number(calls, low=0, integer=True):
+        problems.append(
+            Error(
+                "EXPLAIN_ADDRESS_DAILY_CALLS must be None or 0 (no cap) or a whole number.",
+                hint=f"Got a {type(calls).__name__}. Model calls per client address per day.",
+                id="explain.E108",
+            )
+        )
+    header = setting("EXPLAIN_CLIENT_ADDRESS_HEADER")
+    if header is not None and not (isinstance(header, str) and META_KEY.fullmatch(header)):
+        problems.append(
+            Error(
+                "EXPLAIN_CLIENT_ADDRESS_HEADER must be None (REMOTE_ADDR) or a key of "
+                "request.META.",
+                hint="The header's name in capitals, dashes as underscores, after HTTP_: "
+                "HTTP_X_FORWARDED_FOR for X-Forwarded-For.",
+                id="explain.E109",
             )
         )
     return problems

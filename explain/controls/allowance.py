@@ -1,13 +1,16 @@
-"""Each account's daily allowance of model calls (EXPLAIN_USER_DAILY_CALLS), on the shared cache.
+"""Each account's and each client address's daily allowance of model calls, on the shared cache.
 
 The per-minute rate limit bounds how fast one account spends; this bounds how much it
-spends in a day, so a handful of fresh sign-ups cannot use up the site's daily budget
-for everyone. Accounts younger than a day get EXPLAIN_NEW_USER_DAILY_CALLS instead.
+spends in a day (EXPLAIN_USER_DAILY_CALLS), so a handful of fresh sign-ups cannot use up
+the site's daily budget for everyone. Accounts younger than a day get
+EXPLAIN_NEW_USER_DAILY_CALLS instead. One address (explain.controls.addresses) opening
+account after account gets EXPLAIN_ADDRESS_DAILY_CALLS in all.
 
-One counter per account per day of the site's time zone (TIME_ZONE), taken atomically
-before the call, so parallel requests of one account cannot overshoot. A call that
-never happens (refused further on) or that the provider never answered is given back;
-one the provider answered, a 429 included, is not.
+One counter per account, and one per address, per day of the site's time zone
+(TIME_ZONE), taken atomically before the call, so parallel requests cannot overshoot. A
+call that never happens (refused further on) or that the provider never answered is
+given back; one the provider answered, a 429 included, is not. An address counter's key
+is a keyed hash of the address (SECRET_KEY), so the cache holds no readable address.
 """
 
 from __future__ import annotations
@@ -19,10 +22,12 @@ from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from explain.controls.counters import incr
 
 _PREFIX = "explain:account-calls:"
+_ADDRESS_PREFIX = "explain:address-calls:"
 _KEEP_SECONDS = 2 * 24 * 3600
 # An account younger than this gets the new accounts' allowance.
 NEW_ACCOUNT_AGE = timedelta(hours=24)
@@ -34,7 +39,8 @@ def _nothing() -> None:
 
 @dataclass(frozen=True)
 class AccountDecision:
-    """Whether this account may make one more model call today, and how long to wait."""
+    """Whether this account (or address) may make one more model call today, and how
+    long to wait."""
 
     allowed: bool
     retry_after: int = 0
@@ -96,21 +102,56 @@ def take_account_call(
     own = new_limit if new and new_limit is not None else limit
     if user_id is None or own is None:
         return AccountDecision(allowed=True)
-    key = _key(user_id, now.date())
-    if own > 0:
-        count = incr(cache, key, _KEEP_SECONDS)
-        if count <= own:
-            return AccountDecision(allowed=True, give_back=lambda: _give_back(cache, key))
-        # A refused attempt is no call: it must not count once the allowance grows.
-        _give_back(cache, key)
-        used = count - 1
-    else:
-        used = int(cache.get(key) or 0)
+    taken, used = _take(cache, _key(user_id, now.date()), own)
+    if taken is not None:
+        return taken
     wait = _next_midnight(now)
     joined = joined_at(user)
     if new and joined is not None and (limit is None or used < limit):
         wait = min(wait, joined + NEW_ACCOUNT_AGE)
     return AccountDecision(allowed=False, retry_after=_seconds_until(wait, now))
+
+
+def _take(cache: Any, key: str, own: int) -> tuple[AccountDecision | None, int]:
+    """One call off this counter's allowance `own`: the decision if let through,
+    else None and the calls already used today."""
+    if own <= 0:
+        return None, int(cache.get(key) or 0)
+    count = incr(cache, key, _KEEP_SECONDS)
+    if count <= own:
+        return AccountDecision(allowed=True, give_back=lambda: _give_back(cache, key)), count
+    # A refused attempt is no call: it must not count once the allowance grows.
+    _give_back(cache, key)
+    return None, count - 1
+
+
+def _address_key(network: str, day: date) -> str:
+    digest = salted_hmac("explain.address-calls", network).hexdigest()[:32]
+    return f"{_ADDRESS_PREFIX}{digest}:{day.isoformat()}"
+
+
+def take_address_call(
+    cache: Any, network: str | None, *, limit: int | None, now: datetime | None = None
+) -> AccountDecision:
+    """Count one model call against this client address's allowance for today.
+
+    network: the address as counted (explain.controls.addresses.client_network; None:
+    no address known, not counted); limit: calls per day (None: no cap). Refused, the
+    wait is until the site's midnight.
+    """
+    if network is None or limit is None:
+        return AccountDecision(allowed=True)
+    now = now or site_now()
+    taken, _used = _take(cache, _address_key(network, now.date()), limit)
+    if taken is not None:
+        return taken
+    return AccountDecision(allowed=False, retry_after=_seconds_until(_next_midnight(now), now))
+
+
+def address_calls_today(cache: Any, network: str, *, now: datetime | None = None) -> int:
+    """Model calls made from this client address today (the tests read it)."""
+    now = now or site_now()
+    return int(cache.get(_address_key(network, now.date())) or 0)
 
 
 def _give_back(cache: Any, key: str) -> None:

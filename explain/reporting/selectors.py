@@ -285,8 +285,10 @@ def summary_from(data: Cells, *, include_cached: bool = False) -> LogSummary:
         model_calls=count(MODEL_CALL_OUTCOMES),
         errors=count(ERROR_OUTCOMES),
         nothing_verified=count([Outcome.NOTHING_VERIFIED]),
-        # Refused for this user: the per-minute rate, or the account's day used up.
-        rate_limited=count([Outcome.RATE_LIMITED, Outcome.ACCOUNT_DAILY_LIMIT]),
+        # Refused for this user: the per-minute rate, or the account's or address's day used up.
+        rate_limited=count(
+            [Outcome.RATE_LIMITED, Outcome.ACCOUNT_DAILY_LIMIT, Outcome.ADDRESS_DAILY_LIMIT]
+        ),
         cached=count([Outcome.CACHED]),
         latency_p50=percentile(histogram, 0.50),
         latency_p95=percentile(histogram, 0.95),

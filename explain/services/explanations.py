@@ -107,16 +107,26 @@ class Subject:
 @dataclass(frozen=True)
 class Admission:
     """What let a model call through: the user's rate allowance, the account's, the
-    circuit breaker it reports to and its gate, the slot it holds."""
+    circuit breaker it reports to and its gate, the slot it holds, the client address's
+    allowance."""
 
     rate: RateDecision
     account: allowance.AccountDecision
     breaker: CircuitBreaker
     gate: Gate
     slot: slots.Slot
+    address: allowance.AccountDecision = field(
+        default_factory=lambda: allowance.AccountDecision(allowed=True)
+    )
     # When the call was let through, on the breaker's clock: a failure of a call begun
     # before the provider's last answer does not count against it.
     admitted_at: float = 0.0
+
+    def give_back(self, steps: CacheSteps) -> None:
+        """The call is not made after all (refused further on) or was never answered:
+        the account and the address get it back."""
+        steps.run(self.account.give_back, "account allowance")
+        steps.run(self.address.give_back, "address allowance")
 
 
 class CacheSteps:
@@ -236,11 +246,18 @@ def profile_ready(user: Any) -> bool:
 
 @sensitive_variables()
 def explanation_create(
-    *, user: Any, job_id: str, rate_check: Callable[[], RateDecision]
+    *,
+    user: Any,
+    job_id: str,
+    rate_check: Callable[[], RateDecision],
+    address: str | None = None,
 ) -> Explanation:
-    """Explain one job for one user. rate_check counts a model call against the limit."""
+    """Explain one job for one user. rate_check counts a model call against the limit;
+    address is the client address as counted (explain.controls.addresses; None: none)."""
     started = time.monotonic()
-    prepared = prepare(user=user, job_id=job_id, rate_check=rate_check, on_fault=fault)
+    prepared = prepare(
+        user=user, job_id=job_id, rate_check=rate_check, on_fault=fault, address=address
+    )
     result = prepared if isinstance(prepared, Explanation) else _answer_whole(prepared, user=user)
     return record(result, user=user, latency=time.monotonic() - started)
 
@@ -272,6 +289,7 @@ def prepare(
     job_id: str,
     rate_check: Callable[[], RateDecision],
     on_fault: OnFault,
+    address: str | None = None,
 ) -> ModelCall | Explanation:
     """Every step before the model call: the call to make, or the request already
     decided (a refusal, a cached answer, a fault as on_fault decides it)."""
@@ -290,7 +308,7 @@ def prepare(
         if cached is not None:
             return cached
         spec = build_prompt(model, stage)
-        admitted = admit(stage, rate_check, user=user)
+        admitted = admit(stage, rate_check, user=user, address=address)
         if isinstance(admitted, Explanation):
             return admitted
     except Exception as exc:
@@ -376,11 +394,15 @@ def build_prompt(model: ChatModel, subject: Subject) -> PromptSpec:
 
 
 def admit(
-    subject: Subject, rate_check: Callable[[], RateDecision], *, user: Any
+    subject: Subject,
+    rate_check: Callable[[], RateDecision],
+    *,
+    user: Any,
+    address: str | None = None,
 ) -> Admission | Explanation:
     """The checks before a model call, cheapest refusal first: the user's rate, the
-    circuit, a free slot, the account's and then the site's day. Without the shared
-    cache to decide, nothing is called (fail closed)."""
+    circuit, a free slot, the account's, the client address's and then the site's day.
+    Without the shared cache to decide, nothing is called (fail closed)."""
     try:
         # A recorded demo answer costs nothing, so it uses none of the user's allowance.
         decision = RateDecision(allowed=True) if subject.demo else rate_check()
@@ -438,6 +460,32 @@ def admit(
         refuse(slot)
         return subject.decided(Outcome.ACCOUNT_DAILY_LIMIT, retry_after=account.retry_after)
     try:
+        from_address = (
+            allowance.AccountDecision(allowed=True)
+            if subject.demo
+            else allowance.take_address_call(site_cache(), address, limit=_address_limit())
+        )
+    except Exception as exc:
+        steps.down = True
+        steps.run(account.give_back, "account allowance")
+        refuse(slot)
+        return unavailable(subject, "address allowance", exc)
+    admission = Admission(
+        rate=decision,
+        account=account,
+        breaker=breaker,
+        gate=gate,
+        slot=slot,
+        address=from_address,
+        admitted_at=breaker.clock(),
+    )
+    if not from_address.allowed:
+        # Counts only: the address is in no log line and no log row.
+        logger.warning("Model call skipped: address_daily_limit (EXPLAIN_ADDRESS_DAILY_CALLS)")
+        admission.give_back(steps)
+        refuse(slot)
+        return subject.decided(Outcome.ADDRESS_DAILY_LIMIT, retry_after=from_address.retry_after)
+    try:
         within_budget = budget.take_call(site_cache(), _daily_limit())
     except Exception as exc:
         steps.down = True
@@ -445,17 +493,10 @@ def admit(
         return unavailable(subject, "daily budget", exc)
     if not within_budget:
         logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
-        steps.run(account.give_back, "account allowance")
+        admission.give_back(steps)
         refuse(slot)
         return subject.decided(Outcome.DAILY_LIMIT)
-    return Admission(
-        rate=decision,
-        account=account,
-        breaker=breaker,
-        gate=gate,
-        slot=slot,
-        admitted_at=breaker.clock(),
-    )
+    return admission
 
 
 def start_call(call: ModelCall, *, user: Any) -> ModelCall:
@@ -486,7 +527,7 @@ def call_failed(call: ModelCall, exc: ModelCallError, *, usage: TokenUsage) -> E
     refunded, one user could spin on the site's quota."""
     admitted, steps = call.admission, call.bookkeeping
     if exc.unanswered:
-        steps.run(admitted.account.give_back, "account allowance")
+        admitted.give_back(steps)
     else:
         steps.run(admitted.rate.spend, "rate allowance")
     if not exc.local:  # a local fault says nothing about the provider
@@ -627,6 +668,10 @@ def _account_limit() -> int | None:
 
 def _new_account_limit() -> int | None:
     return app_settings.NEW_USER_DAILY_CALLS
+
+
+def _address_limit() -> int | None:
+    return app_settings.ADDRESS_DAILY_CALLS
 
 
 def _record_failure(call: ModelCall, *, retry_after: float | None, why: str) -> None:

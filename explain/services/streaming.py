@@ -60,12 +60,21 @@ class ExplanationStream:
     early does not stop the answer, which is finished, logged and cached as usual.
     """
 
-    def __init__(self, *, user: Any, job_id: str, rate_check: Callable[[], RateDecision]) -> None:
+    def __init__(
+        self,
+        *,
+        user: Any,
+        job_id: str,
+        rate_check: Callable[[], RateDecision],
+        address: str | None = None,
+    ) -> None:
         self._started = time.monotonic()
         self._user = user
         self._items: Generator[StreamedPoint | Explanation, None, None] | None = None
         self._logged = False
-        prepared = prepare(user=user, job_id=job_id, rate_check=rate_check, on_fault=_fault)
+        prepared = prepare(
+            user=user, job_id=job_id, rate_check=rate_check, on_fault=_fault, address=address
+        )
         self._call = prepared if isinstance(prepared, ModelCall) else None
         # Until the answer is decided: what a fault would leave (the texts, the model).
         self._result = (
@@ -191,7 +200,12 @@ def _fault(stage: Stage, exc: Exception, *, usage: TokenUsage | None = None) -> 
 
 
 def explanation_stream(
-    *, user: Any, job_id: str, rate_check: Callable[[], RateDecision]
+    *,
+    user: Any,
+    job_id: str,
+    rate_check: Callable[[], RateDecision],
+    address: str | None = None,
 ) -> ExplanationStream:
-    """Start one explanation for one user and job; iterate the result for its points."""
-    return ExplanationStream(user=user, job_id=job_id, rate_check=rate_check)
+    """Start one explanation for one user and job; iterate the result for its points.
+    address: the client address as counted (explain.controls.addresses; None: none)."""
+    return ExplanationStream(user=user, job_id=job_id, rate_check=rate_check, address=address)

@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
+from explain.controls.addresses import request_network
 from explain.controls.ratelimit import model_call_allowed
 from explain.outcomes import http_status
 from explain.services.explanations import explanation_create
@@ -80,12 +81,14 @@ class ExplanationAPI(ExplainAPIView):
                     user=request.user,
                     job_id=job_id,
                     rate_check=lambda: model_call_allowed(request._request),
+                    address=request_network(request._request),
                 )
             )
         explanation = explanation_create(
             user=request.user,
             job_id=job_id,
             rate_check=lambda: model_call_allowed(request._request),
+            address=request_network(request._request),
         )
         # explanation_payload is already the plain data ExplanationSerializer declares
         # (same keys, same order, same types); the serializer documents it in the OpenAPI

@@ -12,6 +12,7 @@ from django.views.decorators.debug import sensitive_variables
 from django.views.decorators.http import require_POST
 
 from explain.conf import app_settings, profile_url
+from explain.controls.addresses import request_network
 from explain.controls.ratelimit import model_call_allowed
 from explain.models import NOTE_MAX_LENGTH, FeedbackReport
 from explain.outcomes import http_status
@@ -30,7 +31,10 @@ def explain_job(request: HttpRequest, job_id: str) -> HttpResponse:
     # before any model call or log row.
     back_url = _safe_next(request)
     explanation = explanation_create(
-        user=request.user, job_id=job_id, rate_check=lambda: model_call_allowed(request)
+        user=request.user,
+        job_id=job_id,
+        rate_check=lambda: model_call_allowed(request),
+        address=request_network(request),
     )
     context = {
         "base_template": app_settings.BASE_TEMPLATE,

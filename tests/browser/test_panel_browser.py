@@ -400,6 +400,27 @@ def test_an_account_past_its_daily_allowance_reads_why_without_a_countdown(
     assert_nothing_ran(page)
 
 
+def test_an_address_past_its_daily_allowance_reads_its_own_message(
+    new_page, demo_data, use_model, settings
+):
+    """The address's message, not the account's: the account still has calls left."""
+    from explain.conf import site_cache
+    from explain.controls.allowance import take_address_call
+
+    model = use_model(WORKED_DRAFT)
+    settings.EXPLAIN_ADDRESS_DAILY_CALLS = 1
+    assert take_address_call(site_cache(), "127.0.0.1", limit=1).allowed  # another account's
+    page = new_page()
+    log_in(page, "demo", DEMO_PASSWORD, next_url=worked_job().get_absolute_url())
+    ask(page)
+    error = page.locator(".explain-error-address_daily_limit")
+    expect(error).to_have_text(str(wording.error_message(Outcome.ADDRESS_DAILY_LIMIT)))
+    expect(error).to_have_attribute("role", "alert")
+    expect(page.locator(".explain-countdown")).to_have_count(0)
+    assert model.prompts == []
+    assert_nothing_ran(page)
+
+
 @pytest.mark.parametrize(
     ("setup", "expected"),
     [

@@ -34,6 +34,25 @@ def test_guesses_over_many_usernames_from_one_address_are_throttled(client, sett
     assert statuses == [200] * 5 + [429]
 
 
+def test_behind_a_proxy_the_login_limit_counts_the_address_the_proxy_added(client, settings):
+    """The same address as the explanations' allowance: the header's last entry, so a
+    forged first entry neither dodges the limit nor breaks the login page."""
+    settings.LOGIN_RATE_PER_IP = "3/10m"
+    settings.EXPLAIN_CLIENT_ADDRESS_HEADER = "HTTP_X_FORWARDED_FOR"
+
+    def from_(forwarded: str) -> int:
+        return client.post(
+            "/login/",
+            {"username": "nobody", "password": WRONG},
+            REMOTE_ADDR="10.0.0.2",
+            HTTP_X_FORWARDED_FOR=forwarded,
+        ).status_code
+
+    statuses = [from_(f"203.0.113.{n}, 198.51.100.7") for n in range(4)]
+    assert statuses == [200, 200, 200, 429]
+    assert from_("198.51.100.8") == 200  # another client behind the same proxy
+
+
 def test_the_limit_is_per_username_not_for_everyone(client, make_user, settings):
     settings.LOGIN_RATE_PER_USERNAME = "2/10m"
     make_user("sam")

@@ -184,3 +184,44 @@ def test_any_model_configured_passes(settings, name, value):
     setattr(settings, name, value)
     _, said = check_output("--deploy")
     assert "explain.W106" not in said and "explain.E107" not in said, said
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (None, []),
+        (0, []),
+        (200, []),
+        (-1, ["explain.E108"]),
+        ("200", ["explain.E108"]),
+        (2.5, ["explain.E108"]),
+        (True, ["explain.E108"]),
+    ],
+)
+def test_the_address_allowance(settings, value, expected):
+    settings.EXPLAIN_ADDRESS_DAILY_CALLS = value
+    assert ids() == expected
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (None, []),
+        ("REMOTE_ADDR", []),
+        ("HTTP_X_FORWARDED_FOR", []),
+        ("HTTP_X_REAL_IP", []),
+        ("X-Forwarded-For", ["explain.E109"]),  # the header's name, not its META key
+        ("http_x_forwarded_for", ["explain.E109"]),
+        ("", ["explain.E109"]),
+        (["HTTP_X_FORWARDED_FOR"], ["explain.E109"]),
+    ],
+)
+def test_the_client_address_header(settings, value, expected):
+    settings.EXPLAIN_CLIENT_ADDRESS_HEADER = value
+    assert ids() == expected
+
+
+def test_the_header_check_never_echoes_the_value(settings):
+    settings.EXPLAIN_CLIENT_ADDRESS_HEADER = CANARY_KEY
+    (problem,) = provider_problems(today=lambda: RETIREMENT_DAY)
+    assert CANARY_KEY not in problem.msg and CANARY_KEY not in (problem.hint or "")

@@ -9,7 +9,12 @@ from typing import Any
 import pytest
 from django.core.cache.backends.locmem import LocMemCache
 
-from explain.controls.allowance import calls_today, take_account_call
+from explain.controls.allowance import (
+    address_calls_today,
+    calls_today,
+    take_account_call,
+    take_address_call,
+)
 
 NOW = datetime(2026, 12, 2, 18, 0, tzinfo=UTC)  # six hours before the site's midnight
 OLD = NOW - timedelta(days=30)
@@ -100,3 +105,64 @@ def test_a_call_given_back_is_taken_again(cache):
 
 def test_no_account_no_cap(cache):
     assert take(cache, SimpleNamespace(pk=None), limit=0).allowed
+
+
+# One client address's day: every account asking from it shares one counter.
+
+
+def test_an_address_gets_exactly_its_allowance_and_waits_until_midnight(cache):
+    taken = [take_address_call(cache, "198.51.100.7", limit=3, now=NOW) for _ in range(5)]
+    assert [d.allowed for d in taken] == [True, True, True, False, False]
+    assert taken[-1].retry_after == 6 * 3600
+    # Refused attempts are no calls.
+    assert address_calls_today(cache, "198.51.100.7", now=NOW) == 3
+
+
+def test_each_address_counts_apart_and_a_new_day_starts_afresh(cache):
+    for _ in range(2):
+        take_address_call(cache, "198.51.100.7", limit=2, now=NOW)
+    assert not take_address_call(cache, "198.51.100.7", limit=2, now=NOW).allowed
+    assert take_address_call(cache, "2001:db8:1:2::/64", limit=2, now=NOW).allowed
+    later = NOW + timedelta(hours=7)
+    assert take_address_call(cache, "198.51.100.7", limit=2, now=later).allowed
+
+
+def test_an_address_call_given_back_is_free_again(cache):
+    first = take_address_call(cache, "198.51.100.7", limit=1, now=NOW)
+    assert not take_address_call(cache, "198.51.100.7", limit=1, now=NOW).allowed
+    first.give_back()
+    assert take_address_call(cache, "198.51.100.7", limit=1, now=NOW).allowed
+
+
+def test_no_address_or_no_limit_is_not_counted(cache):
+    assert all(take_address_call(cache, None, limit=1, now=NOW).allowed for _ in range(3))
+    assert all(
+        take_address_call(cache, "198.51.100.7", limit=None, now=NOW).allowed for _ in range(3)
+    )
+    assert address_calls_today(cache, "198.51.100.7", now=NOW) == 0
+
+
+class KeysSeen:
+    """The cache, recording every key the allowance uses."""
+
+    def __init__(self, cache: Any) -> None:
+        self.cache = cache
+        self.keys: set[str] = set()
+
+    def __getattr__(self, name: str) -> Any:
+        method = getattr(self.cache, name)
+
+        def recorded(key: str, *args: Any, **kwargs: Any) -> Any:
+            self.keys.add(key)
+            return method(key, *args, **kwargs)
+
+        return recorded
+
+
+def test_the_cache_key_holds_no_readable_address(cache, settings):
+    seen = KeysSeen(cache)
+    take_address_call(seen, "198.51.100.7", limit=3, now=NOW)
+    assert seen.keys and not any("198.51.100" in key for key in seen.keys)
+    # Keyed on SECRET_KEY: another site's key finds another counter.
+    settings.SECRET_KEY = "another-site-" + "x" * 50
+    assert address_calls_today(cache, "198.51.100.7", now=NOW) == 0

@@ -130,6 +130,12 @@ def test_an_accounts_day_used_up_counts_as_rate_limited_not_as_a_call(small):
     assert (s.requests, s.model_calls, s.rate_limited) == (8, 5, 2)
 
 
+def test_an_addresss_day_used_up_counts_as_rate_limited_not_as_a_call(small):
+    make_log(0, outcome=Outcome.ADDRESS_DAILY_LIMIT, latency_ms=2)
+    s = selectors.log_summary(ExplanationLog.objects.all())
+    assert (s.requests, s.model_calls, s.rate_limited) == (8, 5, 2)
+
+
 def test_summary_by_hand(small):
     s = selectors.log_summary(ExplanationLog.objects.all())
     # Fresh answers: ok(2 dropped), ok(0), nothing_verified(3), ok v2(1) = 4, 3 with a drop.
