@@ -168,7 +168,7 @@ def _address_problems() -> list[CheckMessage]:
             Error(
                 "EXPLAIN_ADDRESS_DAILY_CALLS must be None or 0 (no cap) or a whole number.",
                 hint=f"Got a {type(calls).__name__}. Model calls per client address per day.",
-                id="explain.E107",
+                id="explain.E108",
             )
         )
     header = setting("EXPLAIN_CLIENT_ADDRESS_HEADER")
@@ -179,7 +179,7 @@ def _address_problems() -> list[CheckMessage]:
                 "request.META.",
                 hint="The header's name in capitals, dashes as underscores, after HTTP_: "
                 "HTTP_X_FORWARDED_FOR for X-Forwarded-For.",
-                id="explain.E108",
+                id="explain.E109",
             )
         )
     return problems

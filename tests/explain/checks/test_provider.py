@@ -152,10 +152,10 @@ def test_a_broken_price_table_is_an_error(settings, prices):
         (None, []),
         (0, []),
         (200, []),
-        (-1, ["explain.E107"]),
-        ("200", ["explain.E107"]),
-        (2.5, ["explain.E107"]),
-        (True, ["explain.E107"]),
+        (-1, ["explain.E108"]),
+        ("200", ["explain.E108"]),
+        (2.5, ["explain.E108"]),
+        (True, ["explain.E108"]),
     ],
 )
 def test_the_address_allowance(settings, value, expected):
@@ -170,10 +170,10 @@ def test_the_address_allowance(settings, value, expected):
         ("REMOTE_ADDR", []),
         ("HTTP_X_FORWARDED_FOR", []),
         ("HTTP_X_REAL_IP", []),
-        ("X-Forwarded-For", ["explain.E108"]),  # the header's name, not its META key
-        ("http_x_forwarded_for", ["explain.E108"]),
-        ("", ["explain.E108"]),
-        (["HTTP_X_FORWARDED_FOR"], ["explain.E108"]),
+        ("X-Forwarded-For", ["explain.E109"]),  # the header's name, not its META key
+        ("http_x_forwarded_for", ["explain.E109"]),
+        ("", ["explain.E109"]),
+        (["HTTP_X_FORWARDED_FOR"], ["explain.E109"]),
     ],
 )
 def test_the_client_address_header(settings, value, expected):
