@@ -28,6 +28,7 @@ from pathlib import Path
 
 from explain.core.contact_details import INVISIBLE_CHARS
 from explain.core.rules.disguises import base64_texts, plain_form, skeleton_form
+from explain.core.rules.literals import heads
 
 __all__ = [
     "Finding",
@@ -242,23 +243,38 @@ def _alternation(items: list[tuple[int, Rule]]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?P<r{i}>{rule.pattern})" for i, rule in items))
 
 
-def _scanner(chars: set[str]) -> re.Pattern[str] | None:
-    if not chars:
+def _scanner(groups: dict[str, list[tuple[int, Rule]]]) -> re.Pattern[str] | None:
+    """Where a row of `groups` (by first character) may start: at its first character,
+    when what follows is one way the rows' matches go on (explain.core.rules.literals),
+    so a text full of "a" is not tried for "aiへの" at each one."""
+    if not groups:
         return None
-    return re.compile("[" + "".join(re.escape(ch) for ch in sorted(chars)) + "]")
+    branches: list[str] = []
+    for ch in sorted(groups):
+        tails: set[str] | None = set()
+        for _, rule in groups[ch]:
+            found = heads(rule.pattern, _HEAD)
+            after = {head[1:] for head in found if head[:1] == ch}
+            if tails is None or not after or "" in found or "" in after:
+                tails = None
+                continue
+            tails |= after
+        branch = re.escape(ch)
+        if tails:
+            ordered = sorted(tails, key=lambda tail: (-len(tail), tail))
+            branch += "(?=" + "|".join(re.escape(tail) for tail in ordered) + ")"
+        branches.append(branch)
+    return re.compile("|".join(branches))
 
 
-@lru_cache(maxsize=4)
-def _compiled(folder: Path = DATA) -> _Compiled:
-    """The rows of every file, grouped by the first character of a match. Rows that are
-    not word-led (they start with a symbol, or a letter of a script written without
-    spaces) must name their first characters; those led by a Latin letter run on texts
-    with non-ASCII characters only (they hold one: "ai" in "AIへのメモ")."""
-    rules = load_rules(folder)
+def _build(rules: tuple[Rule, ...], chosen: Sequence[int]) -> _Compiled:
+    """The rows `chosen` (indices into `rules`, kept as group names), grouped by the
+    first character of a match; raises ValueError on a row that cannot be grouped."""
     word: dict[str, list[tuple[int, Rule]]] = {}
     word_any: list[tuple[int, Rule]] = []
     other: dict[str, list[tuple[int, Rule]]] = {}
-    for i, rule in enumerate(rules):
+    for i in chosen:
+        rule = rules[i]
         chars = first_chars(rule.pattern)
         if _word_led(rule):
             if not chars:
@@ -272,23 +288,113 @@ def _compiled(folder: Path = DATA) -> _Compiled:
             raise ValueError(f"{rule.language}:{rule.line}: a Latin-led row is `word`")
         for ch in chars:
             other.setdefault(ch, []).append((i, rule))
-    symbols = {ch for ch in other if not (ch.isascii() and ch.isalpha())}
+    symbols = {ch: items for ch, items in other.items() if not (ch.isascii() and ch.isalpha())}
     return _Compiled(
         rules,
         {ch: _alternation(items) for ch, items in word.items()},
         _alternation(word_any) if word_any else None,
         {ch: _alternation(items) for ch, items in other.items()},
         _scanner(symbols),
-        _scanner(set(other) - symbols),
+        _scanner({ch: items for ch, items in other.items() if ch not in symbols}),
     )
 
 
-_WORD_START = re.compile(r"\b\w")
+@lru_cache(maxsize=4)
+def _compiled(folder: Path = DATA) -> _Compiled:
+    """The rows of every file, grouped by the first character of a match. Rows that are
+    not word-led (they start with a symbol, or a letter of a script written without
+    spaces) must name their first characters; those led by a Latin letter run on texts
+    with non-ASCII characters only (they hold one: "ai" in "AIへのメモ")."""
+    rules = load_rules(folder)
+    return _build(rules, range(len(rules)))
+
+
+# How many first characters of a word pick the word-led rows tried at its start.
+_HEAD = 4
+_WORD_HEAD = re.compile(rf"\b\w{{1,{_HEAD}}}")
+_WORD_CHAR = re.compile(r"\w")
+
+
+@dataclass(frozen=True)
+class _Heads:
+    """The word-led rows by how a word must begin for them to match at its start.
+
+    Most rows begin with known words (explain.core.rules.literals): "ignore" cannot match
+    at the start of "team", so at each word start only the rows its first characters
+    allow are tried, and a sentence whose words begin no row costs one scan.
+    """
+
+    exact: dict[str, tuple[int, ...]]  # the word's first _HEAD characters, or all of it
+    starts: dict[str, tuple[int, ...]]  # a string the word begins with ("" for any word)
+    first: tuple[frozenset[str], ...]  # per row: its first characters (empty: unknown)
+
+
+def _head_keys(pattern: str) -> tuple[set[str], set[str]]:
+    """(exact, starts): for a match of `pattern` at a word start, the word cut to _HEAD
+    characters is in `exact`, or the word begins with a string of `starts`."""
+    exact: set[str] = set()
+    starts: set[str] = set()
+    for head in heads(pattern, _HEAD):
+        run = 0
+        while run < len(head) and _WORD_CHAR.match(head, run):
+            run += 1
+        if run < len(head) or run == _HEAD:
+            exact.add(head[:run])  # the word ends there, or is cut there
+        else:
+            starts.add(head)
+    return exact, starts
+
+
+@lru_cache(maxsize=4)
+def _heads(folder: Path = DATA) -> _Heads:
+    rules = _compiled(folder).rules
+    exact: dict[str, list[int]] = {}
+    starts: dict[str, list[int]] = {}
+    for i, rule in enumerate(rules):
+        if not _word_led(rule):
+            continue
+        whole, begins = _head_keys(rule.pattern)
+        for key in whole:
+            exact.setdefault(key, []).append(i)
+        for key in begins:
+            starts.setdefault(key, []).append(i)
+    return _Heads(
+        {k: tuple(v) for k, v in exact.items()},
+        {k: tuple(v) for k, v in starts.items()},
+        tuple(first_chars(rule.pattern) for rule in rules),
+    )
+
+
+_NO_PATTERNS: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
+
+
+@lru_cache(maxsize=65536)
+def _patterns_at(head: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+    """The alternations tried at a word beginning with `head`: of the rows _compiled
+    tries there by its first character, and of those it tries at every word start
+    (word_any), each cut to the rows the head allows, in the same order."""
+    table = _heads()
+    rows = set(table.exact.get(head, ()))
+    for j in range(len(head) + 1):
+        rows.update(table.starts.get(head[:j], ()))
+    if not rows:
+        return _NO_PATTERNS
+    rules = _compiled().rules
+    by_char = [(i, rules[i]) for i in sorted(rows) if head[0] in table.first[i]]
+    anywhere = [(i, rules[i]) for i in sorted(rows) if not table.first[i]]
+    return (
+        _alternation(by_char) if by_char else None,
+        _alternation(anywhere) if anywhere else None,
+    )
 
 
 def rule_hits(normal: str) -> list[tuple[int, int, Rule]]:
     """(start, end, rule) of each pattern hit in a normalised text, in order. A hit may
-    start inside another (each word start is tried); they fall in one sentence."""
+    start inside another (each word start is tried); they fall in one sentence.
+
+    At a word start only the rows its first characters allow are tried (_patterns_at):
+    the others cannot match there, and those tried keep their order, so the hits are the
+    ones all rows would give."""
     compiled = _compiled()
     rules = compiled.rules
     hits: list[tuple[int, int, Rule]] = []
@@ -297,14 +403,14 @@ def rule_hits(normal: str) -> list[tuple[int, int, Rule]]:
         if m is not None and m.lastgroup is not None:
             hits.append((m.start(), m.end(), rules[int(m.lastgroup[1:])]))
 
-    word = compiled.word
-    for start in _WORD_START.finditer(normal):
-        i = start.start()
-        pattern = word.get(normal[i])
-        if pattern is not None:
-            add(pattern.match(normal, i))
-        if compiled.word_any is not None:
-            add(compiled.word_any.match(normal, i))
+    for head in _WORD_HEAD.finditer(normal):
+        patterns = _patterns_at(head.group())
+        if patterns is _NO_PATTERNS:
+            continue
+        i = head.start()
+        for pattern in patterns:
+            if pattern is not None:
+                add(pattern.match(normal, i))
     scanners = [compiled.symbols]
     if not normal.isascii():
         scanners.append(compiled.letters)
@@ -550,8 +656,70 @@ def _fold_context(text: str, low: int, high: int) -> tuple[str, list[int], list[
     return "".join(out), starts, ends
 
 
+class _FoldTable(dict[int, str]):
+    """What _fold_context writes for each character, filled as characters are met:
+    white space writes " ", ignorable characters nothing, ASCII its lower case."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        # Characters other than white space whose fold holds a space ("¨" is " ̈").
+        self.spaced: set[str] = set()
+
+    def __missing__(self, code: int) -> str:
+        ch = chr(code)
+        if ch.isspace():
+            folded = " "
+        elif ch in _IGNORABLE:
+            folded = ""
+        elif ch.isascii():
+            folded = ch.lower()
+        else:
+            once = unicodedata.normalize("NFKC", ch).casefold()
+            folded = unicodedata.normalize("NFKC", once).translate(_ASCII_QUOTES)
+            if " " in folded:
+                self.spaced.add(ch)
+        self[code] = folded
+        return folded
+
+
+_FOLD_TABLE = _FoldTable()
+_SPACE_OR_NOT = re.compile(r"(\s+)|\S+")
+_SPACES_RUN = re.compile(" {2,}")
+
+
+def _fold_text(text: str, low: int, high: int) -> str:
+    """The text of _fold_context(text, low, high), without its offsets.
+
+    White space writes one space, and none at the start or right after a space written;
+    so when no other character's fold holds a space, that is the characters' folds with
+    runs of spaces made one and the first one dropped."""
+    window = text[low:high]
+    folded = window.translate(_FOLD_TABLE)
+    if _FOLD_TABLE.spaced.isdisjoint(window):
+        return _SPACES_RUN.sub(" ", folded).removeprefix(" ")
+    out: list[str] = []
+    after_space = True  # nothing written yet: leading white space writes nothing
+    for run in _SPACE_OR_NOT.finditer(window):
+        if run.group(1) is not None:
+            if not after_space:
+                out.append(" ")
+                after_space = True
+            continue
+        piece = run.group().translate(_FOLD_TABLE)
+        if piece:
+            out.append(piece)
+            after_space = piece[-1] == " "
+    return "".join(out)
+
+
 def _sentence_findings(text: str, low: int, high: int) -> list[Finding]:
-    """Findings of the sentences in text[low:high], folded here (no taint)."""
+    """Findings of the sentences in text[low:high], folded here (no taint).
+
+    Folded with offsets only when a reading has a hit: a sentence without one (nearly
+    all) has no pattern findings, so its offsets are never needed."""
+    quick = _fold_text(text, low, high)
+    if not rule_hits(quick) and not skeleton_form(quick):
+        return _encoded_findings(text, low, high)
     normal, starts, ends = _fold_context(text, low, high)
     return _pattern_findings(text, normal, starts, ends) + _encoded_findings(text, low, high)
 

@@ -53,6 +53,11 @@ def _latin(ch: str) -> str:
     return ch
 
 
+def _all_latin(normal: str) -> bool:
+    """True when no character of the text outside ASCII looks like another letter."""
+    return all(_latin(ch) == ch for ch in set(_NOT_ASCII.findall(normal)))
+
+
 class Skeleton:
     """A form of a normalised text and, for each of its characters, its index there."""
 
@@ -70,9 +75,10 @@ def skeleton_form(normal: str) -> list[Skeleton]:
     reads "1" as "l" when a word holds one. Empty when nothing is disguised, so plain
     text is read once.
     """
-    if normal.isascii():
-        # Nothing to fold (every look-alike and _EXTRA is outside ASCII): the same
-        # result as the loop below, without reading the text a character at a time.
+    if normal.isascii() or _all_latin(normal):
+        # Nothing to fold (every look-alike and _EXTRA is outside ASCII, and no other
+        # character here is one): the same result as the loop below, without reading
+        # the text a character at a time.
         if _LEET_SIGNS.isdisjoint(normal):
             return []
         letters, positions, changed = normal, list(range(len(normal))), False
@@ -100,7 +106,7 @@ def skeleton_form(normal: str) -> list[Skeleton]:
             positions.extend(range(done, len(normal)))
         letters = "".join(folded)
     readings: list[Skeleton] = []
-    if any(sign in letters for sign in _LEET_SIGNS):
+    if any(sign in letters for sign in _LEET_SIGNS) and _has_leet_word(letters):
         for table in (_LEET, _LEET_L):
             leet = _read_leet(letters, table)
             if leet != letters and all(r.text != leet for r in readings):
@@ -110,6 +116,32 @@ def skeleton_form(normal: str) -> list[Skeleton]:
     if changed and all(r.text != letters for r in readings):
         readings.insert(0, Skeleton(letters, positions))
     return readings
+
+
+# A leet sign, a run of _LEET_WORD's characters (\w is what isalnum() holds, and "_"), a letter.
+_SIGN = re.compile("[0134578@$]")
+_RUN = re.compile(r"[\w@$]*")
+_LETTER = re.compile("[a-z]")
+
+
+def _has_leet_word(text: str) -> bool:
+    """True when _LEET_WORD matches in `text`, so reading leet signs changes it: a whole
+    run of four characters or more, two of them letters, with a sign in it. Found from
+    the signs (few in most texts), not with _LEET_WORD's look-aheads at every character."""
+    done = 0
+    for sign in _SIGN.finditer(text):
+        start = sign.start()
+        if start < done:
+            continue  # in the run just read
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_@$"):
+            start -= 1
+        match = _RUN.match(text, sign.start())
+        assert match is not None
+        done = match.end()
+        run = text[start:done]
+        if len(run) >= 4 and len(_LETTER.findall(run)) >= 2:
+            return True
+    return False
 
 
 def _read_leet(text: str, table: dict[str, str]) -> str:

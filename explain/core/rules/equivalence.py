@@ -376,6 +376,9 @@ class _Index:
     raw: tuple[str, ...]
     words: tuple[str, ...]
     by_prefix: dict[str, list[int]]
+    # Where each word occurs as written, in order: a short or everyday name ("Go", "R")
+    # is looked up here rather than compared with every word of the text.
+    by_raw: dict[str, list[int]]
 
 
 _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
@@ -398,9 +401,11 @@ def _index(text: str) -> _Index:
     raw = tuple(m.group() for m in matches)
     words = tuple(_fold(word) for word in raw)
     by_prefix: dict[str, list[int]] = {}
-    for i, word in enumerate(words):
+    by_raw: dict[str, list[int]] = {}
+    for i, (word, written) in enumerate(zip(words, raw, strict=True)):
         by_prefix.setdefault(word[:_PREFIX], []).append(i)
-    return _Index(text, spans, raw, words, by_prefix)
+        by_raw.setdefault(written, []).append(i)
+    return _Index(text, spans, raw, words, by_prefix, by_raw)
 
 
 def _windows(index: _Index, form: Form) -> set[tuple[int, int]]:
@@ -449,8 +454,14 @@ def _strict_spans(index: _Index, form: Form) -> list[tuple[int, int]]:
         return [m.span() for m in pattern.finditer(index.text)]
     size = len(form.words)
     found = []
-    for i in range(len(index.raw) - size + 1):
-        if index.raw[i : i + size] == form.words and _strict_ok(index, i, i + size - 1):
+    last = len(index.raw) - size
+    starts = index.by_raw.get(form.words[0], []) if size else range(last + 1)
+    for i in starts:
+        if (
+            i <= last
+            and index.raw[i : i + size] == form.words
+            and _strict_ok(index, i, i + size - 1)
+        ):
             if size == 1 or all(
                 _same_phrase(index.text, index.spans[k][1], index.spans[k + 1][0])
                 for k in range(i, i + size - 1)
