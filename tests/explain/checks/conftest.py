@@ -1,5 +1,5 @@
 """Every check test may use the database: from Django 6.1 on, running the system checks
-opens a database connection (the database-tagged checks ask the backend), and
+opens a database connection (the model checks ask the backend), and
 pytest-django refuses that connection to a test without database access."""
 
 from __future__ import annotations
