@@ -24,8 +24,17 @@ run: install
 	$(PY) manage.py seed_demo
 	EXPLAIN_DEMO_MODE=$${EXPLAIN_DEMO_MODE:-$(DEMO_MODE)} $(PY) manage.py runserver 127.0.0.1:8000
 
+# The suite but the browser tests spread over every core, one test module per worker
+# (module fixtures are built once); `make test XDIST=` runs it in one process. The browser
+# tests run after it in a single process of their own: under xdist two of them flaked on
+# PostgreSQL. pytest-django gives each worker its own test database, tests/conftest.py
+# its own Redis key prefix.
+XDIST ?= -n auto --dist loadfile
+BROWSER_TESTS := tests/browser
+
 test: install
-	$(PY) -m pytest -rs
+	$(PY) -m pytest -rs $(XDIST) --ignore=$(BROWSER_TESTS)
+	$(PY) -m pytest -rs $(BROWSER_TESTS)
 
 # The same checks as .pre-commit-config.yaml, plus mypy. django-upgrade rewrites what it
 # would change and then fails: review the diff and commit it.
@@ -72,7 +81,8 @@ check-services: install
 	$(SERVICES_ENV) $(PY) .ci/check_services.py
 
 test-services: check-services
-	$(SERVICES_ENV) CACHE_KEY_PREFIX=test-$$$$ $(PY) -m pytest -rs
+	$(SERVICES_ENV) CACHE_KEY_PREFIX=test-$$$$ $(PY) -m pytest -rs $(XDIST) --ignore=$(BROWSER_TESTS)
+	$(SERVICES_ENV) CACHE_KEY_PREFIX=test-$$$$ $(PY) -m pytest -rs $(BROWSER_TESTS)
 
 # --- Production (docs/production.md). The environment holds SECRET_KEY, ALLOWED_HOSTS,
 # DATABASE_URL, REDIS_URL and GEMINI_API_KEY; settings refuse to start without them.

@@ -1,11 +1,13 @@
-"""The version matrix: the suite on each Python × Django the distribution declares, and
-once on the lowest version of every runtime dependency.
+"""The version matrix: the suite on each Python × Django the distribution declares, once
+on the lowest version of every runtime dependency, and the built wheel in a host that
+already pins older packages.
 
 `nox` lists the sessions; `nox -s matrix` runs every cell but the default one (Python
-3.11 × Django 5.2, the pins `make test` already runs). Each cell is a fresh venv from
-PyPI (pip's own cache is reused between cells) holding the `host` pins with the cell's
-versions swapped in, and runs the suite on SQLite without the browser tests (those run
-once, on the default pins). The table of results is in docs/integrating.md.
+3.11 × Django 5.2, the pins `make test` already runs), then `lowest` and `wheel`. Each cell
+is a fresh venv from PyPI (pip's own cache is reused between cells) holding the `host`
+pins with the cell's versions swapped in, and runs the suite on SQLite without the
+browser tests (those run once, on the default pins), spread over every core with
+pytest-xdist. The table of results is in docs/integrating.md.
 """
 
 from __future__ import annotations
@@ -43,11 +45,16 @@ TEST_TOOLS = (
     "pytest",
     "pytest-django",
     "pytest-timeout",
+    "pytest-xdist",
     "hypothesis",
     "setuptools",
     "playwright",
 )
-SUITE = ["-m", "pytest", "-q", "-p", "no:randomly", "--ignore=tests/browser"]
+# One test module per worker, as `make test` runs them (the Makefile's XDIST).
+SUITE = [
+    *("-m", "pytest", "-q", "-rs", "-p", "no:randomly", "--ignore=tests/browser"),
+    *("-n", "auto", "--dist", "loadfile"),
+]
 
 
 def _name(requirement: str) -> str:
@@ -111,24 +118,56 @@ def lowest(session: nox.Session) -> None:
 
 @nox.session(python=False)
 def matrix(session: nox.Session) -> None:
-    """Every cell but the default one (CI runs that as `make test`), then `lowest`."""
+    """Every cell but the default one (CI runs that as `make test`), `lowest`, `wheel`."""
     for python, django in CELLS:
         if (python, django) != DEFAULT_CELL:
             session.notify(f"cell(py{python}-django{django})")
     session.notify("lowest")
+    session.notify("wheel")
 
 
 # A host's own older pins, from the install trap: google-genai 1.67 beside
 # typing_extensions 4.12 broke every page while `pip check` stayed clean.
 HOST_OLD_PINS = ("typing_extensions==4.12.2", "idna==3.7")
 HOST_OLD_DJANGO = "Django==5.1.2"
-HOST_KEPT_DJANGO = "Django==5.2.3"
+HOST_KEPT_DJANGO = "5.2.3"
+
+# The built wheel's host: tests/test_packaging.py's minimal host, run as one process
+# (the local-memory cache is honest there), with a manage.py as a portal has.
+MANAGE_PY = """import os, sys
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "host_settings")
+from django.core.management import execute_from_command_line
+execute_from_command_line(sys.argv)
+"""
+# What the fake model answers to explain_check's --live call (its own two short texts).
+LIVE_DRAFT = {
+    "matches": [
+        {
+            "point": "Your profile lists Django, and this job builds Django APIs.",
+            "term": "Django",
+            "profileQuote": "Python, Django",
+            "jobQuote": "Build Django APIs",
+        }
+    ],
+    "gaps": [],
+}
+ONE_PROCESS = "\nDEBUG = True  # one process: the local-memory cache is fine (a warning)\n"
+
+
+def _installed(session: nox.Session, name: str) -> str:
+    """The version pip installed of one project, in the session's venv."""
+    shown = session.run("python", "-m", "pip", "show", name, silent=True)
+    match = re.search(r"^Version: (\S+)", str(shown), re.MULTILINE)
+    assert match is not None, shown
+    return match.group(1)
 
 
 @nox.session(python="3.11")
 def wheel(session: nox.Session) -> None:
     """The built wheel installed where a host already pins older packages: with the pins
-    held (constraints) pip refuses; without, it resolves to a set that passes the checks."""
+    held (constraints) pip refuses; without, it keeps the host's Django 5.2.x and moves
+    what is below a floor; then `manage.py check` and `explain_check --live` against the
+    fake Gemini server pass."""
     tmp = Path(session.create_tmp())
     dist = tmp / "dist"
     session.run("python", "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(dist), ".")
@@ -142,32 +181,35 @@ def wheel(session: nox.Session) -> None:
             success_codes=[1], silent=True,
         )  # fmt: skip
         assert "ResolutionImpossible" in str(refused), refused
-    # A host within the supported series keeps its Django: pip upgrades only what is
-    # below a floor (here typing_extensions and idna are not held, so they move).
-    session.install(HOST_KEPT_DJANGO)
+    # A host within the supported series keeps its Django: pip upgrades only what is below
+    # a floor (typing_extensions for pydantic and google-genai, idna for httpx2).
+    session.install(*HOST_OLD_PINS, f"Django=={HOST_KEPT_DJANGO}")
     session.install(f"{built}[openapi]")
-    session.run(
-        "python",
-        "-c",
-        f"import django; assert django.__version__ == {HOST_KEPT_DJANGO.split('==')[1]!r}",
-    )
+    assert _installed(session, "django") == HOST_KEPT_DJANGO
+    for pin in HOST_OLD_PINS:
+        name, old = pin.split("==")
+        assert _installed(session, name) != old, f"{name} stayed at {old}, below a floor"
     session.run("python", "-m", "pip", "check")
     session.run("python", "-m", "pip", "freeze")
     host = tmp / "host"
     host.mkdir(exist_ok=True)
-    sys.path.insert(0, str(REPO))  # the minimal host of tests/test_packaging.py
+    sys.path.insert(0, str(REPO))  # the minimal host and the fake Gemini server
+    from support.fake_gemini import FakeGeminiServer
     from tests.test_packaging import HOST_BASE_TEMPLATE, HOST_SETTINGS, HOST_SOURCE, HOST_URLS
 
-    (host / "host_settings.py").write_text(HOST_SETTINGS)
+    (host / "host_settings.py").write_text(HOST_SETTINGS + ONE_PROCESS)
     (host / "host_source.py").write_text(HOST_SOURCE)
     (host / "host_urls.py").write_text(HOST_URLS)
+    (host / "manage.py").write_text(MANAGE_PY)
     (host / "templates").mkdir(exist_ok=True)
     (host / "templates" / "base.html").write_text(HOST_BASE_TEMPLATE)
     session.chdir(host)
-    session.run(
-        "python", "-I", "-c",
-        "import sys; sys.path.insert(0, '.'); import django; django.setup(); "
-        "from django.core.management import call_command; "
-        "call_command('check', fail_level='WARNING')",
-        env={"DJANGO_SETTINGS_MODULE": "host_settings"},
-    )  # fmt: skip
+    # The wheel, not the checkout: the venv holds no editable install, the cwd is the host.
+    session.run("python", "manage.py", "check", "--fail-level", "WARNING")
+    with FakeGeminiServer() as server:
+        server.reply_with_draft(LIVE_DRAFT)
+        fake = {"GEMINI_API_KEY": "fake-key-for-the-wheel-test", "GEMINI_BASE_URL": server.base_url}
+        live = session.run("python", "manage.py", "explain_check", "--live", env=fake, silent=True)
+        print(live)
+        assert "OK   live:" in str(live) and "schema accepted: yes" in str(live), live
+        assert len(server.requests) == 1, server.requests

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from hypothesis import Phase
@@ -75,6 +76,22 @@ WORKED_DRAFT = {
         }
     ],
 }
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist, each worker its own Redis key prefix (and so its own keys):
+    the workers share one Redis database, and a test that empties the cache deletes only
+    its own prefix's keys, never a neighbour's rate-limit window. PostgreSQL needs nothing
+    here: pytest-django gives each worker its own test database (test_<name>_gw0, ...).
+    Processes a test starts (gunicorn, manage.py) inherit the prefix through the env."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    for cache in django_settings.CACHES.values():
+        if "KEY_PREFIX" in cache:
+            cache["KEY_PREFIX"] = f"{cache['KEY_PREFIX']}-{worker}"
+    if "CACHE_KEY_PREFIX" in os.environ:
+        os.environ["CACHE_KEY_PREFIX"] = f"{os.environ['CACHE_KEY_PREFIX']}-{worker}"
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

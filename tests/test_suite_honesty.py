@@ -76,8 +76,11 @@ def test_locally_a_skip_is_reported_with_its_reason_and_passes(tmp_path: Path) -
 
 def test_make_test_and_ci_ask_for_skip_reasons_and_forbid_skips() -> None:
     makefile = (ROOT / "Makefile").read_text()
-    assert "$(PY) -m pytest -rs\n" in makefile
-    assert "$(PY) -m pytest -rs" in makefile.split("test-services:", 1)[1]
+    assert "\nXDIST ?= -n auto --dist loadfile\n" in makefile
+    for target in ("\ntest:", "\ntest-services:"):
+        recipe = makefile.split(target, 1)[1].split("\n\n", 1)[0] + "\n"
+        assert "$(PY) -m pytest -rs $(XDIST) --ignore=$(BROWSER_TESTS)\n" in recipe
+        assert "$(PY) -m pytest -rs $(BROWSER_TESTS)\n" in recipe
     assert f"export {ENV}=1" in (ROOT / ".ci" / "run").read_text()
 
 

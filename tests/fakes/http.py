@@ -1,5 +1,6 @@
 """The HTTP library google-genai talks through, under one name for the tests: httpx2
-from google-genai 3.x on, httpx before (the `lowest` nox session runs the floor, 2.30)."""
+from google-genai 3.0 on (the declared floor, which the `lowest` nox session runs), httpx
+before (only on an older release installed by hand)."""
 
 from __future__ import annotations
 
