@@ -659,13 +659,14 @@ def _pattern_findings(
 
 # Hidden text: runs of Unicode tag characters spell out ASCII that no reader sees.
 _HIDDEN = re.compile("[\U000e0000-\U000e007f]{2,}")
+_TAG = re.compile("[\U000e0000-\U000e007f]")
 
 
 def _encoded_findings(text: str, low: int, high: int) -> list[Finding]:
     """Sentences holding tag-character text, or a base64 run that decodes to an order."""
     window = text[low:high]
     found: list[Finding] = []
-    if "\U000e0000" <= max(window, default="\0"):
+    if _TAG.search(window) is not None:  # one character looked for: a quick scan
         for m in _HIDDEN.finditer(window):
             s, e = sentence_bounds(text, low + m.start(), low + m.end())
             found.append(Finding(s, e, "", "hidden", "hidden"))
