@@ -454,9 +454,9 @@ def rule_hits(normal: str) -> list[tuple[int, int, Rule]]:
     else:
         heads_at = []
         for m in candidates.finditer(normal):
-            head = _HEAD_AT.match(normal, m.start())
-            assert head is not None  # every key begins with a word character
-            heads_at.append((m.start(), head.group()))
+            word = _HEAD_AT.match(normal, m.start())
+            assert word is not None  # every key begins with a word character
+            heads_at.append((m.start(), word.group()))
     for i, head in heads_at:
         patterns = _patterns_at(head)
         if patterns is _NO_PATTERNS:
