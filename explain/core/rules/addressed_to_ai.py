@@ -368,6 +368,51 @@ def _heads(folder: Path = DATA) -> _Heads:
 _NO_PATTERNS: tuple[re.Pattern[str] | None, re.Pattern[str] | None] = (None, None)
 
 
+def _trie(keys: dict[str, bool]) -> str:
+    """An alternation of `keys` sharing their prefixes, so that the engine tries at most
+    one branch per character; a key marked True must end its word there."""
+    by_first: dict[str, dict[str, bool]] = {}
+    branches: list[str] = []
+    for key, whole in keys.items():
+        if not key:
+            branches.append(r"(?!\w)" if whole else "")
+        else:
+            by_first.setdefault(key[0], {})[key[1:]] = whole
+    if "" in branches:
+        return ""  # a key ends here with nothing required after it: any rest will do
+    for ch in sorted(by_first):
+        rest = _trie(by_first[ch])
+        branches.append(re.escape(ch) + (f"(?:{rest})" if rest else ""))
+    return "|".join(branches)
+
+
+@lru_cache(maxsize=4)
+def _candidates(folder: Path = DATA) -> re.Pattern[str] | None:
+    """Where a word starts whose head (_WORD_HEAD) lets _patterns_at try a row: the
+    word cut to _HEAD characters is an `exact` key (a shorter key is the whole word), or
+    it begins with a `starts` key. None when a `starts` key is empty (any word will do).
+
+    A text whose words begin no row is then skipped in one scan, and in one that holds
+    a few such words only those are looked up (most words of a text begin none)."""
+    table = _heads(folder)
+    if "" in table.starts:
+        return None
+    keys: dict[str, bool] = {}
+    for key in table.starts:
+        if len(key) <= _HEAD:
+            keys[key] = False  # any word beginning with it
+    for key in table.exact:
+        if key and key not in keys:
+            keys[key] = len(key) < _HEAD  # shorter than a head: the whole word
+    if not keys:
+        return re.compile("(?!)")
+    # At a word start only: no word character before it.
+    return re.compile(rf"(?<!\w)(?:{_trie(keys)})")
+
+
+_HEAD_AT = re.compile(rf"\w{{1,{_HEAD}}}")
+
+
 @lru_cache(maxsize=65536)
 def _patterns_at(head: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
     """The alternations tried at a word beginning with `head`: of the rows _compiled
@@ -403,11 +448,19 @@ def rule_hits(normal: str) -> list[tuple[int, int, Rule]]:
         if m is not None and m.lastgroup is not None:
             hits.append((m.start(), m.end(), rules[int(m.lastgroup[1:])]))
 
-    for head in _WORD_HEAD.finditer(normal):
-        patterns = _patterns_at(head.group())
+    candidates = _candidates()
+    if candidates is None:
+        heads_at = [(m.start(), m.group()) for m in _WORD_HEAD.finditer(normal)]
+    else:
+        heads_at = []
+        for m in candidates.finditer(normal):
+            word = _HEAD_AT.match(normal, m.start())
+            assert word is not None  # every key begins with a word character
+            heads_at.append((m.start(), word.group()))
+    for i, head in heads_at:
+        patterns = _patterns_at(head)
         if patterns is _NO_PATTERNS:
             continue
-        i = head.start()
         for pattern in patterns:
             if pattern is not None:
                 add(pattern.match(normal, i))
@@ -483,6 +536,7 @@ def _heading_of_a_list(text: str, start: int, end: int) -> bool:
 
 
 _END = re.compile("\n|[" + _SENTENCE_END + "](?!\\w)")
+_END_CHARS = "\n" + _SENTENCE_END
 
 
 # An order's words may run across a line break or a field's label ("ignore previous" at
@@ -515,11 +569,27 @@ def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     """
     low = max(0, start - _MAX_SENTENCE)
     s = low
-    # One character past start, so the look-ahead sees what follows a "." just before
-    # it ("Node.js" read from "js" on); an end at start itself is not before it.
-    for m in _END.finditer(text, low, min(len(text), start + 1)):
-        if m.start() < start:
-            s = m.end()
+    # Read back from start to the nearest end before it (the nearest of each end
+    # character, then whether it ends a sentence there: "Node.js" does not), so a long
+    # sentence is not read from 500 characters back. The look-ahead sees what follows a
+    # "." just before start ("js" in "Node.js"); an end at start itself is not before it.
+    i = start
+    while i > low:
+        p = max(
+            text.rfind("\n", low, i),
+            text.rfind(".", low, i),
+            text.rfind("!", low, i),
+            text.rfind("?", low, i),
+            text.rfind("\u3002", low, i),
+            text.rfind("\uff01", low, i),
+            text.rfind("\uff1f", low, i),
+        )  # each of _END_CHARS (a test holds the two to the same characters)
+        if p < 0:
+            break
+        if _END.match(text, p):
+            s = p + 1
+            break
+        i = p
     high = min(len(text), end + _MAX_SENTENCE)
     after = _END.search(text, end, high)
     e = high if after is None else (after.start() if after.group() == "\n" else after.end())
@@ -589,13 +659,14 @@ def _pattern_findings(
 
 # Hidden text: runs of Unicode tag characters spell out ASCII that no reader sees.
 _HIDDEN = re.compile("[\U000e0000-\U000e007f]{2,}")
+_TAG = re.compile("[\U000e0000-\U000e007f]")
 
 
 def _encoded_findings(text: str, low: int, high: int) -> list[Finding]:
     """Sentences holding tag-character text, or a base64 run that decodes to an order."""
     window = text[low:high]
     found: list[Finding] = []
-    if "\U000e0000" <= max(window, default="\0"):
+    if _TAG.search(window) is not None:  # one character looked for: a quick scan
         for m in _HIDDEN.finditer(window):
             s, e = sentence_bounds(text, low + m.start(), low + m.end())
             found.append(Finding(s, e, "", "hidden", "hidden"))
