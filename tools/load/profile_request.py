@@ -7,7 +7,8 @@ PostgreSQL and Redis (a database and key prefix of its own, recreated each run),
 GeminiChatModel against support.fake_gemini's HTTP server, and Django's test client with
 a seeded user's session. Every request is a different user (distinct profile text, so a
 model call each time). It prints thread CPU ms per request, SQL queries per request, and
-the profile's top entries. Nothing is asserted: it prints figures.
+the profile's top entries; and, as a yardstick, the CPU of tools/load/urls.py's bare JSON
+view (session, DRF, no explanation). Nothing is asserted: it prints figures.
 """
 
 from __future__ import annotations
@@ -33,13 +34,7 @@ def _fresh_stores() -> None:
     with psycopg.connect(f"{PG_SERVER}/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{PROFILE_DB}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{PROFILE_DB}"')
-    conn = redis.Redis.from_url(REDIS_URL)
-    try:
-        keys = list(conn.scan_iter(match=f"{KEY_PREFIX}:*", count=1000))
-        if keys:
-            conn.delete(*keys)
-    finally:
-        conn.close()
+    _fresh_redis_only()
 
 
 def main() -> None:
@@ -102,6 +97,14 @@ def main() -> None:
     print(f"SQL queries per request: {len(queries)}")
     for query in queries.captured_queries:
         print("   ", query["sql"][:140])
+
+    bare = Client()
+    bare.cookies[settings.SESSION_COOKIE_NAME] = users[0]["sessionid"]
+    start = time.thread_time()
+    for _ in range(len(users)):
+        bare.get("/load/bare/", secure=True)
+    bare_ms = (time.thread_time() - start) * 1000 / len(users)
+    print(f"thread CPU per request of the bare JSON view (yardstick): {bare_ms:.2f} ms")
 
     measured = users[warm + 1 :]
     start = time.thread_time()

@@ -20,6 +20,6 @@ EXPLAIN_DAILY_CALL_LIMIT = None
 # provider_busy. No cap rather than a number above the crowd: every call's stall check
 # reads all the slots in one MGET, which at 250 slots costs about 0.35 ms more CPU than
 # production's 20, while no cap leaves out only that MGET and one SET NX of 20 slots.
-EXPLAIN_MAX_CONCURRENT_CALLS = None
+EXPLAIN_MAX_CONCURRENT_CALLS: int | None = None
 # Every load user asks from 127.0.0.1 too: one address's day would refuse the crowd.
 EXPLAIN_ADDRESS_DAILY_CALLS = None
