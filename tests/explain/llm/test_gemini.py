@@ -185,6 +185,25 @@ def test_each_call_gets_its_own_copy_of_the_schema() -> None:
     assert second.response_schema == response_schema(Draft)
 
 
+def test_the_schema_is_generated_once_per_class_not_per_call() -> None:
+    """pydantic's schema generation costs more CPU than the rest of the request building:
+    it runs once per schema class, and every call gets a copy of that one result."""
+    generated: list[str] = []
+
+    class Counted(BaseModel):
+        term: str
+
+        @classmethod
+        def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+            generated.append(cls.__name__)
+            return super().model_json_schema(*args, **kwargs)
+
+    first, second = response_schema(Counted), response_schema(Counted)
+    assert generated == ["Counted"]
+    assert first == second
+    assert first is not second
+
+
 def patient(server: FakeGeminiServer) -> GeminiChatModel:
     return GeminiChatModel(
         api_key=KEY,
