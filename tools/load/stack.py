@@ -125,6 +125,9 @@ class Stack:
             GEMINI_MODEL=MODEL,
             LOG_LEVEL="ERROR",
             PYTHONPATH=str(REPO),
+            # A burst of clicks queues for the pool on this small machine: production's 1-s
+            # wait (made for a database that is down) would turn the queue into 503s.
+            DB_POOL_TIMEOUT=os.environ.get("DB_POOL_TIMEOUT", "10"),
         )
         return cls(fake=fake, workdir=workdir, env=env)
 
