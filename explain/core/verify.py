@@ -385,7 +385,9 @@ def _in_instruction(text: str, span: tuple[int, int], folded: _Folded | None = N
     else:
         i, j = bisect_left(folded.starts, low), bisect_left(folded.starts, high)
         normal, starts, ends = folded.text[i:j], folded.starts[i:j], folded.ends[i:j]
-    found = addressed_to_ai.instruction_spans(text, normal, starts, ends, low=low, high=high)
+    found = addressed_to_ai.instruction_spans(
+        text, normal, starts, ends, low=low, high=high, near=span
+    )
     return any(a < span[1] and span[0] < b for a, b in found)
 
 

@@ -590,10 +590,15 @@ def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
             s = p + 1
             break
         i = p
+    return s, _sentence_end(text, end)
+
+
+def _sentence_end(text: str, end: int) -> int:
+    """Where the sentence holding text[end - 1] ends: sentence_bounds' end, which reads
+    forward from `end` only (so a later `end` never gives an earlier one)."""
     high = min(len(text), end + _MAX_SENTENCE)
     after = _END.search(text, end, high)
-    e = high if after is None else (after.start() if after.group() == "\n" else after.end())
-    return s, e
+    return high if after is None else (after.start() if after.group() == "\n" else after.end())
 
 
 # --------------------------------------------------------------------------- reading
@@ -834,9 +839,31 @@ def _previous_sentence(text: str, before: int) -> tuple[int, int] | None:
     return sentence_bounds(text, i - 1, i)
 
 
-def _context(text: str, low: int) -> list[Finding]:
+def _cannot_reach(text: str, sentence: tuple[int, int], near: tuple[int, int] | None) -> bool:
+    """True when no flagged sentence found in text[sentence] could taint text[near].
+
+    A finding there ends at _sentence_end(text, y) for the end y of what was found
+    (s < y <= e), which never decreases with y: when it is the same from s + 1 to e - 1,
+    a finding ends there or, when it takes the sentence's last character, at
+    _sentence_end(text, e). It taints at most _next_span from its end, so a sentence
+    whose taint from both would fall outside `near` need not be read at all."""
+    if near is None:
+        return False
+    s, e = sentence
+    before_last = _sentence_end(text, e - 1)
+    if e - 1 > s + 1 and _sentence_end(text, s + 1) != before_last:
+        return False  # a sentence longer than the bound: findings may end anywhere
+    for end in {before_last, _sentence_end(text, e)}:
+        follows = _next_span(text, end)
+        if follows is not None and follows[0] < near[1] and near[0] < follows[1]:
+            return False
+    return True
+
+
+def _context(text: str, low: int, near: tuple[int, int] | None = None) -> list[Finding]:
     """Flagged sentences just before a window that may taint it: the sentence before it,
-    and the last one of the line before when the window starts inside a line."""
+    and the last one of the line before when the window starts inside a line. With
+    `near`, only those whose taint could overlap text[near] are read."""
     found: list[Finding] = []
     candidates = []
     previous = _previous_sentence(text, low)
@@ -848,6 +875,8 @@ def _context(text: str, low: int) -> list[Finding]:
         if last_of_line is not None and last_of_line != previous:
             candidates.append(last_of_line)
     for s, e in candidates:
+        if _cannot_reach(text, (s, e), near):
+            continue
         found.extend(f for f in _sentence_findings(text, s, e) if _taints(text, f))
     return found
 
@@ -860,16 +889,19 @@ def findings(
     *,
     low: int = 0,
     high: int | None = None,
+    near: tuple[int, int] | None = None,
 ) -> list[Finding]:
     """Every flagged sentence of text[low:high] and why, in order (one per sentence).
 
     `normal` is the verifier's normal form of text[low:high]; starts[i] and ends[i] are
     the original offsets (into `text`) of its character i. Reading only a window keeps
-    the cost per claim; the sentence before the window is read too, for its taint.
+    the cost per claim; the sentence before the window is read too, for its taint. With
+    `near` (a quote's span), a sentence before the window is read only when its taint
+    could overlap it: the findings that overlap `near` are the same, others may be left.
     """
     stop = len(text) if high is None else high
     own = _pattern_findings(text, normal, starts, ends) + _encoded_findings(text, low, stop)
-    context = _context(text, low) if low > 0 else []
+    context = _context(text, low, near) if low > 0 else []
     by_span: dict[tuple[int, int], Finding] = {}
     for f in sorted(own, key=lambda f: (f.start, f.end)):
         by_span.setdefault((f.start, f.end), f)
@@ -897,6 +929,7 @@ def instruction_spans(
     *,
     low: int = 0,
     high: int | None = None,
+    near: tuple[int, int] | None = None,
 ) -> list[tuple[int, int]]:
     """Offsets in `text` of its sentences that address an AI, merged, in order.
 
@@ -904,7 +937,7 @@ def instruction_spans(
     sentences); overlapping ones are one.
     """
     merged: list[tuple[int, int]] = []
-    for f in findings(text, normal, starts, ends, low=low, high=high):
+    for f in findings(text, normal, starts, ends, low=low, high=high, near=near):
         if merged and f.start < merged[-1][1]:
             merged[-1] = (merged[-1][0], max(merged[-1][1], f.end))
         else:
