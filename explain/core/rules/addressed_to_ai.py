@@ -535,7 +535,9 @@ def _heading_of_a_list(text: str, start: int, end: int) -> bool:
     )
 
 
-_END = re.compile("\n|[" + _SENTENCE_END + "](?!\\w)")
+# A line break, or ". ! ?" not followed by a letter or digit. Written with the class of
+# every end character first, so a search skips other characters in one step.
+_END = re.compile("[\n" + _SENTENCE_END + "](?:(?<=\n)|(?!\\w))")
 _END_CHARS = "\n" + _SENTENCE_END
 
 
