@@ -452,6 +452,7 @@ class _Words:
         self._others: dict[str, set[str]] | None = None
         self._spans: dict[Form, list[Span]] = {}
         self._starts: dict[frozenset[str], set[int]] = {}
+        self._windows: dict[int, list[tuple[int, frozenset[str]]]] = {}
 
     def lowered(self) -> bytes:
         """One byte a character: ASCII in lower case, any other character "?"."""
@@ -473,13 +474,13 @@ class _Words:
 
     def occurrences(self, word: str) -> list[int]:
         """Where a word (as written) is a word of the text."""
-        text = self.text
-        found = []
-        at = text.find(word)
-        while at >= 0:
-            if _starts_word(text, at) and _word_at(text, at) == word:
-                found.append(at)
-            at = text.find(word, at + 1)
+        return [match.start() for match in _word_pattern(word).finditer(self.text)]
+
+    def windows(self, start: int) -> list[tuple[int, frozenset[str]]]:
+        """_windows, kept per start: names with the same first characters share them."""
+        found = self._windows.get(start)
+        if found is None:
+            found = self._windows[start] = _windows(self.text, start)
         return found
 
     def starts(self, form: Form) -> set[int]:
@@ -517,7 +518,10 @@ class _Words:
                 found = _strict_spans(self, form)
             else:
                 found = [
-                    span for at in self.starts(form) for span in _window_spans(self.text, at, form)
+                    (at, end)
+                    for at in self.starts(form)
+                    for end, keys in self.windows(at)
+                    if keys & form.keys
                 ]
             self._spans[form] = found
         return found
@@ -528,8 +532,9 @@ def _words(text: str) -> _Words:
     return _Words(text)
 
 
-def _window_spans(text: str, start: int, form: Form) -> list[Span]:
-    """Runs of up to _MAX_WINDOW words from `start`, one phrase, whose keys meet the form's."""
+def _windows(text: str, start: int) -> list[tuple[int, frozenset[str]]]:
+    """The runs of up to _MAX_WINDOW words from `start`, one phrase: each run's end and
+    keys (a name is found where its keys meet a run's)."""
     found = []
     words: list[str] = []
     end = start
@@ -538,11 +543,19 @@ def _window_spans(text: str, start: int, form: Form) -> list[Span]:
             break
         words.append(_fold_word(match.group()))
         end = match.end()
-        if _keys(tuple(words)) & form.keys:
-            found.append((start, end))
+        found.append((end, _keys(tuple(words))))
         if len(words) == _MAX_WINDOW:
             break
     return found
+
+
+@lru_cache(maxsize=4096)
+def _word_pattern(word: str) -> re.Pattern[str]:
+    """Where a word (as _TOKEN finds it) is a word of a text: the word's characters,
+    no word character before, and after it none that would make the word longer."""
+    escaped = re.escape(word)
+    after = "" if word.endswith(("++", "#")) else r"(?!\w|\+\+|#)"
+    return re.compile(escaped + r"(?<!\w" + escaped + ")" + after)
 
 
 def _same_phrase(text: str, end: int, start: int) -> bool:
@@ -639,7 +652,7 @@ def find_term_in(term: str, text: str, low: int, high: int) -> list[Span]:
             heads = _heads(form)
             for at, word in region:
                 if _fold_word(word)[:_PREFIX] in heads:
-                    found.update(_window_spans(text, at, form))
+                    found.update((at, end) for end, keys in _windows(text, at) if keys & form.keys)
     return sorted(span for span in found if span[1] <= high)
 
 

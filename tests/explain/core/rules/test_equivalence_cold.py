@@ -190,6 +190,8 @@ terms = st.one_of(st.sampled_from(TERMS), st.text(max_size=12))
 @example("", "Go")
 @example("Go to the office. Go, Python and R&D. R is fine", "R")
 @example("C#x C++ c++ R&D&R", "C++")
+@example("use C++ and C# and C here", "C")
+@example("F# or F, F#x", "F#")
 @example("a.a.a R&D.R&D", "R&D")
 def test_find_term_is_the_index_search(text: str, term: str) -> None:
     assert find_term(term, text) == old_find_term(term, text)
