@@ -649,17 +649,14 @@ def _term_spans(
 ) -> list[tuple[int, int]]:
     """Where a quote names the term: as written (with the plural rule), else by another
     name of the same skill. A short or everyday name ("Go") only by the equivalence's
-    name rule, which reads the whole source so "Go" opening a sentence is seen as such."""
+    name rule, which reads the source around the quote so "Go" opening a sentence is seen
+    as such."""
     if not equivalence.is_strict(term):
         folded = _fold_with_offsets(text[quote[0] : quote[1]])
         found = [span for span in (_locate(form, folded) for form in forms) if span]
         if found:
             return [(quote[0] + start, quote[0] + end) for start, end in found]
-    return [
-        span
-        for span in equivalence.find_term(term, text)
-        if quote[0] <= span[0] and span[1] <= quote[1]
-    ]
+    return equivalence.find_term_in(term, text, quote[0], quote[1])
 
 
 def _named_otherwise(term: str, profile: _Source) -> bool:

@@ -23,8 +23,11 @@ sentence unless a list follows ("Go, Python"), never joined to another word by "
 names ("kept the cluster's pods healthy" for Kubernetes), a name missing from the table,
 and everyday use written in capitals ("Go Team!").
 
-Everything is built once per process; a text's index is cached, so the profile of a
-draft is read once for all of its claims.
+Everything is built once per process. A text is never split into words as a whole (a
+request always brings new texts): a lookup searches it, in C, for where the name can
+begin and reads the words from there, and what it found is kept, so the profile of a
+draft is searched once per name for all of its claims; find_term_in reads only a quote's
+part of a text.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import filterfalse
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +48,7 @@ __all__ = [
     "AliasTable",
     "Form",
     "find_term",
+    "find_term_in",
     "forms",
     "is_strict",
     "load_aliases",
@@ -325,7 +330,7 @@ def _table() -> AliasTable:
 
 def reload() -> None:
     """Read the data files again on next use (after editing them, and in tests)."""
-    for cached in (_table, common_words, forms, _index, skeleton):
+    for cached in (_table, common_words, forms, _words, _unascii_chunks, skeleton):
         cached.cache_clear()
 
 
@@ -364,22 +369,11 @@ def same_skill(a: str, b: str) -> bool:
 
 # --------------------------------------------------------------------------- texts
 
-
-@dataclass(frozen=True)
-class _Index:
-    """A text's words with their offsets, folded, and where each word's first three
-    characters occur (a name's keys all start with its first characters: a stem and the
-    British fold change a word's end only, so this finds every candidate cheaply)."""
-
-    text: str
-    spans: tuple[tuple[int, int], ...]
-    raw: tuple[str, ...]
-    words: tuple[str, ...]
-    by_prefix: dict[str, list[int]]
-    # Where each word occurs as written, in order: a short or everyday name ("Go", "R")
-    # is looked up here rather than compared with every word of the text.
-    by_raw: dict[str, list[int]]
-
+# A word of a text is a longest run of word characters (with the "++" or "#" after it):
+# one begins where a word character follows anything else, so the words from any such
+# place are read alone, the same as in the whole text.
+_WORD_CHAR = re.compile(r"\w")
+_ASCII_WORD = b"[a-z0-9_]"
 
 _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
 # At the start of a sentence a capital says nothing: "Go" is the verb when a function
@@ -391,39 +385,177 @@ _EVERYDAY_NEXT = frozenset(
     "up down over away by from of as home get see check make we you i it if now there "
     "here every forward has had will can be been your our my this that these those".split()
 )
+# A name's keys all start with its first characters (a stem and the British fold change
+# a word's end only), so the words a name can begin at are those whose first characters
+# (or the whole of a shorter word, "e" of "e commerce") begin the name.
 _PREFIX = 3
+
+Span = tuple[int, int]
+
+
+def _fold_word(word: str) -> str:
+    """_fold of one word: an ASCII word's is its lower case, found without NFKC."""
+    return word.lower() if word.isascii() else _fold(word)
+
+
+def _starts_word(text: str, start: int) -> bool:
+    """True when a word of the text begins at `start` (a word character there)."""
+    return start == 0 or _WORD_CHAR.match(text, start - 1) is None
+
+
+def _word_at(text: str, start: int) -> str:
+    """The word that begins at `start` (a word character there)."""
+    match = _TOKEN.match(text, start)
+    return match.group() if match else ""
+
+
+def _heads(form: Form) -> frozenset[str]:
+    """What a word's first characters are when the form's name can begin at it."""
+    compact = "".join(form.words)
+    return frozenset(compact[:k] for k in range(1, _PREFIX + 1))
+
+
+@lru_cache(maxsize=4096)
+def _ascii_heads(heads: frozenset[str]) -> re.Pattern[bytes] | None:
+    """A search of a text's lowered ASCII letters (see _Words.lowered) for every ASCII
+    word whose first characters are one of `heads`, and some other places (each is
+    then checked), or None when no ASCII word can be one."""
+    ascii_heads = sorted((head for head in heads if head.isascii()), key=len)
+    if not ascii_heads:
+        return None
+    first = ascii_heads[0].encode()
+    longest = ascii_heads[-1].encode()
+    tails = [re.escape(longest[len(first) :])]
+    for head in ascii_heads[:-1]:
+        tail = re.escape(head.encode()[len(first) :])
+        # A word as short as the head ends there, unless it ends in "++" or "#".
+        tails.append(tail + b"(?!" + _ASCII_WORD + b")" if head[-1].isalnum() else tail)
+    # The first characters, then (looking back) not preceded by a word's ASCII character.
+    pattern = re.escape(first) + b"(?<!" + _ASCII_WORD + re.escape(first) + b")"
+    return re.compile(pattern + b"(?:" + b"|".join(tails) + b")")
 
 
 @lru_cache(maxsize=64)
-def _index(text: str) -> _Index:
-    matches = list(_TOKEN.finditer(text))
-    spans = tuple(m.span() for m in matches)
-    raw = tuple(m.group() for m in matches)
-    words = tuple(_fold(word) for word in raw)
-    by_prefix: dict[str, list[int]] = {}
-    by_raw: dict[str, list[int]] = {}
-    for i, (word, written) in enumerate(zip(words, raw, strict=True)):
-        by_prefix.setdefault(word[:_PREFIX], []).append(i)
-        by_raw.setdefault(written, []).append(i)
-    return _Index(text, spans, raw, words, by_prefix, by_raw)
+def _unascii_chunks(text: str) -> frozenset[str]:
+    """The text's different runs of non-space characters that are not all ASCII: a word
+    never holds a space, so these hold every word with another character."""
+    return frozenset(filterfalse(str.isascii, text.split()))
 
 
-def _windows(index: _Index, form: Form) -> set[tuple[int, int]]:
-    """Runs of words of the text whose keys meet the form's: (first, last) word."""
-    compact = "".join(form.words)
-    candidates: set[int] = set(index.by_prefix.get(compact[:_PREFIX], ()))
-    for k in range(1, _PREFIX):  # a first word shorter than the prefix ("e commerce")
-        candidates.update(index.by_prefix.get(compact[:k], ()))
-    found = set()
-    words, spans = index.words, index.spans
-    for i in candidates:
-        for size in range(1, min(_MAX_WINDOW, len(words) - i) + 1):
-            j = i + size - 1
-            if size > 1 and not _same_phrase(index.text, spans[j - 1][1], spans[j][0]):
-                break
-            if _keys(words[i : j + 1]) & form.keys:
-                found.add((i, j))
+class _Words:
+    """A text's words, read where a name can begin; what a form was found at is kept,
+    so a draft's profile is searched once per name for all of its claims."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._lowered: bytes | None = None
+        self._others: dict[str, set[str]] | None = None
+        self._spans: dict[Form, list[Span]] = {}
+        self._starts: dict[frozenset[str], set[int]] = {}
+        self._windows: dict[int, list[tuple[int, frozenset[str]]]] = {}
+
+    def lowered(self) -> bytes:
+        """One byte a character: ASCII in lower case, any other character "?"."""
+        if self._lowered is None:
+            self._lowered = self.text.encode("ascii", "replace").lower()
+        return self._lowered
+
+    def others(self) -> dict[str, set[str]]:
+        """The words with a non-ASCII character, as written, by their folded first
+        characters."""
+        if self._others is None:
+            others: dict[str, set[str]] = {}
+            for chunk in _unascii_chunks(self.text):
+                for word in _TOKEN.findall(chunk):
+                    if not word.isascii():
+                        others.setdefault(_fold(word)[:_PREFIX], set()).add(word)
+            self._others = others
+        return self._others
+
+    def occurrences(self, word: str) -> list[int]:
+        """Where a word (as written) is a word of the text."""
+        return [match.start() for match in _word_pattern(word).finditer(self.text)]
+
+    def windows(self, start: int) -> list[tuple[int, frozenset[str]]]:
+        """_windows, kept per start: names with the same first characters share them."""
+        found = self._windows.get(start)
+        if found is None:
+            found = self._windows[start] = _windows(self.text, start)
+        return found
+
+    def starts(self, form: Form) -> set[int]:
+        """Where each word begins whose first characters can begin the form's name (kept:
+        "Apache Kafka", "Apache Spark" begin at the same words)."""
+        heads = _heads(form)
+        found = self._starts.get(heads)
+        if found is None:
+            found = self._starts[heads] = self._find_starts(heads)
+        return found
+
+    def _find_starts(self, heads: frozenset[str]) -> set[int]:
+        text = self.text
+        found: set[int] = set()
+        pattern = _ascii_heads(heads)
+        if pattern is not None:
+            for hit in pattern.finditer(self.lowered()):
+                at = hit.start()
+                if _starts_word(text, at):
+                    word = _word_at(text, at)
+                    if word.isascii() and word.lower()[:_PREFIX] in heads:
+                        found.add(at)
+        if not text.isascii():
+            others = self.others()
+            for head in heads:
+                for word in others.get(head, ()):
+                    found.update(self.occurrences(word))
+        return found
+
+    def spans(self, form: Form) -> list[Span]:
+        """Where the form's name is in the text (kept per form)."""
+        found = self._spans.get(form)
+        if found is None:
+            if form.strict:
+                found = _strict_spans(self, form)
+            else:
+                found = [
+                    (at, end)
+                    for at in self.starts(form)
+                    for end, keys in self.windows(at)
+                    if keys & form.keys
+                ]
+            self._spans[form] = found
+        return found
+
+
+@lru_cache(maxsize=64)
+def _words(text: str) -> _Words:
+    return _Words(text)
+
+
+def _windows(text: str, start: int) -> list[tuple[int, frozenset[str]]]:
+    """The runs of up to _MAX_WINDOW words from `start`, one phrase: each run's end and
+    keys (a name is found where its keys meet a run's)."""
+    found = []
+    words: list[str] = []
+    end = start
+    for match in _TOKEN.finditer(text, start):
+        if words and not _same_phrase(text, end, match.start()):
+            break
+        words.append(_fold_word(match.group()))
+        end = match.end()
+        found.append((end, _keys(tuple(words))))
+        if len(words) == _MAX_WINDOW:
+            break
     return found
+
+
+@lru_cache(maxsize=4096)
+def _word_pattern(word: str) -> re.Pattern[str]:
+    """Where a word (as _TOKEN finds it) is a word of a text: the word's characters,
+    no word character before, and after it none that would make the word longer."""
+    escaped = re.escape(word)
+    after = "" if word.endswith(("++", "#")) else r"(?!\w|\+\+|#)"
+    return re.compile(escaped + r"(?<!\w" + escaped + ")" + after)
 
 
 def _same_phrase(text: str, end: int, start: int) -> bool:
@@ -433,10 +565,8 @@ def _same_phrase(text: str, end: int, start: int) -> bool:
     return len(gap) <= 3 and all(ch in " -./_'\u2019\u00a0\u2010\u2011" for ch in gap)
 
 
-def _strict_ok(index: _Index, first: int, last: int) -> bool:
+def _strict_ok(text: str, start: int, end: int) -> bool:
     """A short or everyday name stands as a name: not glued to a word, not sentence use."""
-    text = index.text
-    start, end = index.spans[first][0], index.spans[last][1]
     before = text[max(0, start - 1) : start]
     after = text[end : end + 1]
     if before in {"&", "-", "'", "’"} or after in {"&", "-", "'", "’"}:
@@ -447,47 +577,83 @@ def _strict_ok(index: _Index, first: int, last: int) -> bool:
     return True
 
 
-def _strict_spans(index: _Index, form: Form) -> list[tuple[int, int]]:
+def _strict_span(text: str, start: int, form: Form) -> Span | None:
+    """The form's words as written from the word at `start`, one phrase, standing as a
+    name; else None."""
+    size = len(form.words)
+    end = start
+    for k, match in enumerate(_TOKEN.finditer(text, start)):
+        if match.group() != form.words[k] or (k and not _same_phrase(text, end, match.start())):
+            return None
+        end = match.end()
+        if k == size - 1:
+            break
+    else:
+        return None
+    return (start, end) if _strict_ok(text, start, end) else None
+
+
+def _strict_spans(words: _Words, form: Form) -> list[Span]:
     if any(ch in form.name for ch in "&+/"):
         # "R&D", "I+D", "TCP/IP": the joiner is part of the name, so the name as written.
-        pattern = _joined_name(form.name)
-        return [m.span() for m in pattern.finditer(index.text)]
-    size = len(form.words)
+        return [m.span() for m in _joined_name(form.name).finditer(words.text)]
+    if not form.words:
+        return []
     found = []
-    last = len(index.raw) - size
-    starts = index.by_raw.get(form.words[0], []) if size else range(last + 1)
-    for i in starts:
-        if (
-            i <= last
-            and index.raw[i : i + size] == form.words
-            and _strict_ok(index, i, i + size - 1)
-        ):
-            if size == 1 or all(
-                _same_phrase(index.text, index.spans[k][1], index.spans[k + 1][0])
-                for k in range(i, i + size - 1)
-            ):
-                found.append((index.spans[i][0], index.spans[i + size - 1][1]))
+    for at in words.occurrences(form.words[0]):
+        span = _strict_span(words.text, at, form)
+        if span is not None:
+            found.append(span)
     return found
 
 
 @lru_cache(maxsize=1024)
 def _joined_name(name: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![\w&+/-])" + re.escape(name) + r"(?![\w&+/-])")
+    # The name first, then what is before it looked at: a search for the name's
+    # characters runs in C; the same places as "(?<![\w&+/-])name(?![\w&+/-])".
+    escaped = re.escape(name)
+    return re.compile(escaped + r"(?<![\w&+/-]" + escaped + r")(?![\w&+/-])")
 
 
-def find_term(term: str, text: str) -> list[tuple[int, int]]:
+def find_term(term: str, text: str) -> list[Span]:
     """Offsets in `text` of every whole-word run that names the term's skill, in order."""
     if not text:
         return []
-    index = _index(text)
-    found: set[tuple[int, int]] = set()
+    words = _words(text)
+    found: set[Span] = set()
     for form in forms(term):
-        if form.strict:
-            found.update(_strict_spans(index, form))
-            continue
-        for first, last in _windows(index, form):
-            found.add((index.spans[first][0], index.spans[last][1]))
+        found.update(words.spans(form))
     return sorted(found)
+
+
+def find_term_in(term: str, text: str, low: int, high: int) -> list[Span]:
+    """find_term(term, text) inside text[low:high] only, the text around it read as for
+    find_term (a sentence's start, the next word): its cost is that of the part."""
+    if not text:
+        return []
+    low, high = max(low, 0), min(high, len(text))
+    region = [
+        (match.start(), match.group())
+        for match in _TOKEN.finditer(text, low, high)
+        if _starts_word(text, match.start())
+    ]
+    found: set[Span] = set()
+    for form in forms(term):
+        if form.strict and any(ch in form.name for ch in "&+/"):
+            found.update(s for s in _strict_spans(_Words(text), form) if low <= s[0])
+        elif form.strict:
+            for at, word in region:
+                span = (
+                    _strict_span(text, at, form) if form.words and word == form.words[0] else None
+                )
+                if span is not None:
+                    found.add(span)
+        else:
+            heads = _heads(form)
+            for at, word in region:
+                if _fold_word(word)[:_PREFIX] in heads:
+                    found.update((at, end) for end, keys in _windows(text, at) if keys & form.keys)
+    return sorted(span for span in found if span[1] <= high)
 
 
 # --------------------------------------------------------------------------- look-alikes
@@ -517,10 +683,15 @@ _LATIN: dict[int, str] = {}
 def skeleton(text: str) -> str:
     """The text with look-alike letters of other scripts read as Latin, one for one (so
     offsets still hold). Only for the gap check, where folding can only remove a gap.
-    Cached: the profile of a draft is folded once for all of its gaps."""
+    Cached: the profile of a draft is folded once for all of its gaps. A letter that
+    reads as another is a non-ASCII letter, so in a run of non-ASCII characters (see
+    _unascii_chunks); a text with none is itself."""
     if text.isascii():
         return text
-    for ch in set(text):
-        if ord(ch) not in _LATIN:
-            _LATIN[ord(ch)] = _latin(ch)
-    return text.translate(_LATIN)
+    for ch in set("".join(_unascii_chunks(text))):
+        latin = _LATIN.get(ord(ch))
+        if latin is None:
+            latin = _LATIN[ord(ch)] = _latin(ch)
+        if latin != ch:
+            text = text.replace(ch, latin)
+    return text

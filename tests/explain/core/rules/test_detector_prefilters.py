@@ -110,23 +110,26 @@ def test_heads_are_how_matches_begin() -> None:
     assert heads("a\\x41", 4) == {""}  # an escape not read: always tried
 
 
-def _strict_spans_oracle(index: equivalence._Index, form: equivalence.Form) -> list:
+def _strict_spans_oracle(text: str, form: equivalence.Form) -> list:
     size = len(form.words)
+    matches = list(equivalence._TOKEN.finditer(text))
+    raw = tuple(m.group() for m in matches)
     found = []
-    for i in range(len(index.raw) - size + 1):
-        if index.raw[i : i + size] == form.words and equivalence._strict_ok(index, i, i + size - 1):
+    for i in range(len(raw) - size + 1):
+        start, end = matches[i].start(), matches[i + size - 1].end()
+        if raw[i : i + size] == form.words and equivalence._strict_ok(text, start, end):
             if size == 1 or all(
-                equivalence._same_phrase(index.text, index.spans[k][1], index.spans[k + 1][0])
+                equivalence._same_phrase(text, matches[k].end(), matches[k + 1].start())
                 for k in range(i, i + size - 1)
             ):
-                found.append((index.spans[i][0], index.spans[i + size - 1][1]))
+                found.append((start, end))
     return found
 
 
 @settings(max_examples=300, deadline=None)
 @given(texts, st.sampled_from(["Go", "R", "Rust", "Spring", "Excel", "C", "Swift", "Go Go"]))
 def test_short_names_by_word_equal_the_scan(text: str, term: str) -> None:
-    index = equivalence._index(text)
+    words = equivalence._Words(text)
     for form in equivalence.forms(term):
         if form.strict and not any(ch in form.name for ch in "&+/"):
-            assert equivalence._strict_spans(index, form) == _strict_spans_oracle(index, form)
+            assert equivalence._strict_spans(words, form) == _strict_spans_oracle(text, form)
