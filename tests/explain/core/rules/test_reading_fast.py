@@ -216,6 +216,7 @@ PIECES = [
     "pas de", "sans", "sin", "no sin", "neither", "nor", "without", "不需要", "不", "者优先",
     "加分", "is a plus", "a plus", "von Vorteil", "we offer", "offered", "want to learn",
     "would like to", "nice to have", "optional", "not only", "لا حاجة إلى", "بدون",
+    "you will not", "not yet", "do not have", "have not used",
     # Connectors.
     "but", "aber", "mais", "pero", "但是", "however",
     # Terms and filler.
@@ -313,6 +314,26 @@ def test_long_texts_and_the_edges_read_as_before() -> None:
             term = (start, end)
             assert reading.read(text, term) == read_oracle(text, term)
     assert reading.read("", (0, 0)) == read_oracle("", (0, 0))
+
+
+def test_cues_sharing_a_word_are_found_as_before() -> None:
+    """A cue that starts on the last word of another ("you will not" + "not yet"): the
+    first covers that word, so the second is not found there."""
+    index = reading._by_first_word()
+    chained = [
+        (cue, other)
+        for cue in reading.cues()
+        if len(cue.words) > 1
+        for other in index.get(cue.words[-1], ())
+    ]
+    assert chained
+    for cue, other in chained:
+        words = [*cue.words, *other.words[1:], "java"]
+        found = [(h.cue, h.first, h.last) for h in reading._hits(words)]
+        assert found == _hits(words), words
+        text = " ".join(words)
+        term = (len(text) - 4, len(text))
+        assert reading.read(text, term) == read_oracle(text, term), text
 
 
 def test_the_cue_data_read_once_is_the_cue_data() -> None:
