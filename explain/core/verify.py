@@ -423,13 +423,20 @@ class _Source:
         start, end = bisect_left(starts, span[0]), bisect_left(starts, span[1])
         low = max(bisect_left(starts, field_low), start - READING_REACH)
         high = min(bisect_left(starts, field_high), end + READING_REACH)
-        chars = list(folded.text[low:high])
+        piece = folded.text[low:high]
         if low < high:
+            # Only where the text sent has a line break is the slice rebuilt.
+            parts: list[str] = []
+            done = 0  # piece[:done] is in parts, with its line breaks back
             for line_break in _LINE_BREAK.finditer(self.text, starts[low], folded.ends[high - 1]):
-                i = bisect_right(starts, line_break.start()) - 1
-                if low <= i < high and chars[i - low] == " ":
-                    chars[i - low] = "\n"
-        return reading.read("".join(chars), (start - low, end - low), (0, high - low))
+                i = bisect_right(starts, line_break.start()) - 1 - low
+                if done <= i < high - low and piece[i] == " ":
+                    parts.append(piece[done:i])
+                    done = i + 1
+            if parts:
+                parts.append(piece[done:])
+                piece = "\n".join(parts)
+        return reading.read(piece, (start - low, end - low), (0, high - low))
 
     def in_one_field(self, span: tuple[int, int]) -> bool:
         i = bisect_right(self.field_starts, span[0]) - 1

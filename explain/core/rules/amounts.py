@@ -20,13 +20,26 @@ _NUMBER_WORDS = (
     "|dois|duas|três|quatro|seis|sete|oito|nove|dez"
     "|due|tre|quattro|cinque|sei|sette|otto|nove|dieci"
 )
-_COUNT = rf"(?:\d+(?:[.,]\d+)?|{_NUMBER_WORDS})"
+
+
+def _by_first_letter(alternatives: str) -> str:
+    """The same alternatives, grouped by their first letter ("one|two|three" becomes
+    "o(?:ne)|t(?:wo|hree)"), so a word is tried against a few of them, not all. The order
+    within a letter is kept; two alternatives of different first letters never match at
+    the same place, so which one matches first is unchanged."""
+    groups: dict[str, list[str]] = {}
+    for alternative in alternatives.split("|"):
+        groups.setdefault(alternative[0], []).append(alternative[1:])
+    return "|".join(f"{letter}(?:{'|'.join(rests)})" for letter, rests in groups.items())
+
+
+_COUNT = rf"(?:\d+(?:[.,]\d+)?|{_by_first_letter(_NUMBER_WORDS)})"
 _UNITS = r"(?:years?|yrs?\.?|jahren?|jahre|jahr|ans?|années?|años?|anos?|anni|anno)"
 # A range, with the word that opens it where the language has one: "between 3 and 5
 # years", "zwischen 3 und 5 Jahren", "entre 3 et 5 ans", "entre 3 y 5 años", "de 3 a 5
 # anos", "da 3 a 5 anni", "from 3 to 5 years"; without it, "3 to 5 years", "3–5 years".
 # "and" joins a range only after its opening word: "a team of 5 and 3 years" is none.
-_RANGE_OPEN = r"(?:between|from|zwischen|von|entre|de|da|dai|tra|fra)\s+"
+_RANGE_OPEN = rf"(?:{_by_first_letter('between|from|zwischen|von|entre|de|da|dai|tra|fra')})\s+"
 _RANGE_JOIN = r"(?:[-\u2010-\u2015]|to|bis|à|a)"
 _RANGE_AND = r"(?:and|und|et|y|e)"
 _YEARS = (
@@ -47,13 +60,16 @@ _LEVELS = (
 # alone is the amount.
 _LEVEL_WORD = r"-(?:niveau|level|nivel|niveaux)(?!\w)"
 _AMOUNT = re.compile(
-    rf"(?<!\w)(?:{_YEARS}|{_LEVELS})(?!\w)|(?<![\w-])[ABC][12](?=(?:{_LEVEL_WORD})|(?![\w-]))",
+    rf"(?<!\w)(?:{_YEARS}|{_by_first_letter(_LEVELS)})(?!\w)"
+    rf"|(?<![\w-])[ABC][12](?=(?:{_LEVEL_WORD})|(?![\w-]))",
     re.IGNORECASE,
 )
 # The CEFR codes are read in capitals only ("C1", not "c1").
 _CEFR = re.compile(r"[ABC][12]")
 # List items: split at these outside parentheses.
 _ITEM_BREAKS = ",;/\u00b7|"
+# The characters _item looks at; the scan skips all others in C.
+_ITEM_MARKS = re.compile(f"[{re.escape('()[]' + _ITEM_BREAKS)}]")
 
 
 def _item(quote: str, start: int, end: int) -> tuple[int, int]:
@@ -61,13 +77,14 @@ def _item(quote: str, start: int, end: int) -> tuple[int, int]:
     "Java (3 years), Python (5 years)"."""
     depth = 0
     cuts = [0]
-    for i, ch in enumerate(quote):
+    for mark in _ITEM_MARKS.finditer(quote):
+        ch = mark.group()
         if ch in "([":
             depth += 1
         elif ch in ")]":
             depth = max(0, depth - 1)
-        elif ch in _ITEM_BREAKS and depth == 0:
-            cuts.append(i + 1)
+        elif depth == 0:
+            cuts.append(mark.end())
     low = max(c for c in cuts if c <= start)
     later = [c - 1 for c in cuts if c - 1 >= end]
     return low, (min(later) if later else len(quote))

@@ -11,9 +11,11 @@ pattern. The scope rule and its limits are in docs/verifier.md.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
+from operator import itemgetter
 from pathlib import Path
 
 from explain.core.rules.words import is_word_char
@@ -79,6 +81,8 @@ _BREAK_MARKS = ".;:!?"
 _ABBREVIATIONS = frozenset(
     {"e.g", "i.e", "etc", "z.b", "bzw", "ca", "vs", "approx", "incl", "p.ex"}
 )
+# Their last two characters (each has at least two): most full stops follow none of these.
+_ABBREVIATION_ENDS = frozenset(abbreviation[-2:] for abbreviation in _ABBREVIATIONS)
 
 
 @dataclass(frozen=True)
@@ -88,9 +92,10 @@ class Cue:
     where: str
     words: tuple[str, ...]
 
-    @property
+    @cached_property
     def cjk(self) -> bool:
-        """A cue written in CJK characters reaches only CJK_REACH characters."""
+        """A cue written in CJK characters reaches only CJK_REACH characters (read once per
+        cue: the cues are data, the same for every claim)."""
         return all(_CJK_CHAR.fullmatch(word) for word in self.words)
 
 
@@ -104,19 +109,31 @@ class Reading:
     optional: bool = False
 
 
+# A plain statement, shared (a Reading is immutable).
+_PLAIN = Reading()
+_START, _END = itemgetter(0), itemgetter(1)
+
+
 # Chinese and Japanese are written without spaces: each ideograph or kana is a word of
 # its own, so a cue such as "不需要" is the three words 不 需 要 and "不需要Java" splits.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # A word: one CJK character, or letters, digits, marks or "_" (not CJK), with "'" or "-"
 # inside joining it ("no-nonsense", "n'ai"). Fixed here; model text is never compiled.
 _LETTER = rf"(?:(?![{_CJK}])[\w\u0300-\u036f])"
-_WORD = re.compile(rf"[{_CJK}]|{_LETTER}+(?:['-]{_LETTER}+)*")
+# The same as [CJK]|LETTER+(?:['-]LETTER+)*, written to open with one character set so
+# that the scan skips the spaces and punctuation between words in C: the first character
+# is consumed, and a CJK one is a word by itself.
+_WORD = re.compile(rf"[{_CJK}\w\u0300-\u036f](?:(?<=[{_CJK}])|{_LETTER}*(?:['-]{_LETTER}+)*)")
+# Where no combining mark is, a letter is a word character that is not CJK: one set.
+_WORD_UNMARKED = re.compile(rf"[{_CJK}\w](?:(?<=[{_CJK}])|[^\W{_CJK}]*(?:['-][^\W{_CJK}]+)*)")
+_MARK = re.compile("[\u0300-\u036f]")
 _CJK_CHAR = re.compile(rf"[{_CJK}]")
 
 
 def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
     """(start, end) of each word of text[low:high]; "'" and "-" inside a word join it."""
-    return [m.span() for m in _WORD.finditer(text, low, high)]
+    word = _WORD if _MARK.search(text, low, high) else _WORD_UNMARKED
+    return [m.span() for m in word.finditer(text, low, high)]
 
 
 def _cue_words(cue: str) -> tuple[str, ...]:
@@ -166,35 +183,35 @@ def _hits(words: list[str]) -> list[_Hit]:
     words. A cue at a word shared by several rows counts once per kind and position."""
     index = _by_first_word()
     hits: list[_Hit] = []
-    i = 0
-    while i < len(words):
-        found = [
-            c for c in index.get(words[i], ()) if tuple(words[i : i + len(c.words)]) == c.words
-        ]
+    covered = 0  # words before this one belong to a cue already found
+    # Only the words that start some cue are looked at (few in any clause).
+    for i in [k for k, word in enumerate(words) if word in index]:
+        if i < covered:
+            continue
+        found = [c for c in index[words[i]] if tuple(words[i : i + len(c.words)]) == c.words]
         if not found:
-            i += 1
             continue
         longest = len(found[0].words)
         for cue in found:
             if len(cue.words) == longest:
                 hits.append(_Hit(cue, i, i + longest - 1))
-        i += longest
+        covered = i + longest
     return hits
 
 
 # A line break, or . ; : ! ? before white space or the end ("Node.js", "3.5" go on), or
 # the ideographic full stop, or ; : ! ? after a CJK character (written without a space).
-_BREAK = re.compile(rf"\n|[.;:!?](?=[ \n]|$)|\u3002|(?<=[{_CJK}])[;:!?]")
-
-
-def _is_break(text: str, i: int) -> bool:
-    """True when text[i] ends a clause: a line break, or . ; : ! ? before a space or the end."""
-    return _BREAK.match(text, i) is not None and not _abbreviation(text, i)
+# It opens with the set of the characters that can end a clause, so the scan skips every
+# other character in C; the look-arounds after it say which case holds.
+_BREAK_CHARS = "\n.;:!?\u3002"
+_BREAK = re.compile(
+    rf"[{_BREAK_CHARS}](?:(?<=[\n\u3002])|(?<=[.;:!?])(?=[ \n]|$)|(?<=[{_CJK}][;:!?]))"
+)
 
 
 def _abbreviation(text: str, i: int) -> bool:
     """True for the full stop of "e.g.", "z.B.", "etc." and the like."""
-    if text[i] != ".":
+    if text[i] != "." or i < 2 or text[i - 2 : i] not in _ABBREVIATION_ENDS:
         return False
     start = i
     while start > max(0, i - 8) and (is_word_char(text[start - 1]) or text[start - 1] == "."):
@@ -202,15 +219,34 @@ def _abbreviation(text: str, i: int) -> bool:
     return text[start:i] in _ABBREVIATIONS
 
 
+def _last_break(text: str, low: int, high: int, endpos: int) -> int:
+    """The last i in [low, high) where a clause ends (text read as if it stopped at
+    endpos), or -1: read back from high, so the cost is the distance to that break."""
+    find = text.rfind
+    # The last of each character that can end a clause, in the order of _BREAK_CHARS.
+    last = [
+        find("\n", low, high),
+        find(".", low, high),
+        find(";", low, high),
+        find(":", low, high),
+        find("!", low, high),
+        find("?", low, high),
+        find("\u3002", low, high),
+    ]
+    while True:
+        i = max(last)
+        if i < 0:
+            return -1
+        if _BREAK.match(text, i, endpos) is not None and not _abbreviation(text, i):
+            return i
+        last[_BREAK_CHARS.index(text[i])] = find(text[i], low, i)
+
+
 def _clause(text: str, start: int, end: int, low: int, high: int) -> tuple[int, int]:
     """The bounds of the clause holding text[start:end], inside [low, high)."""
-    left = low
     # One character past start, so a "." just before the term sees what follows it.
-    breaks = [m for m in _BREAK.finditer(text, low, min(start + 1, high)) if m.start() < start]
-    for found in reversed(breaks):
-        if not _abbreviation(text, found.start()):
-            left = found.end()
-            break
+    back = _last_break(text, low, start, min(start + 1, high))
+    left = low if back < 0 else back + 1
     right = high
     for found in _BREAK.finditer(text, end, high):
         if not _abbreviation(text, found.start()):
@@ -234,18 +270,14 @@ def _heading(text: str, left: int, low: int) -> tuple[int, int] | None:
             j -= 1
         if j >= low and text[j] == ":":
             return _line_before(text, j, low)
-        k = j
-        while k >= low and text[k] != "\n":
-            k -= 1
-        i = k
+        i = text.rfind("\n", low, j + 1)  # the line break above this line, or -1
     return None
 
 
 def _line_before(text: str, colon: int, low: int) -> tuple[int, int]:
-    start = colon
-    while start > low and not _is_break(text, start - 1):
-        start -= 1
-    return start, colon
+    """The heading's words: from the clause break before the colon (or low) to it."""
+    found = _last_break(text, low, colon, len(text))
+    return (low if found < 0 else found + 1), colon
 
 
 def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None) -> Reading:
@@ -261,15 +293,16 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     low, high = bounds if bounds is not None else (0, len(text))
     start, end = term
     if not (low <= start <= end <= high):
-        return Reading()
+        return _PLAIN
     left, right = _clause(text, start, end, low, high)
     spans = _tokens(text, left, right)
     words = [text[a:b] for a, b in spans]
-    # The term's words: the first and last word index overlapping the term.
-    inside = [k for k, (a, b) in enumerate(spans) if a < end and start < b]
-    if not inside:
-        return Reading()
-    first, last = inside[0], inside[-1]
+    # The term's words: the first and last word overlapping the term (the spans are in
+    # order and apart, so both their starts and their ends are sorted).
+    first = bisect_right(spans, start, key=_END)
+    last = bisect_left(spans, end, key=_START) - 1
+    if first > last:
+        return _PLAIN
     hits = _hits(words)
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     governing = {
@@ -308,6 +341,8 @@ def _cuts(
         between = text[spans[hit.first - 1][1] : spans[hit.first][0]]
         if any(mark in between for mark in ",\u060c\u3001"):
             starts.append(hit.first)
+    if not starts:
+        return 0, len(words)
     cut_left = max((k for k in starts if k <= first), default=0)
     cut_right = min((k for k in starts if k > last), default=len(words))
     return cut_left, cut_right
@@ -328,6 +363,8 @@ def _governs(hit: _Hit, first: int, last: int) -> bool:
 
 
 def _reading(governing: list[Cue]) -> Reading:
+    if not governing:
+        return _PLAIN
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
     if any(cue.words[0] in _NON_STACKING for cue in negations):

@@ -1,0 +1,377 @@
+"""The faster clause reading gives exactly what the previous code gave: that code is kept
+here as the oracle (clause bounds found by scanning every break from the field start,
+words by a pattern tried at every character, headings walked a character at a time, the
+verifier's slice rebuilt a character at a time) and compared on generated texts with
+cues in several languages, abbreviations, "Node.js", "3.5", line breaks, headings,
+commas before negations, marks, CJK and spans at the edges."""
+
+from __future__ import annotations
+
+import re
+from unittest.mock import patch
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from explain.core import verify
+from explain.core.rules import reading
+from explain.core.rules.reading import Cue, Reading
+from explain.core.rules.words import is_word_char
+
+# --------------------------------------------------------------------------- the oracle
+
+_CJK = reading._CJK
+_LETTER = rf"(?:(?![{_CJK}])[\w\u0300-\u036f])"
+_WORD = re.compile(rf"[{_CJK}]|{_LETTER}+(?:['-]{_LETTER}+)*")
+_CJK_CHAR = re.compile(rf"[{_CJK}]")
+_BREAK = re.compile(rf"\n|[.;:!?](?=[ \n]|$)|\u3002|(?<=[{_CJK}])[;:!?]")
+
+
+def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
+    return [m.span() for m in _WORD.finditer(text, low, high)]
+
+
+def _hits(words: list[str]) -> list[tuple[Cue, int, int]]:
+    index = reading._by_first_word()
+    hits: list[tuple[Cue, int, int]] = []
+    i = 0
+    while i < len(words):
+        found = [
+            c for c in index.get(words[i], ()) if tuple(words[i : i + len(c.words)]) == c.words
+        ]
+        if not found:
+            i += 1
+            continue
+        longest = len(found[0].words)
+        for cue in found:
+            if len(cue.words) == longest:
+                hits.append((cue, i, i + longest - 1))
+        i += longest
+    return hits
+
+
+def _is_break(text: str, i: int) -> bool:
+    return _BREAK.match(text, i) is not None and not _abbreviation(text, i)
+
+
+def _abbreviation(text: str, i: int) -> bool:
+    if text[i] != ".":
+        return False
+    start = i
+    while start > max(0, i - 8) and (is_word_char(text[start - 1]) or text[start - 1] == "."):
+        start -= 1
+    return text[start:i] in reading._ABBREVIATIONS
+
+
+def _clause(text: str, start: int, end: int, low: int, high: int) -> tuple[int, int]:
+    left = low
+    breaks = [m for m in _BREAK.finditer(text, low, min(start + 1, high)) if m.start() < start]
+    for found in reversed(breaks):
+        if not _abbreviation(text, found.start()):
+            left = found.end()
+            break
+    right = high
+    for found in _BREAK.finditer(text, end, high):
+        if not _abbreviation(text, found.start()):
+            right = found.start()
+            break
+    return left, right
+
+
+def _heading(text: str, left: int, low: int) -> tuple[int, int] | None:
+    i = left - 1
+    while i >= low and text[i] == " ":
+        i -= 1
+    if i >= low and text[i] == ":":
+        return _line_before(text, i, low)
+    while i >= low and text[i] == "\n":
+        j = i - 1
+        while j >= low and text[j] == " ":
+            j -= 1
+        if j >= low and text[j] == ":":
+            return _line_before(text, j, low)
+        k = j
+        while k >= low and text[k] != "\n":
+            k -= 1
+        i = k
+    return None
+
+
+def _line_before(text: str, colon: int, low: int) -> tuple[int, int]:
+    start = colon
+    while start > low and not _is_break(text, start - 1):
+        start -= 1
+    return start, colon
+
+
+def read_oracle(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None) -> Reading:
+    low, high = bounds if bounds is not None else (0, len(text))
+    start, end = term
+    if not (low <= start <= end <= high):
+        return Reading()
+    left, right = _clause(text, start, end, low, high)
+    spans = _tokens(text, left, right)
+    words = [text[a:b] for a, b in spans]
+    inside = [k for k, (a, b) in enumerate(spans) if a < end and start < b]
+    if not inside:
+        return Reading()
+    first, last = inside[0], inside[-1]
+    hits = _hits(words)
+    cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
+    governing = {
+        (hit_first, cue.kind): cue
+        for cue, hit_first, hit_last in hits
+        if cut_left <= hit_first
+        and hit_last < cut_right
+        and _governs(cue, hit_first, hit_last, first, last)
+    }
+    if cut_left == 0:
+        heading = _heading(text, left, low)
+        if heading is not None:
+            h_words = [text[a:b] for a, b in _tokens(text, *heading)]
+            governing.update(
+                ((-1 - hit_first, cue.kind), cue)
+                for cue, hit_first, hit_last in _hits(h_words)
+                if hit_last == len(h_words) - 1
+            )
+    return _reading(list(governing.values()))
+
+
+def _cuts(
+    text: str,
+    spans: list[tuple[int, int]],
+    words: list[str],
+    hits: list[tuple[Cue, int, int]],
+    first: int,
+    last: int,
+) -> tuple[int, int]:
+    starts = [k for k, word in enumerate(words) if word in reading._CONNECTORS]
+    for cue, hit_first, _ in hits:
+        if cue.kind != "negation" or cue.where == "after" or hit_first == 0:
+            continue
+        between = text[spans[hit_first - 1][1] : spans[hit_first][0]]
+        if any(mark in between for mark in ",\u060c\u3001"):
+            starts.append(hit_first)
+    cut_left = max((k for k in starts if k <= first), default=0)
+    cut_right = min((k for k in starts if k > last), default=len(words))
+    return cut_left, cut_right
+
+
+def _governs(cue: Cue, hit_first: int, hit_last: int, first: int, last: int) -> bool:
+    where = cue.where
+    cjk = all(_CJK_CHAR.fullmatch(word) for word in cue.words)
+    before, after = (
+        (reading.CJK_REACH, reading.CJK_REACH)
+        if cjk
+        else (reading.BEFORE_REACH, reading.AFTER_REACH)
+    )
+    if hit_last < first:
+        return where != "after" and first - hit_last - 1 <= before
+    if hit_first > last:
+        return where != "before" and hit_first - last - 1 <= after
+    return True
+
+
+def _reading(governing: list[Cue]) -> Reading:
+    negations = [cue for cue in governing if cue.kind == "negation"]
+    if any(cue.words[0] in reading._NON_STACKING for cue in negations):
+        negated = True
+    elif len(negations) == 2:
+        negated = sum(cue.words[0] in reading._WITHOUT for cue in negations) != 1
+    else:
+        negated = bool(negations)
+    kinds = {cue.kind for cue in governing}
+    return Reading(
+        negated=negated,
+        wish="wish" in kinds,
+        offer="offer" in kinds,
+        optional="optional" in kinds,
+    )
+
+
+def source_text_oracle(source: verify._Source, span: tuple[int, int]) -> tuple[str, int, int]:
+    """The previous _Source.read up to the call: the slice, a character at a time."""
+    folded = source.folded
+    starts = folded.starts
+    field_low, field_high = source.field_of(span)
+    start, end = verify.bisect_left(starts, span[0]), verify.bisect_left(starts, span[1])
+    low = max(verify.bisect_left(starts, field_low), start - verify.READING_REACH)
+    high = min(verify.bisect_left(starts, field_high), end + verify.READING_REACH)
+    chars = list(folded.text[low:high])
+    if low < high:
+        for line_break in verify._LINE_BREAK.finditer(
+            source.text, starts[low], folded.ends[high - 1]
+        ):
+            i = verify.bisect_right(starts, line_break.start()) - 1
+            if low <= i < high and chars[i - low] == " ":
+                chars[i - low] = "\n"
+    return "".join(chars), start - low, end - low
+
+
+# --------------------------------------------------------------------------- the texts
+
+PIECES = [
+    # Cues, in English, German, French, Spanish, Chinese, Arabic.
+    "no experience with", "no", "not", "never", "kein", "keine", "nicht", "ohne", "nicht ohne",
+    "pas de", "sans", "sin", "no sin", "neither", "nor", "without", "不需要", "不", "者优先",
+    "加分", "is a plus", "a plus", "von Vorteil", "we offer", "offered", "want to learn",
+    "would like to", "nice to have", "optional", "not only", "لا حاجة إلى", "بدون",
+    "you will not", "not yet", "do not have", "have not used",
+    # Connectors.
+    "but", "aber", "mais", "pero", "但是", "however",
+    # Terms and filler.
+    "Java", "Python", "Kubernetes", "AWS", "SQL", "team", "the", "experience", "with",
+    "Node.js", "3.5", "v2.0.1", "C#", "e-commerce", "n'ai", "no-nonsense", "x_y",
+    # Abbreviations and look-alikes.
+    "e.g.", "E.g.", "z.B.", "z.b.", "etc.", "i.e.", "ca.", "vs.", "approx.", "incl.", "p.ex.",
+    "bzw.", "etc", "abc.", "...", "a.b.c.d.e.f.g.h.i.",
+    # Breaks, headings, punctuation.
+    ".", ". ", ".\n", ";", ":", ": ", "!", "?", "。", "，", "、", "،", ",", ", ", "\n", "\n\n",
+    " ", "  ", "- ", "* ", "Nice to have:", "Requirements:\n", "Wir bieten:\n", "'", "-", "\t",
+    # Other scripts, marks, look-alike letters.
+    "é", "e\u0301", "\u0301", "ı", "İ", "ß", "Ｊａｖａ", "ー", "・", "カ", "中", "\u3000",
+    "\U00020000", "Не требуется",
+]  # fmt: skip
+SEPARATORS = ["", " ", " ", " ", "\n", ", ", ". ", ": "]
+
+texts = st.lists(st.tuples(st.sampled_from(PIECES), st.sampled_from(SEPARATORS)), max_size=30).map(
+    lambda parts: "".join(piece + sep for piece, sep in parts)
+)
+cased = st.one_of(texts, texts.map(str.casefold))
+
+
+def _spans(data: st.DataObject, text: str) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    n = len(text)
+    low = data.draw(st.integers(0, n))
+    high = data.draw(st.integers(low, n))
+    start = data.draw(st.integers(max(0, low - 2), min(n, high + 2)))
+    end = data.draw(st.integers(start, min(n, high + 2)))
+    bounds = data.draw(st.sampled_from([None, (low, high)]))
+    return (start, end), bounds
+
+
+# --------------------------------------------------------------------------- the comparisons
+
+
+@settings(max_examples=600, deadline=None)
+@given(cased, st.data())
+def test_read_is_the_previous_read(text: str, data: st.DataObject) -> None:
+    term, bounds = _spans(data, text)
+    assert reading.read(text, term, bounds) == read_oracle(text, term, bounds)
+
+
+@settings(max_examples=300, deadline=None)
+@given(cased, st.data())
+def test_read_of_a_term_at_a_word_is_the_previous_read(text: str, data: st.DataObject) -> None:
+    """Terms on whole words, so cues govern them more often than at random spans."""
+    spans = _tokens(text, 0, len(text))
+    if not spans:
+        return
+    a = data.draw(st.integers(0, len(spans) - 1))
+    b = data.draw(st.integers(a, min(len(spans) - 1, a + 3)))
+    term = (spans[a][0], spans[b][1])
+    assert reading.read(text, term) == read_oracle(text, term)
+
+
+@settings(max_examples=400, deadline=None)
+@given(cased, st.data())
+def test_the_clause_heading_and_words_are_the_previous_ones(text: str, data: st.DataObject) -> None:
+    (start, end), bounds = _spans(data, text)
+    low, high = bounds or (0, len(text))
+    if not (low <= start <= end <= high):
+        return
+    assert reading._clause(text, start, end, low, high) == _clause(text, start, end, low, high)
+    left = data.draw(st.integers(low, max(low, start)))
+    assert reading._heading(text, left, low) == _heading(text, left, low)
+    assert reading._tokens(text, low, high) == _tokens(text, low, high)
+    words = [text[a:b] for a, b in _tokens(text, low, high)]
+    assert [(h.cue, h.first, h.last) for h in reading._hits(words)] == _hits(words)
+
+
+@settings(max_examples=300, deadline=None)
+@given(cased)
+def test_breaks_and_abbreviations_are_the_previous_ones_at_every_character(text: str) -> None:
+    for i in range(len(text)):
+        assert bool(reading._BREAK.match(text, i)) == bool(_BREAK.match(text, i))
+        assert reading._abbreviation(text, i) == _abbreviation(text, i)
+    assert [m.span() for m in reading._BREAK.finditer(text)] == [
+        m.span() for m in _BREAK.finditer(text)
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60), st.data())
+def test_any_text_reads_as_before(text: str, data: st.DataObject) -> None:
+    term, bounds = _spans(data, text)
+    assert reading.read(text, term, bounds) == read_oracle(text, term, bounds)
+    assert reading._tokens(text, 0, len(text)) == _tokens(text, 0, len(text))
+
+
+def test_long_texts_and_the_edges_read_as_before() -> None:
+    text = "Requirements:\n" + "- no experience with Java, but Python. e.g. Node.js 3.5\n" * 40
+    for start in (0, 1, 13, 14, 15, len(text) // 2, len(text) - 6, len(text)):
+        for end in (start, min(len(text), start + 4)):
+            term = (start, end)
+            assert reading.read(text, term) == read_oracle(text, term)
+    assert reading.read("", (0, 0)) == read_oracle("", (0, 0))
+
+
+def test_cues_sharing_a_word_are_found_as_before() -> None:
+    """A cue that starts on the last word of another ("you will not" + "not yet"): the
+    first covers that word, so the second is not found there."""
+    index = reading._by_first_word()
+    chained = [
+        (cue, other)
+        for cue in reading.cues()
+        if len(cue.words) > 1
+        for other in index.get(cue.words[-1], ())
+    ]
+    assert chained
+    for cue, other in chained:
+        words = [*cue.words, *other.words[1:], "java"]
+        found = [(h.cue, h.first, h.last) for h in reading._hits(words)]
+        assert found == _hits(words), words
+        text = " ".join(words)
+        term = (len(text) - 4, len(text))
+        assert reading.read(text, term) == read_oracle(text, term), text
+
+
+def test_the_cue_data_read_once_is_the_cue_data() -> None:
+    for cue in reading.cues():
+        assert cue.cjk == all(_CJK_CHAR.fullmatch(word) for word in cue.words)
+    assert all(len(abbreviation) >= 2 for abbreviation in reading._ABBREVIATIONS)
+
+
+# --------------------------------------------------------------------------- the verifier's slice
+
+RAW_PIECES = [*PIECES, "\r\n", "\r", "\u2028", "\x85", "\x0b", " \n ", "\u00a0", "\u200b", "Ａ"]
+raw_texts = st.lists(
+    st.tuples(st.sampled_from(RAW_PIECES), st.sampled_from(SEPARATORS)), max_size=60
+).map(lambda parts: "".join(piece + sep for piece, sep in parts))
+
+
+@settings(max_examples=300, deadline=None)
+@given(raw_texts, st.data())
+def test_the_verifier_reads_the_slice_it_read_before(text: str, data: st.DataObject) -> None:
+    n = len(text)
+    cut = data.draw(st.integers(0, n))
+    fields = data.draw(st.sampled_from([None, [(0, cut), (cut, n)]]))
+    source = verify._Source(text, fields, None)
+    start = data.draw(st.integers(0, n))
+    end = data.draw(st.integers(start, n))
+    span = (start, end)
+    seen: list[tuple[str, tuple[int, int], tuple[int, int]]] = []
+
+    def capture(
+        piece: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
+    ) -> Reading:
+        assert bounds is not None
+        seen.append((piece, term, bounds))
+        return read_oracle(piece, term, bounds)
+
+    with patch.object(reading, "read", capture):
+        got = source.read(span)
+    piece, a, b = source_text_oracle(source, span)
+    assert seen == [(piece, (a, b), (0, len(piece)))]
+    assert got == read_oracle(piece, (a, b), (0, len(piece)))
+    assert source.read(span) == got
