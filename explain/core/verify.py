@@ -462,8 +462,17 @@ class _Source:
         full = self.full()
         if full is not None and self.full_text is not None:
             texts.append((self.full_text, full))
-        for form in filter(None, forms):
-            for text, folded in texts:
+        # Shortest first: a form that holds one already missing from a text is missing
+        # too ("kubernet" missing, so is "kubernetes" and the quote naming it), and is
+        # not searched for again; a gap's forms mostly share their stem.
+        missing: list[list[str]] = [[] for _ in texts]
+        for form in sorted(set(filter(None, forms)), key=len):
+            for (text, folded), gone in zip(texts, missing, strict=True):
+                if any(part in form for part in gone):
+                    continue
+                if form not in folded.text:
+                    gone.append(form)
+                    continue
                 for count, span in enumerate(_occurrences(form, folded)):
                     if count >= _MAX_OCCURRENCES:
                         break

@@ -88,13 +88,41 @@ class PrivatePostgres:
         )
         with (self.data / "postgresql.conf").open("a", encoding="utf-8") as conf:
             conf.write(settings)
-        self.start()
+        self._start_on_a_free_port()
         with psycopg.connect(f"{self.server_url}/postgres", autocommit=True) as conn:
             conn.execute(f'CREATE DATABASE "{DB_NAME}"')
 
     def start(self) -> None:
         log = self.root / "postgres.log"
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(log), "-w", "-t", "60", "start")
+        try:
+            self._run("pg_ctl", "-D", str(self.data), "-l", str(log), "-w", "-t", "60", "start")
+        except ServiceFailure as failure:
+            raise ServiceFailure(f"{failure}\n{self.log_tail()}") from None
+
+    def log_tail(self, chars: int = 1500) -> str:
+        """The end of the server's own log: why it would not start, in its words."""
+        with suppress(OSError):
+            return (self.root / "postgres.log").read_text(errors="replace")[-chars:]
+        return "(no server log)"
+
+    def _start_on_a_free_port(self, attempts: int = 3) -> None:
+        """Start, moving to another free port when the first one was taken meanwhile.
+
+        `free_port` only says a port was free when asked; on a busy machine (the suite
+        on every core) another socket may take it before the server binds it, and the
+        server then exits with "could not bind". A later `port` line in postgresql.conf
+        overrides the earlier one.
+        """
+        for attempt in range(attempts):
+            try:
+                self.start()
+                return
+            except ServiceFailure:
+                if attempt == attempts - 1:
+                    raise
+            self.port = free_port()
+            with (self.data / "postgresql.conf").open("a", encoding="utf-8") as conf:
+                conf.write(f"port = {self.port}\n")
 
     def stop(self, mode: str = "fast") -> None:
         self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "-t", "60", "stop")
