@@ -15,6 +15,7 @@ import base64
 import binascii
 import re
 import unicodedata
+from collections.abc import Iterator
 from functools import lru_cache
 
 __all__ = ["Skeleton", "base64_texts", "plain_form", "skeleton_form"]
@@ -53,9 +54,24 @@ def _latin(ch: str) -> str:
     return ch
 
 
+# Characters outside ASCII already found to read as themselves (_latin(ch) == ch), so a
+# text whose other characters are all among them is known plain in one set operation.
+# Bounded: a text of many different characters cannot grow it without end.
+_READS_AS_ITSELF: set[str] = set()
+_MAX_READS_AS_ITSELF = 65536
+
+
 def _all_latin(normal: str) -> bool:
     """True when no character of the text outside ASCII looks like another letter."""
-    return all(_latin(ch) == ch for ch in set(_NOT_ASCII.findall(normal)))
+    chars = set(_NOT_ASCII.findall(normal))
+    if chars <= _READS_AS_ITSELF:
+        return True
+    if not all(_latin(ch) == ch for ch in chars):
+        return False
+    if len(_READS_AS_ITSELF) > _MAX_READS_AS_ITSELF:
+        _READS_AS_ITSELF.clear()
+    _READS_AS_ITSELF.update(chars)
+    return True
 
 
 class Skeleton:
@@ -78,8 +94,9 @@ def skeleton_form(normal: str) -> list[Skeleton]:
     if normal.isascii() or _all_latin(normal):
         # Nothing to fold (every look-alike and _EXTRA is outside ASCII, and no other
         # character here is one): the same result as the loop below, without reading
-        # the text a character at a time.
-        if _LEET_SIGNS.isdisjoint(normal):
+        # the text a character at a time. With no leet word either (a year, a version
+        # number), there is no other reading to make.
+        if _LEET_SIGNS.isdisjoint(normal) or not _has_leet_word(normal):
             return []
         letters, positions, changed = normal, list(range(len(normal))), False
     else:
@@ -151,9 +168,23 @@ def _read_leet(text: str, table: dict[str, str]) -> str:
     return _LEET_WORD.sub(word, text)
 
 
-# A base64 run long enough to hold an order (24 characters decode to 18 bytes).
+# A base64 run long enough to hold an order (24 characters decode to 18 bytes): a whole
+# run of base64 characters, padding only at its end and at most two of it.
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=])")
+# The same runs found faster: every whole run of 24 or more base64 characters and "="
+# (the pattern opens with a character set, so a search skips other characters in one
+# step), then its padding checked by hand.
+_BASE64_RUN = re.compile(r"[A-Za-z0-9+/=]{24,}")
 _MAX_DECODED = 4096
+
+
+def base64_runs(text: str) -> Iterator[re.Match[str]]:
+    """The matches of _BASE64 in `text`, in order."""
+    for match in _BASE64_RUN.finditer(text):
+        run = match.group()
+        body = run.rstrip("=")
+        if len(body) >= 24 and len(run) - len(body) <= 2 and "=" not in body:
+            yield match
 
 
 def base64_texts(text: str) -> list[tuple[int, int, str]]:
@@ -161,7 +192,7 @@ def base64_texts(text: str) -> list[tuple[int, int, str]]:
     UTF-8. Runs that decode to binary, or that are plain words ("ThisIsAVeryLongCamelCase"
     is valid base64 too, but decodes to noise), are skipped."""
     found: list[tuple[int, int, str]] = []
-    for match in _BASE64.finditer(text):
+    for match in base64_runs(text):
         run = match.group()
         if run.isalpha() and (run.islower() or run.isupper()):
             continue  # one long word in one case: not an encoding

@@ -180,3 +180,35 @@ def test_encoded_findings_equal_the_largest_character_check(text: str, low: int)
     assert addressed_to_ai._encoded_findings(text, low, len(text)) == encoded_findings_oracle(
         text, low, len(text)
     )
+
+
+# Base64 runs: every character a run may hold, padding, and what ends a run.
+_BASE64_PIECES = ["A", "z", "0", "9", "+", "/", "=", "==", "===", " ", "\n", "-", ".", "é", "_"]
+_BASE64_TEXTS = st.lists(
+    st.one_of(
+        st.sampled_from(_BASE64_PIECES),
+        st.sampled_from(["QUJD", "aWdub3Jl", "x" * 23, "y" * 24, "Zm9v" * 6]),
+    ),
+    max_size=60,
+).map("".join)
+
+
+@settings(max_examples=800, deadline=None)
+@given(_BASE64_TEXTS)
+def test_base64_runs_are_the_ones_the_lookaround_pattern_finds(text: str) -> None:
+    """base64_runs (a search that opens with a character set, padding checked by hand)
+    finds exactly the runs of the pattern with look-behind and look-ahead."""
+    from explain.core.rules import disguises
+
+    expected = [m.span() for m in disguises._BASE64.finditer(text)]
+    assert [m.span() for m in disguises.base64_runs(text)] == expected
+
+
+def test_base64_runs_keep_padding_rules() -> None:
+    from explain.core.rules import disguises
+
+    body = "QUJD" * 6
+    assert [m.group() for m in disguises.base64_runs(f"x {body}== y")] == [body + "=="]
+    assert list(disguises.base64_runs(f"x {body}=== y")) == []
+    assert list(disguises.base64_runs(f"x {body[:12]}={body[12:]} y")) == []
+    assert list(disguises.base64_runs(f"x {body[:23]} y")) == []
