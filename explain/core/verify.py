@@ -560,13 +560,15 @@ class _Checker:
         if not content.has_content(needle):
             return DropReason.TERM_NOT_CONTENT
         forms = word_forms(needle)
-        found = _term_spans(claim.term, forms, self.job.text, job_span)
+        found = _term_spans(claim.term, forms, self.job.text, job_span, self.job.folded)
         if not found:
             return DropReason.TERM_NOT_IN_QUOTES
         span = min(found)
         term = _Term(needle, forms, _shown_term(self.job.text[span[0] : span[1]]), span)
         if profile_span is not None:
-            in_profile = _term_spans(claim.term, forms, self.profile.text, profile_span)
+            in_profile = _term_spans(
+                claim.term, forms, self.profile.text, profile_span, self.profile.folded
+            )
             if not in_profile:
                 return DropReason.TERM_NOT_IN_QUOTES
             first = min(in_profile)
@@ -661,18 +663,35 @@ class _Checker:
 
 
 def _term_spans(
-    term: str, forms: list[str], text: str, quote: tuple[int, int]
+    term: str,
+    forms: list[str],
+    text: str,
+    quote: tuple[int, int],
+    folded: _Folded | None = None,
 ) -> list[tuple[int, int]]:
     """Where a quote names the term: as written (with the plural rule), else by another
     name of the same skill. A short or everyday name ("Go") only by the equivalence's
     name rule, which reads the source around the quote so "Go" opening a sentence is seen
-    as such."""
+    as such. `folded` is the text's normal form, when at hand: the quote's part of it is
+    then read instead of folding the quote again."""
     if not equivalence.is_strict(term):
-        folded = _fold_with_offsets(text[quote[0] : quote[1]])
-        found = [span for span in (_locate(form, folded) for form in forms) if span]
+        if folded is None:
+            part = _fold_with_offsets(text[quote[0] : quote[1]])
+            shift = quote[0]
+        else:
+            part, shift = _folded_part(folded, quote), 0
+        found = [span for span in (_locate(form, part) for form in forms) if span]
         if found:
-            return [(quote[0] + start, quote[0] + end) for start, end in found]
+            return [(shift + start, shift + end) for start, end in found]
     return equivalence.find_term_in(term, text, quote[0], quote[1])
+
+
+def _folded_part(folded: _Folded, span: tuple[int, int]) -> _Folded:
+    """The normal form of text[span], for a quote's span (_occurrences gives it: whole
+    characters, no white space at either end): the same as folding text[span] alone,
+    offsets into the whole text."""
+    i, j = bisect_left(folded.starts, span[0]), bisect_left(folded.starts, span[1])
+    return _Folded(folded.text[i:j], folded.starts[i:j], folded.ends[i:j])
 
 
 def _named_otherwise(term: str, profile: _Source) -> bool:

@@ -250,9 +250,14 @@ def test_every_strict_name_has_words() -> None:
 
 
 def old_term_spans(
-    term: str, forms_: list[str], text: str, quote: tuple[int, int]
+    term: str,
+    forms_: list[str],
+    text: str,
+    quote: tuple[int, int],
+    folded: object = None,
 ) -> list[tuple[int, int]]:
-    """verify._term_spans as it was: the whole text searched, then kept inside the quote."""
+    """verify._term_spans as it was: the whole text searched, then kept inside the quote,
+    and the quote folded again on its own (not read from the text's normal form)."""
     if not equivalence.is_strict(term):
         folded = verify._fold_with_offsets(text[quote[0] : quote[1]])
         found = [span for span in (verify._locate(form, folded) for form in forms_) if span]
