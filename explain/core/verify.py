@@ -489,7 +489,7 @@ class _Term:
     """A verified term: its normal form, its spellings, and the job's own words for it."""
 
     needle: str
-    forms: list[str]
+    forms: Sequence[str]
     text: str
     span: tuple[int, int]
     profile_text: str = ""
@@ -553,13 +553,11 @@ class _Checker:
         """The claim's term, found in its job quote (and profile quote, for a match)."""
         if len(claim.term.strip()) > self.limits.max_term_chars:
             return DropReason.TERM_MISSING
-        needle = _normalize_quote(claim.term)
-        words = split_words(needle)[0]
-        if not words or len(words) > self.limits.max_term_words:
+        needle, word_count, names_something, forms = _term_reading(claim.term)
+        if not word_count or word_count > self.limits.max_term_words:
             return DropReason.TERM_MISSING
-        if not content.has_content(needle):
+        if not names_something:
             return DropReason.TERM_NOT_CONTENT
-        forms = word_forms(needle)
         found = _term_spans(claim.term, forms, self.job.text, job_span, self.job.folded)
         if not found:
             return DropReason.TERM_NOT_IN_QUOTES
@@ -662,9 +660,22 @@ class _Checker:
         )
 
 
+@lru_cache(maxsize=4096)
+def _term_reading(term: str) -> tuple[str, int, bool, tuple[str, ...]]:
+    """A term's normal form, how many words it has, whether one of them names something
+    (rules.content), and the spellings the plural rule allows. It depends on the term
+    alone, and the same skill names come back draft after draft (as for the skill
+    equivalence's forms, kept per term)."""
+    needle = _normalize_quote(term)
+    words = split_words(needle)[0]
+    if not words:
+        return needle, 0, False, ()
+    return needle, len(words), content.has_content(needle), tuple(word_forms(needle))
+
+
 def _term_spans(
     term: str,
-    forms: list[str],
+    forms: Sequence[str],
     text: str,
     quote: tuple[int, int],
     folded: _Folded | None = None,
