@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from typing import overload
 
 from explain.core.contact_details import INVISIBLE_CHARS
 from explain.core.rules import addressed_to_ai, amounts, content, equivalence, reading
@@ -377,6 +378,8 @@ def _in_instruction(text: str, span: tuple[int, int], folded: _Folded | None = N
     at hand, so the cost is per claim, not per text.
     """
     low, high = addressed_to_ai.order_window(text, *span)
+    starts: Sequence[int]
+    ends: Sequence[int]
     if folded is None:
         window = _fold_with_offsets(text[low:high])
         normal = window.text
@@ -384,11 +387,39 @@ def _in_instruction(text: str, span: tuple[int, int], folded: _Folded | None = N
         ends = [low + i for i in window.ends]
     else:
         i, j = bisect_left(folded.starts, low), bisect_left(folded.starts, high)
-        normal, starts, ends = folded.text[i:j], folded.starts[i:j], folded.ends[i:j]
+        normal = folded.text[i:j]
+        starts, ends = _Window(folded.starts, i, j), _Window(folded.ends, i, j)
     found = addressed_to_ai.instruction_spans(
         text, normal, starts, ends, low=low, high=high, near=span
     )
     return any(a < span[1] and span[0] < b for a, b in found)
+
+
+class _Window(Sequence[int]):
+    """items[low:high] read in place: a window's offsets are looked up at its few pattern
+    hits only, so they are not copied out of the whole text's (thousands of them)."""
+
+    __slots__ = ("_high", "_items", "_low")
+
+    def __init__(self, items: list[int], low: int, high: int) -> None:
+        self._items, self._low, self._high = items, low, high
+
+    def __len__(self) -> int:
+        return self._high - self._low
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        if isinstance(index, slice):
+            return self._items[self._low : self._high][index]
+        size = self._high - self._low
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError(index)
+        return self._items[self._low + index]
 
 
 class _Source:
