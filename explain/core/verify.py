@@ -451,16 +451,26 @@ class _Source:
         folded = self.folded
         starts = folded.starts
         field_low, field_high = self.field_of(span)
-        start, end = bisect_left(starts, span[0]), bisect_left(starts, span[1])
-        low = max(bisect_left(starts, field_low), start - READING_REACH)
-        high = min(bisect_left(starts, field_high), end + READING_REACH)
+        # Each lookup searches only the part of the offsets its answer can be in (the
+        # offsets grow with the text, so a field's start lies before the span's): the
+        # same answers, from a few hundred offsets near the span instead of all of them.
+        start = bisect_left(starts, span[0])
+        end = bisect_left(starts, span[1], start)
+        low = max(
+            bisect_left(starts, field_low, max(0, start - READING_REACH), start),
+            start - READING_REACH,
+        )
+        high = min(
+            bisect_left(starts, field_high, end, min(len(starts), end + READING_REACH)),
+            end + READING_REACH,
+        )
         piece = folded.text[low:high]
         if low < high:
             # Only where the text sent has a line break is the slice rebuilt.
             parts: list[str] = []
             done = 0  # piece[:done] is in parts, with its line breaks back
             for line_break in _LINE_BREAK.finditer(self.text, starts[low], folded.ends[high - 1]):
-                i = bisect_right(starts, line_break.start()) - 1 - low
+                i = bisect_right(starts, line_break.start(), low, high) - 1 - low
                 if done <= i < high - low and piece[i] == " ":
                     parts.append(piece[done:i])
                     done = i + 1

@@ -451,3 +451,52 @@ def test_a_window_of_offsets_reads_as_the_slice_it_stands_for(
         else:  # pragma: no cover - the failure it reports
             raise AssertionError(f"index {index} read past the window")
     assert window[1:-1] == copied[1:-1]
+
+
+def _read_oracle(source, span):  # type: ignore[no-untyped-def]
+    """_Source.read as it was: every offset lookup over the whole text's offsets."""
+    import re
+    from bisect import bisect_left, bisect_right
+
+    from explain.core.rules import reading
+    from explain.core.verify import READING_REACH
+
+    folded, starts = source.folded, source.folded.starts
+    field_low, field_high = source.field_of(span)
+    start, end = bisect_left(starts, span[0]), bisect_left(starts, span[1])
+    low = max(bisect_left(starts, field_low), start - READING_REACH)
+    high = min(bisect_left(starts, field_high), end + READING_REACH)
+    piece = folded.text[low:high]
+    if low < high:
+        parts: list[str] = []
+        done = 0
+        breaks = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+        for line_break in breaks.finditer(source.text, starts[low], folded.ends[high - 1]):
+            i = bisect_right(starts, line_break.start()) - 1 - low
+            if done <= i < high - low and piece[i] == " ":
+                parts.append(piece[done:i])
+                done = i + 1
+        if parts:
+            parts.append(piece[done:])
+            piece = "\n".join(parts)
+    return reading.read(piece, (start - low, end - low), (0, high - low))
+
+
+@FAST
+@given(source=word_text(min_words=1, max_words=80), data=st.data())
+def test_a_quote_read_in_its_sentence_reads_as_with_every_offset_searched(
+    source: str, data: st.DataObject
+) -> None:
+    """The context rules look offsets up near the span only: the same reading as
+    searching all of them, with and without fields, line breaks included."""
+    from explain.core.verify import _Source
+
+    text = source.replace(" ", "\n", data.draw(st.integers(0, 3), label="line breaks"))
+    spans = word_spans(text)
+    assume(spans)
+    first = data.draw(st.integers(0, len(spans) - 1), label="word")
+    span = (spans[first][0], spans[first][1])
+    cut = data.draw(st.integers(0, span[0]), label="field start")
+    fields = [(0, cut), (cut, len(text))] if data.draw(st.booleans(), label="fields") else None
+    source_text = _Source(text, fields, None)
+    assert source_text.read(span) == _read_oracle(source_text, span)
