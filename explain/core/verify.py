@@ -719,22 +719,18 @@ def _term_spans(
     forms: Sequence[str],
     text: str,
     quote: tuple[int, int],
-    folded: _Folded | None = None,
+    folded: _Folded,
 ) -> list[tuple[int, int]]:
     """Where a quote names the term: as written (with the plural rule), else by another
     name of the same skill. A short or everyday name ("Go") only by the equivalence's
     name rule, which reads the source around the quote so "Go" opening a sentence is seen
-    as such. `folded` is the text's normal form, when at hand: the quote's part of it is
-    then read instead of folding the quote again."""
+    as such. `folded` is the text's normal form: the quote's part of it is read, not the
+    quote folded again."""
     if not equivalence.is_strict(term):
-        if folded is None:
-            part = _fold_with_offsets(text[quote[0] : quote[1]])
-            shift = quote[0]
-        else:
-            part, shift = _folded_part(folded, quote), 0
+        part = _folded_part(folded, quote)
         found = [span for span in (_locate(form, part) for form in forms) if span]
         if found:
-            return [(shift + start, shift + end) for start, end in found]
+            return found
     return equivalence.find_term_in(term, text, quote[0], quote[1])
 
 
