@@ -19,10 +19,14 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# `make run PORT=8001` serves on another port. Every step sees the same demo mode, so the
+# start-up checks (run by migrate and seed_demo too) agree that a model answers.
+PORT ?= 8000
+RUN_ENV = EXPLAIN_DEMO_MODE=$${EXPLAIN_DEMO_MODE:-$(DEMO_MODE)}
 run: install
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py seed_demo
-	EXPLAIN_DEMO_MODE=$${EXPLAIN_DEMO_MODE:-$(DEMO_MODE)} $(PY) manage.py runserver 127.0.0.1:8000
+	$(RUN_ENV) $(PY) manage.py migrate --noinput
+	$(RUN_ENV) $(PY) manage.py seed_demo --serving-at http://127.0.0.1:$(PORT)
+	$(RUN_ENV) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 # The suite but the browser tests spread over every core, one test module per worker
 # (module fixtures are built once); `make test XDIST=` runs it in one process. The browser

@@ -33,3 +33,15 @@ def test_demo_user_is_the_worked_example():
     assert job.description == "Build secure Java APIs and deploy services on AWS."
     assert CandidateProfile.objects.get(user=user).email  # private values exist, unsent
     assert "@" not in profile.text
+
+
+def test_seed_demo_tells_to_start_the_site_only_when_nothing_starts_it(capsys):
+    call_command("seed_demo")
+    alone = capsys.readouterr().out
+    assert "Start the site with `python manage.py runserver`" in alone
+    assert "Portal (http://127.0.0.1:8000/" in alone
+    call_command("seed_demo", "--serving-at", "http://127.0.0.1:8001")
+    served = capsys.readouterr().out
+    assert "Start the site" not in served
+    assert "The site starts at http://127.0.0.1:8001/" in served
+    assert "Portal (http://127.0.0.1:8001/" in served and ":8000" not in served

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 
@@ -23,6 +23,9 @@ from jobportal.demo_data import (
     DemoUser,
 )
 from jobportal.models import CandidateProfile, Job
+
+# Where `manage.py runserver` serves by default.
+DEFAULT_SITE = "http://127.0.0.1:8000"
 
 
 def _url(name: str, fallback: str) -> str:
@@ -111,6 +114,14 @@ class Command(BaseCommand):
         "profiles, and the superuser 'admin'. Safe to run more than once."
     )
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--serving-at",
+            metavar="URL",
+            help="The address the site is being started at (as `make run` does), instead "
+            "of telling the reader to start it; e.g. http://127.0.0.1:8001.",
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
         # All or nothing: a half-seeded portal is more confusing than an empty one.
         with transaction.atomic():
@@ -128,16 +139,18 @@ class Command(BaseCommand):
         )
         login_url = _url("login", "/accounts/login/")
         admin_url = _url("admin:index", "/admin/")
-        lines = [
-            "",
-            "Start the site with `python manage.py runserver`, then log in:",
-            f"  Portal (http://127.0.0.1:8000{login_url}):",
-        ]
+        site = (options.get("serving_at") or DEFAULT_SITE).rstrip("/")
+        start = (
+            f"The site starts at {site}/; log in:"
+            if options.get("serving_at")
+            else "Start the site with `python manage.py runserver`, then log in:"
+        )
+        lines = ["", start, f"  Portal ({site}{login_url}):"]
         for demo in DEMO_USERS:
             headline = demo.profile.headline or "no headline"
             lines.append(f"    {demo.username} / {demo.password}   profile: {headline}")
         lines += [
-            f"  Django admin (http://127.0.0.1:8000{admin_url}):",
+            f"  Django admin ({site}{admin_url}):",
             f"    {ADMIN_USERNAME} / {ADMIN_PASSWORD}",
             "",
             "These passwords are public demo values: do not seed a production database.",

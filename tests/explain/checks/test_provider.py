@@ -171,6 +171,18 @@ def test_no_key_and_no_demo_mode_warns_and_fails_check_deploy(settings):
     assert "Set GEMINI_API_KEY" in said
 
 
+def test_demo_mode_without_a_key_says_nothing_about_a_missing_model(settings):
+    settings.DEBUG = True
+    settings.GEMINI_API_KEY = ""
+    settings.EXPLAIN_CHAT_MODEL = None
+    settings.EXPLAIN_DEMO_MODE = True
+    passed, said = check_output()
+    assert passed and "explain.W106" not in said, said
+    settings.EXPLAIN_DEMO_MODE = False
+    passed, said = check_output()
+    assert passed and "explain.W106" in said
+
+
 @pytest.mark.parametrize(
     ("name", "value"),
     [
