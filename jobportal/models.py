@@ -8,15 +8,16 @@ from django.conf import settings
 from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 
 class Job(models.Model):
     """A job posting as recruiters write it; its text is untrusted."""
 
     class Remote(models.TextChoices):
-        ONSITE = "onsite", "On-site"
-        HYBRID = "hybrid", "Hybrid"
-        REMOTE = "remote", "Remote"
+        ONSITE = "onsite", _("On-site")
+        HYBRID = "hybrid", _("Hybrid")
+        REMOTE = "remote", _("Remote")
 
     title = models.CharField(max_length=200)
     company = models.CharField(max_length=200)

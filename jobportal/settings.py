@@ -170,7 +170,7 @@ LOGOUT_REDIRECT_URL = "job-list"
 LANGUAGE_CODE = "en"
 # The languages offered by the switcher; each needs jobportal/locale/<code> and
 # explain/locale/<code> (docs/page.md, "Languages").
-LANGUAGES = [("en", "English"), ("de", "Deutsch")]
+LANGUAGES = [("en", "English"), ("de", "Deutsch"), ("fr", "Français"), ("es", "Español")]
 # The host's catalogue, also for the root templates/ (makemessages: docs/page.md).
 LOCALE_PATHS = [BASE_DIR / "jobportal" / "locale"]
 TIME_ZONE = "UTC"
