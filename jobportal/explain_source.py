@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils import translation
+
 from explain.adapter import Field, JobUnavailable
 from jobportal.form_text import normalize_form_text
 from jobportal.models import CandidateProfile, Job
@@ -31,9 +33,11 @@ _REMOTE_LABELS = dict(Job.Remote.choices)
 
 
 def _job_fields(values: tuple[Any, ...]) -> list[Field]:
-    """Fields from the JOB_FIELDS values, with "remote" as the page shows it."""
+    """Fields from the JOB_FIELDS values, with "remote" as the page shows it in English:
+    what is sent (and cached, and verified) never depends on the reader's language."""
     shown = dict(zip(JOB_FIELDS, values, strict=True))
-    shown["remote"] = str(_REMOTE_LABELS.get(shown["remote"], shown["remote"]))
+    with translation.override(None):
+        shown["remote"] = str(_REMOTE_LABELS.get(shown["remote"], shown["remote"]))
     return [
         Field(key, label, shown[key]) for key, label in zip(JOB_FIELDS, JOB_LABELS, strict=True)
     ]
