@@ -285,6 +285,9 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "django.request": {"filters": ["expected_outage"]},
+        # runserver's "Watching for file changes": Django's own console handler says it
+        # already (in DEBUG); the root handler would say it a second time.
+        "django.utils.autoreload": {"level": "WARNING"},
         # The SDK and its HTTP library log request details; keep them quiet.
         "google_genai": {"level": "WARNING"},
         "httpx2": {"level": "WARNING"},

@@ -82,3 +82,12 @@ def _check(**env: str) -> str:
 def test_the_no_model_warning_follows_the_demo_mode_make_run_sets(demo_mode, warned):
     said = _check(EXPLAIN_DEMO_MODE=demo_mode)
     assert ("explain.W106" in said) is warned, said
+
+
+def test_the_reloader_line_is_not_said_twice():
+    """runserver's "Watching for file changes" went to Django's console handler and,
+    propagated, to the root handler as well: the newcomer read it twice."""
+    import logging
+
+    assert not logging.getLogger("django.utils.autoreload").isEnabledFor(logging.INFO)
+    assert logging.getLogger("django.server").isEnabledFor(logging.INFO)  # requests still show
