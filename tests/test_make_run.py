@@ -24,6 +24,7 @@ def _clean_env(**extra: str) -> dict[str, str]:
         key: value
         for key, value in os.environ.items()
         if not key.startswith(("DJANGO_", "GEMINI_", "EXPLAIN_", "MAKE", "MFLAGS"))
+        and key != "PORT"  # make reads PORT from the environment too
     }
     env.update(extra)
     return env
