@@ -12,6 +12,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
+from django.utils import translation
 from hypothesis import Phase
 from hypothesis import settings as hypothesis_settings
 
@@ -131,6 +132,9 @@ def _isolated(settings: Any, tmp_path: Any) -> Iterator[None]:
     yield
     for alias in settings.CACHES:
         _clear(caches[alias])
+    # LocaleMiddleware leaves the request's language active in this thread: the next
+    # test starts in the default language, whatever this one asked for.
+    translation.deactivate()
 
 
 def _clear(cache: Any) -> None:
