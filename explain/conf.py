@@ -52,10 +52,11 @@ DEFAULTS: dict[str, Any] = {
     # Flash). Otherwise a level name (3.x) or a token budget (2.5) the family takes.
     "EXPLAIN_THINKING": None,
     # Circuit breaker: after this many provider failures in a row (5xx, timeout, no
-    # connection) within the window, calls are skipped for the cool-down. 0: off.
+    # connection) within the window, calls are skipped for the cool-down; then one probe
+    # call goes every cool-down until one is answered, which closes it. 0: off.
     "EXPLAIN_BREAKER_FAILURES": 5,
     "EXPLAIN_BREAKER_WINDOW_SECONDS": 60,
-    "EXPLAIN_BREAKER_COOLDOWN_SECONDS": 15,
+    "EXPLAIN_BREAKER_COOLDOWN_SECONDS": 3,
     # A call unanswered after this long counts as a failure, and as many calls stalled
     # at once as EXPLAIN_BREAKER_FAILURES open the circuit before any of them times out.
     # None: only errors and timeouts count.

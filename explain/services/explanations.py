@@ -510,11 +510,13 @@ def start_call(call: ModelCall, *, user: Any) -> ModelCall:
 def call_answered(call: ModelCall) -> None:
     """The provider answered: the call counts against the user's allowance, and the
     breaker's run of failures is over, unless the answer took longer than slow_seconds
-    (a provider that slow is failing its users too)."""
+    (a provider that slow is failing its users too). A probe's answer, slow or not,
+    closes the circuit: the provider is back, and no click is refused after it."""
     admitted, steps = call.admission, call.bookkeeping
     steps.run(admitted.rate.spend, "rate allowance")
     slow = admitted.breaker.settings.slow_seconds
-    if slow is not None and time.monotonic() - call.started > slow:
+    probe = admitted.gate is Gate.PROBE
+    if not probe and slow is not None and time.monotonic() - call.started > slow:
         _record_failure(call, retry_after=None, why="slow answers")
         return
     steps.run(admitted.breaker.record_success, "circuit breaker")
