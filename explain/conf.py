@@ -65,6 +65,9 @@ DEFAULTS: dict[str, Any] = {
     # refused at once as provider_busy, so a hung provider cannot take every worker
     # thread. None: no cap. Keep it well under the total worker threads.
     "EXPLAIN_MAX_CONCURRENT_CALLS": 20,
+    # Of those, the most one account holds at once; past it that user is answered 429
+    # rate_limited (their own requests are in flight), not everyone 503. None: no cap.
+    "EXPLAIN_ACCOUNT_SLOTS": 2,
     # Site-wide model calls per UTC day; None: no cap, 0: no calls at all.
     "EXPLAIN_DAILY_CALL_LIMIT": None,
     # Model calls per account per day (the site's TIME_ZONE), so a few accounts cannot
@@ -218,6 +221,10 @@ class AppSettings:
     @property
     def MAX_CONCURRENT_CALLS(self) -> int | None:
         return _optional_int("EXPLAIN_MAX_CONCURRENT_CALLS")
+
+    @property
+    def ACCOUNT_SLOTS(self) -> int | None:
+        return _optional_int("EXPLAIN_ACCOUNT_SLOTS")
 
     @property
     def DAILY_CALL_LIMIT(self) -> int | None:
