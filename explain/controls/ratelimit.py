@@ -96,10 +96,10 @@ class _Place:
 
     def spend(self) -> None:
         if self._leave():
-            try:
-                _usage(self.request, increment=True)  # counted first: never under-counted
-            finally:
-                _decr(self.cache, self.key)
+            # Counted in the window first, so the call is never uncounted in between.
+            # With the cache down the place stays until the in-flight count expires.
+            _usage(self.request, increment=True)
+            _decr(self.cache, self.key)
 
     def give_back(self) -> None:
         if self._leave():

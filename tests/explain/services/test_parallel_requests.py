@@ -125,7 +125,7 @@ def test_a_call_in_flight_counts_before_it_is_answered(worked_user):
 def test_identical_requests_in_flight_make_one_model_call(
     worked_user, worked_job, use_model, settings
 ):
-    """The same user, job, texts, model and prompt version, 25 times at once: one model
+    """The same user, job, texts, model and prompt version, 50 times at once: one model
     call; the others are answered at once, 429 with a short Retry-After; asked again
     afterwards, the answer comes from the cache."""
     settings.EXPLAIN_RATE = "10/10m"
@@ -133,7 +133,7 @@ def test_identical_requests_in_flight_make_one_model_call(
     ask = lambda: service.explanation_create(  # noqa: E731
         user=worked_user, job_id=str(worked_job.pk), rate_check=rate
     )
-    model, results = nested(use_model, [ask] * 25)
+    model, results = nested(use_model, [ask] * 50)
     assert len(model.prompts) == 1
     assert results[0].outcome == Outcome.OK
     assert {r.outcome for r in results[1:]} == {Outcome.RATE_LIMITED}
@@ -142,7 +142,7 @@ def test_identical_requests_in_flight_make_one_model_call(
     assert len(model.prompts) == 1
     # Nothing the refused ones did counts against the user: one call of ten used.
     assert ratelimit.in_flight(site_cache(), worked_user.pk) == 0
-    assert ExplanationLog.objects.count() == 26
+    assert ExplanationLog.objects.count() == 51
 
 
 def test_once_the_identical_request_ended_without_an_answer_the_next_one_calls(
