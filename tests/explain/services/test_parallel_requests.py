@@ -235,3 +235,31 @@ def test_past_its_share_an_account_is_answered_429_with_retry_after(
     assert refused["Retry-After"] == str(service.BUSY_RETRY_SECONDS)
     assert refused.json()["outcome"] == Outcome.RATE_LIMITED
     assert refused.json()["error"] == wording.rate_limited_message(service.BUSY_RETRY_SECONDS)
+
+
+def test_a_call_refused_by_the_slots_or_the_breaker_costs_no_place(
+    worked_user, worked_job, use_model, settings
+):
+    """The tight test rate (one call per window): refusals after the rate check give
+    the place back, so the one call is still there once the site can make it."""
+    settings.EXPLAIN_MAX_CONCURRENT_CALLS = 1
+    model = use_model(WORKED_DRAFT)
+    rate = rate_of(worked_user)
+
+    def ask() -> Any:
+        return service.explanation_create(
+            user=worked_user, job_id=str(worked_job.pk), rate_check=rate
+        )
+
+    held = slots.take_slot(site_cache(), 1, hold_seconds=60)
+    assert held is not None
+    assert ask().outcome == Outcome.PROVIDER_BUSY
+    assert ratelimit.in_flight(site_cache(), worked_user.pk) == 0
+    held.release()
+    breaker = service.site_breaker()
+    assert breaker.trip()
+    assert ask().outcome == Outcome.CIRCUIT_OPEN
+    assert ratelimit.in_flight(site_cache(), worked_user.pk) == 0
+    breaker.record_success()
+    assert ask().outcome == Outcome.OK
+    assert len(model.prompts) == 1
