@@ -52,10 +52,11 @@ DEFAULTS: dict[str, Any] = {
     # Flash). Otherwise a level name (3.x) or a token budget (2.5) the family takes.
     "EXPLAIN_THINKING": None,
     # Circuit breaker: after this many provider failures in a row (5xx, timeout, no
-    # connection) within the window, calls are skipped for the cool-down. 0: off.
+    # connection) within the window, calls are skipped for the cool-down; then one probe
+    # call goes every cool-down until one is answered, which closes it. 0: off.
     "EXPLAIN_BREAKER_FAILURES": 5,
     "EXPLAIN_BREAKER_WINDOW_SECONDS": 60,
-    "EXPLAIN_BREAKER_COOLDOWN_SECONDS": 15,
+    "EXPLAIN_BREAKER_COOLDOWN_SECONDS": 3,
     # A call unanswered after this long counts as a failure, and as many calls stalled
     # at once as EXPLAIN_BREAKER_FAILURES open the circuit before any of them times out.
     # None: only errors and timeouts count.
@@ -64,6 +65,9 @@ DEFAULTS: dict[str, Any] = {
     # refused at once as provider_busy, so a hung provider cannot take every worker
     # thread. None: no cap. Keep it well under the total worker threads.
     "EXPLAIN_MAX_CONCURRENT_CALLS": 20,
+    # Of those, the most one account holds at once; past it that user is answered 429
+    # rate_limited (their own requests are in flight), not everyone 503. None: no cap.
+    "EXPLAIN_ACCOUNT_SLOTS": 2,
     # Site-wide model calls per UTC day; None: no cap, 0: no calls at all.
     "EXPLAIN_DAILY_CALL_LIMIT": None,
     # Model calls per account per day (the site's TIME_ZONE), so a few accounts cannot
@@ -217,6 +221,10 @@ class AppSettings:
     @property
     def MAX_CONCURRENT_CALLS(self) -> int | None:
         return _optional_int("EXPLAIN_MAX_CONCURRENT_CALLS")
+
+    @property
+    def ACCOUNT_SLOTS(self) -> int | None:
+        return _optional_int("EXPLAIN_ACCOUNT_SLOTS")
 
     @property
     def DAILY_CALL_LIMIT(self) -> int | None:

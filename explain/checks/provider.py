@@ -186,7 +186,7 @@ def _control_problems() -> list[CheckMessage]:
                 "(0 turns it off), EXPLAIN_BREAKER_WINDOW_SECONDS and "
                 "EXPLAIN_BREAKER_COOLDOWN_SECONDS of at least 1, and "
                 "EXPLAIN_BREAKER_SLOW_SECONDS None or a number of at least 0.",
-                hint="The defaults are 5 failures, a 60-s window, a 15-s cool-down "
+                hint="The defaults are 5 failures, a 60-s window, a 3-s cool-down "
                 "and 10 s for a slow call.",
                 id="explain.E104",
             )

@@ -4,15 +4,18 @@ When the provider fails again and again (5xx, 429, timeouts, no connection, answ
 slower than EXPLAIN_BREAKER_SLOW_SECONDS), every user who clicks would wait for the same
 failure. After EXPLAIN_BREAKER_FAILURES failures in a row within
 EXPLAIN_BREAKER_WINDOW_SECONDS the circuit opens: calls are skipped, and users are
-answered at once, for EXPLAIN_BREAKER_COOLDOWN_SECONDS, or for as long as the provider's
-Retry-After asked when that is longer. Then one call at a time is let through as a
-probe; its success closes the circuit, its failure opens it again.
+answered at once, for EXPLAIN_BREAKER_COOLDOWN_SECONDS (a few seconds), or for as long as
+the provider's Retry-After asked when that is longer. Then one call at a time is let
+through as a probe; its answer closes the circuit at once (a slow answer too: the
+provider is back), its failure opens it for another cool-down.
 
 Only failures of calls started after the provider last answered count: calls that were
 waiting on a hung provider when it came back time out later, and would otherwise open
 the circuit again on a provider that is fine. A probe that makes no call (refused by a
-later limit) is given back, and a probe unanswered past the slow-call threshold lets the
-next call probe, so one hung probe cannot hold the circuit open for a whole timeout.
+later limit) is given back, and a probe unanswered for a cool-down (or past the slow-call
+threshold, when that is shorter) lets the next call probe: while the provider hangs, one
+probe goes every cool-down, so the circuit closes within a cool-down and one answer of
+the provider answering normally again, not after a hung probe's whole timeout.
 
 Every step is one atomic cache operation (add, incr, delete), so every worker process
 and every server sharing the cache sees one circuit. Time comes from an injectable clock.
@@ -89,10 +92,12 @@ class CircuitBreaker:
         return int(2 * s.window_seconds + longest + s.probe_seconds) + 60
 
     def _probe_lost_after(self) -> float:
-        """Seconds after which an unanswered probe no longer holds the gate: the
-        slow-call threshold when set (a call that slow counts as failed anyway)."""
+        """Seconds after which an unanswered probe no longer holds the gate: a cool-down
+        (the next probe goes as soon as a failed one's would), or the slow-call
+        threshold when shorter (a call that slow counts as failed anyway)."""
         s = self.settings
-        return s.probe_seconds if s.slow_seconds is None else min(s.probe_seconds, s.slow_seconds)
+        lost = min(s.probe_seconds, s.cooldown_seconds)
+        return lost if s.slow_seconds is None else min(lost, s.slow_seconds)
 
     def _stale(self, started: float | None) -> bool:
         """Whether a call started before the provider's last answer (one round trip)."""

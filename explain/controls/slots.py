@@ -29,6 +29,8 @@ from typing import Any
 logger = logging.getLogger(__name__)
 
 _PREFIX = "explain:slot:"
+_ACCOUNT_PREFIX = "explain:account-slot:"
+_SINGLE_FLIGHT_PREFIX = "explain:preparing:"
 
 # Seconds a slot outlives its process: a lease renewed every RENEW_SECONDS, so a
 # renewal may miss twice (a busy machine) before a live call loses its slot.
@@ -151,10 +153,13 @@ def take_slot(
     hold_seconds: float,
     now: float | None = None,
     leases: Leases | None = None,
+    prefix: str = _PREFIX,
 ) -> Slot | None:
     """A free slot, or None when all `limit` are in use (NO_CAP when limit is None).
     The slot holds when its call started, so stalled calls can be counted, and this
-    process's name; it lives on a lease this process renews for up to hold_seconds."""
+    process's name; it lives on a lease this process renews for up to hold_seconds.
+    prefix: whose slots (the site's by default; account_slot and single_flight below
+    keep sets of their own the same way)."""
     if limit is None:
         return NO_CAP
     leases = LEASES if leases is None else leases
@@ -163,7 +168,7 @@ def take_slot(
     first = secrets.randbelow(limit) if limit > 0 else 0
     lease = max(1, round(min(LEASE_SECONDS, hold_seconds)))
     for step in range(max(limit, 0)):
-        key = f"{_PREFIX}{(first + step) % limit}"
+        key = f"{prefix}{(first + step) % limit}"
         if cache.add(key, token, timeout=lease):
             slot = Slot(cache=cache, key=key, token=token, leases=leases)
             leases.hold(slot, until=started + hold_seconds)
@@ -171,6 +176,25 @@ def take_slot(
                 leases.ensure_renewing()
             return slot
     return None
+
+
+def account_slot(
+    cache: Any, user_id: Any, limit: int | None, *, hold_seconds: float
+) -> Slot | None:
+    """One of this account's own slots (EXPLAIN_ACCOUNT_SLOTS), or None when it holds
+    them all: one account cannot take every slot of the site. Taken, renewed and freed
+    like the site's, under a prefix of the account's own."""
+    return take_slot(cache, limit, hold_seconds=hold_seconds, prefix=f"{_ACCOUNT_PREFIX}{user_id}:")
+
+
+def single_flight(cache: Any, request_key: str, *, hold_seconds: float) -> Slot | None:
+    """The one slot of one request (a user's texts, model and prompt version: its cache
+    key), or None while an identical request holds it: identical requests in flight make
+    one model call. The holder frees it once the answer is cached; a killed worker's
+    ends with its lease."""
+    return take_slot(
+        cache, 1, hold_seconds=hold_seconds, prefix=f"{_SINGLE_FLIGHT_PREFIX}{request_key}:"
+    )
 
 
 def started_at(token: Any) -> float | None:

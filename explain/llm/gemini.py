@@ -362,6 +362,9 @@ def _map_failure(exc: BaseException) -> ModelCallError:
         if isinstance(code, int) and code >= 500:
             return ProviderError(detail, unanswered=True, outage=True)
         return ProviderError(detail)
+    if isinstance(exc, _http.ConnectTimeout):
+        # No connection within the timeout: nothing was sent, the allowance goes back.
+        return ProviderTimeout("no connection before the timeout", unanswered=True, outage=True)
     if isinstance(exc, _http.TimeoutException):
         return ProviderTimeout("no answer before the timeout", outage=True)
     if isinstance(exc, _http.ConnectError):

@@ -108,7 +108,7 @@ class Subject:
 class Admission:
     """What let a model call through: the user's rate allowance, the account's, the
     circuit breaker it reports to and its gate, the slot it holds, the client address's
-    allowance."""
+    allowance, the account's own slot."""
 
     rate: RateDecision
     account: allowance.AccountDecision
@@ -121,12 +121,22 @@ class Admission:
     # When the call was let through, on the breaker's clock: a failure of a call begun
     # before the provider's last answer does not count against it.
     admitted_at: float = 0.0
+    # One of the account's EXPLAIN_ACCOUNT_SLOTS, held while the call runs.
+    account_slot: slots.Slot = slots.NO_CAP
 
     def give_back(self, steps: CacheSteps) -> None:
         """The call is not made after all (refused further on) or was never answered:
-        the account and the address get it back."""
+        the user's rate window, the account and the address get it back."""
+        steps.run(self.rate.give_back, "rate allowance")
         steps.run(self.account.give_back, "account allowance")
         steps.run(self.address.give_back, "address allowance")
+
+    def release(self, steps: CacheSteps) -> None:
+        """The call ended: its slots freed, and its place in the user's rate given back
+        unless the answer already counted it (each place is left once)."""
+        steps.release(self.slot)
+        steps.release(self.account_slot)
+        steps.run(self.rate.give_back, "rate allowance")
 
 
 class CacheSteps:
@@ -169,6 +179,9 @@ class ModelCall:
     started: float = field(default_factory=time.monotonic)
     in_flight: log_spool.InFlight | None = field(default=None, repr=False, compare=False)
     bookkeeping: CacheSteps = field(default_factory=CacheSteps, repr=False, compare=False)
+    # The request's one slot (explain.controls.slots.single_flight), freed once the
+    # answer is cached or the call ended without one.
+    shared: slots.Slot = field(default=slots.NO_CAP, repr=False, compare=False)
 
     def decided(self, outcome: Outcome, **details: Any) -> Explanation:
         """The request's end after the call was let through: its row ends the mark."""
@@ -258,7 +271,13 @@ def explanation_create(
     prepared = prepare(
         user=user, job_id=job_id, rate_check=rate_check, on_fault=fault, address=address
     )
-    result = prepared if isinstance(prepared, Explanation) else _answer_whole(prepared, user=user)
+    if isinstance(prepared, Explanation):
+        result = prepared
+    else:
+        try:
+            result = _answer_whole(prepared, user=user)
+        finally:  # the answer is cached by now: identical requests find it there
+            prepared.bookkeeping.release(prepared.shared)
     return record(result, user=user, latency=time.monotonic() - started)
 
 
@@ -274,7 +293,7 @@ def _answer_whole(call: ModelCall, *, user: Any) -> Explanation:
         except ModelCallError as exc:
             return call_failed(call, exc, usage=usage)
         finally:
-            call.bookkeeping.release(call.admission.slot)
+            call.admission.release(call.bookkeeping)
         return conclude(call, draft, verify_sent(draft, *call.subject.texts()), usage=usage)
     except Exception as exc:
         return fault(call, exc, usage=usage)
@@ -308,12 +327,20 @@ def prepare(
         if cached is not None:
             return cached
         spec = build_prompt(model, stage)
-        admitted = admit(stage, rate_check, user=user, address=address)
+        shared = first_of_its_kind(stage, key)
+        if isinstance(shared, Explanation):
+            return shared
+        try:
+            admitted = admit(stage, rate_check, user=user, address=address)
+        except Exception:
+            CacheSteps().release(shared)
+            raise
         if isinstance(admitted, Explanation):
+            CacheSteps().release(shared)
             return admitted
     except Exception as exc:
         return on_fault(stage, exc)
-    return ModelCall(subject=stage, spec=spec, cache_key=key, admission=admitted)
+    return ModelCall(subject=stage, spec=spec, cache_key=key, admission=admitted, shared=shared)
 
 
 def read_texts(subject: Subject, *, user: Any) -> Subject | Explanation:
@@ -381,6 +408,29 @@ def cached_answer(subject: Subject, key: str) -> Explanation | None:
     )
 
 
+def first_of_its_kind(subject: Subject, key: str) -> slots.Slot | Explanation:
+    """Identical requests in flight (one user, the same texts, model and prompt version:
+    one cache key) make one model call. The first holds the request's one slot until
+    its answer is cached; one arriving meanwhile is answered at once, 429 rate_limited
+    with a short Retry-After ("You asked for an explanation a moment ago"), holding no
+    thread while it waits, and asking again it finds the answer cached."""
+    try:
+        held = slots.single_flight(
+            site_cache(), key, hold_seconds=site_breaker().settings.probe_seconds
+        )
+    except Exception as exc:
+        return unavailable(subject, "same request in flight", exc)
+    if held is None:
+        logger.warning("Model call skipped: rate_limited (the same request is in flight)")
+        return subject.decided(Outcome.RATE_LIMITED, retry_after=SAME_REQUEST_RETRY_SECONDS)
+    # The holder before this one may have cached its answer and left just now.
+    cached = cached_answer(subject, key)
+    if cached is not None:
+        CacheSteps().release(held)
+        return cached
+    return held
+
+
 def build_prompt(model: ChatModel, subject: Subject) -> PromptSpec:
     """The one prompt sent: the fixed instruction, both texts as sent, the draft's schema."""
     profile, job = subject.texts()
@@ -401,8 +451,10 @@ def admit(
     address: str | None = None,
 ) -> Admission | Explanation:
     """The checks before a model call, cheapest refusal first: the user's rate, the
-    circuit, a free slot, the account's, the client address's and then the site's day.
-    Without the shared cache to decide, nothing is called (fail closed)."""
+    circuit, one of the account's own slots, a free slot of the site's, the account's
+    day, the client address's and then the site's day. Without the shared cache to
+    decide, nothing is called (fail closed). A refusal after the rate gives its place
+    back: only a call made counts."""
     try:
         # A recorded demo answer costs nothing, so it uses none of the user's allowance.
         decision = RateDecision(allowed=True) if subject.demo else rate_check()
@@ -410,38 +462,71 @@ def admit(
         return unavailable(subject, "rate limit", exc)
     if not decision.allowed:
         return subject.decided(Outcome.RATE_LIMITED, retry_after=decision.retry_after)
+    steps = CacheSteps()
     breaker = site_breaker()
+    hold = breaker.settings.probe_seconds
+    gate = Gate.OPEN
+    own: slots.Slot | None = slots.NO_CAP
+    slot: slots.Slot | None = slots.NO_CAP
     try:
         gate = breaker.gate()
         if gate is Gate.CLOSED and _calls_stalled(breaker):
             gate = Gate.OPEN
-        slot = (
-            None
-            if gate is Gate.OPEN
-            else slots.take_slot(
-                site_cache(), _concurrency_limit(), hold_seconds=breaker.settings.probe_seconds
-            )
-        )
+        if gate is not Gate.OPEN:
+            own = slots.account_slot(site_cache(), user.pk, _account_slots(), hold_seconds=hold)
+        if gate is not Gate.OPEN and own is not None:
+            slot = slots.take_slot(site_cache(), _concurrency_limit(), hold_seconds=hold)
         wait = breaker.seconds_left() if gate is Gate.OPEN else 0
     except Exception as exc:  # the breaker and the slots live on the shared cache
+        steps.down = True
+        refuse_early(decision, breaker, gate, [own, slot], steps)
         return unavailable(subject, "circuit breaker", exc)
-    steps = CacheSteps()
-
-    def refuse(slot: slots.Slot) -> None:
-        """No call after all: the slot freed and a probe given back."""
-        steps.release(slot)
-        steps.run(lambda: breaker.give_back(gate), "circuit breaker")
-
     if gate is Gate.OPEN:
         # Answer at once instead of making this user wait for the same failure, and
         # say the real wait: the cool-down left, or the provider's own Retry-After.
         logger.warning("Model call skipped: circuit_open")
+        refuse_early(decision, breaker, gate, [], steps)
         return subject.decided(Outcome.CIRCUIT_OPEN, retry_after=wait)
+    if own is None:
+        # This user's own calls hold their share of the slots: their wait, not a
+        # site-wide refusal (a 429, Retry-After a slot's usual wait).
+        logger.warning("Model call skipped: rate_limited (EXPLAIN_ACCOUNT_SLOTS in use)")
+        refuse_early(decision, breaker, gate, [], steps)
+        return subject.decided(Outcome.RATE_LIMITED, retry_after=BUSY_RETRY_SECONDS)
     if slot is None:
         # Every slot is held by a call still waiting: refuse now, keep this thread free.
         logger.warning("Model call skipped: provider_busy (EXPLAIN_MAX_CONCURRENT_CALLS in use)")
-        steps.run(lambda: breaker.give_back(gate), "circuit breaker")
+        refuse_early(decision, breaker, gate, [own], steps)
         return subject.decided(Outcome.PROVIDER_BUSY, retry_after=BUSY_RETRY_SECONDS)
+    admission = Admission(
+        rate=decision,
+        account=allowance.AccountDecision(allowed=True),
+        breaker=breaker,
+        gate=gate,
+        slot=slot,
+        account_slot=own,
+        admitted_at=breaker.clock(),
+    )
+    return take_allowances(admission, subject, user=user, address=address, steps=steps)
+
+
+def take_allowances(
+    admission: Admission,
+    subject: Subject,
+    *,
+    user: Any,
+    address: str | None,
+    steps: CacheSteps,
+) -> Admission | Explanation:
+    """After the slots: the account's day, the client address's, the site's day."""
+    breaker, gate = admission.breaker, admission.gate
+
+    def refuse() -> None:
+        """No call after all: what was taken given back, the slots freed, a probe back."""
+        admission.give_back(steps)
+        admission.release(steps)
+        steps.run(lambda: breaker.give_back(gate), "circuit breaker")
+
     try:
         account = (
             allowance.AccountDecision(allowed=True)
@@ -452,13 +537,14 @@ def admit(
         )
     except Exception as exc:
         steps.down = True
-        refuse(slot)
+        refuse()
         return unavailable(subject, "account allowance", exc)
     if not account.allowed:
         # Counts only: which account is in the log row, never in the log line.
         logger.warning("Model call skipped: account_daily_limit (EXPLAIN_USER_DAILY_CALLS)")
-        refuse(slot)
+        refuse()
         return subject.decided(Outcome.ACCOUNT_DAILY_LIMIT, retry_after=account.retry_after)
+    admission = replace(admission, account=account)
     try:
         from_address = (
             allowance.AccountDecision(allowed=True)
@@ -468,35 +554,41 @@ def admit(
     except Exception as exc:
         steps.down = True
         steps.run(account.give_back, "account allowance")
-        refuse(slot)
+        refuse()
         return unavailable(subject, "address allowance", exc)
-    admission = Admission(
-        rate=decision,
-        account=account,
-        breaker=breaker,
-        gate=gate,
-        slot=slot,
-        address=from_address,
-        admitted_at=breaker.clock(),
-    )
+    admission = replace(admission, address=from_address)
     if not from_address.allowed:
         # Counts only: the address is in no log line and no log row.
         logger.warning("Model call skipped: address_daily_limit (EXPLAIN_ADDRESS_DAILY_CALLS)")
-        admission.give_back(steps)
-        refuse(slot)
+        refuse()
         return subject.decided(Outcome.ADDRESS_DAILY_LIMIT, retry_after=from_address.retry_after)
     try:
         within_budget = budget.take_call(site_cache(), _daily_limit())
     except Exception as exc:
         steps.down = True
-        refuse(slot)
+        refuse()
         return unavailable(subject, "daily budget", exc)
     if not within_budget:
         logger.warning("Model call skipped: daily_limit (EXPLAIN_DAILY_CALL_LIMIT reached)")
-        admission.give_back(steps)
-        refuse(slot)
+        refuse()
         return subject.decided(Outcome.DAILY_LIMIT)
     return admission
+
+
+def refuse_early(
+    decision: RateDecision,
+    breaker: CircuitBreaker,
+    gate: Gate,
+    taken: list[slots.Slot | None],
+    steps: CacheSteps,
+) -> None:
+    """Refused before anything else was taken: the rate's place given back, the slots
+    taken freed, a probe given back."""
+    steps.run(decision.give_back, "rate allowance")
+    for slot in taken:
+        if slot is not None:
+            steps.release(slot)
+    steps.run(lambda: breaker.give_back(gate), "circuit breaker")
 
 
 def start_call(call: ModelCall, *, user: Any) -> ModelCall:
@@ -510,11 +602,13 @@ def start_call(call: ModelCall, *, user: Any) -> ModelCall:
 def call_answered(call: ModelCall) -> None:
     """The provider answered: the call counts against the user's allowance, and the
     breaker's run of failures is over, unless the answer took longer than slow_seconds
-    (a provider that slow is failing its users too)."""
+    (a provider that slow is failing its users too). A probe's answer, slow or not,
+    closes the circuit: the provider is back, and no click is refused after it."""
     admitted, steps = call.admission, call.bookkeeping
     steps.run(admitted.rate.spend, "rate allowance")
     slow = admitted.breaker.settings.slow_seconds
-    if slow is not None and time.monotonic() - call.started > slow:
+    probe = admitted.gate is Gate.PROBE
+    if not probe and slow is not None and time.monotonic() - call.started > slow:
         _record_failure(call, retry_after=None, why="slow answers")
         return
     steps.run(admitted.breaker.record_success, "circuit breaker")
@@ -618,6 +712,10 @@ UNAVAILABLE_RETRY_SECONDS = default_retry_after(Outcome.TEMPORARILY_UNAVAILABLE)
 # A slot frees as soon as any call in flight ends: a short wait, not the provider's 60 s.
 BUSY_RETRY_SECONDS = 5
 
+# The identical request in flight is usually answered within a few seconds; asked again
+# then, the answer comes from the cache.
+SAME_REQUEST_RETRY_SECONDS = 5
+
 
 def _cache_down(what: str, exc: Exception) -> None:
     """An expected outage, not a bug of ours: a WARNING naming the part, no traceback."""
@@ -656,6 +754,10 @@ def _calls_stalled(breaker: CircuitBreaker) -> bool:
 
 def _concurrency_limit() -> int | None:
     return app_settings.MAX_CONCURRENT_CALLS
+
+
+def _account_slots() -> int | None:
+    return app_settings.ACCOUNT_SLOTS
 
 
 def _daily_limit() -> int | None:

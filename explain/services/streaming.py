@@ -117,18 +117,22 @@ class ExplanationStream:
         if self._call is None:
             yield from self._decided()
         else:
-            answer = _answer(self._call, user=self._user)
-            while True:
-                try:
-                    item = next(answer)
-                except StopIteration as end:
-                    self._result = end.value
-                    break
-                if listening:
+            call = self._call
+            try:
+                answer = _answer(call, user=self._user)
+                while True:
                     try:
-                        yield item
-                    except GeneratorExit:
-                        listening = False  # finish the answer, quietly
+                        item = next(answer)
+                    except StopIteration as end:
+                        self._result = end.value
+                        break
+                    if listening:
+                        try:
+                            yield item
+                        except GeneratorExit:
+                            listening = False  # finish the answer, quietly
+            finally:  # the answer is cached by now: identical requests find it there
+                call.bookkeeping.release(call.shared)
         self._finish()
         if listening:
             yield self._result
@@ -185,7 +189,7 @@ def _answer(call: ModelCall, *, user: Any) -> Generator[StreamedPoint, None, Exp
         except StreamMismatch:
             return call.decided(Outcome.INVALID_RESPONSE, usage=usage)
         finally:
-            call.bookkeeping.release(call.admission.slot)
+            call.admission.release(call.bookkeeping)
         for kind, claim in rest:
             shown = check(kind, claim)
             if shown is not None:

@@ -167,6 +167,7 @@ def test_after_the_cool_down_a_probe_closes_it_when_the_provider_is_back(
     cache.set("explain:breaker:open-until", time.time() - 1, timeout=60)
     gemini.reply_with_draft(WORKED_DRAFT)
     assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK  # the probe
+    assert service.site_breaker().cache.get("explain:breaker:open-until") is None  # closed
     assert cache.get("explain:breaker:open-until") is None
     assert len(gemini.requests) == 3
 
@@ -313,7 +314,7 @@ def test_calls_stalled_past_slow_seconds_open_the_circuit_before_any_times_out(
     response = ask(logged_in, worked_job)
     assert response.status_code == 503
     assert response.json()["outcome"] == Outcome.CIRCUIT_OPEN
-    assert response["Retry-After"] == "15"
+    assert response["Retry-After"] == "3"  # the default cool-down: the next probe's time
     assert gemini.requests == []
 
 
@@ -338,3 +339,25 @@ def test_answers_slower_than_slow_seconds_count_as_failures(
     assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK
     logged_in.force_login(make_user("third", headline="Go developer", skills="Go"))
     assert ask(logged_in, worked_job).json()["outcome"] == Outcome.CIRCUIT_OPEN
+
+
+def test_a_probe_answered_closes_the_circuit_even_when_slow(
+    logged_in, worked_job, gemini, settings, make_user
+):
+    """The provider is back once a probe is answered: no click is refused after it,
+    though the probe's answer came after slow_seconds (it waited out the slowdown)."""
+    settings.EXPLAIN_BREAKER_FAILURES = 2
+    settings.EXPLAIN_BREAKER_SLOW_SECONDS = 0  # every answer is "slow"
+    settings.EXPLAIN_BREAKER_COOLDOWN_SECONDS = 0  # the next call probes at once
+    for name in ("first", "second"):
+        logged_in.force_login(make_user(name, headline="Java developer", skills="Java"))
+        assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK
+    assert service.site_breaker().cache.get("explain:breaker:open-until") is not None
+    logged_in.force_login(make_user("prober", headline="Java developer", skills="Java"))
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK  # the probe
+    assert service.site_breaker().cache.get("explain:breaker:open-until") is None  # closed
+    settings.EXPLAIN_BREAKER_SLOW_SECONDS = 10  # the provider answers normally again
+    settings.EXPLAIN_BREAKER_COOLDOWN_SECONDS = 600  # an open circuit would refuse now
+    logged_in.force_login(make_user("after", headline="Java developer", skills="Java"))
+    assert ask(logged_in, worked_job).json()["outcome"] == Outcome.OK
+    assert outcomes() == [Outcome.OK] * 4

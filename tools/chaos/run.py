@@ -83,7 +83,7 @@ FULL = Timing(
     },
     tail=20,
     model_timeout=30,
-    cooldown=15,
+    cooldown=3,
 )
 SHORT = Timing(
     lead=3,

@@ -10,7 +10,7 @@ import os
 from tools.load.settings import *  # noqa: F403
 
 EXPLAIN_TIMEOUT_SECONDS = float(os.environ.get("CHAOS_TIMEOUT_SECONDS", "30"))
-EXPLAIN_BREAKER_COOLDOWN_SECONDS = int(os.environ.get("CHAOS_BREAKER_COOLDOWN_SECONDS", "15"))
+EXPLAIN_BREAKER_COOLDOWN_SECONDS = int(os.environ.get("CHAOS_BREAKER_COOLDOWN_SECONDS", "3"))
 # Production's cap on calls in flight (the load run turns it off to measure CPU): with a
 # hung model it is what keeps threads free for job pages.
 EXPLAIN_MAX_CONCURRENT_CALLS = 20

@@ -116,13 +116,26 @@ def test_a_probe_that_fails_opens_it_for_another_cool_down(cache, clock):
     assert b.gate() is Gate.PROBE
 
 
-def test_a_lost_probe_is_replaced_after_the_probe_time(cache, clock):
+def test_a_lost_probe_is_replaced_after_a_cool_down(cache, clock):
     b = breaker(cache, clock)
     for _ in range(3):
         b.record_failure(Gate.CLOSED)
     clock.now += SETTINGS.cooldown_seconds
     assert b.gate() is Gate.PROBE  # and it never reports
-    clock.now += SETTINGS.probe_seconds
+    clock.now += SETTINGS.cooldown_seconds
+    assert b.gate() is Gate.OPEN
+    clock.now += 1
+    assert b.gate() is Gate.PROBE
+
+
+def test_a_lost_probe_is_replaced_after_the_probe_time_when_that_is_shorter(cache, clock):
+    short = BreakerSettings(failures=3, window_seconds=60, cooldown_seconds=15, probe_seconds=5)
+    b = breaker(cache, clock, short)
+    for _ in range(3):
+        b.record_failure(Gate.CLOSED)
+    clock.now += short.cooldown_seconds
+    assert b.gate() is Gate.PROBE
+    clock.now += short.probe_seconds
     assert b.gate() is Gate.OPEN
     clock.now += 1
     assert b.gate() is Gate.PROBE
@@ -310,3 +323,47 @@ def test_the_gate_reads_when_the_provider_last_answered_in_its_one_read(clock):
     assert b.gate() is Gate.CLOSED
     assert b.answered_at == clock.now
     assert counting.calls == ["get_many"]
+
+
+# Recovery: the defaults (a 3-s cool-down, 10-s slow calls, a 30-s timeout), a provider
+# that hangs and then answers normally again.
+
+DEFAULTS = BreakerSettings(
+    failures=5, window_seconds=60, cooldown_seconds=3, probe_seconds=35, slow_seconds=10
+)
+
+
+def test_while_the_provider_hangs_a_probe_goes_every_cool_down(cache, clock):
+    """A hung probe holds the gate for one cool-down, not for the slow-call threshold:
+    a provider that comes back is probed within a cool-down of it."""
+    b = breaker(cache, clock, DEFAULTS)
+    for _ in range(5):
+        b.record_failure(Gate.CLOSED, started=clock.now)
+    opened = clock.now
+    probes = []
+    for _second in range(12):
+        clock.now += 1
+        if b.gate() is Gate.PROBE:
+            probes.append(clock.now - opened)
+    # None answers: the first after the cool-down, then one each 4 s (a cool-down, then
+    # the next call), where the slow-call threshold would have held the gate 10 s.
+    assert probes == [3, 7, 11]
+
+
+def test_once_a_probe_is_answered_no_call_is_refused(cache, clock):
+    b = breaker(cache, clock, DEFAULTS)
+    for _ in range(5):
+        b.record_failure(Gate.CLOSED, started=clock.now)
+    clock.now += DEFAULTS.cooldown_seconds
+    assert b.gate() is Gate.PROBE
+    hung = clock.now  # this probe hangs
+    clock.now += DEFAULTS.cooldown_seconds + 1
+    assert b.gate() is Gate.PROBE  # the provider is back: this one is answered
+    b.record_success()
+    gates = []
+    for _second in range(60):
+        clock.now += 1
+        gates.append(b.gate())
+        if clock.now - hung == 30:  # the hung probe times out, late news
+            assert b.record_failure(Gate.PROBE, started=hung) is False
+    assert set(gates) == {Gate.CLOSED}

@@ -75,3 +75,45 @@ def test_a_host_may_set_its_own_rate(logged_in, use_model, settings):
     use_model(WORKED_DRAFT)
     statuses = [logged_in.post(api_url(job)).status_code for job in jobs(3)]
     assert statuses == [200, 200, 429]
+
+
+def test_threads_asking_at_once_get_at_most_the_limit(settings):
+    """25 threads of one user check at once, before any call is answered: the limit's
+    ten pass, each counted from its start (the cache's atomic incr orders them), the
+    other fifteen are refused; answered, the ten stay counted."""
+    import threading
+    from types import SimpleNamespace
+
+    from django.test import RequestFactory
+
+    from explain.conf import site_cache
+    from explain.controls.ratelimit import RateDecision, in_flight, model_call_allowed
+
+    settings.EXPLAIN_RATE = "10/10m"
+    user = SimpleNamespace(pk=4242)
+    start = threading.Barrier(25)
+    decisions: list[RateDecision] = []
+    lock = threading.Lock()
+
+    def ask() -> None:
+        request = RequestFactory().post("/")
+        request.user = user
+        start.wait()
+        decision = model_call_allowed(request)
+        with lock:
+            decisions.append(decision)
+
+    threads = [threading.Thread(target=ask) for _ in range(25)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    allowed = [d for d in decisions if d.allowed]
+    assert len(allowed) == 10
+    assert in_flight(site_cache(), user.pk) == 10
+    for decision in allowed:
+        decision.spend()
+    assert in_flight(site_cache(), user.pk) == 0
+    request = RequestFactory().post("/")
+    request.user = user
+    assert not model_call_allowed(request).allowed

@@ -92,7 +92,9 @@ def test_a_slot_is_freed_whether_the_call_answers_or_fails(
     assert slots.in_use(site_cache(), 2) == 0
 
 
-def test_a_streamed_call_holds_its_slot_until_it_ends(worked_user, worked_job, use_model, settings):
+def test_a_streamed_call_holds_its_slot_until_it_ends(
+    worked_user, worked_job, use_model, settings, make_user
+):
     settings.EXPLAIN_MAX_CONCURRENT_CALLS = 1
     use_model(WORKED_DRAFT)
     stream = explanation_stream(
@@ -100,7 +102,8 @@ def test_a_streamed_call_holds_its_slot_until_it_ends(worked_user, worked_job, u
     )
     assert stream.pending
     assert slots.in_use(site_cache(), 1) == 1
-    second = explain(worked_user, worked_job)
+    other = make_user("other", headline="Java developer", skills="Java")
+    second = explain(other, worked_job)
     assert second.outcome == Outcome.PROVIDER_BUSY
     stream.close()
     assert stream.explanation.outcome == Outcome.OK

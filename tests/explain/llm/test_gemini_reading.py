@@ -54,7 +54,14 @@ FAILURES = [
     (api_error(400), ProviderError, "provider answered HTTP 400", False, False),
     (api_error(499), ProviderError, "provider answered HTTP 499", False, False),
     (httpx2.ReadTimeout("slow"), ProviderTimeout, "no answer before the timeout", False, True),
-    (httpx2.ConnectTimeout("slow"), ProviderTimeout, "no answer before the timeout", False, True),
+    # Nothing sent: the user's allowance is given back (sent and unanswered, it is not).
+    (
+        httpx2.ConnectTimeout("slow"),
+        ProviderTimeout,
+        "no connection before the timeout",
+        True,
+        True,
+    ),
     (
         httpx2.ConnectError("refused"),
         ProviderError,

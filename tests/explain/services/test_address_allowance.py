@@ -214,17 +214,17 @@ def test_the_message_is_its_own_and_in_german():
 
 def test_a_recorded_demo_answer_uses_none_of_the_addresss_day(worked_user, settings):
     from explain.controls.ratelimit import RateDecision
-    from explain.services.explanations import Admission, Subject, admit
+    from explain.services.explanations import Admission, CacheSteps, Subject, admit
 
     settings.EXPLAIN_ADDRESS_DAILY_CALLS = 1
     allowed = lambda: RateDecision(allowed=True)  # noqa: E731
     for _ in range(2):
         demo = admit(Subject(job_id="1", demo=True), allowed, user=worked_user, address="192.0.2.1")
         assert isinstance(demo, Admission)
-        demo.slot.release()
+        demo.release(CacheSteps())
     paid = admit(Subject(job_id="1"), allowed, user=worked_user, address="192.0.2.1")
     assert isinstance(paid, Admission)
-    paid.slot.release()
+    paid.release(CacheSteps())
     refused = admit(Subject(job_id="1"), allowed, user=worked_user, address="192.0.2.1")
     assert not isinstance(refused, Admission)
     assert refused.outcome == Outcome.ADDRESS_DAILY_LIMIT
