@@ -187,3 +187,55 @@ def test_an_unreadable_recordings_file_is_a_check_warning_and_an_unavailable_pan
     assert str(bad) in warning.msg and FORMAT in warning.msg
     response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
     assert response.json()["outcome"] == Outcome.DISABLED
+
+
+MATCHER_NOTICE = (
+    "Demo mode: these points come from a simple word matcher on this server, not from an AI model."
+)
+
+
+@pytest.mark.django_db
+def test_a_new_sign_up_gets_matches_and_gaps_from_the_matcher(client, make_user, settings):
+    settings.EXPLAIN_DEMO_MODE = True
+    from jobportal.demo_data import DEMO_JOBS
+
+    posting = next(job for job in DEMO_JOBS if job.title == "Data Engineer")
+    job = Job.objects.create(
+        title=posting.title, description=posting.description, requirements=posting.requirements
+    )
+    newcomer = make_user(
+        "noor",
+        headline="Analytics engineer",
+        skills="SQL (Snowflake, 4 years)\nAirflow\nLooker",
+        experience="I model data in dbt for a retail group.",
+    )
+    client.force_login(newcomer)
+    response = client.post(reverse("explain:api-explain", args=[job.pk]))
+    assert response.status_code == 200
+    body = response.json()
+    matches = {point["term"]: point["profile_quote"] for point in body["matches"]}
+    assert matches["SQL"] == "SQL (Snowflake, 4 years)"
+    assert matches["dbt"] == "I model data in dbt for a retail group"
+    assert matches["Snowflake"] == "Snowflake"  # one of "BigQuery or Snowflake"
+    assert "Python" in {point["term"] for point in body["gaps"]}
+    assert body["demo_notice"] == MATCHER_NOTICE
+
+
+@pytest.mark.django_db
+def test_the_page_says_the_points_come_from_the_word_matcher(
+    logged_in, worked_user, worked_job, settings
+):
+    settings.EXPLAIN_DEMO_MODE = True
+    profile = worked_user.candidate_profile
+    profile.skills = "Java (Intermediate, 3 years), AWS"
+    profile.save()
+    page = logged_in.get(reverse("job-detail", args=[worked_job.pk])).content.decode()
+    assert "simple word matcher on this server" in page  # before asking, in the panel
+    # Without JavaScript: the form post renders the result server-side.
+    result = logged_in.post(
+        reverse("explain:explain-job", args=[worked_job.pk]),
+        {"next": reverse("job-detail", args=[worked_job.pk])},
+        follow=True,
+    ).content.decode()
+    assert f'<p class="explain-demo-source">{MATCHER_NOTICE}</p>' in result
+    assert "Recorded demo answer" not in result
