@@ -32,6 +32,8 @@ from explain.verify import Limits, verify_draft
 MATCHER_MODEL_NAME = "local-matcher-demo"
 # Places of one term tried against the checks before the first is taken as it is.
 MAX_PLACES = 5
+# The verifier's shortest quote, in characters (explain.core.verify).
+MIN_QUOTE_CHARS = 3
 # Break a clause anywhere; the others only before white space or the end ("Node.js", "1,000").
 _ALWAYS_BREAK = frozenset("\n\r\t;|•·")
 _BREAK_BEFORE_SPACE = frozenset(",:.!?")
@@ -137,7 +139,12 @@ def profile_quotes(term: str, profile: SourceText, *, max_words: int) -> list[st
         if field is None:  # not inside one field's value (a label): never quoted
             continue
         clause = clause_around(profile.text, start, end, field.start, field.end)
-        left, right = cut_to_words(profile.text, clause, (start, end), max_words)
+        width = max_words
+        if len(profile.text[clause[0] : clause[1]]) < MIN_QUOTE_CHARS:
+            # "R" alone is shorter than any quote the verifier accepts: quote it with
+            # the words of its field on either side instead ("Python, R, SQL").
+            clause, width = (field.start, field.end), min(max_words, 3)
+        left, right = cut_to_words(profile.text, clause, (start, end), width)
         quotes.append(profile.text[left:right])
     return quotes
 
@@ -177,9 +184,11 @@ def match_requirements(
         if not claims:
             gaps.append(Gap(term=requirement.term, job_quote=requirement.job_quote))
             continue
-        chosen = next(
-            (c for c in claims[:MAX_PLACES] if _accepted(c, profile, job, limits)), claims[0]
-        )
+        chosen = claims[0]
+        if len(claims) > 1:
+            chosen = next(
+                (c for c in claims[:MAX_PLACES] if _accepted(c, profile, job, limits)), chosen
+            )
         matches.append(chosen)
     return Draft(matches=matches, gaps=gaps)
 

@@ -189,3 +189,18 @@ def test_every_profile_quote_is_found_in_the_profile_inside_one_field(headline, 
         assert any(f.start <= at and at + len(claim.profile_quote) <= f.end for f in person.fields)
     for gap in draft.gaps:
         assert gap.profile_quote == ""
+
+
+def test_a_one_letter_name_is_quoted_with_its_neighbours():
+    letter = profile(skills="Python, R, Excel")
+    posting = job_text([Field("requirements", "R", "Python or R for analysis")], max_chars=800)
+    draft = match_requirements((Requirement("Python or R for analysis", "R"),), letter, posting)
+    assert draft.matches[0].profile_quote == "Python, R, Excel"
+    result = verify_draft(
+        draft,
+        letter.text,
+        posting.text,
+        profile_fields=[(f.start, f.end) for f in letter.fields],
+        job_fields=[(f.start, f.end) for f in posting.fields],
+    )
+    assert [(p.term, p.profile_quote) for p in result.matches] == [("R", "Python, R, Excel")]
