@@ -30,7 +30,7 @@ from explain.llm.client import ChatPrompt, ChatResponse
 from explain.verify import Limits, verify_draft
 
 MATCHER_MODEL_NAME = "local-matcher-demo"
-# Places of one term tried against the checks before the first is taken as it is.
+# Places of one name quoted and tried against the checks before the first is taken as it is.
 MAX_PLACES = 5
 # The verifier's shortest quote, in characters (explain.core.verify).
 MIN_QUOTE_CHARS = 3
@@ -131,10 +131,15 @@ def cut_to_words(
     return words[first][0], words[last][1]
 
 
-def profile_quotes(term: str, profile: SourceText, *, max_words: int) -> list[str]:
-    """The clause around each place the profile names the term, in order (one field each)."""
-    quotes = []
+def profile_quotes(
+    term: str, profile: SourceText, *, max_words: int, limit: int = MAX_PLACES
+) -> list[str]:
+    """The clause around the first `limit` places the profile names the term, in order
+    (each inside one field). Each clause is read once: the cost stays linear in the text."""
+    quotes: list[str] = []
     for start, end in find_term(term, profile.text):
+        if len(quotes) >= limit:
+            break
         field = next((f for f in profile.fields if f.start <= start and end <= f.end), None)
         if field is None:  # not inside one field's value (a label): never quoted
             continue

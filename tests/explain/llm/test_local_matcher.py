@@ -10,10 +10,12 @@ from explain.adapter import Field
 from explain.core.texts import SourceText, job_text, profile_text
 from explain.llm.local_matcher import (
     MATCHER_MODEL_NAME,
+    MAX_PLACES,
     LocalMatcherAnswer,
     Requirement,
     clause_around,
     match_requirements,
+    profile_quotes,
 )
 from explain.verify import Verification, find_quote, verify_draft
 
@@ -204,3 +206,12 @@ def test_a_one_letter_name_is_quoted_with_its_neighbours():
         job_fields=[(f.start, f.end) for f in posting.fields],
     )
     assert [(p.term, p.profile_quote) for p in result.matches] == [("R", "Python, R, Excel")]
+
+
+def test_a_profile_naming_the_term_thousands_of_times_quotes_a_few_places_only():
+    person = profile(skills="AWS " * 5000, experience="Java")
+    draft = match_requirements(REQUIREMENTS, person, job())
+    assert [c.term for c in draft.matches] == ["AWS", "Java"]
+    quotes = profile_quotes("AWS", person, max_words=12)
+    assert len(quotes) == MAX_PLACES
+    assert all(len(q.split()) <= 12 for q in quotes)
