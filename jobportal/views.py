@@ -74,8 +74,9 @@ def demo_notice(request: HttpRequest) -> dict[str, Any] | None:
     """In demo mode, what to tell a user whose profile has no recorded answers.
 
     Recorded answers exist only for the seeded profiles: a nearest recording would be
-    another person's answer. A seeded user who edited their profile may reset it; any
-    other user is told which logins have answers. None when nothing needs saying.
+    another person's answer, so any other profile is answered by the word matcher. A
+    seeded user who edited their profile may reset it; any other user is told which
+    logins have recorded answers (the panel says the rest). None when nothing needs saying.
     """
     if not getattr(settings, "EXPLAIN_DEMO_MODE", False) or not request.user.is_authenticated:
         return None

@@ -3,6 +3,12 @@
 For a machine with no key, so the whole page can be seen. The page says plainly that
 these answers are recorded, not generated; they go through the same verifier.
 
+Any other profile on a demo posting is answered by the local matcher
+(explain.llm.local_matcher) from the posting's recorded requirements: the file's
+"postings" list, each a job key and its requirements (jobQuote and term). A file of
+the older format, without it, has its requirements taken from its drafts' job quotes and
+terms. A posting with no recorded requirements gets no answer (and an honest message).
+
 A recording is keyed by field keys, never by the host's labels: the job's fields named
 in it (its job key, e.g. {"title": "Java Engineer"}) must hold those values, and the
 profile's non-empty fields must be exactly the recorded profile's. So a user who edits
@@ -22,10 +28,13 @@ from explain.core.contact_details import scrub, visible_form
 from explain.core.schema import Draft
 from explain.core.texts import SourceText
 from explain.exceptions import RecordingsError
-from explain.llm.client import ChatPrompt, ChatResponse
+from explain.llm.client import ChatModel, ChatPrompt, ChatResponse
+from explain.llm.local_matcher import LocalMatcherAnswer, Requirement
 
 RECORDED_MODEL_NAME = "recorded-demo"
-FORMAT = "explain-recordings/2"
+FORMAT = "explain-recordings/3"
+# Formats this loader reads: /2 has no "postings" (requirements come from the drafts).
+READABLE_FORMATS = ("explain-recordings/2", FORMAT)
 # The recordings of the demo portal, shipped in the package (EXPLAIN_RECORDED_DRAFTS unset).
 PACKAGED_RECORDINGS = Path(__file__).resolve().parent.parent / "data" / "demo_recordings.json"
 
@@ -35,6 +44,14 @@ class Recording:
     job: Mapping[str, str]
     profile: Mapping[str, str]
     draft: Draft
+
+
+@dataclass(frozen=True)
+class Posting:
+    """A demo posting's recorded requirements, found by its job key like a recording."""
+
+    job: Mapping[str, str]
+    requirements: tuple[Requirement, ...]
 
 
 def field_values(source: SourceText) -> dict[str, str]:
@@ -72,8 +89,9 @@ class RecordedChatModel:
 
     model_name = RECORDED_MODEL_NAME
 
-    def __init__(self, recordings: list[Recording]) -> None:
+    def __init__(self, recordings: list[Recording], postings: list[Posting] | None = None) -> None:
         self._recordings = recordings
+        self._postings = postings if postings is not None else postings_from_drafts(recordings)
 
     @classmethod
     def from_file(cls, path: str | Path) -> RecordedChatModel:
@@ -81,7 +99,7 @@ class RecordedChatModel:
 
     @classmethod
     def from_data(cls, data: Any) -> RecordedChatModel:
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        if not isinstance(data, dict) or data.get("format") not in READABLE_FORMATS:
             raise RecordingsError(f'not a recordings file: "format" must be "{FORMAT}"')
         profiles = data.get("profiles", {})
         recordings = []
@@ -101,7 +119,9 @@ class RecordedChatModel:
                 raise RecordingsError(
                     f"recording {number}: {type(exc).__name__} (needs job, profile, draft)"
                 ) from None
-        return cls(recordings)
+        if "postings" not in data:
+            return cls(recordings)
+        return cls(recordings, _postings(data["postings"]))
 
     def find(self, profile: Mapping[str, str], job: Mapping[str, str]) -> Recording | None:
         """The recording made for exactly this profile and this job, if there is one."""
@@ -115,13 +135,66 @@ class RecordedChatModel:
                 return recording
         return None
 
-    def for_texts(self, profile: SourceText, job: SourceText) -> RecordedAnswer | None:
-        """A model answering with this profile and job's recording; None when none exists."""
-        found = self.find(field_values(profile), field_values(job))
-        return None if found is None else RecordedAnswer(found.draft)
+    def requirements(self, job: Mapping[str, str]) -> tuple[Requirement, ...]:
+        """The recorded requirements of this demo posting; empty when it is none."""
+        for posting in self._postings:
+            if all(job.get(key) == value for key, value in posting.job.items()):
+                return posting.requirements
+        return ()
+
+    def for_texts(self, profile: SourceText, job: SourceText) -> ChatModel | None:
+        """The model answering for this profile and job: the recording made for exactly
+        these texts, else the local matcher on the posting's recorded requirements; None
+        when the posting is not a demo posting."""
+        job_values = field_values(job)
+        found = self.find(field_values(profile), job_values)
+        if found is not None:
+            return RecordedAnswer(found.draft)
+        requirements = self.requirements(job_values)
+        if not requirements:
+            return None
+        return LocalMatcherAnswer(requirements, profile, job)
 
     def __call__(self, prompt: ChatPrompt, /) -> ChatResponse:
         """Without the texts' fields no recording can be chosen: an empty draft, which
         the verifier reports as nothing verified. The service calls for_texts() instead."""
         empty = Draft()
         return ChatResponse(text=empty.model_dump_json(by_alias=True), parsed=empty)
+
+
+def _postings(entries: Any) -> list[Posting]:
+    postings = []
+    for number, entry in enumerate(entries if isinstance(entries, list) else [None], start=1):
+        try:
+            postings.append(
+                Posting(
+                    job={str(k): str(v).strip() for k, v in entry["job"].items()},
+                    requirements=tuple(
+                        Requirement(
+                            job_quote=str(item["jobQuote"]),
+                            term=str(item["term"]),
+                            alternatives=tuple(str(name) for name in item.get("alternatives", [])),
+                        )
+                        for item in entry["requirements"]
+                    ),
+                )
+            )
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
+            raise RecordingsError(
+                f"posting {number}: {type(exc).__name__} (needs job, requirements of "
+                "jobQuote and term)"
+            ) from None
+    return postings
+
+
+def postings_from_drafts(recordings: list[Recording]) -> list[Posting]:
+    """For a file without "postings": each job key's requirements are the distinct job
+    quotes and terms of its drafts (matches' and gaps'), in the order first recorded."""
+    by_job: dict[tuple[tuple[str, str], ...], dict[Requirement, None]] = {}
+    for recording in recordings:
+        key = tuple(sorted(recording.job.items()))
+        found = by_job.setdefault(key, {})
+        for claim in [*recording.draft.matches, *recording.draft.gaps]:
+            if claim.job_quote.strip() and claim.term.strip():
+                found[Requirement(job_quote=claim.job_quote, term=claim.term)] = None
+    return [Posting(job=dict(key), requirements=tuple(found)) for key, found in by_job.items()]

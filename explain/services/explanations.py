@@ -360,7 +360,8 @@ def read_texts(subject: Subject, *, user: Any) -> Subject | Explanation:
 
 def choose_model(subject: Subject) -> tuple[Subject, ChatModel] | Explanation:
     """The model this site asks; refused when none is set up, or when a demo has no
-    recording for these texts (demo mode answers only what a recording was made for)."""
+    answer for these texts (demo mode answers demo postings only: with the recording
+    made for this profile, else with the local matcher, each logged by its own name)."""
     model = get_chat_model()
     if model is None:
         return subject.decided(Outcome.DISABLED)
@@ -370,6 +371,7 @@ def choose_model(subject: Subject) -> tuple[Subject, ChatModel] | Explanation:
         if recorded is None:
             return subject.decided(Outcome.NO_RECORDING)
         model = recorded
+        subject = replace(subject, model=model_name(model))
     return subject, model
 
 

@@ -95,6 +95,7 @@ def explanation_payload(explanation: Explanation) -> dict[str, Any]:
         "job_id": explanation.job_id,
         "log_id": explanation.log_id,
         "demo": explanation.demo,
+        "demo_notice": wording.demo_notice(explanation.model) if explanation.demo else None,
         "error": wording.error_message(explanation.outcome, retry_after=explanation.retry_after)
         or None,
         "retry_after": explanation.retry_after or None,

@@ -84,7 +84,15 @@ class ExplanationSerializer(serializers.Serializer):
     ok = serializers.BooleanField()
     job_id = serializers.CharField()
     log_id = serializers.IntegerField(allow_null=True)
-    demo = serializers.BooleanField(help_text="True when answers are recorded, not generated.")
+    demo = serializers.BooleanField(
+        help_text="True in demo mode: answers are recorded or come from a local word "
+        "matcher, not from a model."
+    )
+    demo_notice = serializers.CharField(
+        allow_null=True,
+        help_text="In demo mode, where the points come from (a recording, or the word "
+        "matcher on this server), in words to show; null otherwise.",
+    )
     error = serializers.CharField(allow_null=True)
     retry_after = serializers.IntegerField(allow_null=True)
     matches = PointSerializer(many=True)

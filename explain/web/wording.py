@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from explain.core.verify import DropReason
+from explain.llm.local_matcher import MATCHER_MODEL_NAME
+from explain.llm.recorded import RECORDED_MODEL_NAME
 from explain.outcomes import MESSAGES, Outcome
 
 # The words per outcome live in its row of explain.outcomes.OUTCOMES; the ones that
@@ -179,3 +181,19 @@ def made_line(made_at: datetime, *, remembered: bool, now: datetime | None = Non
             _("From your last look at this job, %(ago)s ago, for the same profile and posting.")
         ) % {"ago": ago}
     return str(_("Made %(ago)s ago for the same profile and posting.")) % {"ago": ago}
+
+
+# Demo mode says which of its two sources answered (the log row's model name).
+DEMO_NOTICES = {
+    RECORDED_MODEL_NAME: _("Recorded demo answer, not generated for you."),
+    MATCHER_MODEL_NAME: _(
+        "Demo mode: these points come from a simple word matcher on this server, "
+        "not from an AI model."
+    ),
+}
+
+
+def demo_notice(model: str) -> str | None:
+    """What a demo answer says about where its points come from; None for a model's."""
+    notice = DEMO_NOTICES.get(model)
+    return None if notice is None else str(notice)

@@ -18,7 +18,7 @@ from explain.outcomes import Outcome
 from explain.services.explanations import profile_text_for
 from explain.web import wording
 from jobportal.demo_data import DEMO_PASSWORD
-from jobportal.models import Job
+from jobportal.models import CandidateProfile, Job
 from tests.browser.axe import assert_accessible
 from tests.browser.helpers import early_in_the_window, log_in, save_screenshot
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION
@@ -177,6 +177,24 @@ def test_demo_mode_has_one_banner_and_true_loading_words(new_page, demo_data, se
     expect(status).not_to_contain_text("Asking the model")
     expect(page.locator(".explain-result-heading")).to_be_visible()
     expect(page.locator(".explain-demo")).to_have_count(1)
+    expect(page.locator(".explain-demo-source")).to_have_text(
+        "Recorded demo answer, not generated for you."
+    )
+
+
+def test_demo_mode_answers_an_edited_profile_with_the_word_matcher(new_page, demo_data, settings):
+    settings.EXPLAIN_DEMO_MODE = True
+    CandidateProfile.objects.filter(user__username="demo").update(
+        skills="Java (Intermediate, 3 years), AWS (Lambda, S3)"
+    )
+    page = open_job(new_page, worked_job(), DESKTOP)
+    expect(page.locator(".explain-demo")).to_contain_text("simple word matcher on this server")
+    page.locator("[data-explain-button]").click()
+    expect(page.locator(".explain-demo-source")).to_have_text(
+        "Demo mode: these points come from a simple word matcher on this server, "
+        "not from an AI model."
+    )
+    expect(page.locator(".explain-points")).to_contain_text("AWS (Lambda, S3)")
 
 
 # ------------------------------------------------------------------- the highlight in view

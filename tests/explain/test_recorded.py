@@ -21,6 +21,7 @@ from explain.llm.recorded import (
 )
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
+from jobportal.models import Job
 from tests.conftest import WORKED_DRAFT
 
 DATA = {
@@ -54,9 +55,10 @@ def test_any_hosts_labels_find_the_recording(labels):
     assert answer(None).parsed.model_dump(by_alias=True) == expected  # type: ignore[arg-type]
 
 
-def test_an_edited_profile_has_no_recording():
+def test_an_edited_profile_gets_no_one_elses_recording_but_the_matcher():
     model = RecordedChatModel.from_data(DATA)
-    assert model.for_texts(*texts("Skills", "Job title", skills="Go, gRPC, Rust")) is None
+    answer = model.for_texts(*texts("Skills", "Job title", skills="Go, gRPC, Rust"))
+    assert answer is not None and answer.model_name == "local-matcher-demo"
 
 
 def test_a_profile_with_an_extra_field_has_no_recording():
@@ -70,7 +72,15 @@ def test_a_profile_with_an_extra_field_has_no_recording():
         ],
         max_chars=8000,
     )
-    assert model.for_texts(fuller, job) is None
+    answer = model.for_texts(fuller, job)
+    assert answer is not None and answer.model_name == "local-matcher-demo"
+
+
+def test_another_posting_has_no_answer():
+    model = RecordedChatModel.from_data(DATA)
+    profile, _ = texts("Skills", "Job title")
+    other = job_text([Field("title", "Title", "Chef"), Field("body", "B", "Cook")], max_chars=800)
+    assert model.for_texts(profile, other) is None
 
 
 @pytest.mark.parametrize(
@@ -93,15 +103,61 @@ def test_the_packaged_recordings_load():
     assert len(RecordedChatModel.from_data(data)._recordings) == len(data["recordings"]) > 0
 
 
+def test_every_demo_posting_has_recorded_requirements_that_its_text_holds():
+    """Each recorded requirement's quote is in its demo posting and holds its names."""
+    from explain.core.rules.equivalence import find_term
+    from explain.verify import is_quoted
+    from jobportal.demo_data import DEMO_JOBS
+
+    model = RecordedChatModel.from_file(PACKAGED_RECORDINGS)
+    for job in (job for job in DEMO_JOBS if job.published):
+        requirements = model.requirements({"title": job.title})
+        assert requirements, job.title
+        for requirement in requirements:
+            assert is_quoted(requirement.job_quote, f"{job.description}\n{job.requirements}")
+            for name in requirement.names:
+                assert find_term(name, requirement.job_quote), (job.title, name)
+
+
+def test_a_file_of_the_older_format_takes_its_requirements_from_its_drafts():
+    older = {**DATA, "format": "explain-recordings/2"}
+    model = RecordedChatModel.from_data(older)
+    pairs = {(r.job_quote, r.term) for r in model.requirements({"title": "SRE"})}
+    draft = Draft.model_validate(WORKED_DRAFT)
+    assert pairs == {(c.job_quote, c.term) for c in [*draft.matches, *draft.gaps]}
+    # Another profile on the recorded job gets the matcher, not nothing.
+    answer = model.for_texts(*texts("Skills", "Job title", skills="Go, gRPC, Rust"))
+    assert answer is not None and answer.model_name == "local-matcher-demo"
+
+
 @pytest.mark.django_db
-def test_an_edited_demo_profile_gets_the_honest_outcome(
+def test_an_edited_demo_profile_is_answered_by_the_matcher(
     logged_in, worked_user, worked_job, settings
 ):
     settings.EXPLAIN_DEMO_MODE = True
     profile = worked_user.candidate_profile
-    profile.skills += ", Kotlin"
+    profile.skills += ", AWS (Lambda, S3)"
     profile.save()
     response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
+    assert response.status_code == 200
+    body = response.json()
+    assert body["demo"] is True
+    assert body["demo_notice"] == (
+        "Demo mode: these points come from a simple word matcher on this server, "
+        "not from an AI model."
+    )
+    matches = {point["term"]: point["profile_quote"] for point in body["matches"]}
+    assert matches["AWS"] == "AWS (Lambda, S3)"
+    assert ExplanationLog.objects.get().model_name == "local-matcher-demo"
+
+
+@pytest.mark.django_db
+def test_a_posting_that_is_not_a_demo_posting_gets_the_honest_outcome(
+    logged_in, worked_user, settings
+):
+    settings.EXPLAIN_DEMO_MODE = True
+    job = Job.objects.create(title="Lighthouse Keeper", description="Keep the lamp lit at night.")
+    response = logged_in.post(reverse("explain:api-explain", args=[job.pk]))
     assert response.status_code == 503
     body = response.json()
     assert body["outcome"] == Outcome.NO_RECORDING
@@ -109,6 +165,14 @@ def test_an_edited_demo_profile_gets_the_honest_outcome(
         "Demo answers exist only for the demo users; with a Gemini key every profile gets its own."
     )
     assert ExplanationLog.objects.get().outcome == Outcome.NO_RECORDING
+
+
+@pytest.mark.django_db
+def test_the_seeded_profile_still_gets_its_recording(logged_in, worked_job, settings):
+    settings.EXPLAIN_DEMO_MODE = True
+    body = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk])).json()
+    assert body["demo_notice"] == "Recorded demo answer, not generated for you."
+    assert ExplanationLog.objects.get().model_name == "recorded-demo"
 
 
 @pytest.mark.django_db
@@ -123,3 +187,55 @@ def test_an_unreadable_recordings_file_is_a_check_warning_and_an_unavailable_pan
     assert str(bad) in warning.msg and FORMAT in warning.msg
     response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
     assert response.json()["outcome"] == Outcome.DISABLED
+
+
+MATCHER_NOTICE = (
+    "Demo mode: these points come from a simple word matcher on this server, not from an AI model."
+)
+
+
+@pytest.mark.django_db
+def test_a_new_sign_up_gets_matches_and_gaps_from_the_matcher(client, make_user, settings):
+    settings.EXPLAIN_DEMO_MODE = True
+    from jobportal.demo_data import DEMO_JOBS
+
+    posting = next(job for job in DEMO_JOBS if job.title == "Data Engineer")
+    job = Job.objects.create(
+        title=posting.title, description=posting.description, requirements=posting.requirements
+    )
+    newcomer = make_user(
+        "noor",
+        headline="Analytics engineer",
+        skills="SQL (Snowflake, 4 years)\nAirflow\nLooker",
+        experience="I model data in dbt for a retail group.",
+    )
+    client.force_login(newcomer)
+    response = client.post(reverse("explain:api-explain", args=[job.pk]))
+    assert response.status_code == 200
+    body = response.json()
+    matches = {point["term"]: point["profile_quote"] for point in body["matches"]}
+    assert matches["SQL"] == "SQL (Snowflake, 4 years)"
+    assert matches["dbt"] == "I model data in dbt for a retail group"
+    assert matches["Snowflake"] == "Snowflake"  # one of "BigQuery or Snowflake"
+    assert "Python" in {point["term"] for point in body["gaps"]}
+    assert body["demo_notice"] == MATCHER_NOTICE
+
+
+@pytest.mark.django_db
+def test_the_page_says_the_points_come_from_the_word_matcher(
+    logged_in, worked_user, worked_job, settings
+):
+    settings.EXPLAIN_DEMO_MODE = True
+    profile = worked_user.candidate_profile
+    profile.skills = "Java (Intermediate, 3 years), AWS"
+    profile.save()
+    page = logged_in.get(reverse("job-detail", args=[worked_job.pk])).content.decode()
+    assert "simple word matcher on this server" in page  # before asking, in the panel
+    # Without JavaScript: the form post renders the result server-side.
+    result = logged_in.post(
+        reverse("explain:explain-job", args=[worked_job.pk]),
+        {"next": reverse("job-detail", args=[worked_job.pk])},
+        follow=True,
+    ).content.decode()
+    assert f'<p class="explain-demo-source">{MATCHER_NOTICE}</p>' in result
+    assert "Recorded demo answer" not in result

@@ -1,6 +1,6 @@
 """Saving what the page showed changes nothing, and demo mode never leaves a seeded user
-stuck: white space alone keeps the recorded answers, an edit is told plainly and can be
-reset."""
+stuck: white space alone keeps the recorded answers, an edit is answered by the word
+matcher, told plainly and can be reset."""
 
 from __future__ import annotations
 
@@ -107,10 +107,14 @@ def test_edited_demo_profile_is_told_and_can_be_reset(client, seeded):
     profile = CandidateProfile.objects.get(user=user)
     seeded_skills = profile.skills
     _post_profile(client, profile, skills=seeded_skills + "\nAWS")
-    assert _outcome(user, seeded) is Outcome.NO_RECORDING
+    edited = explanation_create(
+        user=user, job_id=str(seeded.pk), rate_check=lambda: RateDecision(True)
+    )
+    assert edited.outcome in SUCCESS and edited.model == "local-matcher-demo"
     body = client.get(seeded.get_absolute_url()).content.decode()
     assert 'class="demo-notice"' in body
     assert "recorded for the seeded profiles" in body
+    assert "simple word matcher on this server" in body
     assert "Reset my demo profile" in body
     assert 'name="csrfmiddlewaretoken"' in body
 
@@ -137,7 +141,9 @@ def test_reset_refuses_users_who_were_not_seeded(client, seeded):
     CandidateProfile.objects.create(user=user, skills="Cooking")
     client.force_login(user)
     body = client.get(seeded.get_absolute_url()).content.decode()
-    assert "Log in as one of them" in body and "Reset my demo profile" not in body
+    assert "recorded for the seeded profiles" in body and "Reset my demo profile" not in body
+    # Not "log in as one of them to see answers": this profile is answered too.
+    assert "simple word matcher on this server" in body and "Log in as one of them" not in body
     client.post(reverse("demo-reset"))
     assert CandidateProfile.objects.get(user=user).skills == "Cooking"
 

@@ -462,6 +462,7 @@
     /* The notice sits with the summary, above the points: on the first screen. */
     body.appendChild(noticeLine(data));
     body.appendChild(el("p", "explain-written-by", data.written_by));
+    if (data.demo_notice) { body.appendChild(el("p", "explain-demo-source", data.demo_notice)); }
     if (data.made_line) {
       const made = el("p", "explain-made");
       const time = el("time", null, data.made_line);

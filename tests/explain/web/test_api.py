@@ -134,6 +134,7 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
         "job_id",
         "log_id",
         "demo",
+        "demo_notice",
         "error",
         "retry_after",
         "matches",
@@ -159,7 +160,7 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
     assert data["made_at"] is not None
     assert data["job_id"] == str(worked_job.pk)
     assert data["log_id"] == ExplanationLog.objects.get().pk
-    assert data["demo"] is False and data["error"] is None and data["retry_after"] is None
+    assert data["demo"] is False and data["demo_notice"] is None and data["error"] is None and data["retry_after"] is None
     assert data["dropped"] == 1
     assert data["drop_reasons"] == {"profile_quote_not_found": 1}
     assert data["drop_reason_lines"] == [
