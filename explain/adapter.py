@@ -65,10 +65,16 @@ class BaseExplainSource:
     user (override it for a profile object; None means no profile yet), `get_job` has no
     default: return the job this user may see, or None, and the base raises
     JobUnavailable. Override profile_fields or job_fields for anything else.
+
+    Optional `profile_model` and `job_model` name the classes get_profile and get_job
+    return, so `manage.py check` can test the attribute names at start-up (explain.E050,
+    E051); without get_profile overridden the user model is tested.
     """
 
     profile_attributes: Mapping[str, str] = {}
     job_attributes: Mapping[str, str] = {}
+    profile_model: type | None = None
+    job_model: type | None = None
 
     def get_profile(self, user: Any) -> Any:
         return user

@@ -26,7 +26,8 @@ from django.db import DatabaseError
 from django.urls import NoReverseMatch, URLPattern, reverse
 from django.utils.module_loading import import_string
 
-from explain.adapter import Field, JobUnavailable
+from explain.adapter import BaseExplainSource, Field, JobUnavailable
+from explain.checks.attributes import attribute_problems
 from explain.conf import app_settings
 from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Draft
@@ -66,7 +67,12 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--user", help="a user's username or id, for the adapter check")
+        login = get_user_model().USERNAME_FIELD
+        parser.add_argument(
+            "--user",
+            help=f"a user, by the login field of the user model ({login}: USERNAME_FIELD) "
+            "or by id, for the adapter check",
+        )
         parser.add_argument("--job", help="a job id the adapter should find, for that user")
         parser.add_argument(
             "--page",
@@ -148,12 +154,15 @@ def adapter_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
     except DatabaseError as exc:
         return [Finding("fail", "adapter", f"the database is not ready ({type(exc).__name__})")]
     if user is None:
-        return [Finding("fail", "adapter", "no such user")]
+        return [Finding("fail", "adapter", no_such_user(user_ref))]
     from explain.conf import get_source
     from explain.services.explanations import texts_for
 
     try:
         source = get_source()
+        misread = attribute_findings(source, user, str(job_id))
+        if misread:
+            return misread
         wrong = return_problem("profile_fields", source.profile_fields(user)) or (
             return_problem("job_fields", source.job_fields(str(job_id), user))
         )
@@ -180,6 +189,27 @@ def adapter_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
     if not has_content(profile):
         return [Finding("warn", "adapter", f"{text}; the profile is empty: no model call")]
     return [Finding("ok", "adapter", text)]
+
+
+def attribute_findings(source: Any, user: Any, job_id: str) -> list[Finding]:
+    """A BaseExplainSource's attribute names against the objects its get_profile and
+    get_job return for this user and job: a typo or the wrong object fails, named."""
+    if not isinstance(source, BaseExplainSource):
+        return []
+    found = []
+    profile = source.get_profile(user)
+    if profile is not None:
+        for problem in attribute_problems(
+            profile, source.profile_attributes, setting_name="profile_attributes"
+        ):
+            found.append(Finding("fail", "adapter", problem.line()))
+    job = source.get_job(job_id, user)
+    if job is not None:
+        for problem in attribute_problems(
+            job, source.job_attributes, setting_name="job_attributes"
+        ):
+            found.append(Finding("fail", "adapter", problem.line()))
+    return found
 
 
 def return_problem(method: str, value: Any) -> str:
@@ -210,7 +240,7 @@ def page_findings(page: str, user_ref: str | None) -> list[Finding]:
         except DatabaseError as exc:
             return [Finding("fail", "page", f"the database is not ready ({type(exc).__name__})")]
         if user is None:
-            return [Finding("fail", "page", "no such user")]
+            return [Finding("fail", "page", no_such_user(user_ref))]
     return [Finding(level, "page", text) for level, text in probe_page(page, user)]
 
 
@@ -221,6 +251,15 @@ def _user(ref: str) -> Any:
     if found is None and ref.isdigit():
         found = users.filter(pk=int(ref)).first()
     return found
+
+
+def no_such_user(ref: str) -> str:
+    field = get_user_model().USERNAME_FIELD
+    by_id = " or id" if ref.isdigit() else ""
+    return (
+        f"no user with {field}{by_id} {ref!r}. Fix: give --user the user's {field} "
+        "(the user model's USERNAME_FIELD, what they log in with) or their id"
+    )
 
 
 def cache_findings() -> list[Finding]:
