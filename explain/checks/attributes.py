@@ -124,11 +124,10 @@ def check_adapter_attributes(app_configs: Any = None, **kwargs: Any) -> list[Che
     for setting_name, cls in known_classes(adapter).items():
         attributes = list(getattr(adapter, setting_name, {}) or {})
         for problem in attribute_problems(cls, attributes, setting_name=setting_name):
-            messages.append(
-                Error(
-                    f"The EXPLAIN_SOURCE adapter's {problem.text}.",
-                    hint=problem.fix[:1].upper() + problem.fix[1:] + ".",
-                    id="explain.E051" if problem.wrong_object else "explain.E050",
-                )
-            )
+            text = f"The EXPLAIN_SOURCE adapter's {problem.text}."
+            hint = problem.fix[:1].upper() + problem.fix[1:] + "."
+            if problem.wrong_object:
+                messages.append(Error(text, hint=hint, id="explain.E051"))
+            else:
+                messages.append(Error(text, hint=hint, id="explain.E050"))
     return messages

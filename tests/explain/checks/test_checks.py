@@ -12,6 +12,7 @@ from tests.explain.checks.helpers import ids
 CONCERNS = {
     "admin",
     "aliases",
+    "attributes",
     "cache",
     "concurrency",
     "demo",
