@@ -122,8 +122,12 @@ def _host_template_dirs() -> list[Path]:
         if not isinstance(engine, DjangoTemplates):
             continue
         dirs.extend(Path(d) for d in engine.engine.dirs)
-        if engine.engine.app_dirs:
-            dirs.extend(Path(c.path) / "templates" for c in apps.get_app_configs())
+        if engine.engine.app_dirs:  # the portal's own apps; installed packages are not its
+            dirs.extend(
+                Path(c.path) / "templates"
+                for c in apps.get_app_configs()
+                if not {"site-packages", "dist-packages"} & set(Path(c.path).parts)
+            )
     return [d for d in dict.fromkeys(dirs) if d.is_dir() and d.resolve() != own.resolve()]
 
 
