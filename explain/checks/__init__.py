@@ -12,6 +12,7 @@ from explain.checks import (  # noqa: F401  (each module registers its checks)
     cache,
     demo,
     limits,
+    migrations,
     page,
     provider,
     ratelimit,

@@ -46,7 +46,7 @@ from explain.outcomes import (
 )
 from explain.reporting.alerts import warn_if_passed
 from explain.services import cache as explanation_cache
-from explain.services import log_spool
+from explain.services import log_spool, readiness
 from explain.services.site_faults import log_internal_error
 from explain.web.sentences import point_sentence
 
@@ -295,6 +295,10 @@ def prepare(
     decided (a refusal, a cached answer, a fault as on_fault decides it)."""
     stage = Subject(job_id=job_id)
     try:
+        if not readiness.ready_to_log():  # no table for its row: no answer without one
+            return stage.decided(
+                Outcome.TEMPORARILY_UNAVAILABLE, retry_after=DATABASE_RETRY_SECONDS
+            )
         texts = read_texts(stage, user=user)
         if isinstance(texts, Explanation):
             return texts

@@ -155,8 +155,8 @@ class PanelNode(template.Node):
         )
 
     def misplaced(self, context: template.Context, problem: str) -> str:
-        jobs = sorted(
-            name
+        jobs: list[str] = sorted(
+            str(name)
             for name, value in context.flatten().items()
             if isinstance(name, str)
             and isinstance(value, Model)

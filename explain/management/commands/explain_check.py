@@ -37,6 +37,8 @@ from explain.llm.errors import ModelCallError
 from explain.llm.profiles import family_for, request_rules
 from explain.llm.registry import get_chat_model
 from explain.management.page_probe import probe_page
+from explain.services.readiness import FIX as MIGRATE
+from explain.services.readiness import unapplied, unapplied_text
 
 # Caches each process keeps to itself: counters on them are per process, not per site.
 NOT_SHARED = (
@@ -114,6 +116,7 @@ def settings_findings() -> list[Finding]:
             continue
         level = "fail" if message.level >= django_checks.ERROR else "warn"
         found.append(Finding(level, "settings", f"{message.id}: {message.msg}"))
+    found.extend(migration_findings())
     model = get_chat_model()
     if model is None:
         found.append(
@@ -130,6 +133,17 @@ def settings_findings() -> list[Finding]:
     if not any(f.level != "ok" and f.check == "settings" for f in found):
         found.insert(0, Finding("ok", "settings", "no problems found by the system checks"))
     return found
+
+
+def migration_findings() -> list[Finding]:
+    """explain's tables: unmigrated, every request would answer 503 (its row has no table)."""
+    try:
+        names = unapplied()
+    except Exception as exc:
+        return [Finding("fail", "database", f"cannot read the migrations ({type(exc).__name__})")]
+    if names:
+        return [Finding("fail", "database", f"{unapplied_text(names)}. Fix: run {MIGRATE}")]
+    return []
 
 
 def _describe(model: Any) -> str:

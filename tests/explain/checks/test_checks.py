@@ -17,6 +17,7 @@ CONCERNS = {
     "concurrency",
     "demo",
     "limits",
+    "migrations",
     "page",
     "provider",
     "ratelimit",
