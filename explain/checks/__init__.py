@@ -11,6 +11,7 @@ from explain.checks import (  # noqa: F401  (each module registers its checks)
     attributes,
     cache,
     demo,
+    demo_users,
     limits,
     migrations,
     page,

@@ -115,6 +115,14 @@ class RecordedChatModel:
                 return recording
         return None
 
+    def has_profile(self, profile: SourceText) -> bool:
+        """Whether any recording was made for exactly this profile (for explain_check)."""
+        shown = {key: _words(value) for key, value in field_values(profile).items() if value}
+        return any(
+            {key: _words(value) for key, value in recording.profile.items()} == shown
+            for recording in self._recordings
+        )
+
     def for_texts(self, profile: SourceText, job: SourceText) -> RecordedAnswer | None:
         """A model answering with this profile and job's recording; None when none exists."""
         found = self.find(field_values(profile), field_values(job))

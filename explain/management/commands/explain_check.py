@@ -28,6 +28,8 @@ from django.utils.module_loading import import_string
 
 from explain.adapter import BaseExplainSource, Field, JobUnavailable
 from explain.checks.attributes import attribute_problems
+from explain.checks.demo_users import FIX as DEMO_FIX
+from explain.checks.demo_users import demo_problem, recordings_model
 from explain.conf import app_settings
 from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Draft
@@ -91,6 +93,7 @@ class Command(BaseCommand):
         findings = [
             *settings_findings(),
             *adapter_findings(options.get("user"), options.get("job")),
+            *demo_findings(options.get("user"), options.get("job")),
             *cache_findings(),
             *url_findings(),
         ]
@@ -224,6 +227,35 @@ def attribute_findings(source: Any, user: Any, job_id: str) -> list[Finding]:
         ):
             found.append(Finding("fail", "adapter", problem.line()))
     return found
+
+
+def demo_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
+    """Demo mode answers only recorded profiles: for this user and job, or else for any of
+    the first users, is there a recording at all?"""
+    model = recordings_model()
+    if model is None:
+        return []
+    from explain.services.explanations import texts_for
+
+    try:
+        user = _user(user_ref) if user_ref else None
+        if user is not None and job_id:
+            if model.for_texts(*texts_for(user=user, job_id=str(job_id))) is not None:
+                return [Finding("ok", "demo", "a recording answers this user and job")]
+            return [
+                Finding(
+                    "fail",
+                    "demo",
+                    "no recording for this user's profile and this job: they get 503 "
+                    f'("Demo answers exist only for the demo users"). Fix: {DEMO_FIX}',
+                )
+            ]
+        problem = demo_problem(model)
+    except Exception as exc:  # adapter faults are the adapter line's; tables the database's
+        return [Finding("warn", "demo", f"not checked ({type(exc).__name__})")]
+    if problem:
+        return [Finding("fail", "demo", f"{problem}. Fix: {DEMO_FIX}")]
+    return [Finding("ok", "demo", "recorded demo profiles are among the users")]
 
 
 def return_problem(method: str, value: Any) -> str:

@@ -16,6 +16,7 @@ CONCERNS = {
     "cache",
     "concurrency",
     "demo",
+    "demo_users",
     "limits",
     "migrations",
     "page",
