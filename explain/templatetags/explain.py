@@ -215,8 +215,12 @@ def explain_panel(context: Any, job_id: Any) -> dict[str, Any]:
         # holds it: shown at once, verified again, with no call and no allowance.
         recalled = explanation_recall(user=user, job_id=str(job_id))
         remembered = explanation_payload(recalled) if recalled is not None else None
+    suffix = _panel_suffix(request)
     return {
         "hidden": False,
+        "panel_id": f"explain-panel{suffix}",
+        "heading_id": f"explain-heading{suffix}",
+        "remembered_id": f"explain-remembered{suffix}",
         "broken": broken,
         "request": request,
         "job_id": str(job_id),
@@ -234,6 +238,17 @@ def explain_panel(context: Any, job_id: Any) -> dict[str, Any]:
         "in_panel": True,
         "note_max_length": NOTE_MAX_LENGTH,
     }
+
+
+# Panels rendered on this request so far: the first keeps the plain ids, the others are
+# numbered, so a list page with a panel per card has no id twice.
+_PANELS_RENDERED = "_explain_panels_rendered"
+
+
+def _panel_suffix(request: Any) -> str:
+    count = getattr(request, _PANELS_RENDERED, 0) + 1
+    setattr(request, _PANELS_RENDERED, count)
+    return "" if count == 1 else f"-{count}"
 
 
 @register.filter
