@@ -22,7 +22,7 @@ from typing import Any
 from django.db import InterfaceError, OperationalError, connections, transaction
 from django.views.decorators.debug import sensitive_variables
 
-from explain.adapter import Field, JobUnavailable, private_values_of
+from explain.adapter import Field, JobUnavailable, not_requirement_keys, private_values_of
 from explain.conf import app_settings, breaker_settings, get_source, site_cache, verify_limits
 from explain.controls import allowance, budget, slots
 from explain.controls.breaker import CircuitBreaker, Gate
@@ -223,7 +223,15 @@ def _as_sent(profile: SourceText, job: SourceText) -> dict[str, Any]:
         "job_fields": job.spans,
         "profile_full_text": profile.full_text,
         "job_full_text": job.full_text,
+        "job_not_requirements": not_requirement_spans(job),
     }
+
+
+def not_requirement_spans(job: SourceText) -> list[tuple[int, int]]:
+    """The spans of the job fields that are not requirements (location, remote, or the
+    adapter's `not_requirements`): a job quote wholly inside one backs no point."""
+    keys = not_requirement_keys(get_source())
+    return [(span.start, span.end) for span in job.fields if span.key in keys]
 
 
 def verify_sent(draft: Draft, profile: SourceText, job: SourceText) -> Verification:

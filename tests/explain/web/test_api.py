@@ -204,14 +204,12 @@ def test_quotes_in_other_fields_carry_their_field(logged_in, worked_job, use_mod
     use_model(
         {
             "matches": [],
-            "gaps": [
-                {"point": "Berlin.", "term": "Berlin", "profileQuote": "", "jobQuote": "Berlin"}
-            ],
+            "gaps": [{"term": "Systems", "profileQuote": "", "jobQuote": "Northwind Systems"}],
         }
     )
     [gap] = logged_in.post(api_url(worked_job)).json()["gaps"]
-    assert gap["job_span"]["field"] == "location"
-    assert (gap["job_span"]["field_start"], gap["job_span"]["field_end"]) == (0, 6)
+    assert gap["job_span"]["field"] == "company"
+    assert (gap["job_span"]["field_start"], gap["job_span"]["field_end"]) == (0, 17)
 
 
 def test_model_prose_with_bidi_and_tag_characters_never_shows(logged_in, worked_job, use_model):
