@@ -81,6 +81,6 @@ def check_demo_users(
     try:
         problem = demo_problem(model)
     except Exception as exc:  # no tables yet (explain.W052 says so), or no database
-        logger.warning("Could not read the users for demo mode: %s", type(exc).__name__)
+        logger.debug("Could not read the users for demo mode: %s", type(exc).__name__)
         return []
     return [Warning(f"{problem}.", hint=f"{FIX}.", id="explain.W053")] if problem else []

@@ -25,6 +25,12 @@ def unapplied(alias: str = DEFAULT_DB_ALIAS) -> list[str]:
     ]
 
 
+def applied_elsewhere(alias: str = DEFAULT_DB_ALIAS) -> bool:
+    """Whether any other app's migration is applied here (the database is not fresh)."""
+    applied = MigrationExecutor(connections[alias]).loader.applied_migrations or {}
+    return any(app != "explain" for app, _name in applied)
+
+
 def unapplied_text(names: list[str]) -> str:
     return (
         f"explain's migrations are not applied ({len(names)} waiting, from {names[0]}): "

@@ -71,3 +71,12 @@ def test_an_in_memory_database_is_only_a_warning(unmigrated, settings: Any):
     out = StringIO()
     call_command("explain_check", stdout=out)
     assert "WARN database: explain's migrations are not applied" in out.getvalue()
+
+
+def test_a_fresh_database_is_left_to_migrate(unmigrated):
+    """No migration of any app applied: migrate is about to create it all, so the check
+    says nothing (a newcomer's first `make run` reads no warning it is fixing)."""
+    recorder = MigrationRecorder(connection)
+    for app, name in list(recorder.applied_migrations()):
+        recorder.record_unapplied(app, name)
+    assert check_migrations_applied(databases=["default"]) == []
