@@ -47,6 +47,18 @@ class ExplainSource(Protocol):
         return []
 
 
+# Job field keys that state facts about the job rather than what it asks of the reader
+# (where it is, whether it is remote): a job quote lying wholly inside one backs no point
+# ("This job asks for “Berlin”"). An adapter names its own with `not_requirements`.
+NOT_REQUIREMENT_KEYS = frozenset({"location", "remote"})
+
+
+def not_requirement_keys(source: Any) -> frozenset[str]:
+    """The adapter's `not_requirements` (job field keys), or location and remote."""
+    keys = getattr(source, "not_requirements", None)
+    return NOT_REQUIREMENT_KEYS if keys is None else frozenset(str(key) for key in keys)
+
+
 def private_values_of(source: Any, user: Any) -> list[str]:
     """The adapter's private values for this user, or none when it has no such method
     (the method is optional, so an adapter written before it still works)."""
@@ -65,10 +77,17 @@ class BaseExplainSource:
     user (override it for a profile object; None means no profile yet), `get_job` has no
     default: return the job this user may see, or None, and the base raises
     JobUnavailable. Override profile_fields or job_fields for anything else.
+
+    Optional `profile_model` and `job_model` name the classes get_profile and get_job
+    return, so `manage.py check` can test the attribute names at start-up (explain.E050,
+    E051); without get_profile overridden the user model is tested.
     """
 
     profile_attributes: Mapping[str, str] = {}
     job_attributes: Mapping[str, str] = {}
+    profile_model: type | None = None
+    job_model: type | None = None
+    not_requirements: frozenset[str] = NOT_REQUIREMENT_KEYS
 
     def get_profile(self, user: Any) -> Any:
         return user

@@ -8,9 +8,12 @@ from __future__ import annotations
 from explain.checks import (  # noqa: F401  (each module registers its checks)
     admin,
     aliases,
+    attributes,
     cache,
     demo,
+    demo_users,
     limits,
+    migrations,
     page,
     provider,
     ratelimit,

@@ -1,13 +1,24 @@
-"""Checks of what the templates need: the request in their context (E007), and a base
-template with a `content` block for the no-JavaScript result page (E010)."""
+"""Checks of what the templates need: the request in their context (E007), a base
+template with a `content` block for the no-JavaScript result page (E010), and
+{% load explain %} in each host template using the tags (E052)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.core.checks import CheckMessage, Error, Tags, register
-from django.template import Context, Template, TemplateDoesNotExist, TemplateSyntaxError
+from django.template import (
+    Context,
+    Template,
+    TemplateDoesNotExist,
+    TemplateSyntaxError,
+    engines,
+)
+from django.template.backends.django import DjangoTemplates
 from django.template.base import FilterExpression
 from django.template.loader import get_template
 from django.template.loader_tags import BlockNode, ExtendsNode
@@ -95,3 +106,60 @@ def check_base_template(app_configs: Any = None, **kwargs: Any) -> list[CheckMes
             )
         ]
     return []
+
+
+USES_A_TAG = re.compile(r"\{%-?\s*(explain_panel|explain_assets)\b")
+LOADS_EXPLAIN = re.compile(r"\{%-?\s*load\s[^%]*\bexplain\b")
+SCANNED_SUFFIXES = (".html", ".htm", ".txt", ".django", ".dtl")
+MAX_SCANNED_FILES = 5000
+
+
+def _host_template_dirs() -> list[Path]:
+    """The directories the Django template engines search, explain's own left out."""
+    dirs: list[Path] = []
+    own = Path(apps.get_app_config("explain").path) / "templates"
+    for engine in engines.all():
+        if not isinstance(engine, DjangoTemplates):
+            continue
+        dirs.extend(Path(d) for d in engine.engine.dirs)
+        if engine.engine.app_dirs:  # the portal's own apps; installed packages are not its
+            dirs.extend(
+                Path(c.path) / "templates"
+                for c in apps.get_app_configs()
+                if not {"site-packages", "dist-packages"} & set(Path(c.path).parts)
+            )
+    return [d for d in dict.fromkeys(dirs) if d.is_dir() and d.resolve() != own.resolve()]
+
+
+@register(Tags.templates)
+def check_templates_load_explain(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """A template using {% explain_panel %} or {% explain_assets %} without
+    {% load explain %} fails with a bare TemplateSyntaxError on its page (explain.E052)."""
+    messages: list[CheckMessage] = []
+    scanned = 0
+    for directory in _host_template_dirs():
+        for path in sorted(directory.rglob("*")):
+            if scanned >= MAX_SCANNED_FILES:
+                return messages
+            if path.suffix.lower() not in SCANNED_SUFFIXES or not path.is_file():
+                continue
+            scanned += 1
+            try:
+                text = path.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            used = USES_A_TAG.search(text)
+            if used is None or LOADS_EXPLAIN.search(text[: used.start()]):
+                continue
+            line = text.count("\n", 0, used.start()) + 1
+            messages.append(
+                Error(
+                    f"{path} uses {{% {used.group(1)} %}} on line {line} without "
+                    "{% load explain %} before it: the page fails with TemplateSyntaxError.",
+                    hint="Put {% load explain %} at the top of that template (after its "
+                    "{% extends %}, if any: each template loads its tags for itself).",
+                    obj=str(path),
+                    id="explain.E052",
+                )
+            )
+    return messages

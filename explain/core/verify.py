@@ -82,6 +82,7 @@ class DropReason(StrEnum):
     JOB_OFFER = "job_offer"
     GAP_CONTRADICTED = "gap_contradicted"
     DUPLICATE = "duplicate"
+    JOB_QUOTE_NOT_REQUIREMENT = "job_quote_not_requirement"
 
 
 @dataclass(frozen=True)
@@ -555,14 +556,24 @@ class _Checker:
     """Verifies claims against two sources, each normalised once (and each quote once
     per claim: its normal form, the needle, serves every check after)."""
 
-    def __init__(self, profile: _Source, job: _Source, limits: Limits) -> None:
+    def __init__(
+        self, profile: _Source, job: _Source, limits: Limits, not_requirements: Spans = ()
+    ) -> None:
         self.profile = profile
         self.job = job
         self.limits = limits
         self.seen: set[tuple[str, str, str, str]] = set()
+        self.not_requirements = tuple(not_requirements)
+
+    def _job_quote(self, needle: str) -> tuple[int, int] | DropReason:
+        """Where the job quote is, outside the fields that state facts about the job
+        rather than what it asks for (its location, say): there it backs no point."""
+        return self._quote(
+            needle, self.job, DropReason.JOB_QUOTE_NOT_FOUND, excluded=self.not_requirements
+        )
 
     def _quote(
-        self, needle: str, source: _Source, not_found: DropReason
+        self, needle: str, source: _Source, not_found: DropReason, excluded: Spans = ()
     ) -> tuple[int, int] | DropReason:
         """Where a normalised quote is in a source, or why it does not count.
 
@@ -580,6 +591,8 @@ class _Checker:
                 reason = reason or DropReason.QUOTE_SPANS_FIELDS
             elif source.in_instruction(span):
                 reason = DropReason.QUOTE_IN_INSTRUCTION
+            elif any(low <= span[0] and span[1] <= high for low, high in excluded):
+                reason = reason or DropReason.JOB_QUOTE_NOT_REQUIREMENT
             else:
                 return span
         if reason is not None:
@@ -637,7 +650,7 @@ class _Checker:
         if isinstance(profile, DropReason):
             return profile
         job_needle = _normalize_quote(claim.job_quote)
-        job = self._quote(job_needle, self.job, DropReason.JOB_QUOTE_NOT_FOUND)
+        job = self._job_quote(job_needle)
         if isinstance(job, DropReason):
             return job
         term = self._term(claim, job, profile)
@@ -674,7 +687,7 @@ class _Checker:
         if profile_needle:
             return DropReason.GAP_HAS_PROFILE_QUOTE
         job_needle = _normalize_quote(claim.job_quote)
-        job = self._quote(job_needle, self.job, DropReason.JOB_QUOTE_NOT_FOUND)
+        job = self._job_quote(job_needle)
         if isinstance(job, DropReason):
             return job
         term = self._term(claim, job, None)
@@ -783,18 +796,22 @@ def verify_draft(
     job_fields: Spans | None = None,
     profile_full_text: str | None = None,
     job_full_text: str | None = None,
+    job_not_requirements: Spans = (),
 ) -> Verification:
     """Keep the claims whose quotes are found, word for word, in the texts sent.
 
     Optional: the (start, end) of each field's value in each text (a quote must lie
     inside one; labels are not the user's words), and each text as it was before it was
-    cut to size (a quote found only there is dropped as quote_after_cut).
+    cut to size (a quote found only there is dropped as quote_after_cut); and the spans of
+    job fields that are not requirements (a job quote wholly inside one is dropped as
+    job_quote_not_requirement).
     """
     limits = limits or Limits()
     checker = _Checker(
         _Source(profile_text or "", profile_fields, profile_full_text),
         _Source(job_text or "", job_fields, job_full_text),
         limits,
+        job_not_requirements,
     )
     reasons: Counter[str] = Counter()
     matches, unchecked_matches = _keep(draft.matches, checker.match, limits.max_points, reasons)

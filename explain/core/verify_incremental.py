@@ -37,12 +37,14 @@ class IncrementalVerifier:
         job_fields: Spans | None = None,
         profile_full_text: str | None = None,
         job_full_text: str | None = None,
+        job_not_requirements: Spans = (),
     ) -> None:
         self._limits = limits or Limits()
         self._checker = _Checker(
             _Source(profile_text or "", profile_fields, profile_full_text),
             _Source(job_text or "", job_fields, job_full_text),
             self._limits,
+            job_not_requirements,
         )
         self._kept: dict[str, list[VerifiedPoint]] = {MATCH: [], GAP: []}
         self._reasons: Counter[str] = Counter()

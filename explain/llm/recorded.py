@@ -155,6 +155,14 @@ class RecordedChatModel:
             return None
         return LocalMatcherAnswer(requirements, profile, job)
 
+    def has_profile(self, profile: SourceText) -> bool:
+        """Whether any recording was made for exactly this profile (for explain_check)."""
+        shown = {key: _words(value) for key, value in field_values(profile).items() if value}
+        return any(
+            {key: _words(value) for key, value in recording.profile.items()} == shown
+            for recording in self._recordings
+        )
+
     def __call__(self, prompt: ChatPrompt, /) -> ChatResponse:
         """Without the texts' fields no recording can be chosen: an empty draft, which
         the verifier reports as nothing verified. The service calls for_texts() instead."""

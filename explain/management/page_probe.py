@@ -11,6 +11,7 @@ sources, never a field's value.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
@@ -18,6 +19,7 @@ from urllib.parse import urljoin, urlsplit
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.template import TemplateSyntaxError
 from django.test import Client
 from django.test.utils import override_settings
 from django.urls import NoReverseMatch, Resolver404, resolve, reverse
@@ -248,8 +250,30 @@ def target_for(page: str) -> tuple[Target | None, str]:
         return None, f"EXPLAIN_JOB_URL_NAME {name!r} does not reverse with {page!r}"
 
 
-def fetch(target: Target, user: Any) -> tuple[Any, str]:
+class _Said(logging.Handler):
+    """The warnings the panel's tag logs while the page renders (a misplaced job id)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage().removeprefix("explain: "))
+
+
+def fetch(target: Target, user: Any, said: _Said | None = None) -> tuple[Any, str]:
     """The response to a GET of the page as this user (or anonymous), or why there is none."""
+    tag_logger = logging.getLogger("explain.templatetags.explain")
+    if said is not None:
+        tag_logger.addHandler(said)
+    try:
+        return _fetch(target, user)
+    finally:
+        if said is not None:
+            tag_logger.removeHandler(said)
+
+
+def _fetch(target: Target, user: Any) -> tuple[Any, str]:
     hosts = [*settings.ALLOWED_HOSTS, urlsplit(f"//{target.host}").hostname or target.host]
     with override_settings(ALLOWED_HOSTS=hosts):
         client = Client(HTTP_HOST=target.host)
@@ -260,8 +284,19 @@ def fetch(target: Target, user: Any) -> tuple[Any, str]:
                 return None, f"could not log in as the user ({type(exc).__name__})"
         try:
             return client.get(target.path, secure=target.secure), ""
+        except TemplateSyntaxError as exc:  # the template's own words, no user text
+            return None, f"the page's template does not compile: {exc}{_load_hint(exc)}"
         except Exception as exc:  # the host's view: its type, never its message
             return None, f"the page raised {type(exc).__name__}"
+
+
+def _load_hint(exc: TemplateSyntaxError) -> str:
+    if "explain_" not in str(exc):
+        return ""
+    return (
+        ". Fix: put {% load explain %} at the top of that template (after its "
+        "{% extends %}, if any: a template loads tags for itself, not for its children)"
+    )
 
 
 def probe_page(page: str, user: Any) -> list[tuple[str, str]]:
@@ -269,9 +304,11 @@ def probe_page(page: str, user: Any) -> list[tuple[str, str]]:
     target, why = target_for(page)
     if target is None:
         return [("fail", why)]
-    response, why = fetch(target, user)
+    said = _Said()
+    response, why = fetch(target, user, said)
     if response is None:
         return [("fail", f"{page}: {why}")]
+    misplaced = [("fail", line) for line in said.lines if "{% explain_panel" in line]
     if response.status_code != 200:
         where = response.headers.get("Location", "")
         hint = (
@@ -283,6 +320,8 @@ def probe_page(page: str, user: Any) -> list[tuple[str, str]]:
         return [("fail", f"{target.path} answered HTTP {response.status_code}{to}.{hint}")]
     html = response.content.decode(response.charset or "utf-8", errors="replace")
     reading = read_page(html)
+    if reading.panel is None and misplaced:
+        return misplaced
     if reading.panel is None:
         return [
             (
@@ -293,7 +332,7 @@ def probe_page(page: str, user: Any) -> list[tuple[str, str]]:
                 "should see it)",
             )
         ]
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, str]] = list(misplaced)
     base = f"{'https' if target.secure else 'http'}://{target.host}"
     api_url = reading.panel.get("data-api-url", "")
     job_id = _job_id_of(api_url)

@@ -22,7 +22,7 @@ from typing import Any
 from django.db import InterfaceError, OperationalError, connections, transaction
 from django.views.decorators.debug import sensitive_variables
 
-from explain.adapter import Field, JobUnavailable, private_values_of
+from explain.adapter import Field, JobUnavailable, not_requirement_keys, private_values_of
 from explain.conf import app_settings, breaker_settings, get_source, site_cache, verify_limits
 from explain.controls import allowance, budget, slots
 from explain.controls.breaker import CircuitBreaker, Gate
@@ -46,7 +46,7 @@ from explain.outcomes import (
 )
 from explain.reporting.alerts import warn_if_passed
 from explain.services import cache as explanation_cache
-from explain.services import log_spool
+from explain.services import log_spool, readiness
 from explain.services.site_faults import log_internal_error
 from explain.web.sentences import point_sentence
 
@@ -236,7 +236,15 @@ def _as_sent(profile: SourceText, job: SourceText) -> dict[str, Any]:
         "job_fields": job.spans,
         "profile_full_text": profile.full_text,
         "job_full_text": job.full_text,
+        "job_not_requirements": not_requirement_spans(job),
     }
+
+
+def not_requirement_spans(job: SourceText) -> list[tuple[int, int]]:
+    """The spans of the job fields that are not requirements (location, remote, or the
+    adapter's `not_requirements`): a job quote wholly inside one backs no point."""
+    keys = not_requirement_keys(get_source())
+    return [(span.start, span.end) for span in job.fields if span.key in keys]
 
 
 def verify_sent(draft: Draft, profile: SourceText, job: SourceText) -> Verification:
@@ -314,6 +322,10 @@ def prepare(
     decided (a refusal, a cached answer, a fault as on_fault decides it)."""
     stage = Subject(job_id=job_id)
     try:
+        if not readiness.ready_to_log():  # no table for its row: no answer without one
+            return stage.decided(
+                Outcome.TEMPORARILY_UNAVAILABLE, retry_after=DATABASE_RETRY_SECONDS
+            )
         texts = read_texts(stage, user=user)
         if isinstance(texts, Explanation):
             return texts

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db.models import Model
 from django.shortcuts import resolve_url
 from django.templatetags.static import static
+from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
@@ -111,8 +112,85 @@ def _asked_again(request: Any) -> bool:
     return session is not None and bool(session.pop(REFRESH_SESSION_KEY, False))
 
 
-@register.inclusion_tag("explain/panel.html", takes_context=True)
-def explain_panel(context: dict[str, Any], job_id: Any) -> dict[str, Any]:
+PANEL_TEMPLATE = "explain/panel.html"
+
+
+@register.tag("explain_panel")
+def do_explain_panel(parser: template.base.Parser, token: template.base.Token) -> template.Node:
+    """{% explain_panel job.pk %} (or the job itself): the panel for this page's job."""
+    bits = token.split_contents()
+    if len(bits) != 2:
+        raise template.TemplateSyntaxError(
+            "{% explain_panel %} takes one argument, this page's job or its id: "
+            "{% explain_panel job.pk %}"
+        )
+    return PanelNode(parser.compile_filter(bits[1]), bits[1])
+
+
+class PanelNode(template.Node):
+    """Renders the panel; a job id that names no job (an empty variable, a typo) renders
+    no panel and a warning naming the variable, never an error page for the host."""
+
+    def __init__(self, job: template.base.FilterExpression, source: str) -> None:
+        self.job = job
+        self.source = source
+
+    def render(self, context: template.Context) -> str:
+        job_id = self.job.resolve(context)
+        if isinstance(job_id, Model):
+            job_id = job_id.pk
+        problem = job_id_problem(job_id)
+        if problem:
+            return self.misplaced(context, problem)
+        data = explain_panel(context, job_id)
+        engine = context.template.engine if context.template is not None else None
+        panel = (engine or template.Engine.get_default()).get_template(PANEL_TEMPLATE)
+        return panel.render(
+            template.Context(
+                data,
+                autoescape=context.autoescape,
+                use_l10n=context.use_l10n,
+                use_tz=context.use_tz,
+            )
+        )
+
+    def misplaced(self, context: template.Context, problem: str) -> str:
+        jobs: list[str] = sorted(
+            str(name)
+            for name, value in context.flatten().items()
+            if isinstance(name, str)
+            and isinstance(value, Model)
+            and not name.startswith("_")
+            and name not in ("user", "request")
+        )
+        write = (
+            " or ".join(f"{{% explain_panel {name}.pk %}}" for name in jobs[:3])
+            if jobs
+            else "{% explain_panel <this page's job variable>.pk %}"
+        )
+        text = (
+            f"{{% explain_panel {self.source} %}}: {self.source} {problem}, so no panel is "
+            f"shown. Fix: write {write}"
+        )
+        logger.warning("explain: %s", text)
+        if settings.DEBUG:
+            return format_html('<p class="explain-config-hint" role="note">{}</p>', text)
+        return ""
+
+
+def job_id_problem(job_id: Any) -> str:
+    """Why this value cannot be a job id on the panel's URLs ("" when it can)."""
+    if job_id is None or str(job_id).strip() == "":
+        return "is empty on this page (no such variable in its context, or no value)"
+    try:
+        reverse("explain:api-explain", args=[str(job_id)])
+    except NoReverseMatch:
+        return "is not a job id the panel's URLs take (or explain.urls is not included)"
+    return ""
+
+
+def explain_panel(context: Any, job_id: Any) -> dict[str, Any]:
+    """The panel template's context for this request and job."""
     request = context["request"]
     # {% explain_panel job %} is as natural as job.pk: a model instance stands for its pk,
     # instead of its str() being looked up as an id and called "not available".
@@ -137,8 +215,12 @@ def explain_panel(context: dict[str, Any], job_id: Any) -> dict[str, Any]:
         # holds it: shown at once, verified again, with no call and no allowance.
         recalled = explanation_recall(user=user, job_id=str(job_id))
         remembered = explanation_payload(recalled) if recalled is not None else None
+    suffix = _panel_suffix(request)
     return {
         "hidden": False,
+        "panel_id": f"explain-panel{suffix}",
+        "heading_id": f"explain-heading{suffix}",
+        "remembered_id": f"explain-remembered{suffix}",
         "broken": broken,
         "request": request,
         "job_id": str(job_id),
@@ -156,6 +238,17 @@ def explain_panel(context: dict[str, Any], job_id: Any) -> dict[str, Any]:
         "in_panel": True,
         "note_max_length": NOTE_MAX_LENGTH,
     }
+
+
+# Panels rendered on this request so far: the first keeps the plain ids, the others are
+# numbered, so a list page with a panel per card has no id twice.
+_PANELS_RENDERED = "_explain_panels_rendered"
+
+
+def _panel_suffix(request: Any) -> str:
+    count = getattr(request, _PANELS_RENDERED, 0) + 1
+    setattr(request, _PANELS_RENDERED, count)
+    return "" if count == 1 else f"-{count}"
 
 
 @register.filter

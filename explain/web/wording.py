@@ -44,6 +44,9 @@ REASON_TEXT = {
     DropReason.JOB_OFFER: _("the job offers it rather than asks for it"),
     DropReason.GAP_CONTRADICTED: _("your profile does mention it"),
     DropReason.DUPLICATE: _("it repeated another point"),
+    DropReason.JOB_QUOTE_NOT_REQUIREMENT: _(
+        "the quoted words are where the job is, not something it asks for"
+    ),
 }
 
 # Codes no longer given (the model wrote a sentence then); old log rows still hold them.

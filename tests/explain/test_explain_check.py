@@ -97,7 +97,7 @@ def test_the_adapter_is_called_for_a_real_user_and_job(
 @pytest.mark.parametrize(
     ("user", "job", "expected"),
     [
-        ("nobody", "1", "FAIL adapter: no such user"),
+        ("nobody", "1", "FAIL adapter: no user with username 'nobody'"),
         ("dana", "99999", "FAIL adapter: the adapter says this job is not available"),
     ],
 )
@@ -221,3 +221,83 @@ def test_an_adapter_returning_an_empty_job_fails(returning, worked_user):
     returning.job = []
     passed, out = doctor("--user", worked_user.username, "--job", "1")
     assert not passed and "the job is empty" in out
+
+
+class _ProfileSource:
+    """A BaseExplainSource reading the portal's own models, its names set by the test."""
+
+    @staticmethod
+    def make(profile_attributes: dict[str, str], job_attributes: dict[str, str], *, wrong=False):
+        from explain.adapter import BaseExplainSource
+        from jobportal.models import Job
+
+        class Source(BaseExplainSource):
+            def get_profile(self, user: Any) -> Any:
+                # The wrong object: the user record instead of its profile.
+                return user if wrong else getattr(user, "candidate_profile", None)
+
+            def get_job(self, job_id: str, user: Any) -> Any:
+                return Job.objects.filter(pk=job_id).first()
+
+        Source.profile_attributes = profile_attributes
+        Source.job_attributes = job_attributes
+        return Source
+
+
+@pytest.fixture
+def base_source(settings: Any, use_gemini: Any, demo_setup: None) -> Any:
+    from explain.conf import _load_source
+
+    use_gemini()
+
+    def install(*args: Any, **kwargs: Any) -> None:
+        globals()["_Installed"] = _ProfileSource.make(*args, **kwargs)
+        settings.EXPLAIN_SOURCE = f"{__name__}._Installed"
+        _load_source.cache_clear()
+
+    yield install
+    _load_source.cache_clear()
+
+
+def test_a_typo_in_the_attribute_names_fails_naming_it_and_the_close_match(
+    base_source, worked_user, worked_job
+):
+    base_source({"headline": "Headline", "skils": "Skills"}, {"title": "Job title"})
+    passed, out = doctor("--user", worked_user.username, "--job", str(worked_job.pk))
+    assert not passed
+    assert "FAIL adapter: profile_attributes names 'skils'" in out
+    assert "did you mean 'skills'" in out and "Fix: " in out
+    base_source({"skills": "Skills"}, {"title": "Job title", "locaton": "Location"})
+    passed, out = doctor("--user", worked_user.username, "--job", str(worked_job.pk))
+    assert not passed
+    assert "job_attributes names 'locaton'" in out and "did you mean 'location'" in out
+    base_source({"skills": "Skills"}, {"title": "Job title", "location": "Location"})
+    passed, out = doctor("--user", worked_user.username, "--job", str(worked_job.pk))
+    assert passed, out
+
+
+def test_an_adapter_reading_the_wrong_object_fails_with_the_fix(
+    base_source, worked_user, worked_job
+):
+    base_source({"skills": "Skills", "experience": "Experience"}, {"title": "T"}, wrong=True)
+    passed, out = doctor("--user", worked_user.username, "--job", str(worked_job.pk))
+    assert not passed
+    line = next(x for x in out.splitlines() if x.startswith("FAIL adapter:"))
+    assert "has none of them" in line and "Fix: return the object" in line
+    assert "get_profile" in line
+
+
+def test_user_takes_the_login_field_and_says_so(worked_user, worked_job, demo_setup):
+    from django.contrib.auth import get_user_model
+
+    out = StringIO()
+    from explain.management.commands.explain_check import Command
+
+    parser = Command().create_parser("manage.py", "explain_check")
+    parser.print_help(out)
+    field = get_user_model().USERNAME_FIELD
+    assert f"({field}: USERNAME_FIELD)" in " ".join(out.getvalue().split())
+    passed, text = doctor("--user", "dana.private@example.org", "--job", str(worked_job.pk))
+    assert not passed
+    assert f"no user with {field} 'dana.private@example.org'" in text
+    assert f"give --user the user's {field}" in text

@@ -22,11 +22,14 @@ from django.contrib.auth import get_user_model
 from django.core import checks as django_checks
 from django.core.cache import caches
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import DatabaseError
+from django.db import DatabaseError, connection
 from django.urls import NoReverseMatch, URLPattern, reverse
 from django.utils.module_loading import import_string
 
-from explain.adapter import Field, JobUnavailable
+from explain.adapter import BaseExplainSource, Field, JobUnavailable
+from explain.checks.attributes import attribute_problems
+from explain.checks.demo_users import FIX as DEMO_FIX
+from explain.checks.demo_users import demo_problem, recordings_model
 from explain.conf import app_settings
 from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Draft
@@ -36,6 +39,8 @@ from explain.llm.errors import ModelCallError
 from explain.llm.profiles import family_for, request_rules
 from explain.llm.registry import get_chat_model
 from explain.management.page_probe import probe_page
+from explain.services.readiness import FIX as MIGRATE
+from explain.services.readiness import unapplied, unapplied_text
 
 # Caches each process keeps to itself: counters on them are per process, not per site.
 NOT_SHARED = (
@@ -66,7 +71,12 @@ class Command(BaseCommand):
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--user", help="a user's username or id, for the adapter check")
+        login = get_user_model().USERNAME_FIELD
+        parser.add_argument(
+            "--user",
+            help=f"a user, by the login field of the user model ({login}: USERNAME_FIELD) "
+            "or by id, for the adapter check",
+        )
         parser.add_argument("--job", help="a job id the adapter should find, for that user")
         parser.add_argument(
             "--page",
@@ -83,6 +93,7 @@ class Command(BaseCommand):
         findings = [
             *settings_findings(),
             *adapter_findings(options.get("user"), options.get("job")),
+            *demo_findings(options.get("user"), options.get("job")),
             *cache_findings(),
             *url_findings(),
         ]
@@ -108,6 +119,7 @@ def settings_findings() -> list[Finding]:
             continue
         level = "fail" if message.level >= django_checks.ERROR else "warn"
         found.append(Finding(level, "settings", f"{message.id}: {message.msg}"))
+    found.extend(migration_findings())
     model = get_chat_model()
     if model is None:
         found.append(
@@ -124,6 +136,21 @@ def settings_findings() -> list[Finding]:
     if not any(f.level != "ok" and f.check == "settings" for f in found):
         found.insert(0, Finding("ok", "settings", "no problems found by the system checks"))
     return found
+
+
+def migration_findings() -> list[Finding]:
+    """explain's tables: unmigrated, every request would answer 503 (its row has no table)."""
+    try:
+        names = unapplied()
+    except Exception as exc:
+        return [Finding("fail", "database", f"cannot read the migrations ({type(exc).__name__})")]
+    if not names:
+        return []
+    name = str(connection.settings_dict.get("NAME") or "")
+    if name == ":memory:" or "mode=memory" in name:
+        # Each process starts with an empty database: this run cannot see the site's.
+        return [Finding("warn", "database", f"{unapplied_text(names)} (an in-memory database)")]
+    return [Finding("fail", "database", f"{unapplied_text(names)}. Fix: run {MIGRATE}")]
 
 
 def _describe(model: Any) -> str:
@@ -148,12 +175,15 @@ def adapter_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
     except DatabaseError as exc:
         return [Finding("fail", "adapter", f"the database is not ready ({type(exc).__name__})")]
     if user is None:
-        return [Finding("fail", "adapter", "no such user")]
+        return [Finding("fail", "adapter", no_such_user(user_ref))]
     from explain.conf import get_source
     from explain.services.explanations import texts_for
 
     try:
         source = get_source()
+        misread = attribute_findings(source, user, str(job_id))
+        if misread:
+            return misread
         wrong = return_problem("profile_fields", source.profile_fields(user)) or (
             return_problem("job_fields", source.job_fields(str(job_id), user))
         )
@@ -180,6 +210,58 @@ def adapter_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
     if not has_content(profile):
         return [Finding("warn", "adapter", f"{text}; the profile is empty: no model call")]
     return [Finding("ok", "adapter", text)]
+
+
+def attribute_findings(source: Any, user: Any, job_id: str) -> list[Finding]:
+    """A BaseExplainSource's attribute names against the objects its get_profile and
+    get_job return for this user and job: a typo or the wrong object fails, named."""
+    if not isinstance(source, BaseExplainSource):
+        return []
+    found = []
+    profile = source.get_profile(user)
+    if profile is not None:
+        for problem in attribute_problems(
+            profile, source.profile_attributes, setting_name="profile_attributes"
+        ):
+            found.append(Finding("fail", "adapter", problem.line()))
+    job = source.get_job(job_id, user)
+    if job is not None:
+        for problem in attribute_problems(
+            job, source.job_attributes, setting_name="job_attributes"
+        ):
+            found.append(Finding("fail", "adapter", problem.line()))
+    return found
+
+
+def demo_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
+    """Demo mode answers only the demo's postings (a recording, or the local matcher on
+    their recorded requirements): for this user and job, is there an answer; or else, is
+    this the demo portal at all?"""
+    model = recordings_model()
+    if model is None:
+        return []
+    from explain.services.explanations import texts_for
+
+    try:
+        user = _user(user_ref) if user_ref else None
+        if user is not None and job_id:
+            if model.for_texts(*texts_for(user=user, job_id=str(job_id))) is not None:
+                answers = "a recording or the demo's word matcher answers this user and job"
+                return [Finding("ok", "demo", answers)]
+            return [
+                Finding(
+                    "fail",
+                    "demo",
+                    "this job is not one of the demo's postings: this user gets 503 "
+                    f'("Demo answers exist only for the demo users"). Fix: {DEMO_FIX}',
+                )
+            ]
+        problem = demo_problem(model)
+    except Exception as exc:  # adapter faults are the adapter line's; tables the database's
+        return [Finding("warn", "demo", f"not checked ({type(exc).__name__})")]
+    if problem:
+        return [Finding("fail", "demo", f"{problem}. Fix: {DEMO_FIX}")]
+    return [Finding("ok", "demo", "the demo's seeded users are among the users")]
 
 
 def return_problem(method: str, value: Any) -> str:
@@ -210,7 +292,7 @@ def page_findings(page: str, user_ref: str | None) -> list[Finding]:
         except DatabaseError as exc:
             return [Finding("fail", "page", f"the database is not ready ({type(exc).__name__})")]
         if user is None:
-            return [Finding("fail", "page", "no such user")]
+            return [Finding("fail", "page", no_such_user(user_ref))]
     return [Finding(level, "page", text) for level, text in probe_page(page, user)]
 
 
@@ -221,6 +303,15 @@ def _user(ref: str) -> Any:
     if found is None and ref.isdigit():
         found = users.filter(pk=int(ref)).first()
     return found
+
+
+def no_such_user(ref: str) -> str:
+    field = get_user_model().USERNAME_FIELD
+    by_id = " or id" if ref.isdigit() else ""
+    return (
+        f"no user with {field}{by_id} {ref!r}. Fix: give --user the user's {field} "
+        "(the user model's USERNAME_FIELD, what they log in with) or their id"
+    )
 
 
 def cache_findings() -> list[Finding]:

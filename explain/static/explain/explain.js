@@ -6,18 +6,24 @@
  * The words shown come from data attributes the server rendered (translatable there).
  * Nothing scrolls unless the user asks: "Show in posting" is the only scroll.
  */
-(function () {
+(function wire(panel) {
   "use strict";
 
-  var panel = document.getElementById("explain-panel");
-  if (!panel) { return; }
+  /* Every panel on the page is wired on its own: a list page may carry one per job. */
+  if (!panel) {
+    Array.prototype.forEach.call(document.querySelectorAll("section.explain-panel[data-api-url]"), function (each) {
+      wire(each);
+    });
+    return;
+  }
   var form = panel.querySelector("[data-explain-form]");
   var button = panel.querySelector("[data-explain-button]");
   var statusLine = panel.querySelector("[data-explain-status]");
   var resultBox = panel.querySelector("[data-explain-result]");
   var reasonsTemplate = panel.querySelector("[data-explain-reasons]");
   var textHolder = panel.querySelector("[data-explain-text]");
-  if (!form || !button || !resultBox || !textHolder) { return; }
+  if (!form || !button || !resultBox || !textHolder || panel.dataset.explainWired) { return; }
+  panel.dataset.explainWired = "1";
 
   var words = textHolder.dataset;
   var buttonLabel = button.textContent;
@@ -259,7 +265,7 @@
       });
     }
     reportForm.appendChild(reasons);
-    var noteId = "explain-note-" + uid;
+    var noteId = panel.id + "-note-" + uid;  /* unique on a page with several panels */
     var noteLabel = el("label", "explain-note-label", words.reportNote);
     noteLabel.htmlFor = noteId;
     var note = el("textarea", "explain-note");
@@ -416,6 +422,11 @@
     var lead = outcome === "rate_limited" ? words.rateLead : (data.error || words.genericError);
     var error = el("p", "explain-error explain-error-" + outcome, lead);
     error.setAttribute("role", "alert");
+    var login = data.login ? loginLink() : null;
+    if (login) {
+      error.appendChild(document.createTextNode(" "));
+      error.appendChild(login);
+    }
     body.appendChild(error);
     /* A wait of hours (a daily cap) is said by the message; a countdown is for minutes. */
     if (retry && retry <= MAX_COUNTDOWN_SECONDS) {
@@ -589,6 +600,21 @@
     shown.insertBefore(error, shown.firstChild);
   }
 
+  function isHtml(response) {
+    return /^\s*text\/html/i.test(String(response.headers.get("Content-Type") || ""));
+  }
+
+  /* The portal's login page, coming back to this page once logged in. */
+  function loginLink() {
+    var url;
+    try { url = new URL(panel.dataset.loginUrl || "", window.location.href); } catch { return null; }
+    if (!panel.dataset.loginUrl || (url.protocol !== "http:" && url.protocol !== "https:")) { return null; }
+    url.searchParams.set("next", window.location.pathname + window.location.search);
+    var link = el("a", "explain-login-again", words.logInAgain || "");
+    link.href = url.href;
+    return link;
+  }
+
   // The app's own payload carries an outcome; anything else (a proxy's page, a host's
   // error handler, a CSRF or login refusal) is read by its status code alone.
   function whole(response) {
@@ -600,7 +626,13 @@
   function byStatus(response, data) {
     if (data && typeof data.outcome === "string") { return data; }
     var status = response.status;
-    if (status === 401 || status === 403) { return { ok: false, outcome: "forbidden", error: words.sessionError }; }
+    /* A login-required middleware of the portal: a redirect (not followed), or its
+     * login page served in place of the answer. */
+    if (response.type === "opaqueredirect" || response.redirected || (status >= 300 && status < 400) ||
+        (status === 200 && isHtml(response))) {
+      return { ok: false, outcome: "session_ended", error: words.sessionEnded || words.sessionError, login: true };
+    }
+    if (status === 401 || status === 403) { return { ok: false, outcome: "forbidden", error: words.sessionError, login: true }; }
     if (status === 429) {
       const seconds = Number(response.headers.get("Retry-After")) || 0;
       return { ok: false, outcome: "rate_limited", error: words.rateLimited, retry_after: seconds };
@@ -613,6 +645,7 @@
     return fetch(panel.dataset.apiUrl + "?stream=1", {
       method: "POST",
       credentials: "same-origin",
+      redirect: "manual",
       headers: { "X-CSRFToken": csrfToken(), "Accept": "application/x-ndjson" }
     }).then(function (response) {
       if (!window.explainStream.isStream(response)) { return whole(response); }
@@ -630,6 +663,7 @@
     return fetch(panel.dataset.apiUrl, {
       method: "POST",
       credentials: "same-origin",
+      redirect: "manual",
       headers: { "X-CSRFToken": csrfToken(), "Accept": "application/json" }
     }).then(whole);
   }
@@ -658,7 +692,7 @@
   });
 
   /* Coming back: the last explanation for this job and profile, shown as it was. */
-  var remembered = document.getElementById("explain-remembered");
+  var remembered = panel.querySelector("script[id^='explain-remembered']");
   if (remembered) {
     try { render(JSON.parse(remembered.textContent)); } catch { /* keep the server's HTML */ }
   }

@@ -12,10 +12,13 @@ from tests.explain.checks.helpers import ids
 CONCERNS = {
     "admin",
     "aliases",
+    "attributes",
     "cache",
     "concurrency",
     "demo",
+    "demo_users",
     "limits",
+    "migrations",
     "page",
     "provider",
     "ratelimit",

@@ -73,3 +73,50 @@ def test_no_csp_middleware_means_no_nonce_attribute():
     request = RequestFactory().get("/")
     assert request_nonce(request) == "" and request_nonce(None) == ""
     assert "nonce=" not in render("{% explain_assets %}")
+
+
+def _page(source: str, settings, user, **variables) -> str:
+    request = RequestFactory().get("/jobs/1/")
+    request.user = user
+    return Template("{% load explain %}" + source).render(
+        Context({"request": request, **variables})
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("debug", [False, True])
+def test_an_empty_job_variable_renders_no_panel_and_names_the_variable(
+    settings, worked_user, worked_job, caplog, debug
+):
+    """{% explain_panel job.pk %} copied onto a page whose variable is `vacancy`: the page
+    renders for job seekers (no NoReverseMatch), and the log names what to write."""
+    settings.DEBUG = debug
+    html = _page("{% explain_panel job.pk %}", settings, worked_user, vacancy=worked_job)
+    assert 'id="explain-panel"' not in html
+    [record] = [r for r in caplog.records if r.name == "explain.templatetags.explain"]
+    assert record.levelname == "WARNING"
+    message = record.getMessage()
+    assert "job.pk is empty on this page" in message
+    assert "Fix: write {% explain_panel vacancy.pk %}" in message
+    assert ("explain_panel vacancy.pk" in html) is debug  # a visible hint in DEBUG only
+
+
+@pytest.mark.django_db
+def test_a_job_id_the_urls_cannot_take_renders_no_panel(settings, worked_user, caplog):
+    html = _page("{% explain_panel ref %}", settings, worked_user, ref="a/b")
+    assert 'id="explain-panel"' not in html
+    assert "not a job id the panel's URLs take" in caplog.text
+
+
+@pytest.mark.django_db
+def test_the_panel_still_renders_for_a_job_and_its_id(settings, worked_user, worked_job):
+    for source in ("{% explain_panel vacancy %}", "{% explain_panel vacancy.pk %}"):
+        html = _page(source, settings, worked_user, vacancy=worked_job)
+        assert f"/api/jobs/{worked_job.pk}/explanation/" in html
+
+
+def test_the_tag_takes_exactly_one_argument():
+    from django.template import TemplateSyntaxError
+
+    with pytest.raises(TemplateSyntaxError, match=r"explain_panel job\.pk"):
+        Template("{% load explain %}{% explain_panel %}")
