@@ -80,6 +80,10 @@ DEFAULTS: dict[str, Any] = {
     # The META key the site's own proxy writes the client address to (e.g.
     # "HTTP_X_FORWARDED_FOR"; its last entry is read). None: REMOTE_ADDR.
     "EXPLAIN_CLIENT_ADDRESS_HEADER": None,
+    # The site's own proxies (addresses or networks, e.g. ["10.0.0.0/8"]): the header
+    # above is read only on requests whose REMOTE_ADDR is one of them; from anyone else
+    # it is the client's own words. Empty: the header is never read.
+    "EXPLAIN_TRUSTED_PROXIES": (),
     # Log rows the database could not take (down, read-only) wait here, one small JSON
     # file each (counts, never texts), until the next write or `explain_replay_log`.
     # None: no spool, such rows are lost (logged at ERROR). A directory of each server's own.
@@ -240,6 +244,14 @@ class AppSettings:
     def CLIENT_ADDRESS_HEADER(self) -> str | None:
         value = setting("EXPLAIN_CLIENT_ADDRESS_HEADER")
         return str(value) if value else None
+
+    @property
+    def TRUSTED_PROXIES(self) -> tuple[Any, ...]:
+        """The usable entries as ip_network values; a broken one is left out (the
+        checks name it)."""
+        from explain.controls.addresses import parse_networks  # it reads these settings
+
+        return tuple(parse_networks(setting("EXPLAIN_TRUSTED_PROXIES"))[0])
 
     @property
     def LOG_SPOOL_DIR(self) -> Path | None:

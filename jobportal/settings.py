@@ -264,10 +264,16 @@ EXPLAIN_DAILY_CALL_LIMIT = (
 EXPLAIN_USER_DAILY_CALLS = int(os.environ.get("EXPLAIN_USER_DAILY_CALLS", "100"))
 EXPLAIN_NEW_USER_DAILY_CALLS = int(os.environ.get("EXPLAIN_NEW_USER_DAILY_CALLS", "20"))
 # Model calls per client address per day, whatever the accounts (0: no cap). Behind the
-# load balancer the address is the last entry of the header it sets, e.g.
-# EXPLAIN_CLIENT_ADDRESS_HEADER=HTTP_X_FORWARDED_FOR; unset, REMOTE_ADDR.
+# load balancer the address is read from the header it sets, e.g.
+# EXPLAIN_CLIENT_ADDRESS_HEADER=HTTP_X_FORWARDED_FOR, only on requests from one of
+# EXPLAIN_TRUSTED_PROXIES (comma-separated addresses or networks); else REMOTE_ADDR.
 EXPLAIN_ADDRESS_DAILY_CALLS = int(os.environ.get("EXPLAIN_ADDRESS_DAILY_CALLS", "200")) or None
 EXPLAIN_CLIENT_ADDRESS_HEADER = os.environ.get("EXPLAIN_CLIENT_ADDRESS_HEADER") or None
+EXPLAIN_TRUSTED_PROXIES = [
+    entry.strip()
+    for entry in os.environ.get("EXPLAIN_TRUSTED_PROXIES", "").split(",")
+    if entry.strip()
+]
 # The login and sign-up limits (jobportal/throttle.py) read the same client address.
 RATELIMIT_IP_META_KEY = "explain.controls.addresses.request_address"
 # Log rows the database could not take wait here (per server) until it is back.

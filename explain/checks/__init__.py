@@ -13,6 +13,7 @@ from explain.checks import (  # noqa: F401  (each module registers its checks)
     limits,
     page,
     provider,
+    proxies,
     ratelimit,
     sdk,
     source,

@@ -39,6 +39,7 @@ def test_behind_a_proxy_the_login_limit_counts_the_address_the_proxy_added(clien
     forged first entry neither dodges the limit nor breaks the login page."""
     settings.LOGIN_RATE_PER_IP = "3/10m"
     settings.EXPLAIN_CLIENT_ADDRESS_HEADER = "HTTP_X_FORWARDED_FOR"
+    settings.EXPLAIN_TRUSTED_PROXIES = ["10.0.0.0/24"]
 
     def from_(forwarded: str) -> int:
         return client.post(
