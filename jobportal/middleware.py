@@ -22,7 +22,6 @@ from django.db import (
     IntegrityError,
     InterfaceError,
     NotSupportedError,
-    OperationalError,
     ProgrammingError,
 )
 from django.http import HttpRequest, HttpResponse, JsonResponse

@@ -21,7 +21,7 @@ def check_trusted_proxies(app_configs: Any = None, **kwargs: Any) -> list[CheckM
         problems.append(
             Error(
                 "EXPLAIN_TRUSTED_PROXIES must be a list of addresses or networks.",
-                hint=f"{len(bad)} entry(ies) are neither (e.g. \"10.0.0.0/8\", \"127.0.0.1\").",
+                hint=f'{len(bad)} entry(ies) are neither (e.g. "10.0.0.0/8", "127.0.0.1").',
                 id="explain.E110",
             )
         )
