@@ -159,8 +159,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-# Password guesses and new accounts, per client address and per username tried
-# (jobportal/throttle.py); a refused attempt gets 429 with Retry-After.
+# Failed logins per client address and per username tried (a success is never
+# counted: a shared demo login stays open), and new accounts per address
+# (jobportal/throttle.py); past them the site's 429 page with Retry-After.
 LOGIN_RATE_PER_IP = os.environ.get("LOGIN_RATE_PER_IP", "30/10m")
 LOGIN_RATE_PER_USERNAME = os.environ.get("LOGIN_RATE_PER_USERNAME", "10/10m")
 SIGNUP_RATE_PER_IP = os.environ.get("SIGNUP_RATE_PER_IP", "5/h")

@@ -1,10 +1,12 @@
-"""jobportal.throttle: password guessing and mass sign-up refused with 429 + Retry-After."""
+"""jobportal.throttle: password guessing and mass sign-up refused with the site's 429
+page and Retry-After; successful logins are never counted."""
 
 from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
 
+from jobportal.throttle import wait_in_words
 from tests.fakes.broken_cache import BrokenCache
 
 pytestmark = pytest.mark.django_db
@@ -96,3 +98,80 @@ def test_without_the_shared_cache_people_can_still_sign_in(client, make_user, se
     finally:
         BrokenCache.down = False
     assert response.status_code == 302
+
+
+RIGHT = "pw-123456!"
+
+
+def log_in(client, path: str = "/login/", username: str = "dana") -> int:
+    status = client.post(path, {"username": username, "password": RIGHT}).status_code
+    client.logout()
+    return status
+
+
+@pytest.mark.parametrize("path", ["/login/", "/admin/login/"])
+def test_successful_logins_are_never_counted(client, make_user, settings, path):
+    """A shared demo login: many people signing in within minutes is not an attack."""
+    settings.LOGIN_RATE_PER_USERNAME = "3/10m"
+    settings.LOGIN_RATE_PER_IP = "3/10m"
+    user = make_user("dana")
+    user.is_staff = True
+    user.save()
+    assert [log_in(client, path) for _ in range(12)] == [302] * 12
+
+
+def test_failures_between_successes_are_still_counted(client, make_user, settings):
+    settings.LOGIN_RATE_PER_USERNAME = "3/10m"
+    make_user("dana")
+    statuses = []
+    for _ in range(3):
+        statuses.append(log_in(client))
+        statuses.append(guess(client, "/login/"))
+    assert statuses == [302, 200, 302, 200, 302, 200]
+    assert log_in(client) == 429
+
+
+def test_one_account_is_one_count_whatever_its_case_and_spaces(client, settings):
+    settings.LOGIN_RATE_PER_USERNAME = "2/10m"
+    statuses = [guess(client, "/login/", username=name) for name in ("Dana", " dana", "DANA ")]
+    assert statuses == [200, 200, 429]
+
+
+def test_the_refusal_is_the_sites_page_with_the_wait_in_words(client, settings):
+    settings.LOGIN_RATE_PER_IP = "1/10m"
+    assert guess(client, "/login/") == 200
+    refused = client.post("/login/", {"username": "dana", "password": WRONG})
+    assert refused.status_code == 429
+    assert refused["Content-Type"].startswith("text/html")
+    wait = int(refused["Retry-After"])
+    assert 1 <= wait <= 601
+    page = refused.content.decode()
+    assert 'class="site-header"' in page  # the site's own page, with its navigation
+    assert "Too many failed attempts" in page
+    assert wait_in_words(wait) in page
+    assert 'href="/login/"' in page and 'href="/"' in page
+
+
+@pytest.mark.parametrize(
+    ("seconds", "words"),
+    [
+        (1, "about 1 second"),
+        (45, "about 45 seconds"),
+        (60, "about 1 minute"),
+        (61, "about 2 minutes"),
+        (3600, "about 1 hour"),
+        (3601, "about 2 hours"),
+    ],
+)
+def test_wait_in_words(seconds, words):
+    assert wait_in_words(seconds) == words
+
+
+def test_the_sign_up_refusal_says_what_happened(client, settings):
+    settings.SIGNUP_RATE_PER_IP = "1/h"
+    form = {"username": "new0", "password1": "A-long-pass-93!", "password2": "A-long-pass-93!"}
+    assert client.post("/signup/", form).status_code == 302
+    client.logout()
+    refused = client.post("/signup/", {**form, "username": "new1"})
+    assert refused.status_code == 429
+    assert "new accounts" in refused.content.decode()
