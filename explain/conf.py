@@ -89,6 +89,11 @@ DEFAULTS: dict[str, Any] = {
     # None: no spool, such rows are lost (logged at ERROR). A directory of each server's own.
     "EXPLAIN_LOG_SPOOL_DIR": None,
     "EXPLAIN_LOG_SPOOL_MAX_ROWS": 10000,
+    # Log rows per user (signed-out visitors together) per minute for requests that cost
+    # no model call (cached answers, refusals, unknown jobs, page views); past it they
+    # are counted per day and outcome instead (UnloggedRequests, shown in the admin).
+    # A request that reached the model always has its row. None: no bound.
+    "EXPLAIN_LOG_ROWS_PER_MINUTE": 30,
     # For the admin's cost estimate: {model: {"input": $, "output": $, "thinking": $}}
     # per million tokens.
     "EXPLAIN_PRICES": {},
@@ -257,6 +262,10 @@ class AppSettings:
     def LOG_SPOOL_DIR(self) -> Path | None:
         value = setting("EXPLAIN_LOG_SPOOL_DIR")
         return Path(value) if value else None
+
+    @property
+    def LOG_ROWS_PER_MINUTE(self) -> int | None:
+        return _optional_int("EXPLAIN_LOG_ROWS_PER_MINUTE")
 
     @property
     def LOG_SPOOL_MAX_ROWS(self) -> int:

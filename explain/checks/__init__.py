@@ -11,6 +11,7 @@ from explain.checks import (  # noqa: F401  (each module registers its checks)
     cache,
     demo,
     limits,
+    log_rows,
     page,
     provider,
     proxies,
