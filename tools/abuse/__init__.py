@@ -1,1 +1,1 @@
-"""`make abuse`: the attacks of issue 38 replayed on loopback, one table row each."""
+"""`make abuse`: the attacks on limits, inputs, headers and faults replayed on loopback, one table row each."""

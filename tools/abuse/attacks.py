@@ -1,4 +1,4 @@
-"""The attacks of issue 38, each measuring what the current tree does.
+"""The attacks on the site's limits, inputs, headers and faults, each measuring what the current tree does.
 
 Each attack runs in this process against the site's real URLconf and middleware
 (django.test.Client: the request goes through every layer a gunicorn worker runs, only

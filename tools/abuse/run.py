@@ -1,10 +1,10 @@
-"""`make abuse`: issue 38's attacks on loopback, a table `attack | before | after`.
+"""`make abuse`: the attacks on loopback, a table `attack | before | after`.
 
 Loopback only and bounded: a throw-away SQLite file and media folder in a temporary
 directory, the local-memory cache, and the fake Gemini server on 127.0.0.1, all stopped
 and removed at the end whatever happens. Each attack has its own bounded count (a few
 minutes in all; --small for a quick run). The "before" column is tools/abuse/before.toml
-(figures measured on main before issue 38's fixes); "after" is measured now.
+(figures measured on main before the fixes); "after" is measured now.
 
     python -m tools.abuse [--only 4,7] [--small] [--json findings.json]
 """
