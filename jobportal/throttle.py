@@ -12,9 +12,9 @@ after account, each with a fresh model-call allowance.
 
 A refused attempt gets the site's own page, status 429 with Retry-After: what happened,
 the wait in words, a way back; nothing about whether the username exists. The address
-is the one explain's address allowance counts (RATELIMIT_IP_META_KEY in the settings:
-explain.controls.addresses.request_address): REMOTE_ADDR, or the proxy header only on
-requests from EXPLAIN_TRUSTED_PROXIES (docs/production.md).
+is the one explain's address allowance counts, read by the same function
+(explain.controls.addresses.request_network): REMOTE_ADDR, or the proxy header only on
+requests from EXPLAIN_TRUSTED_PROXIES (docs/production.md); IPv6 per /64.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_ratelimit.core import get_usage
 
+from explain.controls.addresses import request_network
+
 logger = logging.getLogger(__name__)
 
 View = Callable[..., HttpResponseBase]
@@ -45,15 +47,18 @@ def username_tried(group: str, request: HttpRequest) -> str:
     return str(request.POST.get("username", "")).strip().casefold()
 
 
-def _rates(group: str) -> list[tuple[Any, str]]:
-    """(key, rate) pairs counted for each POST of this group, from the settings."""
+def client_counted(group: str, request: HttpRequest) -> str:
+    """The client's address as explain's address allowance counts it (IPv6 per /64):
+    the same function, so a header is believed only from EXPLAIN_TRUSTED_PROXIES."""
+    return request_network(request) or ""
+
+
+def _rates(group: str) -> list[tuple[str, Any, str]]:
+    """(counter, key, rate) for each POST of this group, from the settings."""
     per_ip = getattr(settings, f"{group.upper()}_RATE_PER_IP", None)
     per_name = getattr(settings, f"{group.upper()}_RATE_PER_USERNAME", None)
-    return [(key, rate) for key, rate in (("ip", per_ip), (username_tried, per_name)) if rate]
-
-
-def _counter(key: Any) -> str:
-    return "ip" if key == "ip" else "username"
+    counted = (("ip", client_counted, per_ip), ("username", username_tried, per_name))
+    return [(counter, key, rate) for counter, key, rate in counted if rate]
 
 
 def _wait(request: HttpRequest, group: str, *, count: bool) -> int:
@@ -63,11 +68,11 @@ def _wait(request: HttpRequest, group: str, *, count: bool) -> int:
     else only read them (the wait is for a count that is already full).
     """
     wait = 0
-    for key, rate in _rates(group):
+    for counter, key, rate in _rates(group):
         try:
             usage = get_usage(
                 request,
-                group=f"jobportal.{group}:{_counter(key)}",
+                group=f"jobportal.{group}:{counter}",
                 key=key,
                 rate=rate,
                 method="POST",

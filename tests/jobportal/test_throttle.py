@@ -175,3 +175,48 @@ def test_the_sign_up_refusal_says_what_happened(client, settings):
     refused = client.post("/signup/", {**form, "username": "new1"})
     assert refused.status_code == 429
     assert "new accounts" in refused.content.decode()
+
+
+def test_a_forwarded_header_sent_straight_to_the_server_earns_no_fresh_attempts(client, settings):
+    """Only the site's own proxy is believed: a client that names a new address in each
+    request is still counted at its own."""
+    settings.LOGIN_RATE_PER_IP = "3/10m"
+    settings.SIGNUP_RATE_PER_IP = "2/h"
+    settings.EXPLAIN_CLIENT_ADDRESS_HEADER = "HTTP_X_FORWARDED_FOR"
+    settings.EXPLAIN_TRUSTED_PROXIES = ["10.0.0.2"]
+
+    def login_from(n: int) -> int:
+        return client.post(
+            "/login/",
+            {"username": f"nobody{n}", "password": WRONG},
+            REMOTE_ADDR="198.51.100.40",
+            HTTP_X_FORWARDED_FOR=f"203.0.113.{n}",
+        ).status_code
+
+    assert [login_from(n) for n in range(4)] == [200, 200, 200, 429]
+
+    def signup_from(n: int) -> int:
+        client.logout()
+        form = {
+            "username": f"new{n}",
+            "password1": "A-long-pass-93!",
+            "password2": "A-long-pass-93!",
+        }
+        return client.post(
+            "/signup/", form, REMOTE_ADDR="198.51.100.40", HTTP_X_FORWARDED_FOR=f"192.0.2.{n}"
+        ).status_code
+
+    assert [signup_from(n) for n in range(3)] == [302, 302, 429]
+
+
+def test_ipv6_clients_of_one_64_share_their_attempts(client, settings):
+    settings.LOGIN_RATE_PER_IP = "2/10m"
+    statuses = [
+        client.post(
+            "/login/",
+            {"username": f"nobody{n}", "password": WRONG},
+            REMOTE_ADDR=f"2001:db8:1:2::{n + 1}",
+        ).status_code
+        for n in range(3)
+    ]
+    assert statuses == [200, 200, 429]
