@@ -275,7 +275,8 @@ EXPLAIN_TRUSTED_PROXIES = [
     for entry in os.environ.get("EXPLAIN_TRUSTED_PROXIES", "").split(",")
     if entry.strip()
 ]
-# The login and sign-up limits (jobportal/throttle.py) read the same client address.
+# Any django-ratelimit "ip" key reads the same client address as the address allowance
+# and the login and sign-up limits (jobportal/throttle.py calls it directly).
 RATELIMIT_IP_META_KEY = "explain.controls.addresses.request_address"
 # Log rows the database could not take wait here (per server) until it is back.
 EXPLAIN_LOG_SPOOL_DIR = os.environ.get("EXPLAIN_LOG_SPOOL_DIR") or str(
