@@ -4,7 +4,8 @@ Loopback only and bounded: a throw-away SQLite file and media folder in a tempor
 directory, the local-memory cache, and the fake Gemini server on 127.0.0.1, all stopped
 and removed at the end whatever happens. Each attack has its own bounded count (a few
 minutes in all; --small for a quick run). The "before" column is tools/abuse/before.toml
-(figures measured on main before the fixes); "after" is measured now.
+(this tool run on main before the fixes; the original attack run's figures are kept
+there too); "after" is measured now.
 
     python -m tools.abuse [--only 4,7] [--small] [--json findings.json]
 """
