@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 from tools.abuse.attacks import ATTACKS, LABELS, Finding
-from tools.abuse.run import read_before, table
+from tools.abuse.run import BEFORE, read_before, table
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -49,13 +50,16 @@ def test_a_small_run_measures_the_login_attacks_and_prints_the_table(tmp_path: P
     header, rule, *rows = done.stdout.splitlines()[:4]
     assert [cell.strip() for cell in header.split("|")] == ["attack", "before", "after"]
     assert set(rule) <= {"-", "+"}
-    assert rows[0].startswith("7 login throttle") and "successful logins lock" in rows[0]
+    before, _note = read_before()
+    assert rows[0].startswith("7 login throttle") and before["7 login throttle"] in rows[0]
 
 
 def test_every_item_of_the_issue_has_an_attack_and_a_before_figure():
     before, note = read_before()
     assert set(LABELS) == set(ATTACKS)
     assert set(before) == set(LABELS.values())
+    original = tomllib.loads(BEFORE.read_text(encoding="utf-8"))["issue"]
+    assert set(original) == set(LABELS.values())
     items = {label.split()[0] for label in LABELS.values()}
     assert items == {str(n) for n in range(1, 11)}
     assert "a2d0be9" in note
