@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # Without a Gemini key the demo answers from recorded drafts and says so on the page.
 DEMO_MODE := $(if $(GEMINI_API_KEY),0,1)
 
-.PHONY: install run test lint lint-js bench bench-admin mutate clean check-services test-services migrate serve load load-stream load-compare load-spread chaos chaos-short
+.PHONY: install run test lint lint-js bench bench-admin mutate clean check-services test-services migrate serve load load-stream load-compare load-spread chaos chaos-short abuse
 
 # The app (ranges) plus the exact pins of the `dev` dependency group (the demo host, the
 # production stack and the test tools); dependency groups need pip 25.1 or later.
@@ -119,6 +119,11 @@ chaos: install
 # as tests/tools/test_chaos_run.py).
 chaos-short: install
 	$(PY) -m tools.chaos --short
+
+# Issue 38's attacks on loopback (a few minutes): a throw-away SQLite file, the fake model,
+# one table row per attack, `attack | before | after` (docs/security.md).
+abuse: install
+	$(PY) -m tools.abuse
 
 # Which gunicorn server model: sync vs threaded workers, side by side (about 4 min).
 load-compare: install

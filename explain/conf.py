@@ -84,11 +84,20 @@ DEFAULTS: dict[str, Any] = {
     # The META key the site's own proxy writes the client address to (e.g.
     # "HTTP_X_FORWARDED_FOR"; its last entry is read). None: REMOTE_ADDR.
     "EXPLAIN_CLIENT_ADDRESS_HEADER": None,
+    # The site's own proxies (addresses or networks, e.g. ["10.0.0.0/8"]): the header
+    # above is read only on requests whose REMOTE_ADDR is one of them; from anyone else
+    # it is the client's own words. Empty: the header is never read.
+    "EXPLAIN_TRUSTED_PROXIES": (),
     # Log rows the database could not take (down, read-only) wait here, one small JSON
     # file each (counts, never texts), until the next write or `explain_replay_log`.
     # None: no spool, such rows are lost (logged at ERROR). A directory of each server's own.
     "EXPLAIN_LOG_SPOOL_DIR": None,
     "EXPLAIN_LOG_SPOOL_MAX_ROWS": 10000,
+    # Log rows per user (signed-out visitors together) per minute for requests that cost
+    # no model call (cached answers, refusals, unknown jobs, page views); past it they
+    # are counted per day and outcome instead (UnloggedRequests, shown in the admin).
+    # A request that reached the model always has its row. None: no bound.
+    "EXPLAIN_LOG_ROWS_PER_MINUTE": 30,
     # For the admin's cost estimate: {model: {"input": $, "output": $, "thinking": $}}
     # per million tokens.
     "EXPLAIN_PRICES": {},
@@ -250,9 +259,21 @@ class AppSettings:
         return str(value) if value else None
 
     @property
+    def TRUSTED_PROXIES(self) -> tuple[Any, ...]:
+        """The usable entries as ip_network values; a broken one is left out (the
+        checks name it)."""
+        from explain.controls.addresses import parse_networks  # it reads these settings
+
+        return tuple(parse_networks(setting("EXPLAIN_TRUSTED_PROXIES"))[0])
+
+    @property
     def LOG_SPOOL_DIR(self) -> Path | None:
         value = setting("EXPLAIN_LOG_SPOOL_DIR")
         return Path(value) if value else None
+
+    @property
+    def LOG_ROWS_PER_MINUTE(self) -> int | None:
+        return _optional_int("EXPLAIN_LOG_ROWS_PER_MINUTE")
 
     @property
     def LOG_SPOOL_MAX_ROWS(self) -> int:

@@ -257,3 +257,22 @@ class FlagMark(models.Model):
 
     def __str__(self) -> str:
         return f"Flag on job {self.job_ref} marked wrong"
+
+
+class UnloggedRequests(models.Model):
+    """Requests that cost no model call (a cached answer, a refusal, an unknown job, a
+    page view) past EXPLAIN_LOG_ROWS_PER_MINUTE of one user's minute, counted here per
+    day and outcome instead of one log row each (explain.services.log_bound). Every
+    request that reached the model still has its own row."""
+
+    day = models.DateField()
+    outcome = models.CharField(max_length=32)
+    requests = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["day", "outcome"], name="explain_unlogged_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.day} {self.outcome}: {self.requests}"

@@ -43,8 +43,14 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", "60"))
 graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "40"))
 backlog = 2048
 
-# The load balancer's addresses, trusted for X-Forwarded-* (gunicorn's default: local).
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+# The load balancer's addresses, trusted for X-Forwarded-Proto (gunicorn's default:
+# local): the same list as EXPLAIN_TRUSTED_PROXIES, whose X-Forwarded-For the app reads
+# (explain/controls/addresses.py), unless FORWARDED_ALLOW_IPS says otherwise.
+forwarded_allow_ips = (
+    os.environ.get("FORWARDED_ALLOW_IPS")
+    or os.environ.get("EXPLAIN_TRUSTED_PROXIES")
+    or "127.0.0.1,::1"
+)
 
 # Access log on stdout with the server time per request (%(D)s, microseconds).
 accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-")

@@ -159,8 +159,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-# Password guesses and new accounts, per client address and per username tried
-# (jobportal/throttle.py); a refused attempt gets 429 with Retry-After.
+# Failed logins per client address and per username tried (a success is never
+# counted: a shared demo login stays open), and new accounts per address
+# (jobportal/throttle.py); past them the site's 429 page with Retry-After.
 LOGIN_RATE_PER_IP = os.environ.get("LOGIN_RATE_PER_IP", "30/10m")
 LOGIN_RATE_PER_USERNAME = os.environ.get("LOGIN_RATE_PER_USERNAME", "10/10m")
 SIGNUP_RATE_PER_IP = os.environ.get("SIGNUP_RATE_PER_IP", "5/h")
@@ -264,11 +265,18 @@ EXPLAIN_DAILY_CALL_LIMIT = (
 EXPLAIN_USER_DAILY_CALLS = int(os.environ.get("EXPLAIN_USER_DAILY_CALLS", "100"))
 EXPLAIN_NEW_USER_DAILY_CALLS = int(os.environ.get("EXPLAIN_NEW_USER_DAILY_CALLS", "20"))
 # Model calls per client address per day, whatever the accounts (0: no cap). Behind the
-# load balancer the address is the last entry of the header it sets, e.g.
-# EXPLAIN_CLIENT_ADDRESS_HEADER=HTTP_X_FORWARDED_FOR; unset, REMOTE_ADDR.
+# load balancer the address is read from the header it sets, e.g.
+# EXPLAIN_CLIENT_ADDRESS_HEADER=HTTP_X_FORWARDED_FOR, only on requests from one of
+# EXPLAIN_TRUSTED_PROXIES (comma-separated addresses or networks); else REMOTE_ADDR.
 EXPLAIN_ADDRESS_DAILY_CALLS = int(os.environ.get("EXPLAIN_ADDRESS_DAILY_CALLS", "200")) or None
 EXPLAIN_CLIENT_ADDRESS_HEADER = os.environ.get("EXPLAIN_CLIENT_ADDRESS_HEADER") or None
-# The login and sign-up limits (jobportal/throttle.py) read the same client address.
+EXPLAIN_TRUSTED_PROXIES = [
+    entry.strip()
+    for entry in os.environ.get("EXPLAIN_TRUSTED_PROXIES", "").split(",")
+    if entry.strip()
+]
+# Any django-ratelimit "ip" key reads the same client address as the address allowance
+# and the login and sign-up limits (jobportal/throttle.py calls it directly).
 RATELIMIT_IP_META_KEY = "explain.controls.addresses.request_address"
 # Log rows the database could not take wait here (per server) until it is back.
 EXPLAIN_LOG_SPOOL_DIR = os.environ.get("EXPLAIN_LOG_SPOOL_DIR") or str(

@@ -27,3 +27,6 @@ urlpatterns = [
     path("admin/login/", throttled(admin.site.login, "login")),
     path("admin/", admin.site.urls),
 ]
+
+# A database or cache fault that escaped the views' middleware is still a 503, not a 500.
+handler500 = "jobportal.views.server_error"

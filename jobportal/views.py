@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+import sys
 from typing import Any
 from urllib.parse import urlencode
 
@@ -17,6 +19,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.decorators.http import require_POST
 
 from explain.services.explanations import profile_text_for
@@ -24,7 +27,10 @@ from explain.services.history import asked_jobs
 from explain.templatetags.explain import ask_again_on_return
 from jobportal import cv, demo_data
 from jobportal.forms import JobFilterForm, ProfileForm, with_added_skill
+from jobportal.middleware import is_outage, unavailable_response
 from jobportal.models import CandidateProfile, Job
+
+logger = logging.getLogger(__name__)
 
 
 def job_list(request: HttpRequest) -> HttpResponse:
@@ -251,3 +257,15 @@ def favicon(request: HttpRequest) -> HttpResponse:
     """Browsers that ask for /favicon.ico get the SVG icon (resolved per request, so a
     hashed static name from collectstatic is honoured)."""
     return redirect(static("jobportal/favicon.svg"), permanent=True)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: a fault the views' middleware never saw (a session the database
+    could not save after the view, another middleware's query) is still an outage when
+    the database or the cache failed: the same 503 as DatabaseUnavailableMiddleware's.
+    Anything else is Django's own 500 page."""
+    exception = sys.exc_info()[1]
+    if exception is not None and is_outage(exception):
+        logger.warning("Database unavailable: %s", type(exception).__name__)
+        return unavailable_response(request)
+    return defaults.server_error(request)

@@ -410,6 +410,8 @@ class ExplanationLogAdmin(EvidenceAdmin):
             context["explain_summary_url"] = self._summary_url(cl, include_cached)
             context["explain_include_cached"] = include_cached
             context["explain_rollup"] = rollup.status(_rolled_through(request))
+            context["explain_unlogged"] = selectors.unlogged_by_day()
+            context["explain_unlogged_limit"] = app_settings.LOG_ROWS_PER_MINUTE
             context["explain_toggle_url"] = cl.get_query_string(
                 {CACHED_PARAM: None if include_cached else "1"}
             )

@@ -22,7 +22,7 @@ from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, 
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
-from explain.models import ExplanationLog, FeedbackReport
+from explain.models import ExplanationLog, FeedbackReport, UnloggedRequests
 from explain.outcomes import (
     CHECKED_OUTCOMES,
     ERROR_OUTCOMES,
@@ -673,3 +673,10 @@ def usage_from(data: Cells, days: int = ROLLING_DAYS) -> list[UsageRow]:
         UsageRow(day=day, model=model, calls=n, prompt_tokens=p, output_tokens=o, thoughts_tokens=t)
         for (day, model), (n, p, o, t) in sorted(sums.items())
     ]
+
+
+def unlogged_by_day(days: int = 7) -> list[UnloggedRequests]:
+    """Requests counted without a log row (explain.services.log_bound) on the last
+    days, newest first, for the admin."""
+    since = timezone.localdate() - timedelta(days=days - 1)
+    return list(UnloggedRequests.objects.filter(day__gte=since).order_by("-day", "outcome"))

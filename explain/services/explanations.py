@@ -46,7 +46,7 @@ from explain.outcomes import (
 )
 from explain.reporting.alerts import warn_if_passed
 from explain.services import cache as explanation_cache
-from explain.services import log_spool, readiness
+from explain.services import log_bound, log_spool, readiness
 from explain.services.site_faults import log_internal_error
 from explain.web.sentences import point_sentence
 
@@ -914,7 +914,13 @@ def _log(
     latency: float,
     in_flight: log_spool.InFlight | None = None,
 ) -> int | None:
-    """Write the request's one row; if the database cannot take it now, spool it."""
+    """Write the request's one row; if the database cannot take it now, spool it. A
+    request that cost no model call writes it only within its user's bound per minute,
+    else it is counted per day (explain.services.log_bound)."""
+    reached_model = in_flight is not None or result.usage != TokenUsage()
+    if not reached_model and not log_bound.row_allowed(user):
+        log_bound.count_unlogged(str(Outcome.RECALLED if result.remembered else result.outcome))
+        return None
     fields = _log_fields(result, user=user, latency=latency)
     created_at = fields.pop("created_at")
     try:

@@ -1,5 +1,5 @@
-"""PostgreSQL down: a short 503 with Retry-After (JSON on the API, plain on pages),
-logged at WARNING, never Django's bare 500 page."""
+"""PostgreSQL down or read-only, Redis gone: a 503 with Retry-After (JSON on the API, the
+site's own page on pages), logged at WARNING, never Django's bare 500 page."""
 
 from __future__ import annotations
 
@@ -7,12 +7,22 @@ import logging
 from typing import Any
 
 import pytest
-from django.db import InterfaceError, OperationalError
+from django.db import (
+    DatabaseError,
+    DataError,
+    IntegrityError,
+    InterfaceError,
+    InternalError,
+    OperationalError,
+    ProgrammingError,
+    connection,
+)
 from django.urls import reverse
 
 from explain.web import api
 from jobportal import views
 from jobportal.middleware import DATABASE_RETRY_SECONDS
+from tests.fakes.broken_cache import CacheDown
 
 pytestmark = pytest.mark.django_db
 
@@ -21,14 +31,16 @@ def _down(*args: Any, **kwargs: Any) -> Any:
     raise OperationalError("connection to server at 127.0.0.1 failed: Connection refused")
 
 
-def test_a_page_answers_a_plain_503_with_retry_after(client, monkeypatch, caplog):
+def test_a_page_answers_the_sites_503_page_with_retry_after(client, monkeypatch, caplog):
     monkeypatch.setattr(views, "render", _down)
     caplog.set_level(logging.WARNING)
     response = client.get(reverse("job-list"))
     assert response.status_code == 503
     assert response["Retry-After"] == str(DATABASE_RETRY_SECONDS)
-    assert response["Content-Type"].startswith("text/plain")
-    assert "briefly unavailable" in response.content.decode()
+    assert response["Content-Type"].startswith("text/html")
+    page = response.content.decode()
+    assert "briefly unavailable" in page
+    assert 'class="site-header"' in page and f'href="{reverse("job-list")}"' in page
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
@@ -99,3 +111,78 @@ def test_an_answer_for_a_user_who_cannot_be_loaded_is_kept_private(rf):
     response = PrivatePagesMiddleware(lambda request: HttpResponse("ok"))(request)
     assert response.status_code == 200
     assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"]
+
+
+WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+class ReadOnly:
+    """A database that reads but refuses every write, as PostgreSQL in recovery or with
+    default_transaction_read_only does (it says InternalError; a lost one, OperationalError)."""
+
+    def __init__(self, error: type[Exception]) -> None:
+        self.error = error
+        self.refused: list[str] = []
+
+    def __call__(self, execute: Any, sql: str, params: Any, many: bool, context: Any) -> Any:
+        if sql.lstrip().upper().startswith(WRITES):
+            self.refused.append(sql.split()[0])
+            raise self.error("cannot execute INSERT in a read-only transaction")
+        return execute(sql, params, many, context)
+
+
+@pytest.mark.parametrize("error", [OperationalError, InternalError, DatabaseError])
+@pytest.mark.parametrize("path", ["/login/", "/admin/login/"])
+def test_a_login_while_the_database_is_read_only_is_the_sites_503(
+    client, make_user, caplog, error, path
+):
+    user = make_user("dana")
+    user.is_staff = True
+    user.save()
+    client.raise_request_exception = False
+    read_only = ReadOnly(error)
+    caplog.set_level(logging.WARNING)
+    with connection.execute_wrapper(read_only):
+        response = client.post(path, {"username": "dana", "password": "pw-123456!"})
+    assert read_only.refused  # the login did try to write
+    assert response.status_code == 503
+    assert response["Retry-After"] == str(DATABASE_RETRY_SECONDS)
+    page = response.content.decode()
+    assert "briefly unavailable" in page and "Server Error" not in page
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+@pytest.mark.parametrize("fault", [CacheDown, ConnectionError, TimeoutError])
+def test_a_cache_that_is_gone_is_a_503_not_a_500(client, monkeypatch, fault):
+    def gone(*args: Any, **kwargs: Any) -> Any:
+        raise fault("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(views, "render", gone)
+    client.raise_request_exception = False
+    response = client.get(reverse("job-list"))
+    assert response.status_code == 503
+    assert response["Retry-After"] == str(DATABASE_RETRY_SECONDS)
+
+
+@pytest.mark.parametrize("bug", [IntegrityError, ProgrammingError, DataError])
+def test_the_codes_own_query_faults_stay_500s(client, monkeypatch, bug):
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise bug("a query that could never work")
+
+    monkeypatch.setattr(views, "render", broken)
+    client.raise_request_exception = False
+    assert client.get(reverse("job-list")).status_code == 500
+
+
+def test_handler500_answers_an_outage_that_escaped_the_views_with_the_503(rf):
+    request = rf.get("/jobs/")
+    try:
+        raise InternalError("cannot execute UPDATE in a read-only transaction")
+    except InternalError:
+        response = views.server_error(request)
+    assert response.status_code == 503
+    assert response["Retry-After"] == str(DATABASE_RETRY_SECONDS)
+    try:
+        raise ValueError("a bug")
+    except ValueError:
+        assert views.server_error(request).status_code == 500

@@ -19,7 +19,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from explain.models import ExplanationLog
+from explain.conf import app_settings
+from explain.models import ExplanationLog, UnloggedRequests
 from jobportal.models import CandidateProfile, Job
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, WORKED_PROFILE, FakeModel
 
@@ -338,9 +339,14 @@ def test_a_burst_of_50_on_one_job_costs_one_model_call(world: World) -> None:
         statuses.append(world.client.post(url).status_code)
     assert len(world.model.prompts) == 1
     assert statuses == [200] * 50
+    # The model call's row, then one row per cached answer up to the bound per minute;
+    # the rest are counted per day (explain.services.log_bound).
+    bound = app_settings.LOG_ROWS_PER_MINUTE
+    assert bound is not None and bound < 49
     outcomes = list(ExplanationLog.objects.order_by("id").values_list("outcome", flat=True))
-    assert outcomes == ["ok"] + ["cached"] * 49
-    assert stored_rows()["explain.ExplanationLog"] - before["explain.ExplanationLog"] == 50
+    assert outcomes == ["ok"] + ["cached"] * bound
+    assert stored_rows()["explain.ExplanationLog"] - before["explain.ExplanationLog"] == 1 + bound
+    assert UnloggedRequests.objects.get(outcome="cached").requests == 49 - bound
 
 
 def test_a_burst_of_50_on_different_jobs_is_limited_after_one_call(world: World) -> None:
@@ -356,8 +362,11 @@ def test_a_burst_of_50_on_different_jobs_is_limited_after_one_call(world: World)
     for response in responses[1:]:
         assert 1 <= int(response["Retry-After"]) <= 30
         assert "Try again in" in response.json()["error"]
+    bound = app_settings.LOG_ROWS_PER_MINUTE
+    assert bound is not None
     outcomes = list(ExplanationLog.objects.order_by("id").values_list("outcome", flat=True))
-    assert outcomes == ["ok"] + ["rate_limited"] * 49
+    assert outcomes == ["ok"] + ["rate_limited"] * bound
+    assert UnloggedRequests.objects.get(outcome="rate_limited").requests == 49 - bound
 
 
 def test_a_spoofed_forwarded_for_does_not_dodge_the_limit(world: World) -> None:

@@ -95,6 +95,7 @@ def test_behind_a_proxy_the_last_entry_is_counted_and_earlier_ones_cannot_dodge_
     logged_in, worked_job, gemini, settings
 ):
     settings.EXPLAIN_CLIENT_ADDRESS_HEADER = "HTTP_X_FORWARDED_FOR"
+    settings.EXPLAIN_TRUSTED_PROXIES = ["10.0.0.2"]
     proxy = {"REMOTE_ADDR": "10.0.0.2"}
     for n in range(2):
         forged = {"HTTP_X_FORWARDED_FOR": f"203.0.113.{n}, 198.51.100.7"}
@@ -228,3 +229,18 @@ def test_a_recorded_demo_answer_uses_none_of_the_addresss_day(worked_user, setti
     refused = admit(Subject(job_id="1"), allowed, user=worked_user, address="192.0.2.1")
     assert not isinstance(refused, Admission)
     assert refused.outcome == Outcome.ADDRESS_DAILY_LIMIT
+
+
+def test_a_forwarded_header_sent_straight_to_the_server_gets_no_fresh_allowance(
+    logged_in, worked_job, gemini, settings
+):
+    """Only the site's own proxy is believed: a client spoofing the header from
+    elsewhere is counted at its own address, whatever entries it sends."""
+    settings.EXPLAIN_CLIENT_ADDRESS_HEADER = "HTTP_X_FORWARDED_FOR"
+    settings.EXPLAIN_TRUSTED_PROXIES = ["10.0.0.2"]
+    direct = {"REMOTE_ADDR": "198.51.100.40"}
+    for n in range(2):
+        spoofed = {"HTTP_X_FORWARDED_FOR": f"203.0.113.{n}"}
+        assert ask(logged_in, another_job(n), **direct, **spoofed).status_code == 200
+    refused = ask(logged_in, another_job(3), **direct, HTTP_X_FORWARDED_FOR="203.0.113.77")
+    assert refused.json()["outcome"] == Outcome.ADDRESS_DAILY_LIMIT

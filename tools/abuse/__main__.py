@@ -1,0 +1,3 @@
+from tools.abuse.run import main
+
+raise SystemExit(main())
