@@ -86,7 +86,7 @@ def test_summary_first_focus_on_the_result_and_one_calm_line(
     expect(status).to_have_text(SUMMARY)
     # One neutral line beside the summary, above the points, with "why?"; no score.
     notice = panel.locator(".explain-notice")
-    expect(notice).to_have_text("We hid 1 point we could not back up with your words.")
+    expect(notice).to_have_text("We removed 1 point the AI suggested: it did not pass our checks.")
     notice_box = notice.bounding_box()
     assert notice_box["y"] < panel.locator(".explain-point").first.bounding_box()["y"]
     summary_box = panel.locator(".explain-summary").bounding_box()
