@@ -144,9 +144,9 @@ def summary_line(
 def _shown_line(shown: int, required: int, optional: int, total: int) -> str:
     """How many the profile shows, required and optional apart, never a part of zero."""
     if shown == total and optional == 0:
-        return ngettext(
-            "Your profile shows it.", "Your profile shows all %(shown)d.", total
-        ) % {"shown": shown}
+        return ngettext("Your profile shows it.", "Your profile shows all %(shown)d.", total) % {
+            "shown": shown
+        }
     if optional and required:
         return ngettext(
             "Your profile shows %(shown)d of them: %(required)d required and %(optional)d "

@@ -222,8 +222,8 @@ def test_the_sticky_panel_keeps_the_point_and_its_highlight_on_screen(
     assert page.evaluate("window.scrollY") == scrolled
     assert in_viewport(point.bounding_box(), DESKTOP)
     assert in_viewport(mark.bounding_box(), DESKTOP)
-    # The context row is for narrow screens; here the posting is beside the point.
-    expect(point.locator(".explain-context-row")).to_be_hidden()
+    # The quote's sentence is for narrow screens; here the posting is beside the point.
+    expect(point.locator(".explain-context-part").first).to_be_hidden()
     save_screenshot(page, "page-sticky-desktop")
 
     # Back at the top the quoted words are off screen: the point offers to go there.
@@ -245,7 +245,7 @@ def test_on_a_phone_the_quote_shows_in_context_and_nothing_jumps(new_page, demo_
     context = point.locator(".explain-context")
     expect(context).to_be_visible()
     expect(context).to_have_text("Build secure Java APIs and deploy services on AWS.")
-    expect(context.locator("mark")).to_have_text("Build secure Java APIs")
+    expect(context.locator("q")).to_have_text("Build secure Java APIs")
     point.scroll_into_view_if_needed()  # where the reader is; the tap itself must not move
     page.wait_for_timeout(100)
     before = page.evaluate("window.scrollY")
@@ -257,6 +257,92 @@ def test_on_a_phone_the_quote_shows_in_context_and_nothing_jumps(new_page, demo_
     show.tap()
     expect(page.locator("[data-explain-posting] mark.explain-highlight")).to_be_in_viewport()
     no_sideways_scroll(page)
+
+
+# ------------------------------------------- the action from the top, each quote once
+
+SCROLLED_BOXES = """(points) => {
+    const boxes = [];
+    for (const point of points) {
+        for (let box = point.parentElement; box; box = box.parentElement) {
+            const overflow = getComputedStyle(box).overflowY;
+            if ((overflow === "auto" || overflow === "scroll")
+                && box.scrollHeight > box.clientHeight) {
+                boxes.push(box.tagName + "." + box.className);
+            }
+        }
+    }
+    return boxes;
+}"""
+
+
+def quote_counts(page: Any) -> list[int]:
+    """How often each point's job quote appears in that point's text."""
+    counts = []
+    for point in page.locator(".explain-point").all():
+        quote = point.locator(".explain-quote-row q").last.inner_text().strip('“”"')
+        counts.append(point.inner_text().count(quote))
+    return counts
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["script", "no-script"])
+def test_on_a_phone_the_action_is_on_the_first_screen(new_page, demo_data, use_model, javascript):
+    use_model(WORKED_DRAFT)
+    page = open_job(new_page, long_job(), PHONE, javascript=javascript)
+    jump = page.get_by_role("link", name=re.compile("Why this job"))
+    expect(jump).to_be_visible()
+    assert in_viewport(jump.bounding_box(), PHONE), "the link is on the first screen"
+    button = page.locator("[data-explain-button]")
+    assert button.bounding_box()["y"] > PHONE["height"], "the panel itself is further down"
+    if javascript:
+        save_screenshot(page, "page-phone-top-390", publish=True)
+    jump.click()
+    expect(button).to_be_in_viewport()
+    assert page.url.endswith("#explain-panel")
+    if javascript:
+        assert_accessible(page)
+        button.click()
+        expect(page.locator(".explain-result-heading")).to_be_focused()
+        expect(page.locator(".explain-point")).to_have_count(2)
+        expect(page.locator("[data-explain-button]")).to_be_enabled()
+        assert quote_counts(page) == [1, 1]
+        height = page.evaluate("document.documentElement.scrollHeight")
+        print(f"job page height at 390x844 with the answer: {height} px")
+
+
+def test_on_a_desktop_nothing_is_inside_a_scrolled_box(new_page, demo_data, use_model):
+    use_model(WORKED_DRAFT)
+    page = open_job(new_page, worked_job(), DESKTOP)
+    # No jump link beside the posting: the panel is on the first screen already.
+    expect(page.locator(".explain-jump-link")).to_be_hidden()
+    ask_by_keyboard(page)
+    expect(page.locator(".explain-result-heading")).to_be_focused()
+    points = page.locator(".explain-point")
+    expect(points).to_have_count(2)
+    assert points.evaluate_all(SCROLLED_BOXES) == []
+    assert quote_counts(page) == [1, 1]
+    # The gap's action is reached by scrolling the page itself.
+    add = page.locator(".explain-gap .explain-add")
+    add.scroll_into_view_if_needed()
+    assert in_viewport(add.bounding_box(), DESKTOP)
+    assert_accessible(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    save_screenshot(page, "page-desktop-whole-1440", publish=True)
+
+
+def test_long_answers_on_a_short_desktop_page_are_reached_by_the_page(
+    new_page, demo_data, use_model
+):
+    """A panel taller than the screen: the column sticks by its bottom, never scrolls."""
+    use_model(WORKED_DRAFT)
+    page = open_job(new_page, long_job(), {"width": 1440, "height": 500})
+    ask_by_keyboard(page)
+    expect(page.locator(".explain-result-heading")).to_be_focused()
+    assert page.locator(".explain-point").evaluate_all(SCROLLED_BOXES) == []
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight / 2)")
+    page.wait_for_timeout(100)
+    caveat = page.locator("#explain-panel .explain-caveat")
+    assert in_viewport(caveat.bounding_box(), {"width": 1440, "height": 500})
 
 
 # --------------------------------------------------------------------- the gap's action
@@ -516,5 +602,6 @@ def test_every_page_of_the_flow_passes_axe(new_page, demo_data, use_model, viewp
     page.wait_for_url(re.compile(r"/explain/jobs/\d+/$"))
     expect(page.locator(".explain-job-title")).to_have_text("Java Engineer")
     expect(page.locator(".explain-summary")).to_have_text(SUMMARY)
+    assert quote_counts(page) == [1, 1]
     assert_accessible(page)
     no_sideways_scroll(page)
