@@ -92,8 +92,9 @@ def test_summary_first_focus_on_the_result_and_one_calm_line(
     summary_box = panel.locator(".explain-summary").bounding_box()
     scrolled = page.evaluate("window.scrollY")
     if viewport is DESKTOP:
-        # Without scrolling: both end above the fold at 1440x900.
-        assert scrolled == 0
+        # Both end above the fold at 1440x900. The page itself may have moved a little to
+        # keep the point being read in place (the column no longer scrolls inside itself).
+        assert 0 <= scrolled <= 40
         assert summary_box["y"] >= 0 and notice_box["y"] >= 0
         assert summary_box["y"] + summary_box["height"] <= viewport["height"]
         assert notice_box["y"] + notice_box["height"] <= viewport["height"]
