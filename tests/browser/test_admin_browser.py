@@ -246,6 +246,9 @@ def test_admin_pages_fit_a_phone(new_page, demo_data):
     wrap_box = wrap.bounding_box()
     assert wrap_box is not None and wrap_box["x"] + wrap_box["width"] <= 390
     save_screenshot(page, "admin-summary-390", publish=True)
+    page.goto("/admin/explain/explanationlog/?counted_as=answers&removed=yes")
+    no_horizontal_overflow(page)
+    save_screenshot(page, "admin-filtered-390", publish=True)
     assert page.probe.page_errors == [] and page.probe.console_errors == []
 
 
