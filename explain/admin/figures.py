@@ -72,6 +72,28 @@ def _sentence(template: str, **parts: str) -> str:
     return mark_safe(filled)  # noqa: S308 - every piece above was escaped
 
 
+def _token_detail(s: LogSummary) -> str:
+    """Per model call and the input/output split, each said only when it was reported."""
+    if not s.total_tokens:
+        return str(_("the provider reported no token counts"))
+    if s.tokens_per_call is None:
+        return "—"
+    per_call = f"{s.tokens_per_call:,.0f}"
+    if s.prompt_tokens is None or s.output_tokens is None:
+        return str(
+            _("%(per_call)s per model call; the input and output split was not reported")
+            % {"per_call": per_call}
+        )
+    return str(
+        _("%(per_call)s per model call (%(prompt)s in, %(output)s out)")
+        % {
+            "per_call": per_call,
+            "prompt": integer(s.prompt_tokens),
+            "output": integer(s.output_tokens),
+        }
+    )
+
+
 def summary_cards(
     summary: LogSummary, *, include_cached: bool = False, link: Link | None = None
 ) -> list[Card]:
@@ -151,16 +173,7 @@ def summary_cards(
         Card(
             _("Tokens"),
             tokens(s.total_tokens),
-            _("the provider reported no token counts")
-            if not s.total_tokens
-            else "—"
-            if s.tokens_per_call is None
-            else _("%(per_call)s per model call (%(prompt)s in, %(output)s out)")
-            % {
-                "per_call": f"{s.tokens_per_call:,.0f}",
-                "prompt": integer(s.prompt_tokens),
-                "output": integer(s.output_tokens),
-            },
+            _token_detail(s),
         ),
     ]
 

@@ -59,6 +59,10 @@ def test_tokens_say_not_reported_on_the_card_and_in_the_comparison_alike():
     none = {c.label: c for c in summary_cards(summary(total_tokens=None))}
     assert none["Tokens"].value == "not reported"
     assert none["Tokens"].detail == "the provider reported no token counts"
+    unsplit = {c.label: c for c in summary_cards(summary(prompt_tokens=None))}
+    assert unsplit["Tokens"].detail == (
+        "667 per model call; the input and output split was not reported"
+    )
     (row,) = version_rows([VersionFigures("m", "v1", 2, 2, 0, 0, 2, 0, 900, 900, 0, 0, 0)])
     assert row.tokens == "not reported"
 
