@@ -193,6 +193,8 @@ class VersionRow:
     latency: str
     tokens: str
     cost: str
+    requests_url: str = ""
+    answers_url: str = ""
 
 
 def _cost(f: VersionFigures, prices: Mapping[str, Price]) -> str:
@@ -206,9 +208,23 @@ def _cost(f: VersionFigures, prices: Mapping[str, Price]) -> str:
 
 
 def version_rows(
-    figures: list[VersionFigures], prices: Mapping[str, Price] | None = None
+    figures: list[VersionFigures],
+    prices: Mapping[str, Price] | None = None,
+    link: Link | None = None,
+    *,
+    include_cached: bool = False,
 ) -> list[VersionRow]:
-    """The table's rows; the cost column is filled only when EXPLAIN_PRICES is set."""
+    """The table's rows; the cost column is filled only when EXPLAIN_PRICES is set. With
+    `link`, a row's requests and answers link to the list of exactly those rows."""
+    counted = "answers_with_cache" if include_cached else "answers"
+
+    def url(f: VersionFigures, rows: str) -> str:
+        if link is None:
+            return ""
+        return link(
+            {"model_name__exact": f.model, "prompt_version__exact": f.version, "counted_as": rows}
+        )
+
     return [
         VersionRow(
             label=f.label,
@@ -222,6 +238,8 @@ def version_rows(
             latency=f"{ms(f.latency_p50)} / {ms(f.latency_p95)}",
             tokens=tokens(f.total_tokens),
             cost=_cost(f, prices) if prices else "",
+            requests_url=url(f, "asks"),
+            answers_url=url(f, counted),
         )
         for f in figures
     ]

@@ -477,7 +477,10 @@ class ExplanationLogAdmin(EvidenceAdmin):
             + cl.get_query_string({CACHED_PARAM: None if include_cached else "1"}),
             "list_url": changelist + cl.get_query_string(),
             "versions": version_rows(
-                selectors.comparison_from(cells, include_cached=include_cached), prices
+                selectors.comparison_from(cells, include_cached=include_cached),
+                prices,
+                self._list_link(cl),
+                include_cached=include_cached,
             ),
             "priced": bool(prices),
             "chart": daily_chart(daily.days, daily.series, day_link),

@@ -112,3 +112,13 @@ def test_the_list_filters_by_removal_reason_and_by_a_removed_point(admin_client_
     assert by_reason == 3  # one fresh answer, one cached, one page view
     # The kept points are labelled, matches and gaps apart.
     assert "0 matches<br>0 gaps" in page
+
+
+@pytest.mark.parametrize("query", [{}, {"cached": "1"}])
+def test_each_versions_requests_and_answers_link_to_exactly_those_rows(admin_client_, logs, query):
+    make_log(0, model_name="", prompt_version="", outcome=Outcome.CACHED)
+    versions = admin_client_.get(reverse(SUMMARY), query).context["versions"]
+    assert len(versions) == 3
+    for row in versions:
+        assert listed(admin_client_, row.requests_url) == int(row.requests), row.model
+        assert listed(admin_client_, row.answers_url) == int(row.answers), row.model
