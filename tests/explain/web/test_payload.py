@@ -70,7 +70,9 @@ def test_a_shown_answer_has_points_counts_reasons_and_the_notice():
     assert payload["drop_reasons"] == {"profile_quote_not_found": 2}
     assert payload["drop_reason_lines"][0]["count"] == 2
     assert payload["drop_reason_lines"][0]["line"].startswith("2 points: ")
-    assert payload["notice"] == "We removed 2 points the AI suggested: they did not pass our checks."
+    assert payload["notice"] == (
+        "We removed 2 points the AI suggested: they did not pass our checks."
+    )
 
 
 def test_a_failed_answer_shows_its_message_and_no_points():
@@ -121,8 +123,7 @@ def test_an_optional_gap_is_counted_apart_in_the_summary():
         Explanation(Outcome.OK, "7", verification=verification, profile=PROFILE, job=JOB)
     )
     assert payload["summary"] == (
-        "This job lists 3 requirements we could check. "
-        "Your profile shows 1 of them."
+        "This job lists 3 requirements we could check. Your profile shows 1 of them."
     )
     assert [g["optional"] for g in payload["gaps"]] == [False, True]
     assert payload["written_by"] == (
