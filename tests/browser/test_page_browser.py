@@ -118,12 +118,13 @@ def test_summary_first_focus_on_the_result_and_one_calm_line(
         save_screenshot(panel, "page-removed-notice-1440", publish=True)
 
 
-def test_with_nothing_verified_it_says_so_plainly(new_page, demo_data, use_model):
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_with_nothing_verified_it_says_so_plainly(new_page, demo_data, use_model, viewport):
     # Both quotes of the only point are made up: the verifier keeps nothing, and no
     # explanation is shown rather than an empty one.
     made_up = {"term": "Cobol", "profileQuote": "Cobol (9 years)", "jobQuote": "Cobol systems"}
     use_model({"matches": [made_up], "gaps": []})
-    page = open_job(new_page, worked_job(), DESKTOP)
+    page = open_job(new_page, worked_job(), viewport)
     ask_by_keyboard(page)
     panel = page.locator("#explain-panel")
     expect(panel.locator(".explain-result-heading")).to_have_text("No explanation this time")
@@ -131,14 +132,21 @@ def test_with_nothing_verified_it_says_so_plainly(new_page, demo_data, use_model
     expect(alert).to_contain_text("We could not find an explanation whose every point quotes")
     expect(panel.locator(".explain-point")).to_have_count(0)
     box = alert.bounding_box()
-    assert box["y"] + box["height"] <= DESKTOP["height"]
+    if viewport is DESKTOP:
+        assert box["y"] + box["height"] <= viewport["height"]
+    else:  # on a phone, within the second screen (the panel follows the posting)
+        scrolled = page.evaluate("window.scrollY")
+        assert scrolled + box["y"] + box["height"] <= 2 * viewport["height"]
     assert_accessible(page)
-    save_screenshot(page, "page-nothing-verified-1440", publish=True)
+    # The phone's picture is the panel (the posting comes before it).
+    shown = page if viewport is DESKTOP else panel
+    save_screenshot(shown, f"page-nothing-verified-{viewport['width']}", publish=True)
 
 
-def test_in_german_the_panel_and_its_sentences_are_german(new_page, demo_data, use_model):
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_in_german_the_panel_and_its_sentences_are_german(new_page, demo_data, use_model, viewport):
     use_model(WORKED_DRAFT)
-    page = open_job(new_page, worked_job(), DESKTOP)
+    page = open_job(new_page, worked_job(), viewport)
     page.select_option("#site-language", "de")
     page.locator(".language-form button").click()
     expect(page.locator("html")).to_have_attribute("lang", "de")
@@ -152,7 +160,8 @@ def test_in_german_the_panel_and_its_sentences_are_german(new_page, demo_data, u
     expect(panel.locator(".explain-notice")).to_have_text(notice)
     assert summary.startswith("Diese Stelle nennt 2 Anforderungen")
     assert_accessible(page)
-    save_screenshot(page, "page-german-1440", publish=True)
+    shown = page if viewport is DESKTOP else panel
+    save_screenshot(shown, f"page-german-{viewport['width']}", publish=True)
 
 
 def test_with_no_match_it_says_so_plainly(new_page, demo_data, use_model):
