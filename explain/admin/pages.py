@@ -43,6 +43,7 @@ from explain.admin.figures import (
     summary_cards,
     version_rows,
 )
+from explain.admin.filters import CountedAsFilter, RemovalReasonFilter, RemovedPointFilter
 from explain.conf import app_settings
 from explain.core.verify import DropReason
 from explain.models import ExplanationLog, FeedbackReport, FlagMark, LogNeedingReview
@@ -202,6 +203,9 @@ class ExplanationLogAdmin(EvidenceAdmin):
     list_display_links = ("when",)
     list_filter = (
         "outcome",
+        CountedAsFilter,
+        RemovedPointFilter,
+        RemovalReasonFilter,
         AddressedToAIFilter,
         ("model_name", RolledValuesFilter),
         ("prompt_version", RolledValuesFilter),
@@ -321,9 +325,13 @@ class ExplanationLogAdmin(EvidenceAdmin):
     def tokens(self, obj: ExplanationLog) -> str:
         return "–" if obj.total_tokens is None else f"{obj.total_tokens:,}"
 
-    @admin.display(description=_("kept"))
+    @admin.display(description=_("kept points"))
     def kept(self, obj: ExplanationLog) -> str:
-        return f"{obj.kept_matches} + {obj.kept_gaps}"
+        matches = ngettext("%(count)d match", "%(count)d matches", obj.kept_matches) % {
+            "count": obj.kept_matches
+        }
+        gaps = ngettext("%(count)d gap", "%(count)d gaps", obj.kept_gaps) % {"count": obj.kept_gaps}
+        return format_html("{}<br>{}", matches, gaps)
 
     @admin.display(description=_("reports"))
     def report_link(self, obj: ExplanationLog) -> str:
@@ -400,7 +408,9 @@ class ExplanationLogAdmin(EvidenceAdmin):
                 cells = selectors.log_cells(cl.queryset)
             summary = selectors.summary_from(cells, include_cached=include_cached)
             context["explain_summary"] = summary
-            context["explain_cards"] = summary_cards(summary, include_cached=include_cached)
+            context["explain_cards"] = summary_cards(
+                summary, include_cached=include_cached, link=self._list_link(cl)
+            )
             context["explain_costs"] = cost_lines(
                 daily_costs(
                     selectors.usage_from(cells),
@@ -416,6 +426,17 @@ class ExplanationLogAdmin(EvidenceAdmin):
                 {CACHED_PARAM: None if include_cached else "1"}
             )
         return response
+
+    @staticmethod
+    def _list_link(cl: ChangeList) -> Callable[[dict[str, str]], str]:
+        """The change list with these filters added to the page's own: the rows behind
+        one figure (the cache toggle is the summary's, never the list's)."""
+        changelist = reverse("admin:explain_explanationlog_changelist")
+
+        def link(params: dict[str, str]) -> str:
+            return changelist + cl.get_query_string(dict(params), remove=["p", CACHED_PARAM])
+
+        return link
 
     def _summary_url(self, cl: ChangeList, include_cached: bool) -> str:
         query = cl.get_query_string({CACHED_PARAM: "1" if include_cached else None})
@@ -458,11 +479,19 @@ class ExplanationLogAdmin(EvidenceAdmin):
             + cl.get_query_string({CACHED_PARAM: None if include_cached else "1"}),
             "list_url": changelist + cl.get_query_string(),
             "versions": version_rows(
-                selectors.comparison_from(cells, include_cached=include_cached), prices
+                selectors.comparison_from(cells, include_cached=include_cached),
+                prices,
+                self._list_link(cl),
+                include_cached=include_cached,
             ),
             "priced": bool(prices),
             "chart": daily_chart(daily.days, daily.series, day_link),
-            "drop_reasons": reason_rows(drops),
+            "drop_reasons": reason_rows(
+                drops,
+                selectors.answers_by_reason(cl.queryset, include_cached=include_cached),
+                self._list_link(cl),
+                include_cached=include_cached,
+            ),
             "chart_days": selectors.CHART_DAYS,
             "explain_rollup": rollup.status(_rolled_through(request)),
             "rolling_days": selectors.ROLLING_DAYS,

@@ -215,6 +215,52 @@ def log_cells(queryset: QuerySet[ExplanationLog]) -> Cells:
     )
 
 
+# ---------------------------------------------------------------- rows behind a figure
+
+# The rows each figure counts, by outcome: the admin's "counted as" filter selects
+# exactly these, so a figure and the list it links to hold the same rows.
+RATE_LIMITED_OUTCOMES = (
+    Outcome.RATE_LIMITED,
+    Outcome.ACCOUNT_DAILY_LIMIT,
+    Outcome.ADDRESS_DAILY_LIMIT,
+)
+
+
+def counted_as_outcomes(name: str) -> tuple[str, ...] | None:
+    """The outcomes of the rows a figure counts ("asks", "answers", …); None if unknown."""
+    every = tuple(Outcome.values)
+    sets: dict[str, tuple[str, ...]] = {
+        "asks": tuple(o for o in every if o not in PAGE_VIEW_OUTCOMES),
+        "answers": answer_outcomes(False),
+        "answers_with_cache": answer_outcomes(True),
+        "model_calls": tuple(MODEL_CALL_OUTCOMES),
+        "errors": tuple(ERROR_OUTCOMES),
+        "rate_limited": RATE_LIMITED_OUTCOMES,
+        "page_views": tuple(PAGE_VIEW_OUTCOMES),
+    }
+    return sets.get(name)
+
+
+def answers_by_reason(
+    queryset: QuerySet[ExplanationLog], *, include_cached: bool = False
+) -> dict[str, int]:
+    """How many answers lost a point for each reason (an answer counts once per reason,
+    however many of its points that reason removed); grouped by the column's value like
+    reason_counts, so the rows read are the distinct combinations of reasons."""
+    rows = (
+        queryset.order_by()
+        .filter(dropped__gt=0, outcome__in=answer_outcomes(include_cached))
+        .exclude(drop_reasons={})
+        .values("drop_reasons")
+        .annotate(rows=Count("id"))
+    )
+    totals: dict[str, int] = defaultdict(int)
+    for row in rows.iterator(chunk_size=2000):
+        for code in row["drop_reasons"] or {}:
+            totals[str(code)] += int(row["rows"])
+    return dict(totals)
+
+
 # ---------------------------------------------------------------- summary cards
 
 

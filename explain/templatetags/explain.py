@@ -251,6 +251,13 @@ def _panel_suffix(request: Any) -> str:
     return "" if count == 1 else f"-{count}"
 
 
+@register.inclusion_tag("explain/jump_link.html", takes_context=True)
+def explain_jump_link(context: dict[str, Any]) -> dict[str, Any]:
+    """A link near the top of the job page to the panel further down (on a phone the
+    panel comes after the whole posting); a plain anchor, so it works without a script."""
+    return {"shown": show_panel(context["request"])}
+
+
 @register.filter
 def optional_points(points: list[dict[str, Any]], optional: bool) -> list[dict[str, Any]]:
     """The points the job lists as optional (True) or asks for (False), kept apart so

@@ -93,9 +93,10 @@ def removed_notice(dropped: int) -> str:
     """One neutral line beside the summary: a hidden point is routine, not an alarm."""
     if dropped == 0:
         return str(ALL_VERIFIED)
+    # Whose words: the AI suggested the point, this site's checks removed it.
     return ngettext(
-        "We hid %(count)d point we could not back up with your words.",
-        "We hid %(count)d points we could not back up with your words.",
+        "We removed %(count)d point the AI suggested: it did not pass our checks.",
+        "We removed %(count)d points the AI suggested: they did not pass our checks.",
         dropped,
     ) % {"count": dropped}
 
@@ -141,12 +142,33 @@ def summary_line(
         )
     else:
         optional = min(optional_matches, matches)
-        shown = ngettext(
-            "Your profile shows %(shown)d: %(required)d required, %(optional)d optional.",
-            "Your profile shows %(shown)d: %(required)d required, %(optional)d optional.",
-            matches,
-        ) % {"shown": matches, "required": matches - optional, "optional": optional}
+        shown = _shown_line(matches, matches - optional, optional, total)
     return f"{listed} {shown}"
+
+
+def _shown_line(shown: int, required: int, optional: int, total: int) -> str:
+    """How many the profile shows, required and optional apart, never a part of zero."""
+    if shown == total and optional == 0:
+        return ngettext("Your profile shows it.", "Your profile shows all %(shown)d.", total) % {
+            "shown": shown
+        }
+    if optional and required:
+        return ngettext(
+            "Your profile shows %(shown)d of them: %(required)d required and %(optional)d "
+            "optional.",
+            "Your profile shows %(shown)d of them: %(required)d required and %(optional)d "
+            "optional.",
+            shown,
+        ) % {"shown": shown, "required": required, "optional": optional}
+    if optional:
+        return ngettext(
+            "Your profile shows %(shown)d of them, listed as optional.",
+            "Your profile shows %(shown)d of them, all listed as optional.",
+            shown,
+        ) % {"shown": shown}
+    return ngettext(
+        "Your profile shows %(shown)d of them.", "Your profile shows %(shown)d of them.", shown
+    ) % {"shown": shown}
 
 
 def reason_label(text: str, count: int) -> str:

@@ -151,7 +151,8 @@ def test_admin_compares_drills_down_exports_and_triages(new_page, demo_data):
     expect(chart.locator("g.explain-chart-rate")).to_have_count(4)
     expect(chart.locator("a.explain-chart-day")).to_have_count(21)
     reasons = page.locator("table.explain-reasons tbody tr")
-    expect(reasons.first).to_contain_text("the quoted words are not in")
+    # Worded for an admin: whose text the quote was not found in.
+    expect(reasons.first).to_contain_text("quote not found in the")
     fresh_answers = versions.first.locator("td").nth(2).inner_text()
     page.locator(".explain-cached-toggle").click()
     expect(page.locator(".explain-scope")).to_contain_text("fresh or served from the cache")
@@ -159,6 +160,22 @@ def test_admin_compares_drills_down_exports_and_triages(new_page, demo_data):
     page.locator(".explain-cached-toggle").click()
     no_horizontal_overflow(page)
     save_screenshot(page, "admin-summary-1440", publish=True)
+
+    # A reason's answers open the list of exactly those answers, filtered by the reason.
+    answers_link = reasons.first.locator("td a")
+    answers = int(answers_link.inner_text().replace(",", ""))
+    answers_link.click()
+    expect(page.locator("#result_list tbody tr")).to_have_count(min(answers, 100))
+    expect(page.locator("#changelist-filter")).to_contain_text("removal reason")
+    # The card's share opens the answers with a removed point behind it.
+    page.goto("/admin/explain/explanationlog/")
+    removed = page.locator(".explain-card", has_text="Answers with a removed point")
+    with_drop = int(removed.locator(".explain-card-detail a").first.inner_text().replace(",", ""))
+    removed.locator(".explain-card-value a").click()
+    expect(page.locator("#result_list tbody tr")).to_have_count(min(with_drop, 100))
+    page.evaluate("window.scrollTo(0, 0)")
+    save_screenshot(page, "admin-filtered-1440", publish=True)
+    page.goto("/admin/explain/explanationlog/summary/")
 
     # Drill-down: a day of the chart opens that day's rows.
     day_link = chart.locator("a.explain-chart-day").nth(20)
@@ -229,6 +246,9 @@ def test_admin_pages_fit_a_phone(new_page, demo_data):
     wrap_box = wrap.bounding_box()
     assert wrap_box is not None and wrap_box["x"] + wrap_box["width"] <= 390
     save_screenshot(page, "admin-summary-390", publish=True)
+    page.goto("/admin/explain/explanationlog/?counted_as=answers&removed=yes")
+    no_horizontal_overflow(page)
+    save_screenshot(page, "admin-filtered-390", publish=True)
     assert page.probe.page_errors == [] and page.probe.console_errors == []
 
 

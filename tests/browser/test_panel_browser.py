@@ -63,11 +63,10 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     save_screenshot(panel, "panel-progress")
 
     notice = panel.locator(".explain-notice")
-    expect(notice).to_have_text("We hid 1 point we could not back up with your words.")
+    expect(notice).to_have_text("We removed 1 point the AI suggested: it did not pass our checks.")
     # The live region announces the bottom line.
     expect(status).to_have_text(
-        "This job lists 2 requirements we could check. "
-        "Your profile shows 1: 1 required, 0 optional."
+        "This job lists 2 requirements we could check. Your profile shows 1 of them."
     )
     expect(panel.locator("[data-explain-button]")).to_be_enabled()
 
@@ -199,7 +198,11 @@ def assert_nothing_ran(page: Any) -> None:
     page.wait_for_timeout(300)  # give a stray onerror the chance to fire
     assert page.locator("main img, main svg, main b, main i, script:not([src])").count() == 0
     scripts = page.locator("script").evaluate_all("els => els.map(e => e.getAttribute('src'))")
-    assert scripts == ["/static/explain/explain-stream.js", "/static/explain/explain.js"]
+    assert scripts == [
+        "/static/explain/explain-stream.js",
+        "/static/explain/explain.js",
+        "/static/jobportal/job.js",  # the host's side column, sticky without a scroll box
+    ]
     assert page.evaluate("window.__pwned") is None
     assert page.probe.dialogs == []
     assert page.probe.page_errors == []
@@ -453,7 +456,7 @@ def test_without_javascript_the_server_renders_the_same_result(new_page, demo_da
     page.wait_for_load_state()
     assert page.url.endswith(f"/explain/jobs/{job.pk}/")
     expect(page.locator(".explain-notice")).to_have_text(
-        "We hid 1 point we could not back up with your words."
+        "We removed 1 point the AI suggested: it did not pass our checks."
     )
     expect(page.locator(".explain-match q")).to_have_text(
         ["Java (Intermediate, 3 years)", "Build secure Java APIs"]

@@ -54,8 +54,8 @@ def test_plural_forms_are_german():
     with translation.override("de"):
         from explain.web.wording import rate_limited_message, removed_notice
 
-        assert removed_notice(1).startswith("Wir haben 1 Punkt ausgeblendet")
-        assert removed_notice(3).startswith("Wir haben 3 Punkte ausgeblendet")
+        assert removed_notice(1).startswith("Wir haben 1 Punkt entfernt, den die KI")
+        assert removed_notice(3).startswith("Wir haben 3 Punkte entfernt, die die KI")
         assert rate_limited_message(1).endswith("in 1 Sekunde erneut.")
 
 

@@ -101,7 +101,11 @@ def test_job_page_and_result_page_have_no_inline_code(logged_in, worked_job, use
     job_page = logged_in.get(worked_job.get_absolute_url()).content.decode()
     assert_no_inline_code(job_page)
     scripts = [a["src"] for t, a in parse(job_page).tags if t == "script"]
-    assert scripts == ["/static/explain/explain-stream.js", "/static/explain/explain.js"]
+    assert scripts == [
+        "/static/explain/explain-stream.js",
+        "/static/explain/explain.js",
+        "/static/jobportal/job.js",
+    ]
     assert_no_inline_code(logged_in.post(page_url(worked_job)).content.decode())
 
 
@@ -209,7 +213,7 @@ def test_result_page_labels_quotes_and_frames_gaps(logged_in, worked_job, use_mo
 def test_notice_and_why_disclosure_singular(logged_in, worked_job, use_model):
     use_model(WORKED_DRAFT)
     html = logged_in.post(page_url(worked_job)).content.decode()
-    assert "We hid 1 point we could not back up with your words." in html
+    assert "We removed 1 point the AI suggested: it did not pass our checks." in html
     assert "<summary>why?</summary>" in html
     assert "<li>1 point: the quoted words are not in your profile.</li>" in html
     # Counts only: the removed claim's text is never shown.
@@ -224,7 +228,7 @@ def test_notice_and_why_disclosure_plural(logged_in, worked_job, use_model):
     missing_job = {"point": "Go.", "profileQuote": "Java (Intermediate", "jobQuote": "Go on GCP"}
     use_model({"matches": [WORKED_DRAFT["matches"][0], *bad, missing_job], "gaps": []})
     html = logged_in.post(page_url(worked_job)).content.decode()
-    assert "We hid 3 points we could not back up with your words." in html
+    assert "We removed 3 points the AI suggested: they did not pass our checks." in html
     assert "<li>2 points: the quoted words are not in your profile.</li>" in html
     assert "<li>1 point: the quoted words are not in this job posting.</li>" in html
     assert "Invented" not in html and "Go on GCP" not in html

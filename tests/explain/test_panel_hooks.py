@@ -46,6 +46,15 @@ def test_show_panel_decides_who_sees_it(settings, make_user, rule):
     assert render("{% explain_panel 1 %}", employer).strip() == ""
 
 
+def test_the_link_to_the_panel_shows_only_where_the_panel_does(settings, make_user):
+    settings.EXPLAIN_SHOW_PANEL = candidates_only
+    candidate = make_user("dana", skills="Java")
+    employer = make_user("employer-ed", skills="")
+    link = render("{% explain_jump_link %}", candidate)
+    assert 'href="#explain-panel"' in link and "Why this job?" in link
+    assert render("{% explain_jump_link %}", employer).strip() == ""
+
+
 def test_everyone_logged_in_sees_it_by_default(make_user):
     assert 'id="explain-panel"' in render("{% explain_panel 1 %}", make_user("employer-ed"))
 

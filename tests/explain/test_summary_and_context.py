@@ -16,14 +16,12 @@ from explain.web.wording import made_line, removed_notice, summary_line
         (
             2,
             3,
-            "This job lists 5 requirements we could check. "
-            "Your profile shows 2: 2 required, 0 optional.",
+            "This job lists 5 requirements we could check. Your profile shows 2 of them.",
         ),
         (
             1,
             0,
-            "This job lists 1 requirement we could check. "
-            "Your profile shows 1: 1 required, 0 optional.",
+            "This job lists 1 requirement we could check. Your profile shows it.",
         ),
         (
             0,
@@ -46,8 +44,10 @@ def test_the_summary_is_never_a_score(matches):
 
 def test_hidden_points_are_one_calm_line():
     assert removed_notice(0) == "Every point below quotes your profile or this job."
-    assert removed_notice(1) == "We hid 1 point we could not back up with your words."
-    assert removed_notice(2) == "We hid 2 points we could not back up with your words."
+    assert removed_notice(1) == "We removed 1 point the AI suggested: it did not pass our checks."
+    assert (
+        removed_notice(2) == "We removed 2 points the AI suggested: they did not pass our checks."
+    )
 
 
 def test_the_quote_is_shown_in_its_sentence():

@@ -331,11 +331,16 @@
     return dd;
   }
 
-  function contextCell(context) {
-    var dd = userText("dd", "explain-context");
-    dd.appendChild(document.createTextNode(String(context.before || "")));
-    dd.appendChild(el("mark", null, context.quote));
-    dd.appendChild(document.createTextNode(String(context.after || "")));
+  /* The job quote once: inside its sentence of the posting when there is one; the
+   * sentence's other words are hidden by CSS where the posting is beside the panel. */
+  function jobQuoteCell(item) {
+    var dd = quoteCell(item.job_quote, item.job_quote_term);
+    var context = item.job_context;
+    if (!context?.quote || !item.job_quote) { return dd; }
+    dd.className = "explain-context";
+    dd.dir = "auto";
+    dd.prepend(el("span", "explain-context-part", String(context.before || "")));
+    dd.append(el("span", "explain-context-part", String(context.after || "")));
     return dd;
   }
 
@@ -364,10 +369,7 @@
     if (item.amounts_line) { li.appendChild(userText("p", "explain-amounts", item.amounts_line)); }
     var quotes = el("dl", "explain-quotes");
     quotes.appendChild(quoteRow(words.yourProfile, quoteCell(item.profile_quote, item.profile_quote_term)));
-    quotes.appendChild(quoteRow(words.thisJob, quoteCell(item.job_quote, item.job_quote_term)));
-    if (item.job_context?.quote) {
-      quotes.appendChild(quoteRow(words.inContext, contextCell(item.job_context), "explain-context-row"));
-    }
+    quotes.appendChild(quoteRow(words.thisJob, jobQuoteCell(item)));
     li.appendChild(quotes);
     var actions = addLink(item);
     var show = el("button", "explain-show", words.showInPosting);

@@ -130,7 +130,7 @@ def test_changelist_shows_rows_summary_and_chart(admin_client_, rows):
     assert response.context["explain_summary"].requests == 10
     # Fresh answers: ok x3 and nothing verified; two lost a point. The cached one is not
     # counted again.
-    assert "50%" in section and "2 of 4 fresh answers" in section
+    assert "50%" in section and re.search(r">2</a> of <a [^>]*>4</a> fresh answers", section)
     assert "33%" in section and "900\u00a0ms / 30.0\u00a0s" in section
     assert "/static/explain/admin.css" in html
     assert html.count('class="field-outcome"') == 10
@@ -306,7 +306,7 @@ def test_summary_page_compares_versions_and_totals_reasons(admin_client_, rows):
     assert "<svg" in html and 'class="explain-chart-day"' in html
     reasons = response.context["drop_reasons"]
     assert [(r.code, r.count, r.share) for r in reasons] == [("job_quote_not_found", "2", "100%")]
-    assert "the quoted words are not in this job posting" in html
+    assert "job quote not found in the posting text sent" in html
     # A row from when code reworded model sentences still reads; rewording is no figure.
     assert "reword_reasons" not in response.context
     assert "point_judges" not in html and "Reworded" not in html
@@ -527,7 +527,7 @@ def test_a_log_row_gives_its_reasons_in_words_and_its_postings_flag(admin_client
     html = admin_client_.get(
         reverse("admin:explain_explanationlog_change", args=[row.pk])
     ).content.decode()
-    assert "(quote_spans_fields): 1" in html and "a quote ran across two parts" in html
+    assert "(quote_spans_fields): 1" in html and "a quote ran across two fields" in html
     flagged = reverse("admin:explain_explanationlog_addressed_to_ai")
     assert f'<a href="{flagged}">2 sentences addressed to an AI</a>' in html
     # The reports inline: every column headed, the point escaped, a link to its triage.
@@ -590,7 +590,12 @@ def test_page_views_are_counted_apart_from_requests(admin_client_, rows):
     summary = response.context["explain_summary"]
     assert (summary.requests, summary.page_views) == (before.requests, 1)
     assert summary.checked == before.checked  # a page view is no answer, even with drops
-    assert "1 page views showed a remembered answer again" in response.content.decode()
+    html = response.content.decode()
+    assert re.search(r">1</a> page views showed a remembered answer again", html)
+    # Where the eye lands: the list has more rows than the requests figure, and why.
+    rows_in_list = response.context["cl"].result_count
+    assert rows_in_list == summary.requests + 1
+    assert f"The list below has {rows_in_list} rows: these requests and" in html
 
 
 def test_report_reasons_show_in_words_with_the_code_beside_them(admin_client_, report):

@@ -63,7 +63,7 @@ def test_the_job_list_shows_the_counts_without_a_model_call(client, ana, setting
     assert body.count('class="asked-counts"') == 1
     assert (
         "This job lists 3 requirements we could check. "
-        "Your profile shows 2: 1 required, 1 optional."
+        "Your profile shows 2 of them: 1 required and 1 optional."
     ) in body
 
 
@@ -76,7 +76,7 @@ def test_the_remembered_counts_say_required_and_optional_apart(ana):
     assert entry.summary == wording.summary_line(3, 1, 1, optional_matches=1)
     assert entry.summary == (
         "This job lists 5 requirements we could check. "
-        "Your profile shows 3: 2 required, 1 optional."
+        "Your profile shows 3 of them: 2 required and 1 optional."
     )
 
 

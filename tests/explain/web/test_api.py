@@ -153,8 +153,7 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
     assert data["outcome"] == "ok" and data["ok"] is True
     # The bottom line counts verified points; it is never a score.
     assert data["summary"] == (
-        "This job lists 2 requirements we could check. "
-        "Your profile shows 1: 1 required, 0 optional."
+        "This job lists 2 requirements we could check. Your profile shows 1 of them."
     )
     assert data["remembered"] is False and data["made_line"] is None
     assert data["made_at"] is not None
@@ -171,7 +170,7 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
             "line": "1 point: the quoted words are not in your profile.",
         }
     ]
-    assert data["notice"] == "We hid 1 point we could not back up with your words."
+    assert data["notice"] == "We removed 1 point the AI suggested: it did not pass our checks."
     assert data["written_by"] == (
         "These lines are written by this site from the quoted words, not by the AI."
     )

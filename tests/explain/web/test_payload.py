@@ -70,7 +70,9 @@ def test_a_shown_answer_has_points_counts_reasons_and_the_notice():
     assert payload["drop_reasons"] == {"profile_quote_not_found": 2}
     assert payload["drop_reason_lines"][0]["count"] == 2
     assert payload["drop_reason_lines"][0]["line"].startswith("2 points: ")
-    assert payload["notice"] == "We hid 2 points we could not back up with your words."
+    assert payload["notice"] == (
+        "We removed 2 points the AI suggested: they did not pass our checks."
+    )
 
 
 def test_a_failed_answer_shows_its_message_and_no_points():
@@ -121,8 +123,7 @@ def test_an_optional_gap_is_counted_apart_in_the_summary():
         Explanation(Outcome.OK, "7", verification=verification, profile=PROFILE, job=JOB)
     )
     assert payload["summary"] == (
-        "This job lists 3 requirements we could check. "
-        "Your profile shows 1: 1 required, 0 optional."
+        "This job lists 3 requirements we could check. Your profile shows 1 of them."
     )
     assert [g["optional"] for g in payload["gaps"]] == [False, True]
     assert payload["written_by"] == (
@@ -210,5 +211,5 @@ def test_an_optional_match_is_counted_apart_in_the_summary():
     )
     assert payload["summary"] == (
         "This job lists 2 requirements we could check. "
-        "Your profile shows 2: 1 required, 1 optional."
+        "Your profile shows 2 of them: 1 required and 1 optional."
     )

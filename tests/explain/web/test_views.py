@@ -33,7 +33,7 @@ def test_worked_example_through_the_page(logged_in, worked_job, use_model):
     assert '<mark class="explain-term">Java</mark> (Intermediate, 3 years)</q>' in body
     assert "Build secure Java APIs" in body
     assert "deploy services on AWS" in body
-    assert "We hid 1 point we could not back up with your words." in body
+    assert "We removed 1 point the AI suggested: it did not pass our checks." in body
     assert "Kubernetes" not in body
     assert "not shown in your profile" in body
     # Exactly what the model saw, and nothing else.
@@ -57,7 +57,7 @@ def test_worked_example_through_the_api(logged_in, worked_job, use_model):
     assert [m["profile_quote"] for m in data["matches"]] == ["Java (Intermediate, 3 years)"]
     assert [g["job_quote"] for g in data["gaps"]] == ["deploy services on AWS"]
     assert data["dropped"] == 1
-    assert data["notice"] == "We hid 1 point we could not back up with your words."
+    assert data["notice"] == "We removed 1 point the AI suggested: it did not pass our checks."
     span = data["matches"][0]["job_span"]
     assert span["field"] == "description"
     assert (
@@ -101,7 +101,7 @@ def test_plural_notice(logged_in, worked_job, use_model):
     bad2 = {"point": "Invented too.", "profileQuote": "Go (2 years)", "jobQuote": "secure Java"}
     use_model({"matches": [*WORKED_DRAFT["matches"][:1], bad, bad2], "gaps": []})
     data = logged_in.post(api_url(worked_job)).json()
-    assert data["notice"] == "We hid 2 points we could not back up with your words."
+    assert data["notice"] == "We removed 2 points the AI suggested: they did not pass our checks."
 
 
 def test_private_fields_never_reach_the_prompt(logged_in, worked_user, worked_job, use_model):

@@ -23,8 +23,14 @@ def test_rate_limited_counts_seconds():
 
 def test_the_notice_and_reason_lines_in_singular_and_plural():
     assert wording.removed_notice(0) == str(wording.ALL_VERIFIED)
-    assert wording.removed_notice(1) == "We hid 1 point we could not back up with your words."
-    assert wording.removed_notice(3) == "We hid 3 points we could not back up with your words."
+    assert (
+        wording.removed_notice(1)
+        == "We removed 1 point the AI suggested: it did not pass our checks."
+    )
+    assert (
+        wording.removed_notice(3)
+        == "We removed 3 points the AI suggested: they did not pass our checks."
+    )
     assert wording.reason_label("too long", 1) == "1 point: too long."
     assert wording.reason_label("too long", 2) == "2 points: too long."
 
@@ -72,7 +78,7 @@ def test_optional_gaps_are_counted_apart_and_never_as_asked_for():
         "This job lists 2 requirements we could check. Your profile shows none of them."
     )
     assert wording.summary_line(1, 0) == (
-        "This job lists 1 requirement we could check. Your profile shows 1: 1 required, 0 optional."
+        "This job lists 1 requirement we could check. Your profile shows it."
     )
     assert wording.summary_line(0, 1) == (
         "This job lists 1 requirement we could check. Your profile does not show it."
@@ -82,8 +88,29 @@ def test_optional_gaps_are_counted_apart_and_never_as_asked_for():
 def test_the_summary_says_required_and_optional_matches_apart():
     assert wording.summary_line(3, 1, 2, optional_matches=1) == (
         "This job lists 6 requirements we could check. "
-        "Your profile shows 3: 2 required, 1 optional."
+        "Your profile shows 3 of them: 2 required and 1 optional."
     )
+
+
+def test_the_summary_never_prints_a_part_of_zero():
+    assert wording.summary_line(3, 0) == (
+        "This job lists 3 requirements we could check. Your profile shows all 3."
+    )
+    assert wording.summary_line(2, 1) == (
+        "This job lists 3 requirements we could check. Your profile shows 2 of them."
+    )
+    assert wording.summary_line(2, 1, optional_matches=2) == (
+        "This job lists 3 requirements we could check. "
+        "Your profile shows 2 of them, all listed as optional."
+    )
+    assert wording.summary_line(1, 1, optional_matches=1) == (
+        "This job lists 2 requirements we could check. "
+        "Your profile shows 1 of them, listed as optional."
+    )
+    for line in (
+        wording.summary_line(m, g, o) for m in range(4) for g in range(3) for o in range(2)
+    ):
+        assert " 0 " not in line, line
 
 
 def test_nothing_verified_is_said_plainly():

@@ -46,8 +46,8 @@ def test_the_panel_works_and_the_hosts_theme_stays_out(new_page, candidate, post
 
     page.click("[data-explain-button]")
     page.wait_for_selector(".explain-notice")
-    assert (
-        page.inner_text(".explain-notice") == "We hid 1 point we could not back up with your words."
+    assert page.inner_text(".explain-notice") == (
+        "We removed 1 point the AI suggested: it did not pass our checks."
     )
     points = page.locator(".explain-point")
     assert points.count() == 2
