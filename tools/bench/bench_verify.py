@@ -38,7 +38,6 @@ from explain.core.verify import (
     DropReason,
     Limits,
     _Checker,
-    _in_instruction,
     _normalize_quote,
     _Source,
     normalize,
@@ -287,10 +286,13 @@ def rule_costs(size: int, rounds: int) -> dict[str, float]:
                 amounts.amount_for(profile[profile_span[0] : profile_span[1]], None)
 
     def instruction_rule() -> None:
+        # Found once per text (a fresh _Source each round), then one overlap per quote.
+        job_source = _Source(job, None, None)
+        profile_source = _Source(profile, None, None)
         for _, _, job_span, profile_span in found:
-            _in_instruction(job, job_span, checker.job.folded)
+            job_source.in_instruction(job_span)
             if profile_span is not None:
-                _in_instruction(profile, profile_span, checker.profile.folded)
+                profile_source.in_instruction(profile_span)
 
     costs: dict[str, list[float]] = {"term": [], "context": [], "instruction": []}
     for _ in range(rounds):
