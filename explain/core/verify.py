@@ -114,6 +114,9 @@ class Verification:
     dropped: int = 0
     drop_reasons: dict[str, int] = field(default_factory=dict)
     unchecked: int = 0
+    # Sentences addressed to an AI in each text ("profile", "job"; before its cut, if
+    # cut), found once by the verifier and counted for the log row.
+    instructions: dict[str, int] = field(default_factory=dict)
 
     @property
     def kept(self) -> int:
@@ -374,6 +377,13 @@ class _Checker:
         self.limits = limits
         self.seen: set[tuple[str, str, str, str]] = set()
 
+    def instruction_counts(self) -> dict[str, int]:
+        """How many sentences of each text address an AI (the whole text, before a cut)."""
+        return {
+            "profile": len(self.profile.full_instructions()),
+            "job": len(self.job.full_instructions()),
+        }
+
     def _quote(
         self, needle: str, source: _Source, not_found: DropReason
     ) -> tuple[int, int] | DropReason:
@@ -620,4 +630,5 @@ def verify_draft(
         dropped=sum(reasons.values()),
         drop_reasons=dict(sorted(reasons.items())),
         unchecked=unchecked_matches + unchecked_gaps,
+        instructions=checker.instruction_counts(),
     )

@@ -74,4 +74,5 @@ class IncrementalVerifier:
             dropped=sum(self._reasons.values()),
             drop_reasons=dict(sorted(self._reasons.items())),
             unchecked=self._unchecked,
+            instructions=self._checker.instruction_counts(),
         )

@@ -749,9 +749,11 @@ def _text_counts(result: Explanation) -> dict[str, int]:
         counts[f"{name}_words_sent"] = source.words_sent
         counts[f"{name}_words_total"] = source.words_total
         counts[f"{name}_hidden"] = min(source.hidden_removed, 32767)
-        counts[f"{name}_instructions"] = min(
-            len(instruction_spans(source.full_text or source.text)), 32767
-        )
+        # Found once per text: by the verifier when it ran, else here.
+        found = result.verification.instructions.get(name) if result.verification else None
+        if found is None:
+            found = len(instruction_spans(source.full_text or source.text))
+        counts[f"{name}_instructions"] = min(found, 32767)
     return counts
 
 

@@ -22,6 +22,7 @@ from django.db.models.signals import post_save, pre_save
 from django.urls import reverse
 
 from explain.controls.ratelimit import RateDecision
+from explain.core import verify as core_verify
 from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION
 from explain.core.schema import Draft
 from explain.core.verify import Limits
@@ -774,6 +775,7 @@ def test_a_long_model_name_and_a_huge_instruction_count_fit_their_columns(
     model = use_model(WORKED_DRAFT)
     model.model_name = "m" * 99 + "-tail"
     monkeypatch.setattr(service, "instruction_spans", lambda text: [(0, 1)] * 40_000)
+    monkeypatch.setattr(core_verify, "_instructions", lambda text, folded: [(0, 1)] * 40_000)
     explain(worked_user, worked_job)
     row = ExplanationLog.objects.get()
     assert row.model_name == "m" * 99 + "-"
