@@ -2,7 +2,8 @@
 
 `python -m tools.imports` prints one line per module (its imports inside explain/), then the
 circles (strongly connected components of more than one module). Reads the source with ast,
-imports nothing.
+imports nothing. Imports made when a module loads count (those under `if TYPE_CHECKING:`
+too); `--all` adds the ones inside functions, which run only when called.
 """
 
 from __future__ import annotations
@@ -31,7 +32,25 @@ def _resolve(name: str, modules: set[str]) -> str | None:
     return None
 
 
-def graph() -> dict[str, set[str]]:
+def _imports(tree: ast.Module, *, nested: bool) -> list[ast.Import | ast.ImportFrom]:
+    """The module's import statements: at its top level and in its top-level `if` and
+    `try` blocks, or (nested) everywhere."""
+    if nested:
+        return [n for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom)]
+    found: list[ast.Import | ast.ImportFrom] = []
+    todo: list[ast.stmt] = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append(node)
+        elif isinstance(node, ast.If | ast.Try):
+            todo.extend([*node.body, *node.orelse])
+            if isinstance(node, ast.Try):
+                todo.extend([*node.finalbody, *(s for h in node.handlers for s in h.body)])
+    return found
+
+
+def graph(*, nested: bool = False) -> dict[str, set[str]]:
     files = {
         module_name(p): p for p in (ROOT / PACKAGE).rglob("*.py") if "migrations" not in p.parts
     }
@@ -39,7 +58,7 @@ def graph() -> dict[str, set[str]]:
     edges: dict[str, set[str]] = {m: set() for m in modules}
     for module, path in files.items():
         package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text())):
+        for node in _imports(ast.parse(path.read_text()), nested=nested):
             names: list[str] = []
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]
@@ -96,7 +115,7 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 
 def main() -> None:
-    edges = graph()
+    edges = graph(nested="--all" in sys.argv)
     for module in sorted(edges):
         print(f"{module} -> {', '.join(sorted(edges[module])) or '-'}")
     found = circles(edges)

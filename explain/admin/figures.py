@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from explain.reporting.costs import Price, call_cost
 from explain.reporting.selectors import LogSummary, ReasonTotal, VersionFigures
-from explain.web.wording import reason_text
+from explain.wording import reason_text
 
 
 @dataclass(frozen=True)

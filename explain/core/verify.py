@@ -254,19 +254,10 @@ class _Source:
         folded = self.folded
         starts = folded.starts
         field_low, field_high = self.field_of(span)
-        # Each lookup searches only the part of the offsets its answer can be in (the
-        # offsets grow with the text, so a field's start lies before the span's): the
-        # same answers, from a few hundred offsets near the span instead of all of them.
         start = bisect_left(starts, span[0])
         end = bisect_left(starts, span[1], start)
-        low = max(
-            bisect_left(starts, field_low, max(0, start - READING_REACH), start),
-            start - READING_REACH,
-        )
-        high = min(
-            bisect_left(starts, field_high, end, min(len(starts), end + READING_REACH)),
-            end + READING_REACH,
-        )
+        low = max(bisect_left(starts, field_low), start - READING_REACH)
+        high = min(bisect_left(starts, field_high), end + READING_REACH)
         piece = folded.text[low:high]
         if low < high:
             # Only where the text sent has a line break is the slice rebuilt.
@@ -319,17 +310,8 @@ class _Source:
         full = self.full()
         if full is not None:
             texts.append((full, self.full_instructions()))
-        # Shortest first: a form that holds one already missing from a text is missing
-        # too ("kubernet" missing, so is "kubernetes" and the quote naming it), and is
-        # not searched for again; a gap's forms mostly share their stem.
-        missing: list[list[str]] = [[] for _ in texts]
-        for form in sorted(set(filter(None, forms)), key=len):
-            for (folded, instructions), gone in zip(texts, missing, strict=True):
-                if any(part in form for part in gone):
-                    continue
-                if form not in folded.text:
-                    gone.append(form)
-                    continue
+        for folded, instructions in texts:
+            for form in set(filter(None, forms)):
                 for count, span in enumerate(_occurrences(form, folded)):
                     if count >= _MAX_OCCURRENCES:
                         break

@@ -45,10 +45,10 @@ from explain.outcomes import (
     default_retry_after,
 )
 from explain.reporting.alerts import warn_if_passed
+from explain.sentences import point_sentence
 from explain.services import cache as explanation_cache
 from explain.services import log_spool
 from explain.services.site_faults import log_internal_error
-from explain.web.sentences import point_sentence
 
 logger = logging.getLogger(__name__)
 

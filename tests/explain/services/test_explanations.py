@@ -21,6 +21,7 @@ from django.db import connections
 from django.db.models.signals import post_save, pre_save
 from django.urls import reverse
 
+from explain import wording
 from explain.controls.ratelimit import RateDecision
 from explain.core import verify as core_verify
 from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION
@@ -37,9 +38,8 @@ from explain.llm.errors import (
 )
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
+from explain.sentences import point_sentence
 from explain.services import explanations as service
-from explain.web import wording
-from explain.web.sentences import point_sentence
 from jobportal.models import CandidateProfile
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, WORKED_PROFILE, FakeModel
 
