@@ -30,6 +30,7 @@ from explain.core.schema import Claim, Draft
 
 __all__ = [
     "DropReason",
+    "Instructions",
     "Limits",
     "Verification",
     "VerifiedPoint",
@@ -114,9 +115,6 @@ class Verification:
     dropped: int = 0
     drop_reasons: dict[str, int] = field(default_factory=dict)
     unchecked: int = 0
-    # Sentences addressed to an AI in each text ("profile", "job"; before its cut, if
-    # cut), found once by the verifier and counted for the log row.
-    instructions: dict[str, int] = field(default_factory=dict)
 
     @property
     def kept(self) -> int:
@@ -212,6 +210,22 @@ def _instructions(text: str, folded: _Folded) -> list[tuple[int, int]]:
     return addressed_to_ai.instruction_spans(text, folded.text, folded.starts, folded.ends)
 
 
+class Instructions:
+    """The sentences addressed to an AI in one request's texts, found once per text: the
+    verifier's overlap checks and the log row's counts read the same spans. Kept by the
+    text's part ("profile", "job"; "profile_full", "job_full" for a text before its cut),
+    for one request only."""
+
+    def __init__(self) -> None:
+        self._spans: dict[str, list[tuple[int, int]]] = {}
+
+    def spans(self, part: str, text: str, folded: _Folded | None = None) -> list[tuple[int, int]]:
+        """The spans of `text`, the request's `part`: found on the first call only."""
+        if part not in self._spans:
+            self._spans[part] = _instructions(text, folded or _fold_with_offsets(text))
+        return self._spans[part]
+
+
 def _overlaps(spans: Spans, span: tuple[int, int]) -> bool:
     return any(a < span[1] and span[0] < b for a, b in spans)
 
@@ -228,17 +242,19 @@ class _Source:
         text: str,
         fields: Spans | None,
         full_text: str | None,
-        instructions: Spans | None = None,
+        found: Instructions | None = None,
+        part: str = "text",
     ) -> None:
         self.text = text
         self.folded = _fold_with_offsets(text)
-        self._instructions = instructions
+        self.found = found or Instructions()
+        self.part = part
         spans = [(0, len(text))] if fields is None else sorted(s for s in fields if s[0] < s[1])
         self.field_starts = [start for start, _ in spans]
         self.field_ends = [end for _, end in spans]
         self.full_text = full_text if full_text and full_text != text else None
         self._full: _Folded | None = None
-        self._full_instructions: Spans | None = None
+        self._skeletons: list[tuple[equivalence.Words, Spans]] | None = None
 
     def field_of(self, span: tuple[int, int]) -> tuple[int, int]:
         """The (start, end) of the field holding the span (the whole text without fields)."""
@@ -278,17 +294,25 @@ class _Source:
         return i >= 0 and span[1] <= self.field_ends[i]
 
     def instructions(self) -> Spans:
-        if self._instructions is None:
-            self._instructions = _instructions(self.text, self.folded)
-        return self._instructions
+        return self.found.spans(self.part, self.text, self.folded)
 
     def full_instructions(self) -> Spans:
         full = self.full()
         if full is None or self.full_text is None:
             return self.instructions()
-        if self._full_instructions is None:
-            self._full_instructions = _instructions(self.full_text, full)
-        return self._full_instructions
+        return self.found.spans(self.part + "_full", self.full_text, full)
+
+    def skeletons(self) -> list[tuple[equivalence.Words, Spans]]:
+        """The text (and the text before its cut) with look-alike letters read as Latin,
+        its words read once for every gap, with its sentences addressed to an AI."""
+        if self._skeletons is None:
+            self._skeletons = [
+                (equivalence.Words(equivalence.skeleton(self.text)), self.instructions())
+            ]
+            if self.full_text:
+                full = equivalence.Words(equivalence.skeleton(self.full_text))
+                self._skeletons.append((full, self.full_instructions()))
+        return self._skeletons
 
     def in_instruction(self, span: tuple[int, int]) -> bool:
         return _overlaps(self.instructions(), span)
@@ -358,13 +382,6 @@ class _Checker:
         self.job = job
         self.limits = limits
         self.seen: set[tuple[str, str, str, str]] = set()
-
-    def instruction_counts(self) -> dict[str, int]:
-        """How many sentences of each text address an AI (the whole text, before a cut)."""
-        return {
-            "profile": len(self.profile.full_instructions()),
-            "job": len(self.job.full_instructions()),
-        }
 
     def _quote(
         self, needle: str, source: _Source, not_found: DropReason
@@ -550,12 +567,9 @@ def _named_otherwise(term: str, profile: _Source) -> bool:
     """True when the profile names the term's skill another way, its look-alike letters
     of other scripts read as Latin (this can only remove a gap), outside any sentence
     addressed to an AI."""
-    texts = [(profile.text, profile.instructions)]
-    if profile.full_text:
-        texts.append((profile.full_text, profile.full_instructions))
-    for text, instructions in texts:
-        for span in equivalence.find_term(term, equivalence.skeleton(text))[:_MAX_OCCURRENCES]:
-            if not _overlaps(instructions(), span):
+    for words, instructions in profile.skeletons():
+        for span in words.find(term)[:_MAX_OCCURRENCES]:
+            if not _overlaps(instructions, span):
                 return True
     return False
 
@@ -590,17 +604,20 @@ def verify_draft(
     job_fields: Spans | None = None,
     profile_full_text: str | None = None,
     job_full_text: str | None = None,
+    instructions: Instructions | None = None,
 ) -> Verification:
     """Keep the claims whose quotes are found, word for word, in the texts sent.
 
     Optional: the (start, end) of each field's value in each text (a quote must lie
     inside one; labels are not the user's words), and each text as it was before it was
-    cut to size (a quote found only there is dropped as quote_after_cut).
+    cut to size (a quote found only there is dropped as quote_after_cut), and the
+    request's sentences addressed to an AI when they were found already (Instructions).
     """
     limits = limits or Limits()
+    found = instructions or Instructions()
     checker = _Checker(
-        _Source(profile_text or "", profile_fields, profile_full_text),
-        _Source(job_text or "", job_fields, job_full_text),
+        _Source(profile_text or "", profile_fields, profile_full_text, found, "profile"),
+        _Source(job_text or "", job_fields, job_full_text, found, "job"),
         limits,
     )
     reasons: Counter[str] = Counter()
@@ -612,5 +629,4 @@ def verify_draft(
         dropped=sum(reasons.values()),
         drop_reasons=dict(sorted(reasons.items())),
         unchecked=unchecked_matches + unchecked_gaps,
-        instructions=checker.instruction_counts(),
     )

@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections import Counter
 
 from explain.core.schema import Claim
-from explain.core.verify import Limits, Spans, Verification, VerifiedPoint, _Checker, _Source
+from explain.core.verify import (
+    Instructions,
+    Limits,
+    Spans,
+    Verification,
+    VerifiedPoint,
+    _Checker,
+    _Source,
+)
 
 __all__ = ["IncrementalVerifier"]
 
@@ -37,11 +45,13 @@ class IncrementalVerifier:
         job_fields: Spans | None = None,
         profile_full_text: str | None = None,
         job_full_text: str | None = None,
+        instructions: Instructions | None = None,
     ) -> None:
         self._limits = limits or Limits()
+        found = instructions or Instructions()
         self._checker = _Checker(
-            _Source(profile_text or "", profile_fields, profile_full_text),
-            _Source(job_text or "", job_fields, job_full_text),
+            _Source(profile_text or "", profile_fields, profile_full_text, found, "profile"),
+            _Source(job_text or "", job_fields, job_full_text, found, "job"),
             self._limits,
         )
         self._kept: dict[str, list[VerifiedPoint]] = {MATCH: [], GAP: []}
@@ -74,5 +84,4 @@ class IncrementalVerifier:
             dropped=sum(self._reasons.values()),
             drop_reasons=dict(sorted(self._reasons.items())),
             unchecked=self._unchecked,
-            instructions=self._checker.instruction_counts(),
         )

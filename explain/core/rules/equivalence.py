@@ -47,6 +47,7 @@ from explain.core.normal import fold_name
 __all__ = [
     "AliasTable",
     "Form",
+    "Words",
     "find_term",
     "find_term_in",
     "forms",
@@ -461,43 +462,57 @@ def _strict_span(text: str, start: int, form: Form) -> Span | None:
     return (start, end) if _strict_ok(text, start, end) else None
 
 
+class Words:
+    """The words of text[low:high] where a name can begin, each with its folded first
+    characters: read once per text, for every name looked up in it (a draft's gaps are
+    all looked up in one profile)."""
+
+    def __init__(self, text: str, low: int = 0, high: int | None = None) -> None:
+        self.text = text
+        self.low = max(low, 0)
+        self.high = len(text) if high is None else min(high, len(text))
+        self.starts = [
+            (match.start(), match.group())
+            for match in _TOKEN.finditer(text, self.low, self.high)
+            if _starts_word(text, match.start())
+        ]
+        self.heads = [_fold(word)[:_PREFIX] for _, word in self.starts]
+
+    def find(self, term: str) -> list[Span]:
+        """Offsets of every whole-word run here that names the term's skill, in order."""
+        text, low = self.text, self.low
+        found: set[Span] = set()
+        for form in forms(term):
+            if form.strict and any(ch in form.name for ch in "&+/"):
+                # "R&D", "I+D", "TCP/IP": the joiner is part of the name: as written.
+                name = re.escape(form.name)
+                joined = re.finditer(rf"(?<![\w&+/-]){name}(?![\w&+/-])", text)
+                found.update(m.span() for m in joined if low <= m.start())
+            elif form.strict:
+                for at, word in self.starts:
+                    if form.words and word == form.words[0]:
+                        span = _strict_span(text, at, form)
+                        if span is not None:
+                            found.add(span)
+            else:
+                heads = _heads(form)
+                for (at, _), head in zip(self.starts, self.heads, strict=True):
+                    if head in heads:
+                        found.update(
+                            (at, end) for end, keys in _windows(text, at) if keys & form.keys
+                        )
+        return sorted(span for span in found if span[1] <= self.high)
+
+
 def find_term(term: str, text: str) -> list[Span]:
     """Offsets in `text` of every whole-word run that names the term's skill, in order."""
-    return find_term_in(term, text, 0, len(text))
+    return Words(text).find(term) if text else []
 
 
 def find_term_in(term: str, text: str, low: int, high: int) -> list[Span]:
     """find_term(term, text) inside text[low:high] only, the text around it read as for
     find_term (a sentence's start, the next word)."""
-    if not text:
-        return []
-    low, high = max(low, 0), min(high, len(text))
-    region = [
-        (match.start(), match.group())
-        for match in _TOKEN.finditer(text, low, high)
-        if _starts_word(text, match.start())
-    ]
-    heads_of = [_fold(word)[:_PREFIX] for _, word in region]
-    found: set[Span] = set()
-    for form in forms(term):
-        if form.strict and any(ch in form.name for ch in "&+/"):
-            # "R&D", "I+D", "TCP/IP": the joiner is part of the name, so the name as written.
-            name = re.escape(form.name)
-            joined = re.finditer(rf"(?<![\w&+/-]){name}(?![\w&+/-])", text)
-            found.update(m.span() for m in joined if low <= m.start())
-        elif form.strict:
-            for at, word in region:
-                span = (
-                    _strict_span(text, at, form) if form.words and word == form.words[0] else None
-                )
-                if span is not None:
-                    found.add(span)
-        else:
-            heads = _heads(form)
-            for (at, _), head in zip(region, heads_of, strict=True):
-                if head in heads:
-                    found.update((at, end) for end, keys in _windows(text, at) if keys & form.keys)
-    return sorted(span for span in found if span[1] <= high)
+    return Words(text, low, high).find(term) if text else []
 
 
 # --------------------------------------------------------------------------- look-alikes
@@ -523,7 +538,7 @@ def _latin(ch: str) -> str:
 def skeleton(text: str) -> str:
     """The text with look-alike letters of other scripts read as Latin, one for one (so
     offsets still hold). Only for the gap check, where folding can only remove a gap."""
-    for ch in {ch for ch in text if not ch.isascii()}:
+    for ch in [ch for ch in set(text) if not ch.isascii()]:
         latin = _latin(ch)
         if latin != ch:
             text = text.replace(ch, latin)

@@ -590,7 +590,7 @@ def test_a_models_sentence_is_never_read(point: str) -> None:
 
 
 def test_empty_draft_and_empty_texts() -> None:
-    assert verify_draft(Draft(), "", "") == Verification(instructions={"profile": 0, "job": 0})
+    assert verify_draft(Draft(), "", "") == Verification()
     result = verify_draft(Draft(matches=[claim("Python", "Python")]), "", "")
     assert result.drop_reasons == {DropReason.PROFILE_QUOTE_NOT_FOUND.value: 1}
 
