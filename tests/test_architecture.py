@@ -44,6 +44,7 @@ PURE_MODULES = [
     "texts.py",
     "adapter.py",
     "exceptions.py",
+    "usage.py",
     "reporting/costs.py",
     "controls/breaker.py",
     "controls/counters.py",

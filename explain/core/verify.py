@@ -525,9 +525,7 @@ class _Checker:
 
 def _term_reading(term: str) -> tuple[str, int, bool, tuple[str, ...]]:
     """A term's normal form, how many words it has, whether one of them names something
-    (rules.content), and the spellings the plural rule allows. It depends on the term
-    alone, and the same skill names come back draft after draft (as for the skill
-    equivalence's forms, kept per term)."""
+    (rules.content), and the spellings the plural rule allows."""
     needle = _normalize_quote(term)
     words = split_words(needle)[0]
     if not words:

@@ -15,8 +15,8 @@ from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from explain.core.usage import TokenUsage
 from explain.llm.errors import InvalidResponse, ModelCallError, ProviderError
+from explain.usage import TokenUsage
 
 EntityT = TypeVar("EntityT", bound=BaseModel)
 

@@ -33,7 +33,6 @@ __all__ = [
     "Rule",
     "findings",
     "findings_of",
-    "instruction_hits",
     "instruction_spans",
     "load_rules",
     "sentence_bounds",
@@ -302,15 +301,6 @@ def rule_hits(normal: str) -> list[tuple[int, int, Rule]]:
     return sorted(hits, key=lambda hit: (hit[0], hit[1]))
 
 
-def instruction_hits(normal: str) -> list[tuple[int, int, bool]]:
-    """(start, end, clause_only) of each pattern hit in a normalised text.
-
-    clause_only marks hits that count only where a clause starts; the caller checks that
-    on the original text, where line breaks are still there.
-    """
-    return [(a, b, rule.where == "clause") for a, b, rule in rule_hits(normal)]
-
-
 _MARKUP_BEFORE = " \t\r\n#*-=>[(_|~\"'`"
 _SENTENCE_END = ".!?\u3002\uff01\uff1f"
 _MAX_SENTENCE = 500
@@ -361,8 +351,7 @@ def _heading_of_a_list(text: str, start: int, end: int) -> bool:
     )
 
 
-# A line break, or ". ! ?" not followed by a letter or digit. Written with the class of
-# every end character first, so a search skips other characters in one step.
+# A line break, or ". ! ?" not followed by a letter or digit.
 _END = re.compile("[\n" + _SENTENCE_END + "](?:(?<=\n)|(?!\\w))")
 _END_CHARS = "\n" + _SENTENCE_END
 
@@ -374,28 +363,9 @@ def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     "Node.js" and "3.11" do not end one).
     """
     low = max(0, start - _MAX_SENTENCE)
-    s = low
-    # Read back from start to the nearest end before it (the nearest of each end
-    # character, then whether it ends a sentence there: "Node.js" does not), so a long
-    # sentence is not read from 500 characters back. The look-ahead sees what follows a
-    # "." just before start ("js" in "Node.js"); an end at start itself is not before it.
-    i = start
-    while i > low:
-        p = max(
-            text.rfind("\n", low, i),
-            text.rfind(".", low, i),
-            text.rfind("!", low, i),
-            text.rfind("?", low, i),
-            text.rfind("\u3002", low, i),
-            text.rfind("\uff01", low, i),
-            text.rfind("\uff1f", low, i),
-        )  # each of _END_CHARS (a test holds the two to the same characters)
-        if p < 0:
-            break
-        if _END.match(text, p):
-            s = p + 1
-            break
-        i = p
+    # The nearest end before start (the look-ahead sees past start: "js" in "Node.js").
+    ends = (p for p in range(start - 1, low - 1, -1) if text[p] in _END_CHARS)
+    s = next((p + 1 for p in ends if _END.match(text, p)), low)
     return s, _sentence_end(text, end)
 
 
@@ -440,7 +410,6 @@ def _pattern_findings(
 
 # Hidden text: runs of Unicode tag characters spell out ASCII that no reader sees.
 _HIDDEN = re.compile("[\U000e0000-\U000e007f]{2,}")
-_TAG = re.compile("[\U000e0000-\U000e007f]")
 
 
 def _encoded_findings(text: str) -> list[Finding]:

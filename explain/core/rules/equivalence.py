@@ -23,11 +23,8 @@ sentence unless a list follows ("Go, Python"), never joined to another word by "
 names ("kept the cluster's pods healthy" for Kubernetes), a name missing from the table,
 and everyday use written in capitals ("Go Team!").
 
-Everything is built once per process. A text is never split into words as a whole (a
-request always brings new texts): a lookup searches it, in C, for where the name can
-begin and reads the words from there, and what it found is kept, so the profile of a
-draft is searched once per name for all of its claims; find_term_in reads only a quote's
-part of a text.
+The tables are read once per process; a text's words are read once per request (Words)
+for all the names looked up in it.
 """
 
 from __future__ import annotations
@@ -396,12 +393,6 @@ Span = tuple[int, int]
 def _starts_word(text: str, start: int) -> bool:
     """True when a word of the text begins at `start` (a word character there)."""
     return start == 0 or _WORD_CHAR.match(text, start - 1) is None
-
-
-def _word_at(text: str, start: int) -> str:
-    """The word that begins at `start` (a word character there)."""
-    match = _TOKEN.match(text, start)
-    return match.group() if match else ""
 
 
 def _heads(form: Form) -> frozenset[str]:

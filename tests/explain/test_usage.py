@@ -1,10 +1,10 @@
-"""explain.core.usage: token counts are plain data, unknown until the provider says."""
+"""explain.usage: token counts are plain data, unknown until the provider says."""
 
 from __future__ import annotations
 
-from explain.core.usage import TokenUsage
 from explain.exceptions import ProviderError
 from explain.llm.client import ChatResponse
+from explain.usage import TokenUsage
 
 
 def test_usage_is_unknown_until_reported_and_compares_by_value() -> None:
