@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from explain.llm.client import TokenUsage
+    from explain.usage import TokenUsage
 
 
 class ExplainError(Exception):

@@ -85,7 +85,7 @@ class OutcomeRule:
     status: int
     group: Group
     # What the user reads (lazy, translated); None when points are shown or when the
-    # words depend on the wait (explain.web.wording).
+    # words depend on the wait (explain.wording).
     message: Any = None
     retry: Retry = Retry.NONE
     retry_seconds: int = 0
@@ -131,7 +131,7 @@ OUTCOMES: dict[Outcome, OutcomeRule] = {
         _("The explanation service declined to answer for this job."),
         model_call=True,
     ),
-    # The words count the seconds down (explain.web.wording.rate_limited_message).
+    # The words count the seconds down (explain.wording.rate_limited_message).
     Outcome.RATE_LIMITED: OutcomeRule(429, Group.REFUSED, retry=Retry.MEASURED),
     Outcome.DISABLED: OutcomeRule(
         503, Group.REFUSED, _("Explanations are not available on this site right now.")
@@ -173,7 +173,7 @@ OUTCOMES: dict[Outcome, OutcomeRule] = {
         retry_seconds=60,
         model_call=True,
     ),
-    # With the cool-down known, the words give it (explain.web.wording.circuit_open_message).
+    # With the cool-down known, the words give it (explain.wording.circuit_open_message).
     Outcome.CIRCUIT_OPEN: OutcomeRule(503, Group.REFUSED, _PROVIDER_DOWN, retry=Retry.MEASURED),
     Outcome.DAILY_LIMIT: OutcomeRule(
         503,
@@ -250,7 +250,7 @@ FRESH_OUTCOMES = _where(Group.OK, Group.UNVERIFIED, model_call=True)
 ERROR_OUTCOMES = _where(Group.PROVIDER)
 # A model call was made (cached answers, refusals and rate limits make none).
 MODEL_CALL_OUTCOMES = tuple(outcome for outcome, rule in OUTCOMES.items() if rule.model_call)
-# What the user reads per outcome (the wait-dependent words are in explain.web.wording).
+# What the user reads per outcome (the wait-dependent words are in explain.wording).
 MESSAGES: dict[str, Any] = {
     outcome: rule.message for outcome, rule in OUTCOMES.items() if rule.message is not None
 }

@@ -29,8 +29,8 @@ from explain.core.texts import SourceText
 from explain.core.verify import find_quote, normalize
 from explain.llm.client import ChatPrompt
 from explain.models import ExplanationLog
+from explain.sentences import POINT_TEMPLATES
 from explain.services.explanations import texts_for, verify_sent
-from explain.web.sentences import POINT_TEMPLATES
 from jobportal.models import CandidateProfile, Job
 
 PAYLOADS_PATH = Path(__file__).resolve().parent / "injection_payloads.json"

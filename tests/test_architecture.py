@@ -44,6 +44,7 @@ PURE_MODULES = [
     "texts.py",
     "adapter.py",
     "exceptions.py",
+    "usage.py",
     "reporting/costs.py",
     "controls/breaker.py",
     "controls/counters.py",
@@ -212,3 +213,58 @@ def test_the_orm_internals_check_sees_each_word(tmp_path):
         "rows = Log.objects.filter(query='x')\n"  # a field called query: fine
     )
     assert orm_internal_uses(sample) == ["1: get_compiler", "1: .query.", "1: as_sql"]
+
+
+# --- layers ---------------------------------------------------------------------------
+# The services decide and the web renders: the words both use live outside web/. The pure
+# core reaches no model layer, not even through another module. And no two modules
+# import each other when they load (tools/imports.py reads the graph).
+
+
+def _closure(edges: dict[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for nxt in edges[todo.pop()]:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def test_the_services_never_import_the_web_layer():
+    from tools.imports import graph
+
+    edges = graph(nested=True)
+    offenders = {
+        module: sorted(t for t in targets if t == "explain.web" or t.startswith("explain.web."))
+        for module, targets in edges.items()
+        if module.startswith("explain.services")
+    }
+    assert {m: t for m, t in offenders.items() if t} == {}
+
+
+def test_the_core_never_reaches_the_model_layer():
+    from tools.imports import graph
+
+    edges = graph()
+    offenders = {
+        module: sorted(t for t in _closure(edges, module) if t.startswith("explain.llm"))
+        for module in edges
+        if module.startswith("explain.core")
+    }
+    assert {m: t for m, t in offenders.items() if t} == {}
+
+
+def test_no_two_modules_import_each_other_when_they_load():
+    from tools.imports import circles, graph
+
+    assert circles(graph()) == []
+
+
+def test_the_layer_checks_see_a_circle_and_a_reach():
+    from tools.imports import circles
+
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}
+    assert circles(edges) == [["a", "b", "c"]]
+    assert _closure(edges, "a") == {"a", "b", "c"}

@@ -1,6 +1,6 @@
 """Each drop reason as an admin reads it: what the verifier found, said of the model's
 draft and the texts sent (the job seeker's panel words them for the reader instead,
-explain.web.wording.REASON_TEXT)."""
+explain.wording.REASON_TEXT)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from explain.core.verify import DropReason
-from explain.web.wording import RETIRED_REASON_TEXT
+from explain.wording import RETIRED_REASON_TEXT
 
 ADMIN_REASON_TEXT: dict[DropReason, Any] = {
     DropReason.QUOTE_MISSING: _("a quote was empty in the model's draft"),

@@ -18,10 +18,11 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
-from typing import overload
 
-from explain.core.contact_details import INVISIBLE_CHARS
+from explain.core.normal import INVISIBLE as _IGNORABLE
+from explain.core.normal import Folded as _Folded
+from explain.core.normal import fold_with_offsets as _fold_with_offsets
+from explain.core.normal import normalize
 from explain.core.rules import addressed_to_ai, amounts, content, equivalence, reading
 from explain.core.rules.words import joined as _joined
 from explain.core.rules.words import split_words, word_forms
@@ -29,6 +30,7 @@ from explain.core.schema import Claim, Draft
 
 __all__ = [
     "DropReason",
+    "Instructions",
     "Limits",
     "Verification",
     "VerifiedPoint",
@@ -40,17 +42,6 @@ __all__ = [
 ]
 
 MIN_QUOTE_CHARS = 3
-
-# Removed before anything else: invisible characters that only split or join words.
-_IGNORABLE = frozenset(INVISIBLE_CHARS)
-
-# Typographic quotes and dashes to their ASCII forms; every kind of white space to " ".
-_ASCII_FORMS: dict[int, str] = {
-    **dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\u02bc"), "'"),
-    **dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb"), '"'),
-    **dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"), "-"),
-    **{cp: " " for cp in range(0x3001) if chr(cp).isspace()},
-}
 
 # Characters that end a line, so a clause (rules.reading), though normalising makes them " ".
 _LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
@@ -134,160 +125,6 @@ class Verification:
 # --------------------------------------------------------------------------- normalising
 
 
-# Not marks themselves, but NFKC turns them into one (or into a Hangul vowel or final jamo)
-# that composes with the character before: Thai and Lao SARA AM, the half-width katakana
-# voicing marks, Hangul compatibility and half-width vowels, fillers and some finals.
-# tests/explain/core/test_verify.py recomputes this set from unicodedata.
-_JOINS_AFTER_NFKC = frozenset(
-    chr(cp)
-    for low, high in (
-        (0x0E33, 0x0E33),
-        (0x0EB3, 0x0EB3),
-        (0x3133, 0x3133),
-        (0x3135, 0x3136),
-        (0x313A, 0x313F),
-        (0x314F, 0x3164),
-        (0x3167, 0x316D),
-        (0x316F, 0x3170),
-        (0x3182, 0x3183),
-        (0x3187, 0x318E),
-        (0xFF9E, 0xFFA0),
-        (0xFFA3, 0xFFA3),
-        (0xFFA5, 0xFFA6),
-        (0xFFAA, 0xFFAF),
-        (0xFFC2, 0xFFC7),
-        (0xFFCA, 0xFFCF),
-        (0xFFD2, 0xFFD7),
-        (0xFFDA, 0xFFDC),
-    )
-    for cp in range(low, high + 1)
-)
-
-
-def _joins_previous(ch: str) -> bool:
-    """Marks and Hangul vowel/final jamo belong to the character before them."""
-    if ch < "\u0300":
-        return False
-    return (
-        unicodedata.category(ch)[0] == "M" or "\u1160" <= ch <= "\u11ff" or ch in _JOINS_AFTER_NFKC
-    )
-
-
-@lru_cache(maxsize=4096)
-def _fold(segment: str) -> str:
-    """NFKC, case-fold, NFKC again (case-folding can un-compose), then ASCII forms."""
-    folded = unicodedata.normalize("NFKC", segment).casefold()
-    return unicodedata.normalize("NFKC", folded).translate(_ASCII_FORMS)
-
-
-@dataclass(frozen=True)
-class _Folded:
-    """A normalised text plus, for each of its characters, the original span it came from."""
-
-    text: str
-    starts: list[int]
-    ends: list[int]
-
-    def aligned(self, start: int, end: int) -> bool:
-        """True when [start, end) begins and ends on whole original characters."""
-        starts = self.starts
-        return (start == 0 or starts[start] != starts[start - 1]) and (
-            end == len(starts) or starts[end] != starts[end - 1]
-        )
-
-
-# Stretches of plain ASCII, the bulk of most texts, are folded in one step: lower-casing
-# and collapsing white space is all the normalisation they need, and every output
-# character comes from one input character. The patterns are fixed here; model text is
-# never compiled.
-_ASCII_RUN = re.compile(r"[\x00-\x7f]+")
-_ODD_SPACE = re.compile(r"[\t-\r\x1c-\x1f ]{2,}|[\t-\r\x1c-\x1f]")
-
-
-def _fold_ascii(
-    source: str, i: int, stop: int, out: list[str], starts: list[int], ends: list[int], last: str
-) -> str:
-    """Append the fold of source[i:stop], all ASCII; return the last character written."""
-    pos = i
-    for space in _ODD_SPACE.finditer(source, i, stop):
-        last = _fold_plain(source, pos, space.start(), out, starts, ends, last)
-        if last != " ":
-            out.append(" ")
-            starts.append(space.start())
-            ends.append(space.start() + 1)
-            last = " "
-        pos = space.end()
-    return _fold_plain(source, pos, stop, out, starts, ends, last)
-
-
-def _fold_plain(
-    source: str, i: int, stop: int, out: list[str], starts: list[int], ends: list[int], last: str
-) -> str:
-    """ASCII with single spaces only: one output character per input character."""
-    if i < stop and last == " " and source[i] == " ":
-        i += 1
-    if i >= stop:
-        return last
-    out.append(source[i:stop].lower())
-    starts.extend(range(i, stop))
-    ends.extend(range(i + 1, stop + 1))
-    return source[stop - 1]
-
-
-def _fold_with_offsets(source: str) -> _Folded:
-    out: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    last = " "  # the last character written; " " at the start drops leading white space
-    n = len(source)
-    i = 0
-    while i < n:
-        ch = source[i]
-        if ch < "\x80":
-            run = _ASCII_RUN.match(source, i)
-            assert run is not None
-            stop = run.end()
-            if stop < n and (source[stop] in _IGNORABLE or _joins_previous(source[stop])):
-                stop -= 1  # the last one takes the marks after it: fold it on its own below
-            if stop > i:
-                last = _fold_ascii(source, i, stop, out, starts, ends, last)
-                i = stop
-                continue
-        if ch in _IGNORABLE:
-            i += 1
-            continue
-        # A segment: one character plus the marks (and invisible characters) after it.
-        j = i + 1
-        end = j
-        while j < n and (source[j] in _IGNORABLE or _joins_previous(source[j])):
-            j += 1
-            if source[j - 1] not in _IGNORABLE:
-                end = j
-        if end == i + 1 and ch < "\x80":
-            piece = " " if ch.isspace() else ch.lower()
-        else:
-            piece = _fold("".join(c for c in source[i:end] if c not in _IGNORABLE))
-        for out_ch in piece:
-            if out_ch == " " and last == " ":
-                continue
-            out.append(out_ch)
-            starts.append(i)
-            ends.append(end)
-            last = out_ch
-        i = j
-    text = "".join(out)
-    if text.endswith(" "):
-        text = text[:-1]
-        starts.pop()
-        ends.pop()
-    return _Folded(text, starts, ends)
-
-
-def normalize(text: str) -> str:
-    """The one normalisation shared by quotes and sources."""
-    return _fold_with_offsets(text or "").text
-
-
 def _normalize_quote(quote: str) -> str:
     """The quote's normal form, its ends trimmed by whole characters only.
 
@@ -367,76 +204,58 @@ Spans = Sequence[tuple[int, int]]
 def instruction_spans(text: str) -> list[tuple[int, int]]:
     """Offsets of the sentences of a text that address an AI or give it orders."""
     text = text or ""
-    folded = _fold_with_offsets(text)
+    return _instructions(text, _fold_with_offsets(text))
+
+
+def _instructions(text: str, folded: _Folded) -> list[tuple[int, int]]:
     return addressed_to_ai.instruction_spans(text, folded.text, folded.starts, folded.ends)
 
 
-def _in_instruction(text: str, span: tuple[int, int], folded: _Folded | None = None) -> bool:
-    """True when the span overlaps a sentence addressed to an AI.
+class Instructions:
+    """The sentences addressed to an AI in one request's texts, found once per text: the
+    verifier's overlap checks and the log row's counts read the same spans. Kept by the
+    text's part ("profile", "job"; "profile_full", "job_full" for a text before its cut),
+    for one request only."""
 
-    Only the span's own sentences and a bounded reach around them are read (an order may
-    run across a line break or a field's label), from the text's normal form when it is
-    at hand, so the cost is per claim, not per text.
-    """
-    low, high = addressed_to_ai.order_window(text, *span)
-    starts: Sequence[int]
-    ends: Sequence[int]
-    if folded is None:
-        window = _fold_with_offsets(text[low:high])
-        normal = window.text
-        starts = [low + i for i in window.starts]
-        ends = [low + i for i in window.ends]
-    else:
-        i, j = bisect_left(folded.starts, low), bisect_left(folded.starts, high)
-        normal = folded.text[i:j]
-        starts, ends = _Window(folded.starts, i, j), _Window(folded.ends, i, j)
-    found = addressed_to_ai.instruction_spans(
-        text, normal, starts, ends, low=low, high=high, near=span
-    )
-    return any(a < span[1] and span[0] < b for a, b in found)
+    def __init__(self) -> None:
+        self._spans: dict[str, list[tuple[int, int]]] = {}
+
+    def spans(self, part: str, text: str, folded: _Folded | None = None) -> list[tuple[int, int]]:
+        """The spans of `text`, the request's `part`: found on the first call only."""
+        if part not in self._spans:
+            self._spans[part] = _instructions(text, folded or _fold_with_offsets(text))
+        return self._spans[part]
 
 
-class _Window(Sequence[int]):
-    """items[low:high] read in place: a window's offsets are looked up at its few pattern
-    hits only, so they are not copied out of the whole text's (thousands of them)."""
-
-    __slots__ = ("_high", "_items", "_low")
-
-    def __init__(self, items: list[int], low: int, high: int) -> None:
-        self._items, self._low, self._high = items, low, high
-
-    def __len__(self) -> int:
-        return self._high - self._low
-
-    @overload
-    def __getitem__(self, index: int) -> int: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[int]: ...
-    def __getitem__(self, index: int | slice) -> int | list[int]:
-        if isinstance(index, slice):
-            return self._items[self._low : self._high][index]
-        size = self._high - self._low
-        if index < 0:
-            index += size
-        if not 0 <= index < size:
-            raise IndexError(index)
-        return self._items[self._low + index]
+def _overlaps(spans: Spans, span: tuple[int, int]) -> bool:
+    return any(a < span[1] and span[0] < b for a, b in spans)
 
 
 class _Source:
-    """One text as sent, folded once: where its fields sit, and the whole text before a cut.
-
-    Without field spans the whole text is one field; without a full text nothing was cut.
+    """One text as sent, folded once: where its fields sit, its sentences addressed to an
+    AI (found once, or given: the caller found them for the log), and the whole text
+    before a cut. Without field spans the whole text is one field; without a full text
+    nothing was cut.
     """
 
-    def __init__(self, text: str, fields: Spans | None, full_text: str | None) -> None:
+    def __init__(
+        self,
+        text: str,
+        fields: Spans | None,
+        full_text: str | None,
+        found: Instructions | None = None,
+        part: str = "text",
+    ) -> None:
         self.text = text
         self.folded = _fold_with_offsets(text)
+        self.found = found or Instructions()
+        self.part = part
         spans = [(0, len(text))] if fields is None else sorted(s for s in fields if s[0] < s[1])
         self.field_starts = [start for start, _ in spans]
         self.field_ends = [end for _, end in spans]
         self.full_text = full_text if full_text and full_text != text else None
         self._full: _Folded | None = None
+        self._skeletons: list[tuple[equivalence.Words, Spans]] | None = None
 
     def field_of(self, span: tuple[int, int]) -> tuple[int, int]:
         """The (start, end) of the field holding the span (the whole text without fields)."""
@@ -452,19 +271,10 @@ class _Source:
         folded = self.folded
         starts = folded.starts
         field_low, field_high = self.field_of(span)
-        # Each lookup searches only the part of the offsets its answer can be in (the
-        # offsets grow with the text, so a field's start lies before the span's): the
-        # same answers, from a few hundred offsets near the span instead of all of them.
         start = bisect_left(starts, span[0])
         end = bisect_left(starts, span[1], start)
-        low = max(
-            bisect_left(starts, field_low, max(0, start - READING_REACH), start),
-            start - READING_REACH,
-        )
-        high = min(
-            bisect_left(starts, field_high, end, min(len(starts), end + READING_REACH)),
-            end + READING_REACH,
-        )
+        low = max(bisect_left(starts, field_low), start - READING_REACH)
+        high = min(bisect_left(starts, field_high), end + READING_REACH)
         piece = folded.text[low:high]
         if low < high:
             # Only where the text sent has a line break is the slice rebuilt.
@@ -484,8 +294,29 @@ class _Source:
         i = bisect_right(self.field_starts, span[0]) - 1
         return i >= 0 and span[1] <= self.field_ends[i]
 
+    def instructions(self) -> Spans:
+        return self.found.spans(self.part, self.text, self.folded)
+
+    def full_instructions(self) -> Spans:
+        full = self.full()
+        if full is None or self.full_text is None:
+            return self.instructions()
+        return self.found.spans(self.part + "_full", self.full_text, full)
+
+    def skeletons(self) -> list[tuple[equivalence.Words, Spans]]:
+        """The text (and the text before its cut) with look-alike letters read as Latin,
+        its words read once for every gap, with its sentences addressed to an AI."""
+        if self._skeletons is None:
+            self._skeletons = [
+                (equivalence.Words(equivalence.skeleton(self.text)), self.instructions())
+            ]
+            if self.full_text:
+                full = equivalence.Words(equivalence.skeleton(self.full_text))
+                self._skeletons.append((full, self.full_instructions()))
+        return self._skeletons
+
     def in_instruction(self, span: tuple[int, int]) -> bool:
-        return _in_instruction(self.text, span, self.folded)
+        return _overlaps(self.instructions(), span)
 
     def full(self) -> _Folded | None:
         if self.full_text is not None and self._full is None:
@@ -500,25 +331,16 @@ class _Source:
     def mentions(self, forms: Iterable[str]) -> bool:
         """True when any form occurs as whole words, in what was sent or what was cut,
         outside text addressed to an AI (an order there is not the user's evidence)."""
-        texts = [(self.text, self.folded)]
+        texts = [(self.folded, self.instructions())]
         full = self.full()
-        if full is not None and self.full_text is not None:
-            texts.append((self.full_text, full))
-        # Shortest first: a form that holds one already missing from a text is missing
-        # too ("kubernet" missing, so is "kubernetes" and the quote naming it), and is
-        # not searched for again; a gap's forms mostly share their stem.
-        missing: list[list[str]] = [[] for _ in texts]
-        for form in sorted(set(filter(None, forms)), key=len):
-            for (text, folded), gone in zip(texts, missing, strict=True):
-                if any(part in form for part in gone):
-                    continue
-                if form not in folded.text:
-                    gone.append(form)
-                    continue
+        if full is not None:
+            texts.append((full, self.full_instructions()))
+        for folded, instructions in texts:
+            for form in set(filter(None, forms)):
                 for count, span in enumerate(_occurrences(form, folded)):
                     if count >= _MAX_OCCURRENCES:
                         break
-                    if not _in_instruction(text, span, folded):
+                    if not _overlaps(instructions, span):
                         return True
         return False
 
@@ -714,12 +536,9 @@ class _Checker:
         )
 
 
-@lru_cache(maxsize=4096)
 def _term_reading(term: str) -> tuple[str, int, bool, tuple[str, ...]]:
     """A term's normal form, how many words it has, whether one of them names something
-    (rules.content), and the spellings the plural rule allows. It depends on the term
-    alone, and the same skill names come back draft after draft (as for the skill
-    equivalence's forms, kept per term)."""
+    (rules.content), and the spellings the plural rule allows."""
     needle = _normalize_quote(term)
     words = split_words(needle)[0]
     if not words:
@@ -759,9 +578,9 @@ def _named_otherwise(term: str, profile: _Source) -> bool:
     """True when the profile names the term's skill another way, its look-alike letters
     of other scripts read as Latin (this can only remove a gap), outside any sentence
     addressed to an AI."""
-    for text in filter(None, (profile.text, profile.full_text)):
-        for span in equivalence.find_term(term, equivalence.skeleton(text))[:_MAX_OCCURRENCES]:
-            if not _in_instruction(text, span):
+    for words, instructions in profile.skeletons():
+        for span in words.find(term)[:_MAX_OCCURRENCES]:
+            if not _overlaps(instructions, span):
                 return True
     return False
 
@@ -797,19 +616,22 @@ def verify_draft(
     profile_full_text: str | None = None,
     job_full_text: str | None = None,
     job_not_requirements: Spans = (),
+    instructions: Instructions | None = None,
 ) -> Verification:
     """Keep the claims whose quotes are found, word for word, in the texts sent.
 
     Optional: the (start, end) of each field's value in each text (a quote must lie
     inside one; labels are not the user's words), and each text as it was before it was
-    cut to size (a quote found only there is dropped as quote_after_cut); and the spans of
-    job fields that are not requirements (a job quote wholly inside one is dropped as
-    job_quote_not_requirement).
+    cut to size (a quote found only there is dropped as quote_after_cut); the spans of job
+    fields that are not requirements (a job quote wholly inside one is dropped as
+    job_quote_not_requirement); and the request's sentences addressed to an AI when they
+    were found already (Instructions).
     """
     limits = limits or Limits()
+    found = instructions or Instructions()
     checker = _Checker(
-        _Source(profile_text or "", profile_fields, profile_full_text),
-        _Source(job_text or "", job_fields, job_full_text),
+        _Source(profile_text or "", profile_fields, profile_full_text, found, "profile"),
+        _Source(job_text or "", job_fields, job_full_text, found, "job"),
         limits,
         job_not_requirements,
     )

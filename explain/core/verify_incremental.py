@@ -12,7 +12,15 @@ from __future__ import annotations
 from collections import Counter
 
 from explain.core.schema import Claim
-from explain.core.verify import Limits, Spans, Verification, VerifiedPoint, _Checker, _Source
+from explain.core.verify import (
+    Instructions,
+    Limits,
+    Spans,
+    Verification,
+    VerifiedPoint,
+    _Checker,
+    _Source,
+)
 
 __all__ = ["IncrementalVerifier"]
 
@@ -38,11 +46,13 @@ class IncrementalVerifier:
         profile_full_text: str | None = None,
         job_full_text: str | None = None,
         job_not_requirements: Spans = (),
+        instructions: Instructions | None = None,
     ) -> None:
         self._limits = limits or Limits()
+        found = instructions or Instructions()
         self._checker = _Checker(
-            _Source(profile_text or "", profile_fields, profile_full_text),
-            _Source(job_text or "", job_fields, job_full_text),
+            _Source(profile_text or "", profile_fields, profile_full_text, found, "profile"),
+            _Source(job_text or "", job_fields, job_full_text, found, "job"),
             self._limits,
             job_not_requirements,
         )

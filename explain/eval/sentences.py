@@ -1,7 +1,7 @@
 """The sentence code writes for a kept point, as the labels spell it (English templates).
 
 The eval checks that every kept claim reads as its label says. The site's own writer
-(`explain.web.sentences.point_sentence`, translated) is used when the app has one; this
+(`explain.sentences.point_sentence`, translated) is used when the app has one; this
 is the same English templates, filled in from the point's fields only, so the labels can
 be checked in pure Python. Pure Python: no Django.
 """

@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from explain.llm.errors import InvalidResponse, ModelCallError, ProviderError
+from explain.usage import TokenUsage
 
 EntityT = TypeVar("EntityT", bound=BaseModel)
 
@@ -27,14 +28,6 @@ class ChatPrompt:
     system: str
     user: str
     output_schema: type[BaseModel] | None = None
-
-
-@dataclass(frozen=True)
-class TokenUsage:
-    prompt: int | None = None
-    output: int | None = None
-    thoughts: int | None = None
-    total: int | None = None
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from explain.controls.ratelimit import RateDecision
 from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Draft
 from explain.core.texts import SourceText, has_content, job_text, profile_text
-from explain.core.verify import Verification, instruction_spans, verify_draft
+from explain.core.verify import Instructions, Verification, verify_draft
 from explain.core.verify_incremental import IncrementalVerifier
 from explain.llm.client import ChatClient, ChatModel, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ModelCallError
@@ -45,10 +45,10 @@ from explain.outcomes import (
     default_retry_after,
 )
 from explain.reporting.alerts import warn_if_passed
+from explain.sentences import point_sentence
 from explain.services import cache as explanation_cache
 from explain.services import log_bound, log_spool, readiness
 from explain.services.site_faults import log_internal_error
-from explain.web.sentences import point_sentence
 
 logger = logging.getLogger(__name__)
 
@@ -74,6 +74,8 @@ class Explanation:
     remembered: bool = False
     # A model call's mark in the log spool, until its row is kept (explain.services.log_spool).
     in_flight: log_spool.InFlight | None = field(default=None, repr=False, compare=False)
+    # The texts' sentences addressed to an AI, found once for the verifier and the log.
+    instructions: Instructions = field(default_factory=Instructions, repr=False, compare=False)
 
     @property
     def ok(self) -> bool:
@@ -92,6 +94,7 @@ class Subject:
     job_title: str = ""
     model: str = ""
     demo: bool = False
+    instructions: Instructions = field(default_factory=Instructions, repr=False, compare=False)
 
     def decided(self, outcome: Outcome, **details: Any) -> Explanation:
         """The request's end: an Explanation with this outcome and what is known (a
@@ -225,10 +228,14 @@ def shown_job_title(fields: list[Field]) -> str:
     return " ".join("".join(ch for ch in title if ch.isprintable()).split())[:200]
 
 
-def _as_sent(profile: SourceText, job: SourceText) -> dict[str, Any]:
+def _as_sent(
+    profile: SourceText, job: SourceText, instructions: Instructions | None
+) -> dict[str, Any]:
     """What the verifier checks a draft against, batch or streamed alike: the texts as
-    sent, this site's limits, and each field's span (quotes inside one value)."""
+    sent, this site's limits, each field's span (quotes inside one value), and the
+    request's sentences addressed to an AI when found already."""
     return {
+        "instructions": instructions,
         "profile_text": profile.text,
         "job_text": job.text,
         "limits": verify_limits(),
@@ -247,14 +254,18 @@ def not_requirement_spans(job: SourceText) -> list[tuple[int, int]]:
     return [(span.start, span.end) for span in job.fields if span.key in keys]
 
 
-def verify_sent(draft: Draft, profile: SourceText, job: SourceText) -> Verification:
+def verify_sent(
+    draft: Draft, profile: SourceText, job: SourceText, instructions: Instructions | None = None
+) -> Verification:
     """The verifier on the texts as sent: quotes inside one field's value, labels excluded."""
-    return verify_draft(draft, **_as_sent(profile, job))
+    return verify_draft(draft, **_as_sent(profile, job, instructions))
 
 
-def verifier_for_sent(profile: SourceText, job: SourceText) -> IncrementalVerifier:
+def verifier_for_sent(
+    profile: SourceText, job: SourceText, instructions: Instructions | None = None
+) -> IncrementalVerifier:
     """The same verifier, one claim at a time, for a streamed answer (same arguments)."""
-    return IncrementalVerifier(**_as_sent(profile, job))
+    return IncrementalVerifier(**_as_sent(profile, job, instructions))
 
 
 def profile_ready(user: Any) -> bool:
@@ -302,7 +313,12 @@ def _answer_whole(call: ModelCall, *, user: Any) -> Explanation:
             return call_failed(call, exc, usage=usage)
         finally:
             call.admission.release(call.bookkeeping)
-        return conclude(call, draft, verify_sent(draft, *call.subject.texts()), usage=usage)
+        return conclude(
+            call,
+            draft,
+            verify_sent(draft, *call.subject.texts(), call.subject.instructions),
+            usage=usage,
+        )
     except Exception as exc:
         return fault(call, exc, usage=usage)
 
@@ -414,7 +430,7 @@ def cached_answer(subject: Subject, key: str) -> Explanation | None:
         return unavailable(subject, "cached answer", exc)
     if entry is None:
         return None
-    verification = verify_sent(entry.draft, *subject.texts())
+    verification = verify_sent(entry.draft, *subject.texts(), subject.instructions)
     return subject.decided(
         answer_outcome(verification, cached=True),
         verification=verification,
@@ -865,9 +881,9 @@ def _text_counts(result: Explanation) -> dict[str, int]:
         counts[f"{name}_words_sent"] = source.words_sent
         counts[f"{name}_words_total"] = source.words_total
         counts[f"{name}_hidden"] = min(source.hidden_removed, 32767)
-        counts[f"{name}_instructions"] = min(
-            len(instruction_spans(source.full_text or source.text)), 32767
-        )
+        # Found once per text in a request: the verifier reads the same spans.
+        part, text = (f"{name}_full", source.full_text) if source.full_text else (name, source.text)
+        counts[f"{name}_instructions"] = min(len(result.instructions.spans(part, text)), 32767)
     return counts
 
 

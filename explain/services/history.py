@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from explain import wording
 from explain.models import ExplanationLog
 from explain.outcomes import SUCCESS
-from explain.web import wording
 
 
 @dataclass(frozen=True)

@@ -160,7 +160,7 @@ def _answer(call: ModelCall, *, user: Any) -> Generator[StreamedPoint, None, Exp
     then (returned) the decided Explanation, whatever failed."""
     usage = TokenUsage()
     try:
-        verifier = verifier_for_sent(*call.subject.texts())
+        verifier = verifier_for_sent(*call.subject.texts(), call.subject.instructions)
         draft_so_far = DraftStream()
 
         def check(kind: str, claim: Any) -> StreamedPoint | None:

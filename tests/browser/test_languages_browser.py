@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from explain.web import wording
+from explain import wording
 from jobportal.demo_data import DEMO_PASSWORD
 from jobportal.models import Job
 from tests.browser.axe import assert_accessible

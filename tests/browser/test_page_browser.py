@@ -12,11 +12,11 @@ from django.urls import reverse
 from django.utils import translation
 from playwright.sync_api import expect
 
+from explain import wording
 from explain.llm.errors import ProviderError
 from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import Outcome
 from explain.services.explanations import profile_text_for
-from explain.web import wording
 from jobportal.demo_data import DEMO_PASSWORD
 from jobportal.models import CandidateProfile, Job
 from tests.browser.axe import assert_accessible

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from explain import wording
 from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import Outcome
-from explain.web import wording
 from jobportal.demo_data import DEMO_PASSWORD
 from jobportal.models import Job
 from tests.browser.helpers import early_in_the_window, log_in, save_screenshot

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from explain import wording
 from explain.llm.client import ChatPrompt, ChatResponse
 from explain.llm.errors import ProviderError
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
-from explain.web import wording
 from jobportal.demo_data import DEMO_PASSWORD
 from jobportal.models import Job
 from tests.browser.helpers import log_in, save_screenshot

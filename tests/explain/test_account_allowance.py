@@ -18,9 +18,9 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.html import escape
 
+from explain import wording
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
-from explain.web import wording
 from jobportal.models import Job
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION

@@ -270,7 +270,7 @@ def test_the_verifier_meets_its_floors_on_the_set(tmp_path: Path) -> None:
 def test_the_site_sentence_writer_is_used_when_the_app_has_one(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """With explain.web.sentences present, its point_sentence writes what is compared."""
+    """With explain.sentences present, its point_sentence writes what is compared."""
     fake = types.ModuleType(SENTENCES_MODULE)
     fake.point_sentence = lambda point: f"[{point.term}]"  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, SENTENCES_MODULE, fake)

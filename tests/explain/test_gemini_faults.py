@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from google.genai import errors as genai_errors
 
+from explain import wording
 from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION
 from explain.core.schema import Draft
 from explain.llm import registry
@@ -28,7 +29,6 @@ from explain.llm.errors import ModelCallError
 from explain.llm.gemini import GeminiChatModel
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
-from explain.web import wording
 from support.fake_gemini import PROVIDER_TEXT, FakeGeminiServer, closed_port
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT

@@ -52,7 +52,7 @@ def test_api_messages_follow_it_too(locale_middleware, logged_in):
 
 def test_plural_forms_are_german():
     with translation.override("de"):
-        from explain.web.wording import rate_limited_message, removed_notice
+        from explain.wording import rate_limited_message, removed_notice
 
         assert removed_notice(1).startswith("Wir haben 1 Punkt entfernt, den die KI")
         assert removed_notice(3).startswith("Wir haben 3 Punkte entfernt, die die KI")

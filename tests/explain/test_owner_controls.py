@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
+from explain import wording
 from explain.conf import site_cache
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from explain.services import explanations as service
-from explain.web import wording
 from support.fake_gemini import FakeGeminiServer, closed_port
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY

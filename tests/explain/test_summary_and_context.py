@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from explain.core.surrounding_sentence import quote_context
-from explain.web.wording import made_line, removed_notice, summary_line
+from explain.wording import made_line, removed_notice, summary_line
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from explain.core.display_cleaning import clean_display_text
 from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Claim, Draft
 from explain.core.verify import find_quote, verify_draft
-from explain.web.sentences import point_sentence
+from explain.sentences import point_sentence
 from jobportal.models import CandidateProfile, Job
 from support.injection import (
     BASE_JOB,

@@ -23,7 +23,7 @@ def _user_texts() -> str:
 
     if not settings.configured:  # this process is the load client, not a Django site
         settings.configure(USE_I18N=False)
-    from explain.web.wording import ALL_VERIFIED
+    from explain.wording import ALL_VERIFIED
 
     return str(ALL_VERIFIED)
 

@@ -22,24 +22,13 @@ _NUMBER_WORDS = (
 )
 
 
-def _by_first_letter(alternatives: str) -> str:
-    """The same alternatives, grouped by their first letter ("one|two|three" becomes
-    "o(?:ne)|t(?:wo|hree)"), so a word is tried against a few of them, not all. The order
-    within a letter is kept; two alternatives of different first letters never match at
-    the same place, so which one matches first is unchanged."""
-    groups: dict[str, list[str]] = {}
-    for alternative in alternatives.split("|"):
-        groups.setdefault(alternative[0], []).append(alternative[1:])
-    return "|".join(f"{letter}(?:{'|'.join(rests)})" for letter, rests in groups.items())
-
-
-_COUNT = rf"(?:\d+(?:[.,]\d+)?|{_by_first_letter(_NUMBER_WORDS)})"
+_COUNT = rf"(?:\d+(?:[.,]\d+)?|{_NUMBER_WORDS})"
 _UNITS = r"(?:years?|yrs?\.?|jahren?|jahre|jahr|ans?|années?|años?|anos?|anni|anno)"
 # A range, with the word that opens it where the language has one: "between 3 and 5
 # years", "zwischen 3 und 5 Jahren", "entre 3 et 5 ans", "entre 3 y 5 años", "de 3 a 5
 # anos", "da 3 a 5 anni", "from 3 to 5 years"; without it, "3 to 5 years", "3–5 years".
 # "and" joins a range only after its opening word: "a team of 5 and 3 years" is none.
-_RANGE_OPEN = rf"(?:{_by_first_letter('between|from|zwischen|von|entre|de|da|dai|tra|fra')})\s+"
+_RANGE_OPEN = r"(?:between|from|zwischen|von|entre|de|da|dai|tra|fra)\s+"
 _RANGE_JOIN = r"(?:[-\u2010-\u2015]|to|bis|à|a)"
 _RANGE_AND = r"(?:and|und|et|y|e)"
 _YEARS = (
@@ -60,7 +49,7 @@ _LEVELS = (
 # alone is the amount.
 _LEVEL_WORD = r"-(?:niveau|level|nivel|niveaux)(?!\w)"
 _AMOUNT = re.compile(
-    rf"(?<!\w)(?:{_YEARS}|{_by_first_letter(_LEVELS)})(?!\w)"
+    rf"(?<!\w)(?:{_YEARS}|{_LEVELS})(?!\w)"
     rf"|(?<![\w-])[ABC][12](?=(?:{_LEVEL_WORD})|(?![\w-]))",
     re.IGNORECASE,
 )

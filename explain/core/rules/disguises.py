@@ -15,8 +15,9 @@ import base64
 import binascii
 import re
 import unicodedata
-from collections.abc import Iterator
 from functools import lru_cache
+
+from explain.core.normal import fold
 
 __all__ = ["Skeleton", "base64_texts", "plain_form", "skeleton_form"]
 
@@ -27,7 +28,6 @@ _LEET_L = {**_LEET, "1": "l"}
 # A word with a leet sign in it: at least four characters, two of them letters, so short
 # codes ("A1", "4G", "S3", "K8s") are left alone.
 _LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$]*[0134578@$])(?=(?:[\w@$]*[a-z]){2})[\w@$]{4,}")
-_LEET_SIGNS = frozenset(_LEET)
 # Letters TR39 does not fold to Latin that a disguise or Turkish casing still produces:
 # dotless "ı", and the dot that case-folding "İ" leaves behind (dropped).
 _EXTRA = {"ı": "i", "\u0307": ""}
@@ -54,26 +54,6 @@ def _latin(ch: str) -> str:
     return ch
 
 
-# Characters outside ASCII already found to read as themselves (_latin(ch) == ch), so a
-# text whose other characters are all among them is known plain in one set operation.
-# Bounded: a text of many different characters cannot grow it without end.
-_READS_AS_ITSELF: set[str] = set()
-_MAX_READS_AS_ITSELF = 65536
-
-
-def _all_latin(normal: str) -> bool:
-    """True when no character of the text outside ASCII looks like another letter."""
-    chars = set(_NOT_ASCII.findall(normal))
-    if chars <= _READS_AS_ITSELF:
-        return True
-    if not all(_latin(ch) == ch for ch in chars):
-        return False
-    if len(_READS_AS_ITSELF) > _MAX_READS_AS_ITSELF:
-        _READS_AS_ITSELF.clear()
-    _READS_AS_ITSELF.update(chars)
-    return True
-
-
 class Skeleton:
     """A form of a normalised text and, for each of its characters, its index there."""
 
@@ -91,39 +71,29 @@ def skeleton_form(normal: str) -> list[Skeleton]:
     reads "1" as "l" when a word holds one. Empty when nothing is disguised, so plain
     text is read once.
     """
-    if normal.isascii() or _all_latin(normal):
-        # Nothing to fold (every look-alike and _EXTRA is outside ASCII, and no other
-        # character here is one): the same result as the loop below, without reading
-        # the text a character at a time. With no leet word either (a year, a version
-        # number), there is no other reading to make.
-        if _LEET_SIGNS.isdisjoint(normal) or not _has_leet_word(normal):
-            return []
-        letters, positions, changed = normal, list(range(len(normal))), False
-    else:
-        # ASCII stretches are copied whole (one piece per character, as before); only
-        # the other characters are looked up, one at a time.
-        folded: list[str] = []
-        positions = []
-        changed = False
-        done = 0
-        for match in _NOT_ASCII.finditer(normal):
-            i = match.start()
-            if done < i:
-                folded.append(normal[done:i])
-                positions.extend(range(done, i))
-            ch = normal[i]
-            latin = _latin(ch)
-            changed = changed or latin != ch
-            if latin:
-                folded.append(latin)
-                positions.append(i)
-            done = i + 1
-        if done < len(normal):
-            folded.append(normal[done:])
-            positions.extend(range(done, len(normal)))
-        letters = "".join(folded)
+    # Only the characters outside ASCII are looked up (every look-alike is one).
+    folded: list[str] = []
+    positions: list[int] = []
+    changed = False
+    done = 0
+    for match in _NOT_ASCII.finditer(normal):
+        i = match.start()
+        if done < i:
+            folded.append(normal[done:i])
+            positions.extend(range(done, i))
+        ch = normal[i]
+        latin = _latin(ch)
+        changed = changed or latin != ch
+        if latin:
+            folded.append(latin)
+            positions.append(i)
+        done = i + 1
+    if done < len(normal):
+        folded.append(normal[done:])
+        positions.extend(range(done, len(normal)))
+    letters = "".join(folded)
     readings: list[Skeleton] = []
-    if any(sign in letters for sign in _LEET_SIGNS) and _has_leet_word(letters):
+    if _LEET_WORD.search(letters):
         for table in (_LEET, _LEET_L):
             leet = _read_leet(letters, table)
             if leet != letters and all(r.text != leet for r in readings):
@@ -133,32 +103,6 @@ def skeleton_form(normal: str) -> list[Skeleton]:
     if changed and all(r.text != letters for r in readings):
         readings.insert(0, Skeleton(letters, positions))
     return readings
-
-
-# A leet sign, a run of _LEET_WORD's characters (\w is what isalnum() holds, and "_"), a letter.
-_SIGN = re.compile("[0134578@$]")
-_RUN = re.compile(r"[\w@$]*")
-_LETTER = re.compile("[a-z]")
-
-
-def _has_leet_word(text: str) -> bool:
-    """True when _LEET_WORD matches in `text`, so reading leet signs changes it: a whole
-    run of four characters or more, two of them letters, with a sign in it. Found from
-    the signs (few in most texts), not with _LEET_WORD's look-aheads at every character."""
-    done = 0
-    for sign in _SIGN.finditer(text):
-        start = sign.start()
-        if start < done:
-            continue  # in the run just read
-        while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_@$"):
-            start -= 1
-        match = _RUN.match(text, sign.start())
-        assert match is not None
-        done = match.end()
-        run = text[start:done]
-        if len(run) >= 4 and len(_LETTER.findall(run)) >= 2:
-            return True
-    return False
 
 
 def _read_leet(text: str, table: dict[str, str]) -> str:
@@ -171,20 +115,7 @@ def _read_leet(text: str, table: dict[str, str]) -> str:
 # A base64 run long enough to hold an order (24 characters decode to 18 bytes): a whole
 # run of base64 characters, padding only at its end and at most two of it.
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=])")
-# The same runs found faster: every whole run of 24 or more base64 characters and "="
-# (the pattern opens with a character set, so a search skips other characters in one
-# step), then its padding checked by hand.
-_BASE64_RUN = re.compile(r"[A-Za-z0-9+/=]{24,}")
 _MAX_DECODED = 4096
-
-
-def base64_runs(text: str) -> Iterator[re.Match[str]]:
-    """The matches of _BASE64 in `text`, in order."""
-    for match in _BASE64_RUN.finditer(text):
-        run = match.group()
-        body = run.rstrip("=")
-        if len(body) >= 24 and len(run) - len(body) <= 2 and "=" not in body:
-            yield match
 
 
 def base64_texts(text: str) -> list[tuple[int, int, str]]:
@@ -192,7 +123,7 @@ def base64_texts(text: str) -> list[tuple[int, int, str]]:
     UTF-8. Runs that decode to binary, or that are plain words ("ThisIsAVeryLongCamelCase"
     is valid base64 too, but decodes to noise), are skipped."""
     found: list[tuple[int, int, str]] = []
-    for match in base64_runs(text):
+    for match in _BASE64.finditer(text):
         run = match.group()
         if run.isalpha() and (run.islower() or run.isupper()):
             continue  # one long word in one case: not an encoding
@@ -217,18 +148,10 @@ def _readable(decoded: str) -> bool:
     return controls == 0 and prose >= 0.8 * len(decoded) and " " in decoded.strip()
 
 
-_ASCII_QUOTES = str.maketrans(
-    {
-        **dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u02bc"), "'"),
-        **dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u00ab\u00bb"), '"'),
-        **dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014"), "-"),
-    }
-)
 _SPACES = re.compile(r"\s+")
 
 
 def plain_form(text: str) -> str:
     """A decoded text in the detector's normal form: NFKC, case-folded, typographic quotes
     and dashes made ASCII, white space collapsed (it has no offsets to keep)."""
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
-    return _SPACES.sub(" ", folded.translate(_ASCII_QUOTES)).strip()
+    return _SPACES.sub(" ", fold(text)).strip()

@@ -23,30 +23,28 @@ sentence unless a list follows ("Go, Python"), never joined to another word by "
 names ("kept the cluster's pods healthy" for Kubernetes), a name missing from the table,
 and everyday use written in capitals ("Go Team!").
 
-Everything is built once per process. A text is never split into words as a whole (a
-request always brings new texts): a lookup searches it, in C, for where the name can
-begin and reads the words from there, and what it found is kept, so the profile of a
-draft is searched once per name for all of its claims; find_term_in reads only a quote's
-part of a text.
+The tables are read once per process; a text's words are read once per request (Words)
+for all the names looked up in it.
 """
 
 from __future__ import annotations
 
 import re
 import threading
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import filterfalse
 from pathlib import Path
 from typing import Any
 
 import snowballstemmer
 
+from explain.core.normal import fold_name
+
 __all__ = [
     "AliasTable",
     "Form",
+    "Words",
     "find_term",
     "find_term_in",
     "forms",
@@ -94,7 +92,7 @@ _SPELLING = (
 
 def _fold(text: str) -> str:
     """The verifier's normalisation of a name: NFKC, case-folded, NFKC again."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+    return fold_name(text)
 
 
 def _spelled(word: str) -> str:
@@ -330,7 +328,7 @@ def _table() -> AliasTable:
 
 def reload() -> None:
     """Read the data files again on next use (after editing them, and in tests)."""
-    for cached in (_table, common_words, forms, _words, _unascii_chunks, skeleton):
+    for cached in (_table, common_words, forms):
         cached.cache_clear()
 
 
@@ -373,7 +371,6 @@ def same_skill(a: str, b: str) -> bool:
 # one begins where a word character follows anything else, so the words from any such
 # place are read alone, the same as in the whole text.
 _WORD_CHAR = re.compile(r"\w")
-_ASCII_WORD = b"[a-z0-9_]"
 
 _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
 # At the start of a sentence a capital says nothing: "Go" is the verb when a function
@@ -393,143 +390,15 @@ _PREFIX = 3
 Span = tuple[int, int]
 
 
-def _fold_word(word: str) -> str:
-    """_fold of one word: an ASCII word's is its lower case, found without NFKC."""
-    return word.lower() if word.isascii() else _fold(word)
-
-
 def _starts_word(text: str, start: int) -> bool:
     """True when a word of the text begins at `start` (a word character there)."""
     return start == 0 or _WORD_CHAR.match(text, start - 1) is None
-
-
-def _word_at(text: str, start: int) -> str:
-    """The word that begins at `start` (a word character there)."""
-    match = _TOKEN.match(text, start)
-    return match.group() if match else ""
 
 
 def _heads(form: Form) -> frozenset[str]:
     """What a word's first characters are when the form's name can begin at it."""
     compact = "".join(form.words)
     return frozenset(compact[:k] for k in range(1, _PREFIX + 1))
-
-
-@lru_cache(maxsize=4096)
-def _ascii_heads(heads: frozenset[str]) -> re.Pattern[bytes] | None:
-    """A search of a text's lowered ASCII letters (see _Words.lowered) for every ASCII
-    word whose first characters are one of `heads`, and some other places (each is
-    then checked), or None when no ASCII word can be one."""
-    ascii_heads = sorted((head for head in heads if head.isascii()), key=len)
-    if not ascii_heads:
-        return None
-    first = ascii_heads[0].encode()
-    longest = ascii_heads[-1].encode()
-    tails = [re.escape(longest[len(first) :])]
-    for head in ascii_heads[:-1]:
-        tail = re.escape(head.encode()[len(first) :])
-        # A word as short as the head ends there, unless it ends in "++" or "#".
-        tails.append(tail + b"(?!" + _ASCII_WORD + b")" if head[-1].isalnum() else tail)
-    # The first characters, then (looking back) not preceded by a word's ASCII character.
-    pattern = re.escape(first) + b"(?<!" + _ASCII_WORD + re.escape(first) + b")"
-    return re.compile(pattern + b"(?:" + b"|".join(tails) + b")")
-
-
-@lru_cache(maxsize=64)
-def _unascii_chunks(text: str) -> frozenset[str]:
-    """The text's different runs of non-space characters that are not all ASCII: a word
-    never holds a space, so these hold every word with another character."""
-    return frozenset(filterfalse(str.isascii, text.split()))
-
-
-class _Words:
-    """A text's words, read where a name can begin; what a form was found at is kept,
-    so a draft's profile is searched once per name for all of its claims."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self._lowered: bytes | None = None
-        self._others: dict[str, set[str]] | None = None
-        self._spans: dict[Form, list[Span]] = {}
-        self._starts: dict[frozenset[str], set[int]] = {}
-        self._windows: dict[int, list[tuple[int, frozenset[str]]]] = {}
-
-    def lowered(self) -> bytes:
-        """One byte a character: ASCII in lower case, any other character "?"."""
-        if self._lowered is None:
-            self._lowered = self.text.encode("ascii", "replace").lower()
-        return self._lowered
-
-    def others(self) -> dict[str, set[str]]:
-        """The words with a non-ASCII character, as written, by their folded first
-        characters."""
-        if self._others is None:
-            others: dict[str, set[str]] = {}
-            for chunk in _unascii_chunks(self.text):
-                for word in _TOKEN.findall(chunk):
-                    if not word.isascii():
-                        others.setdefault(_fold(word)[:_PREFIX], set()).add(word)
-            self._others = others
-        return self._others
-
-    def occurrences(self, word: str) -> list[int]:
-        """Where a word (as written) is a word of the text."""
-        return [match.start() for match in _word_pattern(word).finditer(self.text)]
-
-    def windows(self, start: int) -> list[tuple[int, frozenset[str]]]:
-        """_windows, kept per start: names with the same first characters share them."""
-        found = self._windows.get(start)
-        if found is None:
-            found = self._windows[start] = _windows(self.text, start)
-        return found
-
-    def starts(self, form: Form) -> set[int]:
-        """Where each word begins whose first characters can begin the form's name (kept:
-        "Apache Kafka", "Apache Spark" begin at the same words)."""
-        heads = _heads(form)
-        found = self._starts.get(heads)
-        if found is None:
-            found = self._starts[heads] = self._find_starts(heads)
-        return found
-
-    def _find_starts(self, heads: frozenset[str]) -> set[int]:
-        text = self.text
-        found: set[int] = set()
-        pattern = _ascii_heads(heads)
-        if pattern is not None:
-            for hit in pattern.finditer(self.lowered()):
-                at = hit.start()
-                if _starts_word(text, at):
-                    word = _word_at(text, at)
-                    if word.isascii() and word.lower()[:_PREFIX] in heads:
-                        found.add(at)
-        if not text.isascii():
-            others = self.others()
-            for head in heads:
-                for word in others.get(head, ()):
-                    found.update(self.occurrences(word))
-        return found
-
-    def spans(self, form: Form) -> list[Span]:
-        """Where the form's name is in the text (kept per form)."""
-        found = self._spans.get(form)
-        if found is None:
-            if form.strict:
-                found = _strict_spans(self, form)
-            else:
-                found = [
-                    (at, end)
-                    for at in self.starts(form)
-                    for end, keys in self.windows(at)
-                    if keys & form.keys
-                ]
-            self._spans[form] = found
-        return found
-
-
-@lru_cache(maxsize=64)
-def _words(text: str) -> _Words:
-    return _Words(text)
 
 
 def _windows(text: str, start: int) -> list[tuple[int, frozenset[str]]]:
@@ -541,21 +410,12 @@ def _windows(text: str, start: int) -> list[tuple[int, frozenset[str]]]:
     for match in _TOKEN.finditer(text, start):
         if words and not _same_phrase(text, end, match.start()):
             break
-        words.append(_fold_word(match.group()))
+        words.append(_fold(match.group()))
         end = match.end()
         found.append((end, _keys(tuple(words))))
         if len(words) == _MAX_WINDOW:
             break
     return found
-
-
-@lru_cache(maxsize=4096)
-def _word_pattern(word: str) -> re.Pattern[str]:
-    """Where a word (as _TOKEN finds it) is a word of a text: the word's characters,
-    no word character before, and after it none that would make the word longer."""
-    escaped = re.escape(word)
-    after = "" if word.endswith(("++", "#")) else r"(?!\w|\+\+|#)"
-    return re.compile(escaped + r"(?<!\w" + escaped + ")" + after)
 
 
 def _same_phrase(text: str, end: int, start: int) -> bool:
@@ -593,67 +453,57 @@ def _strict_span(text: str, start: int, form: Form) -> Span | None:
     return (start, end) if _strict_ok(text, start, end) else None
 
 
-def _strict_spans(words: _Words, form: Form) -> list[Span]:
-    if any(ch in form.name for ch in "&+/"):
-        # "R&D", "I+D", "TCP/IP": the joiner is part of the name, so the name as written.
-        return [m.span() for m in _joined_name(form.name).finditer(words.text)]
-    if not form.words:
-        return []
-    found = []
-    for at in words.occurrences(form.words[0]):
-        span = _strict_span(words.text, at, form)
-        if span is not None:
-            found.append(span)
-    return found
+class Words:
+    """The words of text[low:high] where a name can begin, each with its folded first
+    characters: read once per text, for every name looked up in it (a draft's gaps are
+    all looked up in one profile)."""
 
+    def __init__(self, text: str, low: int = 0, high: int | None = None) -> None:
+        self.text = text
+        self.low = max(low, 0)
+        self.high = len(text) if high is None else min(high, len(text))
+        self.starts = [
+            (match.start(), match.group())
+            for match in _TOKEN.finditer(text, self.low, self.high)
+            if _starts_word(text, match.start())
+        ]
+        self.heads = [_fold(word)[:_PREFIX] for _, word in self.starts]
 
-@lru_cache(maxsize=1024)
-def _joined_name(name: str) -> re.Pattern[str]:
-    # The name first, then what is before it looked at: a search for the name's
-    # characters runs in C; the same places as "(?<![\w&+/-])name(?![\w&+/-])".
-    escaped = re.escape(name)
-    return re.compile(escaped + r"(?<![\w&+/-]" + escaped + r")(?![\w&+/-])")
+    def find(self, term: str) -> list[Span]:
+        """Offsets of every whole-word run here that names the term's skill, in order."""
+        text, low = self.text, self.low
+        found: set[Span] = set()
+        for form in forms(term):
+            if form.strict and any(ch in form.name for ch in "&+/"):
+                # "R&D", "I+D", "TCP/IP": the joiner is part of the name: as written.
+                name = re.escape(form.name)
+                joined = re.finditer(rf"(?<![\w&+/-]){name}(?![\w&+/-])", text)
+                found.update(m.span() for m in joined if low <= m.start())
+            elif form.strict:
+                for at, word in self.starts:
+                    if form.words and word == form.words[0]:
+                        span = _strict_span(text, at, form)
+                        if span is not None:
+                            found.add(span)
+            else:
+                heads = _heads(form)
+                for (at, _), head in zip(self.starts, self.heads, strict=True):
+                    if head in heads:
+                        found.update(
+                            (at, end) for end, keys in _windows(text, at) if keys & form.keys
+                        )
+        return sorted(span for span in found if span[1] <= self.high)
 
 
 def find_term(term: str, text: str) -> list[Span]:
     """Offsets in `text` of every whole-word run that names the term's skill, in order."""
-    if not text:
-        return []
-    words = _words(text)
-    found: set[Span] = set()
-    for form in forms(term):
-        found.update(words.spans(form))
-    return sorted(found)
+    return Words(text).find(term) if text else []
 
 
 def find_term_in(term: str, text: str, low: int, high: int) -> list[Span]:
     """find_term(term, text) inside text[low:high] only, the text around it read as for
-    find_term (a sentence's start, the next word): its cost is that of the part."""
-    if not text:
-        return []
-    low, high = max(low, 0), min(high, len(text))
-    region = [
-        (match.start(), match.group())
-        for match in _TOKEN.finditer(text, low, high)
-        if _starts_word(text, match.start())
-    ]
-    found: set[Span] = set()
-    for form in forms(term):
-        if form.strict and any(ch in form.name for ch in "&+/"):
-            found.update(s for s in _strict_spans(_Words(text), form) if low <= s[0])
-        elif form.strict:
-            for at, word in region:
-                span = (
-                    _strict_span(text, at, form) if form.words and word == form.words[0] else None
-                )
-                if span is not None:
-                    found.add(span)
-        else:
-            heads = _heads(form)
-            for at, word in region:
-                if _fold_word(word)[:_PREFIX] in heads:
-                    found.update((at, end) for end, keys in _windows(text, at) if keys & form.keys)
-    return sorted(span for span in found if span[1] <= high)
+    find_term (a sentence's start, the next word)."""
+    return Words(text, low, high).find(term) if text else []
 
 
 # --------------------------------------------------------------------------- look-alikes
@@ -676,22 +526,11 @@ def _latin(ch: str) -> str:
     return ch
 
 
-_LATIN: dict[int, str] = {}
-
-
-@lru_cache(maxsize=64)
 def skeleton(text: str) -> str:
     """The text with look-alike letters of other scripts read as Latin, one for one (so
-    offsets still hold). Only for the gap check, where folding can only remove a gap.
-    Cached: the profile of a draft is folded once for all of its gaps. A letter that
-    reads as another is a non-ASCII letter, so in a run of non-ASCII characters (see
-    _unascii_chunks); a text with none is itself."""
-    if text.isascii():
-        return text
-    for ch in set("".join(_unascii_chunks(text))):
-        latin = _LATIN.get(ord(ch))
-        if latin is None:
-            latin = _LATIN[ord(ch)] = _latin(ch)
+    offsets still hold). Only for the gap check, where folding can only remove a gap."""
+    for ch in [ch for ch in set(text) if not ch.isascii()]:
+        latin = _latin(ch)
         if latin != ch:
             text = text.replace(ch, latin)
     return text

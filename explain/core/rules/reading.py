@@ -18,6 +18,7 @@ from functools import cache, cached_property
 from operator import itemgetter
 from pathlib import Path
 
+from explain.core.normal import normalize
 from explain.core.rules.words import is_word_char
 
 __all__ = [
@@ -150,7 +151,7 @@ def parse_cues(lines: Iterable[str]) -> tuple[Cue, ...]:
         parts = line.rstrip("\n").split("\t")
         if len(parts) != 4 or parts[1] not in KINDS or parts[2] not in _WHERE:
             raise ValueError(f"cues line {number}: needs lang, kind, where, cue")
-        words = _cue_words(parts[3].strip().casefold().replace("\u2019", "'"))
+        words = _cue_words(normalize(parts[3]))
         if not words:
             raise ValueError(f"cues line {number}: empty cue")
         out.append(Cue(parts[0], parts[1], parts[2], words))

@@ -9,7 +9,6 @@ a word of 3 or more characters may differ from its counterpart by a trailing "s"
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from itertools import product
 
@@ -18,7 +17,6 @@ __all__ = [
     "joined",
     "plural_forms",
     "split_words",
-    "split_words_any",
     "unspaced",
     "word_forms",
 ]
@@ -36,10 +34,6 @@ _UNSPACED_RANGES = (
 )
 
 _UNSPACED_FROM = min(low for low, _ in _UNSPACED_RANGES)
-
-# In ASCII text the word characters are exactly these, and no two of them are split
-# apart: a regular expression finds the same words as the general loop, in C.
-_ASCII_WORDS = re.compile(r"([A-Za-z0-9_]+)")
 
 # The plural rule applies to words of at least this many characters ("API" and "APIs"),
 # so short words like "is" or "as" never lose their "s".
@@ -67,15 +61,6 @@ def joined(left: str, right: str) -> bool:
 def split_words(normal: str) -> tuple[list[str], list[str]]:
     """(words, separators) of a normalised text; separators[k] comes before words[k], and
     one more separator follows the last word, so len(separators) == len(words) + 1."""
-    if normal.isascii():
-        # re.split with one group alternates: separator, word, separator, ..., separator.
-        parts = _ASCII_WORDS.split(normal)
-        return parts[1::2], parts[0::2]
-    return split_words_any(normal)
-
-
-def split_words_any(normal: str) -> tuple[list[str], list[str]]:
-    """split_words for any text, a character at a time (what the ASCII case must equal)."""
     words: list[str] = []
     seps: list[str] = []
     current: list[str] = []

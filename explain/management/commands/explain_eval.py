@@ -35,7 +35,7 @@ from explain.eval.sentences import template_sentence
 from explain.llm.registry import get_chat_model, is_demo_model
 
 # The site's sentence writer, when the app ships one; else the labels' own templates.
-SENTENCES_MODULE = "explain.web.sentences"
+SENTENCES_MODULE = "explain.sentences"
 
 # Options that only mean something in one mode, with the mode's flag.
 ONLY_WITH = {

@@ -7,7 +7,7 @@ from django.utils import translation
 
 from explain.admin.reasons import admin_reason_text
 from explain.core.verify import DropReason
-from explain.web.wording import reason_text
+from explain.wording import reason_text
 
 
 def test_every_reason_has_an_admins_words_not_the_job_seekers():

@@ -10,9 +10,9 @@ import unicodedata
 
 import pytest
 
+from explain.core.normal import JOINS_AFTER_NFKC as _JOINS_AFTER_NFKC
 from explain.core.schema import Claim, Draft
 from explain.core.verify import (
-    _JOINS_AFTER_NFKC,
     DropReason,
     Limits,
     Verification,

@@ -427,32 +427,6 @@ def test_a_found_quote_read_from_the_text_fold_is_the_quote_folded_alone(
     event(f"occurrences: {min(len(found), 3)}")
 
 
-@FAST
-@given(items=st.lists(st.integers(), max_size=30), data=st.data())
-def test_a_window_of_offsets_reads_as_the_slice_it_stands_for(
-    items: list[int], data: st.DataObject
-) -> None:
-    """The AI-text check reads a quote's window of the text's offsets in place: every
-    index, negative ones and slices read what the copied slice would."""
-    from explain.core.verify import _Window
-
-    low = data.draw(st.integers(0, len(items)), label="low")
-    high = data.draw(st.integers(low, len(items)), label="high")
-    window, copied = _Window(items, low, high), items[low:high]
-    assert len(window) == len(copied)
-    assert list(window) == copied
-    for index in range(-len(copied), len(copied)):
-        assert window[index] == copied[index]
-    for index in (len(copied), -len(copied) - 1):
-        try:
-            window[index]
-        except IndexError:
-            pass
-        else:  # pragma: no cover - the failure it reports
-            raise AssertionError(f"index {index} read past the window")
-    assert window[1:-1] == copied[1:-1]
-
-
 def _read_oracle(source, span):  # type: ignore[no-untyped-def]
     """_Source.read as it was: every offset lookup over the whole text's offsets."""
     import re

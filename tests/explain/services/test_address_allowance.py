@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
+from explain import wording
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
-from explain.web import wording
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT, WORKED_PROFILE
 from tests.explain.test_account_allowance import another_job, outcomes, seconds_to_midnight

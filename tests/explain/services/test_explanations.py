@@ -21,7 +21,9 @@ from django.db import connections
 from django.db.models.signals import post_save, pre_save
 from django.urls import reverse
 
+from explain import wording
 from explain.controls.ratelimit import RateDecision
+from explain.core import verify as core_verify
 from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION
 from explain.core.schema import Draft
 from explain.core.verify import Limits
@@ -36,9 +38,8 @@ from explain.llm.errors import (
 )
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
+from explain.sentences import point_sentence
 from explain.services import explanations as service
-from explain.web import wording
-from explain.web.sentences import point_sentence
 from jobportal.models import CandidateProfile
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, WORKED_PROFILE, FakeModel
 
@@ -773,11 +774,31 @@ def test_a_long_model_name_and_a_huge_instruction_count_fit_their_columns(
     (PostgreSQL refuses more; SQLite would store it)."""
     model = use_model(WORKED_DRAFT)
     model.model_name = "m" * 99 + "-tail"
-    monkeypatch.setattr(service, "instruction_spans", lambda text: [(0, 1)] * 40_000)
+    monkeypatch.setattr(core_verify, "_instructions", lambda text, folded: [(0, 1)] * 40_000)
     explain(worked_user, worked_job)
     row = ExplanationLog.objects.get()
     assert row.model_name == "m" * 99 + "-"
     assert (row.profile_instructions, row.job_instructions) == (32767, 32767)
+
+
+def test_a_fresh_answer_finds_text_addressed_to_an_ai_once_per_text(
+    worked_user, worked_job, use_model, monkeypatch
+):
+    """The verifier's overlap checks and both rows (in flight, then kept) read the same
+    spans: the detector runs once on each text of the request."""
+    use_model(WORKED_DRAFT)
+    calls = []
+    found = core_verify._instructions
+
+    def counted(text, folded):
+        calls.append(text)
+        return found(text, folded)
+
+    monkeypatch.setattr(core_verify, "_instructions", counted)
+    explain(worked_user, worked_job)
+    row = ExplanationLog.objects.get()
+    assert row.outcome == "ok"
+    assert len(calls) == 2 and len(set(calls)) == 2
 
 
 def test_the_row_counts_the_hidden_pieces_removed_from_each_text(

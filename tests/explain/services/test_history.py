@@ -7,10 +7,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from explain import wording
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from explain.services.history import asked_jobs
-from explain.web import wording
 from jobportal.models import Job
 
 pytestmark = pytest.mark.django_db

@@ -16,12 +16,12 @@ import pytest
 from django.test import RequestFactory
 from django.urls import reverse
 
+from explain import wording
 from explain.conf import site_cache
 from explain.controls import ratelimit, slots
 from explain.models import ExplanationLog, UnloggedRequests
 from explain.outcomes import Outcome
 from explain.services import explanations as service
-from explain.web import wording
 from jobportal.models import Job
 from tests.conftest import WORKED_DRAFT, WORKED_PROFILE, FakeModel
 

@@ -13,7 +13,7 @@ from explain.adapter import Field
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from explain.services.site_faults import traceback_without_messages
-from explain.web.wording import error_message
+from explain.wording import error_message
 from tests.conftest import WORKED_DRAFT
 
 pytestmark = pytest.mark.django_db

@@ -17,10 +17,10 @@ import pytest
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.urls import reverse
 
+from explain import wording
 from explain.llm.client import ChatPrompt, ChatResponse
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
-from explain.web import wording
 from support.fake_gemini import PROVIDER_TEXT
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY

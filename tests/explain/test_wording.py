@@ -1,10 +1,10 @@
-"""explain.web.wording: every outcome has plain words, and counts read right in both numbers."""
+"""explain.wording: every outcome has plain words, and counts read right in both numbers."""
 
 from __future__ import annotations
 
+from explain import wording
 from explain.core.verify import DropReason
 from explain.outcomes import SHOWN_OUTCOMES, Outcome
-from explain.web import wording
 
 
 def test_every_failure_a_user_can_meet_has_a_message():

@@ -1,4 +1,4 @@
-"""explain.web.sentences: every sentence a user reads is a fixed template, filled only with
+"""explain.sentences: every sentence a user reads is a fixed template, filled only with
 the point's term, its profile form and the amounts read from the quotes."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from explain import sentences
 from explain.core.schema import Draft
 from explain.core.texts import SourceText
 from explain.core.verify import VerifiedPoint, verify_draft
 from explain.outcomes import Outcome
 from explain.services.explanations import Explanation
-from explain.web import sentences
 from explain.web.payload import explanation_payload, point_payload
 
 LANGUAGES = ("en", "de")
