@@ -934,7 +934,10 @@ def _log(
     request that cost no model call writes it only within its user's bound per minute,
     else it is counted per day (explain.services.log_bound)."""
     reached_model = in_flight is not None or result.usage != TokenUsage()
-    if not reached_model and not log_bound.row_allowed(user):
+    # A fault of the shared cache answers temporarily_unavailable: its row is written
+    # without asking that cache again (each try would wait its socket timeout).
+    bounded = not reached_model and result.outcome != Outcome.TEMPORARILY_UNAVAILABLE
+    if bounded and not log_bound.row_allowed(user):
         log_bound.count_unlogged(str(Outcome.RECALLED if result.remembered else result.outcome))
         return None
     fields = _log_fields(result, user=user, latency=latency)

@@ -50,7 +50,7 @@ def test_a_whole_answer_passes_the_same_check():
 
 
 def test_the_recorded_model_goes_through_the_same_check():
-    recorded = RecordedChatModel([Recording("Nothing", "", Draft())])
+    recorded = RecordedChatModel([Recording({"title": "Nothing"}, {}, Draft())])
     response = recorded(ChatPrompt(system="", user="u"))
     assert parse_entity(response.text, Draft) == Draft()
 
