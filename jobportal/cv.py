@@ -10,13 +10,23 @@ dropped, before anything is proposed, so a CV header never lands in a field by a
 from __future__ import annotations
 
 import io
+import itertools
 import re
 import zipfile
+from collections.abc import Iterable
 from typing import IO
 
 from explain.core.contact_details import REMOVED, scrub
 
 MAX_CV_BYTES = 2 * 1024 * 1024  # a CV of several pages; a bigger file is refused
+# What a CV may unpack to and how much of its text is read: a DOCX is a zip, so 78 KB of
+# compressed XML can hold megabytes of text. The archive's declared sizes are checked
+# before anything is decompressed (zipfile never reads past a member's declared size),
+# pages and text stop at these bounds, and every line is cut before any rule reads it.
+MAX_CV_UNPACKED_BYTES = 8 * 1024 * 1024
+MAX_CV_PAGES = 40
+MAX_CV_TEXT_CHARS = 60_000  # about 30 pages of text; the profile fields hold far less
+MAX_CV_LINE_CHARS = 1_000  # a line longer than this is cut: no field needs more
 PDF = "pdf"
 DOCX = "docx"
 
@@ -52,6 +62,19 @@ class CVError(ValueError):
     """The file is not a PDF or DOCX this page can read."""
 
 
+def _bounded_text(parts: Iterable[str]) -> str:
+    """The parts joined by line breaks, stopping once MAX_CV_TEXT_CHARS are reached (the
+    parts after that are never extracted)."""
+    kept: list[str] = []
+    size = 0
+    for part in parts:
+        kept.append(part[: MAX_CV_TEXT_CHARS - size])
+        size += len(kept[-1]) + 1
+        if size >= MAX_CV_TEXT_CHARS:
+            break
+    return "\n".join(kept)[:MAX_CV_TEXT_CHARS]
+
+
 def sniff(head: bytes) -> str | None:
     """The file's kind from its first bytes, never from its name."""
     if head.startswith(b"%PDF-"):
@@ -72,15 +95,18 @@ def read_text(file: IO[bytes]) -> str:
             from pypdf import PdfReader
 
             reader = PdfReader(io.BytesIO(data))
-            return "\n".join(page.extract_text() or "" for page in reader.pages)
+            pages = itertools.islice(reader.pages, MAX_CV_PAGES)
+            return _bounded_text(page.extract_text() or "" for page in pages)
         if kind == DOCX:
             with zipfile.ZipFile(io.BytesIO(data)) as archive:
                 if "word/document.xml" not in archive.namelist():
                     raise CVError("not a Word document")
+                if sum(info.file_size for info in archive.infolist()) > MAX_CV_UNPACKED_BYTES:
+                    raise CVError("too large unpacked")
             import docx
 
             document = docx.Document(io.BytesIO(data))
-            return "\n".join(paragraph.text for paragraph in document.paragraphs)
+            return _bounded_text(paragraph.text for paragraph in document.paragraphs)
     except CVError:
         raise
     except Exception as exc:  # a damaged file: any parser error means "cannot read"
@@ -107,8 +133,8 @@ def propose(
     sections: dict[str, list[str]] = {"headline": [], "skills": [], "experience": []}
     current: str | None = None
     first_lines: list[str] = []
-    for raw in text.splitlines():
-        line = " ".join(raw.split())
+    for raw in text[:MAX_CV_TEXT_CHARS].splitlines():
+        line = " ".join(raw[:MAX_CV_LINE_CHARS].split())
         if not line:
             continue
         heading = _HEADINGS.get(line.rstrip(":").casefold())

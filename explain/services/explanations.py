@@ -227,8 +227,12 @@ def _as_sent(profile: SourceText, job: SourceText) -> dict[str, Any]:
 
 
 def verify_sent(draft: Draft, profile: SourceText, job: SourceText) -> Verification:
-    """The verifier on the texts as sent: quotes inside one field's value, labels excluded."""
-    return verify_draft(draft, **_as_sent(profile, job))
+    """The verifier on the texts as sent: quotes inside one field's value, labels excluded.
+    At most MAX_CLAIMS claims a list are read (explain.services.cache.bounded); the rest
+    count as unchecked."""
+    kept, left_out = explanation_cache.bounded(draft)
+    verification = verify_draft(kept, **_as_sent(profile, job))
+    return replace(verification, unchecked=verification.unchecked + left_out)
 
 
 def verifier_for_sent(profile: SourceText, job: SourceText) -> IncrementalVerifier:
