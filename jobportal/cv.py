@@ -5,18 +5,28 @@ Nothing here is sent anywhere: proposals fill the profile form, and only what th
 saves into a matching field can reach the explain app. Contact details
 (explain.core.contact_details) and the user's own name are removed, and address-like lines
 dropped, before anything is proposed, so a CV header never lands in a field by accident.
+The file, what it unpacks to, the text read and each line are bounded before any rule
+reads them, and each account's imports are throttled (import_wait).
 """
 
 from __future__ import annotations
 
 import io
 import itertools
+import logging
+import math
 import re
 import zipfile
 from collections.abc import Iterable
 from typing import IO
 
+from django.conf import settings
+from django.http import HttpRequest
+from django_ratelimit.core import get_usage
+
 from explain.core.contact_details import REMOVED, scrub
+
+logger = logging.getLogger(__name__)
 
 MAX_CV_BYTES = 2 * 1024 * 1024  # a CV of several pages; a bigger file is refused
 # What a CV may unpack to and how much of its text is read: a DOCX is a zip, so 78 KB of
@@ -158,3 +168,29 @@ def propose(
         "skills": "\n".join(sections["skills"]),
         "experience": "\n".join(sections["experience"]),
     }
+
+
+# Reading a CV costs CPU (unpacking, text extraction, the contact scrubber on every line),
+# so each import counts against CV_IMPORT_RATE_PER_USER in the settings (django-ratelimit,
+# as jobportal/throttle.py). Past it the profile page answers 429 with Retry-After and
+# says so; the profile is unchanged.
+IMPORT_GROUP = "jobportal.cv_import:user"
+
+
+def import_wait(request: HttpRequest) -> int:
+    """Seconds to wait when this import passes the account's limit (it is counted); 0 if
+    not, and 0 when the shared cache cannot count (the import is bounded anyway)."""
+    rate = getattr(settings, "CV_IMPORT_RATE_PER_USER", None)
+    if not rate:
+        return 0
+    try:
+        usage = get_usage(
+            request, group=IMPORT_GROUP, key="user", rate=rate, method="POST", increment=True
+        )
+    except Exception as exc:  # no shared cache: the bounds still hold
+        logger.warning("CV import throttle unavailable: %s", type(exc).__name__)
+        return 0
+    if usage is None or not usage["should_limit"]:
+        return 0
+    logger.warning("Throttled: CV imports past the limit")
+    return math.ceil(usage["time_left"]) + 1

@@ -23,7 +23,6 @@ from explain.services.explanations import profile_text_for
 from explain.services.history import asked_jobs
 from explain.templatetags.explain import ask_again_on_return
 from jobportal import cv, demo_data
-from jobportal.cv_throttle import cv_import_wait
 from jobportal.forms import JobFilterForm, ProfileForm, with_added_skill
 from jobportal.models import CandidateProfile, Job
 
@@ -200,7 +199,7 @@ def profile_from_cv(request: HttpRequest) -> HttpResponse:
     form, unsaved. Nothing is stored or sent until the user edits and saves."""
     user: Any = request.user  # login_required: never anonymous here
     profile, _created = CandidateProfile.objects.get_or_create(user=user)
-    wait = cv_import_wait(request)
+    wait = cv.import_wait(request)
     if wait:
         messages.error(
             request,

@@ -11,7 +11,7 @@ takes about 4x the time at 4x the input; the goal is at most GOAL_RATIO (5x). A
 backtracking pattern shows 16x or more. Nothing is asserted: the script prints its
 figures (the unit tests check what the rules return on such runs, never how fast).
 
-The attacks of issue 38 are measured by functions `make abuse` imports too:
+The attacks on input size are measured by functions `make abuse` imports too:
 `scrub_seconds(n)` ("a." repeated to n characters through the scrubber and the
 verifier's contact check), `cv_import_seconds(data)` with `one_long_line_docx()` and
 `expanding_docx()`, `description_seconds(chars)` (a posting of that many characters
@@ -29,7 +29,6 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 GOAL_RATIO = 5.0
 # A case whose input of n characters already takes longer than this is not run at 4n
@@ -147,7 +146,7 @@ def description_seconds(chars: int) -> float:
             job_full_text=job.full_text,
         )
 
-    return best_of(run, repeat=1)
+    return best_of(run, repeat=2)  # the first run also loads the rules' data
 
 
 def cached_answer_seconds(claims: int) -> float:
@@ -179,13 +178,14 @@ def cached_answer_seconds(claims: int) -> float:
         verify_sent(entry.draft, *texts)
 
     try:
-        return best_of(run, repeat=1)
+        return best_of(run, repeat=2)  # the first run also loads the rules' data
     finally:
         cache.delete(key)
 
 
 def attacks() -> list[tuple[str, float]]:
-    """Each attack of issue 38's items 1 and 6 and its time in seconds."""
+    """Each attack on input size (long runs, big CVs, big postings, big cached answers)
+    and its time in seconds."""
     rows = [
         (f'"a." x {n:,} chars: scrub + contact check', scrub_seconds(n))
         for n in (2_500, 10_000, 20_000, 40_000)
@@ -205,13 +205,21 @@ def attacks() -> list[tuple[str, float]]:
 
 @dataclass(frozen=True)
 class Case:
-    """One rule on one adversarial input: `make(n)` builds it, `run` is timed."""
+    """One rule on one adversarial input: `prefix` and `unit` repeated to n characters;
+    `run` is timed on it."""
 
     family: str
-    shape: str
+    unit: str
     n: int
-    make: Callable[[int], Any]
-    run: Callable[[Any], object]
+    run: Callable[[str], object]
+    prefix: str = ""
+
+    @property
+    def shape(self) -> str:
+        return repr(self.unit)
+
+    def make(self, n: int) -> str:
+        return self.prefix + run_of(self.unit, n)
 
 
 def _contact_cases() -> list[Case]:
@@ -229,14 +237,12 @@ def _contact_cases() -> list[Case]:
         "defanged": ["[ ", " (dot", " "],
     }
     cases = [
-        Case(f"contacts: {family}", repr(unit), 20_000, lambda n, u=unit: run_of(u, n), both)
+        Case(f"contacts: {family}", unit, 20_000, both)
         for family, units in shapes.items()
         for unit in units
     ]
     cases += [
-        Case(
-            "contacts: markup", repr(unit), 50_000, lambda n, u=unit: run_of(u, n), contains_markup
-        )
+        Case("contacts: markup", unit, 50_000, contains_markup)
         for unit in ("[", "[a", "javascript ")
     ]
     return cases
@@ -246,10 +252,7 @@ def _detector_cases() -> list[Case]:
     from explain.core.rules.addressed_to_ai import findings_of
 
     units = ["a.", "ignore all previous ", "AI, ", "QUJD", "you must ", ": "]
-    return [
-        Case("AI-text detector", repr(u), 8_000, lambda n, u=u: run_of(u, n), findings_of)
-        for u in units
-    ]
+    return [Case("AI-text detector", u, 8_000, findings_of) for u in units]
 
 
 def _cue_cases() -> list[Case]:
@@ -261,7 +264,7 @@ def _cue_cases() -> list[Case]:
         return read(text, (start, start + 4)) if start >= 0 else None
 
     units = ["not java ", "java, ", "nice to have: java ", "java and "]
-    return [Case("cue reader", repr(u), 20_000, lambda n, u=u: run_of(u, n), middle) for u in units]
+    return [Case("cue reader", u, 20_000, middle) for u in units]
 
 
 def _amount_cases() -> list[Case]:
@@ -271,7 +274,7 @@ def _amount_cases() -> list[Case]:
         return amount_for(quote, (0, 4))
 
     units = ["5 years ", "(", "1-", "C1 "]
-    return [Case("amounts", repr(u), 500, lambda n, u=u: run_of(u, n), nearest) for u in units]
+    return [Case("amounts", u, 500, nearest) for u in units]
 
 
 def _equivalence_cases() -> list[Case]:
@@ -280,21 +283,14 @@ def _equivalence_cases() -> list[Case]:
     cases = [
         Case(
             "equivalence: find_term",
-            repr(u),
+            u,
             50_000,
-            lambda n, u=u: run_of(u, n),
             lambda text: find_term("PostgreSQL", text),
         )
         for u in ("postgres ", "a-", "c++ ", "node.js ")
     ]
     cases.append(
-        Case(
-            "equivalence: same_skill",
-            "'a-' both sides",
-            500,
-            lambda n: run_of("a-", n),
-            lambda text: same_skill(text, text + "b"),
-        )
+        Case("equivalence: same_skill", "a-", 500, lambda text: same_skill(text, text + "b"))
     )
     return cases
 
@@ -309,10 +305,7 @@ def _text_cases() -> list[Case]:
             profile_text([Field("skills", "Skills", value)], max_chars=30_000),
         )
 
-    return [
-        Case("texts capping", repr(u), 1_000_000, lambda n, u=u: run_of(u, n), both)
-        for u in ("a. ", "1 ", "<!-- a ")
-    ]
+    return [Case("texts capping", u, 1_000_000, both) for u in ("a. ", "1 ", "<!-- a ")]
 
 
 def _cv_cases() -> list[Case]:
@@ -322,7 +315,7 @@ def _cv_cases() -> list[Case]:
         return cv.propose(text, full_name="Dana Private")
 
     return [
-        Case("CV proposals", repr(u), 50_000, lambda n, u=u: "Skills\n" + run_of(u, n), propose)
+        Case("CV proposals", u, 50_000, propose, prefix="Skills\n")
         for u in ("a.", "1 ", "a.\n", "12 street ")
     ]
 
@@ -386,7 +379,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{result.small * 1000:9.1f} {large} {shown}{flag}"
             )
         print(f"{over} case(s) over the goal.")
-    print("\nIssue 38's inputs (seconds; docs/security.md has the figures before the bounds)")
+    print("\nAttacks on input size (seconds; docs/security.md has the figures before the bounds)")
     for name, seconds in attacks():
         print(f"{name:<55} {seconds:8.3f}")
     return 0
