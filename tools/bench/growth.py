@@ -11,7 +11,8 @@ takes about 4x the time at 4x the input; the goal is at most GOAL_RATIO (5x). A
 backtracking pattern shows 16x or more. Nothing is asserted: the script prints its
 figures (the unit tests check what the rules return on such runs, never how fast).
 
-The attacks on input size are measured by functions `make abuse` imports too:
+Times are CPU seconds of this process (time.process_time). The attacks on input size
+are measured by functions `make abuse` imports too:
 `scrub_seconds(n)` ("a." repeated to n characters through the scrubber and the
 verifier's contact check), `cv_import_seconds(data)` with `one_long_line_docx()` and
 `expanding_docx()`, `description_seconds(chars)` (a posting of that many characters
@@ -47,12 +48,13 @@ def _django() -> None:
 
 
 def best_of(run: Callable[[], object], repeat: int = 3) -> float:
-    """The fastest of `repeat` runs, in seconds (the least disturbed by other load)."""
+    """The fastest of `repeat` runs, in seconds of this process's CPU time (what the rule
+    costs; other processes on a shared machine disturb it far less than wall time)."""
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         run()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best
 
 
