@@ -343,7 +343,7 @@ def private_pattern(values: Sequence[str]) -> re.Pattern[str] | None:
             if len(joined) >= _MIN_PRIVATE_DIGITS:
                 alternatives.append(r"\D{0,3}".join(re.escape(d) for d in joined))
         elif len(joined) >= MIN_PRIVATE_CHARS:
-            alternatives.append(r"[\W_]*".join(_caseless(w) for w in words))
+            alternatives.append(r"[\W_]*+".join(_caseless(w) for w in words))
     if not alternatives:
         return None
     alternatives.sort(key=len, reverse=True)  # the longest value first

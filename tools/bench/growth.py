@@ -225,7 +225,13 @@ class Case:
 
 
 def _contact_cases() -> list[Case]:
-    from explain.core.contact_details import contains_contact, contains_markup, scrub
+    from explain.core.contact_details import (
+        contains_contact,
+        contains_markup,
+        private_pattern,
+        scrub,
+        scrub_private,
+    )
 
     def both(text: str) -> object:
         return scrub(text), contains_contact(text)
@@ -242,6 +248,11 @@ def _contact_cases() -> list[Case]:
         Case(f"contacts: {family}", unit, 20_000, both)
         for family, units in shapes.items()
         for unit in units
+    ]
+    private = private_pattern(["Dana Q. Private", "+44 20 7946 0000"])
+    cases += [
+        Case("contacts: private values", unit, 20_000, lambda text: scrub_private(text, private))
+        for unit in ("dana ", "dana !", "4 ", "dana q ")
     ]
     cases += [
         Case("contacts: markup", unit, 50_000, contains_markup)
