@@ -72,6 +72,10 @@ class CVError(ValueError):
     """The file is not a PDF or DOCX this page can read."""
 
 
+class CVTooLarge(CVError):
+    """The file, or what it unpacks to, is over the bounds."""
+
+
 def _bounded_text(parts: Iterable[str]) -> str:
     """The parts joined by line breaks, stopping once MAX_CV_TEXT_CHARS are reached (the
     parts after that are never extracted)."""
@@ -98,7 +102,7 @@ def read_text(file: IO[bytes]) -> str:
     """The CV's plain text. Raises CVError for anything but a readable PDF or DOCX."""
     data = file.read(MAX_CV_BYTES + 1)
     if len(data) > MAX_CV_BYTES:
-        raise CVError("too large")
+        raise CVTooLarge("too large")
     kind = sniff(data[:8])
     try:
         if kind == PDF:
@@ -112,7 +116,7 @@ def read_text(file: IO[bytes]) -> str:
                 if "word/document.xml" not in archive.namelist():
                     raise CVError("not a Word document")
                 if sum(info.file_size for info in archive.infolist()) > MAX_CV_UNPACKED_BYTES:
-                    raise CVError("too large unpacked")
+                    raise CVTooLarge("too large unpacked")
             import docx
 
             document = docx.Document(io.BytesIO(data))

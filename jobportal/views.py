@@ -217,6 +217,15 @@ def profile_from_cv(request: HttpRequest) -> HttpResponse:
     try:
         with profile.resume.open("rb") as file:
             text = cv.read_text(file)
+    except cv.CVTooLarge:
+        messages.error(
+            request,
+            _(
+                "Your CV is too large to read here. Upload a shorter PDF or DOCX "
+                "(at most 2 MB, a few pages of text)."
+            ),
+        )
+        return redirect("profile-edit")
     except (cv.CVError, OSError):
         messages.error(request, _("Your CV could not be read. Upload a PDF or DOCX file."))
         return redirect("profile-edit")

@@ -109,3 +109,12 @@ def test_the_limit_is_per_account(client, ana, settings, make_user):
     client.force_login(other)
     # Bo has no CV yet: the import is not refused, it asks for the upload.
     assert client.post(url).status_code == 302
+
+
+def test_a_cv_that_unpacks_too_large_gets_a_message_that_says_so(client, ana):
+    profile = CandidateProfile.objects.get(user=ana)
+    with profile.resume.open("wb") as file:
+        file.write(_docx(["Python Django " * 2000] * 400))
+    response = client.post(reverse("profile-from-cv"), follow=True)
+    assert "Your CV is too large to read here" in response.content.decode()
+    assert CandidateProfile.objects.get(user=ana).skills == "Java"
