@@ -113,6 +113,10 @@ class VerifiedPoint:
     # Years or level for the term, as the job quote writes it ("5+ years", "C1").
     job_amount: str = ""
     profile_amount: str = ""  # the same, as the profile quote writes it ("3 years", "beginner")
+    # A gap whose term the profile names only to say it is missing or wished for ("no
+    # Kubernetes yet"): those words of the profile, to show beside the gap.
+    profile_said: str = ""
+    profile_said_span: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -496,6 +500,35 @@ class _Source:
         full = self.full()
         return full is not None and _locate(needle, full) is not None
 
+    def mention(
+        self, forms: Iterable[str], *, unless: Callable[[tuple[int, int]], bool]
+    ) -> tuple[bool, tuple[int, int] | None]:
+        """Like mentions, but an occurrence in the text sent for which unless(span) holds
+        does not count; the first such span is given back (a negated mention)."""
+        skipped: tuple[int, int] | None = None
+        cut = self.full()
+        missing: list[str] = []
+        for form in sorted(set(filter(None, forms)), key=len):
+            if any(part in form for part in missing) or form not in self.folded.text:
+                missing.append(form)
+                continue
+            for count, span in enumerate(_occurrences(form, self.folded)):
+                if count >= _MAX_OCCURRENCES:
+                    break
+                if _in_instruction(self.text, span, self.folded):
+                    continue
+                if not unless(span):
+                    return True, None
+                skipped = skipped or span
+        if cut is not None and self.full_text is not None:
+            for form in sorted(set(filter(None, forms)), key=len):
+                for count, span in enumerate(_occurrences(form, cut)):
+                    if count >= _MAX_OCCURRENCES:
+                        break
+                    if not _in_instruction(self.full_text, span, cut):
+                        return True, None
+        return False, skipped
+
     def mentions(self, forms: Iterable[str]) -> bool:
         """True when any form occurs as whole words, in what was sent or what was cut,
         outside text addressed to an AI (an order there is not the user's evidence)."""
@@ -618,10 +651,12 @@ class _Checker:
     def _job_reading(self, term: _Term) -> reading.Reading | DropReason:
         """The job quote's sentence: negated or about what the job offers backs nothing."""
         read = self.job.read(term.span)
+        if read.everyday:
+            return DropReason.TERM_NOT_IN_QUOTES  # "Spring 2025", "Go beyond": not the skill
         if read.negated:
             return DropReason.QUOTE_NEGATED
-        if read.offer:
-            return DropReason.JOB_OFFER
+        if read.offer or read.other_role or read.about_company:
+            return DropReason.JOB_OFFER  # taught, another opening's, or what the firm sells
         return read
 
     def _duplicate(self, kind: str, term: str, profile_needle: str, job_needle: str) -> bool:
@@ -645,8 +680,10 @@ class _Checker:
             return term
         assert term.profile_span is not None
         said = self.profile.read(term.profile_span)
-        if said.negated:
-            return DropReason.QUOTE_NEGATED
+        if said.everyday:
+            return DropReason.TERM_NOT_IN_QUOTES  # "report to Ruby": a name, not the skill
+        if said.negated or said.someone_else or said.past:
+            return DropReason.QUOTE_NEGATED  # absent, someone else's, or in the past
         if said.wish:
             return DropReason.PROFILE_WISH
         asked = self._job_reading(term)
@@ -684,9 +721,14 @@ class _Checker:
         if isinstance(asked, DropReason):
             return asked
         strict = equivalence.is_strict(claim.term)
-        if self.profile.mentions([job_needle] if strict else [job_needle, *term.forms]):
+        # A mention that says the term is missing or wished for does not contradict the
+        # gap ("Docker (no Kubernetes yet)"); its words are kept to show beside it.
+        found, said = self.profile.mention(
+            [job_needle] if strict else [job_needle, *term.forms], unless=self._absent
+        )
+        if found:
             return DropReason.GAP_CONTRADICTED
-        if _named_otherwise(claim.term, self.profile):
+        if _named_otherwise(claim.term, self.profile, unless=self._absent):
             return DropReason.GAP_CONTRADICTED
         if self._duplicate("gap", term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
@@ -698,7 +740,14 @@ class _Checker:
             job_span=job,
             optional=asked.optional,
             job_amount=_amount(self.job.text, job, term.span),
+            profile_said=_said_around(self.profile.text, said),
+            profile_said_span=None if said is None else _around(self.profile.text, said),
         )
+
+    def _absent(self, span: tuple[int, int]) -> bool:
+        """The profile names the words at span only to say they are missing or wished."""
+        said = self.profile.read(span)
+        return said.negated or said.wish
 
 
 @lru_cache(maxsize=4096)
@@ -742,15 +791,45 @@ def _folded_part(folded: _Folded, span: tuple[int, int]) -> _Folded:
     return _Folded(folded.text[i:j], folded.starts[i:j], folded.ends[i:j])
 
 
-def _named_otherwise(term: str, profile: _Source) -> bool:
+def _named_otherwise(
+    term: str, profile: _Source, *, unless: Callable[[tuple[int, int]], bool] | None = None
+) -> bool:
     """True when the profile names the term's skill another way, its look-alike letters
     of other scripts read as Latin (this can only remove a gap), outside any sentence
-    addressed to an AI."""
+    addressed to an AI and, in the text sent, where unless(span) does not hold (a
+    negated mention)."""
     for text in filter(None, (profile.text, profile.full_text)):
         for span in equivalence.find_term(term, equivalence.skeleton(text))[:_MAX_OCCURRENCES]:
-            if not _in_instruction(text, span):
-                return True
+            if _in_instruction(text, span):
+                continue
+            if unless is not None and text is profile.text and unless(span):
+                continue
+            return True
     return False
+
+
+_CLAUSE_EDGE = re.compile(r"[\n.;!?]")
+
+
+def _around(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    """The clause or line around span (at most 60 characters either side), trimmed."""
+    low = max(0, span[0] - 60)
+    edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, low, span[0])]
+    start = edges[-1] if edges else low
+    stop = _CLAUSE_EDGE.search(text, span[1], min(len(text), span[1] + 60))
+    end = stop.start() if stop else min(len(text), span[1] + 60)
+    while start < span[0] and text[start].isspace():
+        start += 1
+    while end > span[1] and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _said_around(text: str, span: tuple[int, int] | None) -> str:
+    if span is None:
+        return ""
+    start, end = _around(text, span)
+    return text[start:end]
 
 
 def _keep(
