@@ -298,9 +298,13 @@ def everyday_names() -> frozenset[str]:
 
 
 @cache
-def _by_first_word() -> dict[str, tuple[Cue, ...]]:
+def _by_first_word(tail: bool = False) -> dict[str, tuple[Cue, ...]]:
+    """The cues by their first word; a list item's values ("none", "keine") only for a
+    tail, so "aucune expérience sur Azure" reads "aucune" as the negation it is."""
     index: dict[str, list[Cue]] = {}
     for cue in cues():
+        if cue.kind == "absent" and not tail:
+            continue
         index.setdefault(cue.words[0], []).append(cue)
     # Longest first, so "no experience with" wins over "no" at the same word.
     return {k: tuple(sorted(v, key=lambda c: -len(c.words))) for k, v in index.items()}
@@ -313,15 +317,27 @@ class _Hit:
     last: int  # index of its last word
 
 
-def _hits(words: list[str]) -> list[_Hit]:
+def _portuguese(words: list[str]) -> bool:
+    """A clause that reads as Portuguese: there "no" and "na" mean "in the"."""
+    return any(word in _PORTUGUESE or word.endswith(("ção", "ções", "ão", "ões")) for word in words)
+
+
+_PORTUGUESE = frozenset(
+    {"do", "da", "dos", "das", "não", "em", "com", "nos", "ao", "é", "um", "uma", "pelo",
+     "pela", "você", "seu", "sua", "nosso", "nossa", "também"}
+)  # fmt: skip
+
+
+def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
     """Cue occurrences, left to right; at each word the longest cue wins and covers its
     words. A cue at a word shared by several rows counts once per kind and position."""
-    index = _by_first_word()
+    index = _by_first_word(tail)
     hits: list[_Hit] = []
     covered = 0  # words before this one belong to a cue already found
     # Only the words that start some cue are looked at (few in any clause).
+    skip_no = "no" in words and _portuguese(words)
     for i in [k for k, word in enumerate(words) if word in index or _contracted(word)]:
-        if i < covered:
+        if i < covered or (skip_no and words[i] == "no"):
             continue
         found = [
             c for c in index.get(words[i], ()) if tuple(words[i : i + len(c.words)]) == c.words
@@ -456,7 +472,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         for hit in hits
         if cut_left <= hit.first
         and hit.last < cut_right
-        and _governs(hit, first, last, opening, everyday)
+        and _governs(hit, first, last, cut_left, opening, everyday)
         and not (hit.first > last and _other_subject(text, spans[last][1], spans[hit.first][0]))
     }
     if cut_left == 0:
@@ -468,6 +484,27 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
                 for hit in _hits(h_words)
                 if hit.last == len(h_words) - 1 and hit.cue.kind in _HEADING_KINDS
             )
+    # "You won't get far without SQL": a "without" that governs the term and a negation
+    # earlier in its clause, however far, undo each other (a requirement).
+    withouts = [
+        hit.first
+        for (_, kind), cue in governing.items()
+        if kind == "negation"
+        for hit in hits
+        if hit.cue is cue and cue.words[0] in _WITHOUT
+    ]
+    if withouts and sum(1 for (_, kind) in governing if kind == "negation") == 1:
+        earlier = [
+            hit
+            for hit in hits
+            if hit.cue.kind == "negation"
+            and cut_left <= hit.first
+            and hit.last < cut_right
+            and hit.first != withouts[0]
+            and hit.cue.words[0] not in _WITHOUT
+        ]
+        if earlier:
+            governing[(earlier[-1].first, "negation")] = earlier[-1].cue
     if _opens_with_someone_else(words, opening, first):
         governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
     tail = _tail(text, end, high)
@@ -519,15 +556,27 @@ _PEOPLE = frozenset(
         "koledzy", "kolega", "klient", "dział", "dostawca", "przełożony",
     }
 )  # fmt: skip
+# Opening a clause with no determiner (Polish, Czech have no articles).
+_PEOPLE_BARE = frozenset(
+    {"zespół", "szef", "szefowa", "kierownik", "koledzy", "klient", "dział", "przełożony"}
+)
 _SOMEONE_ELSE = Cue("en", "someone_else", "before", ("(subject)",))
 
 
+def _person(word: str) -> bool:
+    """A person or group: "team", "DBA-team", "Plattformteam", "client's"."""
+    word = word.removesuffix("'s").rsplit("-", 1)[-1]
+    return word in _PEOPLE or (len(word) > 6 and word.endswith("team"))
+
+
 def _opens_with_someone_else(words: list[str], start: int, first: int) -> bool:
-    if start >= first or words[start] not in _DETERMINERS:
+    if start >= first:
         return False
-    return any(
-        word.removesuffix("'s") in _PEOPLE for word in words[start + 1 : min(first, start + 4)]
-    )
+    if words[start] in _PEOPLE_BARE:  # languages without articles: "Zespół DBA ..."
+        return True
+    if words[start] not in _DETERMINERS:
+        return False
+    return any(_person(word) for word in words[start + 1 : min(first, start + 4)])
 
 
 # Kinds a heading may give the list under it ("Nice to have:", "Not required:",
@@ -588,7 +637,7 @@ _TAIL_END = re.compile(r"[,;|·•)\n]|\.(?: |$)")
 # A zero amount: "0", "0/5", "0 yrs", "zero", "(0 years)".
 _ZERO = re.compile(
     r"[(]?(?:0|zero|null)(?:[ ]?/[ ]?\d+|[ ]?(?:yrs?|years?|y|j|jahre|ans?|años|anos|"
-    r"anni|jaar|lat|lata|months?|monate|mois|meses|mesi|maanden|miesięcy|%))?[ ]?"
+    r"anni|jaar|jr|lat|lata|months?|monate|mois|meses|mesi|maanden|miesięcy|%)\.?)?[ ]?"
     r"(?:[),;|·•\n]|\.(?: |$)|$)"
 )
 # Words that may follow a "none" value in its item and keep it a value ("none yet",
@@ -620,7 +669,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         if sep is not None and text[i : sep.end()].strip():
             value_start = sep.end()
             break
-        if text[i : i + 1] != " ":
+        if text[i : i + 1] not in (" ", "-"):
             return None
         word = _WORD_UNMARKED.match(text, i + 1, high)
         if word is None:
@@ -636,7 +685,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         return _ABSENT
     spans = _tokens(text, value_start, value_end)[:TAIL_WORDS]
     words = [text[a:b] for a, b in spans]
-    hits = [hit for hit in _hits(words) if hit.first == 0]
+    hits = [hit for hit in _hits(words, tail=True) if hit.first == 0]
     if not hits:
         return None
     hit = hits[0]
@@ -669,7 +718,10 @@ def _cuts(
         if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0:
             continue
         between = text[spans[hit.first - 1][1] : spans[hit.first][0]]
-        if any(mark in between for mark in ",\u060c\u3001"):
+        if any(mark in between for mark in ",\u060c\u3001") and not any(
+            word in _WITHOUT for word in words[: hit.first]
+        ):
+            # Not after a "without": "Without Git, don't apply" is one requirement.
             starts.append(hit.first)
     if not starts:
         return 0, len(words)
@@ -678,7 +730,7 @@ def _cuts(
     return cut_left, cut_right
 
 
-def _governs(hit: _Hit, first: int, last: int, opening: int, everyday: int) -> bool:
+def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, everyday: int) -> bool:
     """A cue before the term within reach, after it (its predicate) within reach, or
     sharing words with the term itself ("no experience with" in the term "experience
     with AWS"; a term that is the whole quote "Kubernetes is a plus"). A CJK cue reaches
@@ -699,7 +751,11 @@ def _governs(hit: _Hit, first: int, last: int, opening: int, everyday: int) -> b
             return where != "after" and first - hit.last - 1 <= reach
         return where != "before" and hit.first == last + 1
     if kind in _SUBJECT_KINDS and where == "before":
-        return hit.last < first and hit.first == opening and first - hit.last - 1 <= SUBJECT_REACH
+        return (
+            hit.last < first
+            and hit.first in (cut_left, opening)
+            and first - hit.last - 1 <= SUBJECT_REACH
+        )
     if kind == "other_role":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
     before, after = (CJK_REACH, CJK_REACH) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
