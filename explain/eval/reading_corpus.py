@@ -33,6 +33,8 @@ from explain.eval.scoring import SentenceWriter, Verdict, judge
 from explain.eval.sentences import template_sentence
 
 CORPUS_PATH = Path(__file__).resolve().parent / "reading_corpus.tsv"
+# Written after the reader and measured once before any change it could prompt.
+HOLDOUT_PATH = Path(__file__).resolve().parent / "reading_holdout.tsv"
 LANGS = ("en", "de", "fr", "es", "pt", "it", "nl", "pl")
 SIDES = ("P", "J", "G", "N")
 OPTIONAL = "opt"
@@ -211,10 +213,11 @@ def table(rows: list[Row], total: Row, heading: str) -> list[str]:
     return lines
 
 
-def lines(judged: list[Judged], *, misses: bool = True) -> list[str]:
+def lines(judged: list[Judged], *, misses: bool = True, name: str = CORPUS_PATH.name) -> list[str]:
     """The reading corpus's tables (per kind, per language) and, if asked, its misses."""
     total = _row("TOTAL", judged)
-    out = [f"Reading corpus ({CORPUS_PATH.name}): {len(judged)} claims, {len(LANGS)} languages"]
+    langs = len({j.item.lang for j in judged})
+    out = [f"Reading ({name}): {len(judged)} claims, {langs} languages"]
     out += table(rows_by(judged, "kind"), total, "kind")
     out.append("")
     out += table(rows_by(judged, "lang"), total, "language")
