@@ -474,6 +474,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and hit.last < cut_right
         and _governs(hit, first, last, cut_left, opening, everyday)
         and not (hit.first > last and _other_subject(text, spans[last][1], spans[hit.first][0]))
+        and not (hit.last < first and _ends_its_item(text, spans[hit.last][1], start))
     }
     if cut_left == 0:
         heading = _heading(text, left, low)
@@ -514,6 +515,12 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # One cue per kind and position: rows of the same words ("not required" before and
     # after) are one cue, not two negations undoing each other.
     return _reading(list(governing.values()), season)
+
+
+def _ends_its_item(text: str, cue_end: int, term_start: int) -> bool:
+    """A cue before the term that a comma follows at once is the value of an item of its
+    own ("Helm: none, Docker: 4 yrs"): it says nothing of the term after the comma."""
+    return text[cue_end:term_start].lstrip(" ").startswith(",")
 
 
 def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
@@ -596,11 +603,11 @@ def _everyday_term(term_words: list[str]) -> int:
     if len(term_words) != 1:
         return _NOT_A_TERM
     word = term_words[0]
-    if sum(ch.isalnum() for ch in word) <= 2:
-        return _SHORT
     names = everyday_names()
     if word in names or (word.endswith("s") and word[:-1] in names):
         return _SHORT_OR_EVERYDAY
+    if sum(ch.isalnum() for ch in word) <= 2:
+        return _SHORT
     return _NOT_A_TERM
 
 
