@@ -555,7 +555,8 @@ _PEOPLE = frozenset(
         "partner", "contractor", "contractors", "vendor", "agency", "squad", "supervisor",
         "cto", "architect", "admins", "seniors", "chef", "chefin", "kollegen", "kollege",
         "kollegin", "kunde", "abteilung", "vorgesetzter", "vorgesetzte", "teamleiter",
-        "dienstleister", "équipe", "collègues", "collègue", "prestataire", "responsable",
+        "dienstleister", "buchhaltung", "dept", "ufficio", "équipe", "collègues", "collègue",
+        "prestataire", "responsable",
         "equipo", "jefe", "jefa", "compañeros", "compañero", "cliente", "departamento",
         "proveedor", "equipa", "equipe", "chefe", "gestor", "colegas", "fornecedor",
         "capo", "responsabile", "colleghi", "collega", "reparto", "fornitore", "baas",
@@ -655,6 +656,8 @@ _TAIL_FILLER = frozenset(
         "bisher", "encore", "utilisé", "aún", "todavía", "ainda", "ancora", "nog",
         "jeszcze", "erfahrung", "expérience", "experiencia", "experiência", "esperienza",
         "ervaring", "doświadczenia", "professionally", "beruflich", "hands-on",
+        "practice", "praxis", "pratique", "práctica", "prática", "pratica", "praktyki",
+        "praktijkervaring", "knowledge", "kenntnisse", "connaissances", "conocimientos",
     }
 )  # fmt: skip
 
