@@ -5,7 +5,7 @@ verifier's slice rebuilt a character at a time) and compared on generated texts 
 cues in several languages, abbreviations, "Node.js", "3.5", line breaks, headings,
 commas before negations, marks, CJK and spans at the edges.
 
-The reader was rebuilt for issue 37 (elided articles are words of their own, "n't" is a
+The reader was rebuilt as a scoped cue reader (elided articles are words of their own, "n't" is a
 cue, list items' tails are read), so what it reads is no longer compared with the old
 code: tests/explain/core/rules/test_reading_scoped.py pins that. The clause bounds,
 headings and breaks are still the old ones and still compared here."""

@@ -1,4 +1,4 @@
-"""The scoped cue reader (issue 37): list-item tails, contractions, elision, pseudo-cues,
+"""The scoped cue reader: list-item tails, contractions, elision, pseudo-cues,
 someone else's subject, the past, other roles, the company's trade, everyday senses of
 short names, and properties: a cue in scope only ever weakens a claim."""
 
