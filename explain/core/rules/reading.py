@@ -587,6 +587,11 @@ def _opens_with_someone_else(words: list[str], start: int, first: int) -> bool:
     return any(_person(word) for word in words[start + 1 : min(first, start + 4)])
 
 
+# Cues that negate only the word right after them: "zero Java knowledge required", but
+# not "zero trust networking on Kubernetes".
+_NEXT_TO_TERM = frozenset({("zero",), ("null",), ("cero",)})
+
+
 # Kinds a heading may give the list under it ("Nice to have:", "Not required:",
 # "We're also hiring:"): not a subject, a tail value or an everyday sense.
 _HEADING_KINDS = frozenset({"negation", "wish", "offer", "optional", "past", "other_role"})
@@ -769,6 +774,8 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
     if kind == "other_role":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
     before, after = (CJK_REACH, CJK_REACH) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
+    if hit.cue.words in _NEXT_TO_TERM:
+        before = 0
     if hit.last < first:
         return where != "after" and first - hit.last - 1 <= before
     if hit.first > last:

@@ -224,3 +224,15 @@ def test_verifying_with_a_cue_never_keeps_what_plain_text_drops(
     plain = verify_draft(Draft(matches=[claim], gaps=[]), plain_profile, job)
     cued = verify_draft(Draft(matches=[claim], gaps=[]), cued_profile, job)
     assert len(cued.matches) <= len(plain.matches)
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        ("zero Java knowledge required", "Java", "not_needed"),
+        ("Zero trust networking on Kubernetes", "Kubernetes", "required"),
+        ("zero downtime releases with Helm", "Helm", "required"),
+    ],
+)
+def test_zero_negates_only_the_word_after_it(text: str, term: str, state: str) -> None:
+    assert reading_of(text, term).job_state == state
