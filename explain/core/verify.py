@@ -689,6 +689,9 @@ class _Checker:
         asked = self._job_reading(term)
         if isinstance(asked, DropReason):
             return asked
+        weaker = _model_weakens(claim, profile=True)
+        if weaker is not None:
+            return weaker
         if self._duplicate("match", term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
         return VerifiedPoint(
@@ -701,7 +704,7 @@ class _Checker:
             profile_span=profile,
             profile_term=term.profile_text,
             profile_term_span=term.profile_span,
-            optional=asked.optional,
+            optional=asked.optional or _model_optional(claim),
             job_amount=_amount(self.job.text, job, term.span),
             profile_amount=_amount(self.profile.text, profile, term.profile_span),
         )
@@ -720,6 +723,9 @@ class _Checker:
         asked = self._job_reading(term)
         if isinstance(asked, DropReason):
             return asked
+        weaker = _model_weakens(claim, profile=False)
+        if weaker is not None:
+            return weaker
         strict = equivalence.is_strict(claim.term)
         # A mention that says the term is missing or wished for does not contradict the
         # gap ("Docker (no Kubernetes yet)"); its words are kept to show beside it.
@@ -738,7 +744,7 @@ class _Checker:
             term_span=term.span,
             job_quote=self.job.text[job[0] : job[1]],
             job_span=job,
-            optional=asked.optional,
+            optional=asked.optional or _model_optional(claim),
             job_amount=_amount(self.job.text, job, term.span),
             profile_said=_said_around(self.profile.text, said),
             profile_said_span=None if said is None else _around(self.profile.text, said),
@@ -748,6 +754,41 @@ class _Checker:
         """The profile names the words at span only to say they are missing or wished."""
         said = self.profile.read(span)
         return said.negated or said.wish
+
+
+# The model's reading of a quote (Claim.profile_reading, Claim.job_reading) only ever
+# weakens a claim: a reading that says less than code read drops it or marks it optional;
+# "states", "required" or any value not listed here change nothing, so text steering the
+# model gains nothing from it.
+_PROFILE_WEAKER = {
+    "absent": DropReason.QUOTE_NEGATED,
+    "someone_else": DropReason.QUOTE_NEGATED,
+    "past": DropReason.QUOTE_NEGATED,
+    "wished": DropReason.PROFILE_WISH,
+}
+_JOB_WEAKER = {
+    "not_needed": DropReason.QUOTE_NEGATED,
+    "offered": DropReason.JOB_OFFER,
+    "other_role": DropReason.JOB_OFFER,
+    "about_company": DropReason.JOB_OFFER,
+}
+
+
+def _reading_word(value: str) -> str:
+    return value.strip().casefold().replace(" ", "_").replace("-", "_")
+
+
+def _model_weakens(claim: Claim, *, profile: bool) -> DropReason | None:
+    """The drop the model's own reading asks for, if any (never a keep)."""
+    if profile:
+        reason = _PROFILE_WEAKER.get(_reading_word(claim.profile_reading))
+        if reason is not None:
+            return reason
+    return _JOB_WEAKER.get(_reading_word(claim.job_reading))
+
+
+def _model_optional(claim: Claim) -> bool:
+    return _reading_word(claim.job_reading) == "optional"
 
 
 @lru_cache(maxsize=4096)

@@ -236,3 +236,89 @@ def test_verifying_with_a_cue_never_keeps_what_plain_text_drops(
 )
 def test_zero_negates_only_the_word_after_it(text: str, term: str, state: str) -> None:
     assert reading_of(text, term).job_state == state
+
+
+# --------------------------------------------------------------------------- the model's reading
+
+PROFILES = [
+    "Skills: Kubernetes, Terraform (3 yrs)",
+    "Kubernetes: none yet",
+    "I want to learn Terraform",
+    "My manager ran Kubernetes",
+]
+JOBS = [
+    "Must have: Kubernetes and Terraform",
+    "Terraform is a plus",
+    "We train you in Kubernetes",
+    "Kubernetes not required",
+]
+READINGS = st.one_of(
+    st.sampled_from(
+        [
+            "",
+            "states",
+            "absent",
+            "wished",
+            "someone_else",
+            "past",
+            "required",
+            "optional",
+            "not_needed",
+            "offered",
+            "other_role",
+            "about_company",
+            "Required",
+            "not needed",
+        ]
+    ),
+    st.text(max_size=12),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    profile=st.sampled_from(PROFILES),
+    job=st.sampled_from(JOBS),
+    term=st.sampled_from(["Kubernetes", "Terraform"]),
+    profile_reading=READINGS,
+    job_reading=READINGS,
+)
+def test_the_models_reading_never_strengthens(
+    profile: str, job: str, term: str, profile_reading: str, job_reading: str
+) -> None:
+    """Whatever the model says a quote means, a claim is kept only if it is kept without
+    that reading, and an optional one stays optional."""
+    plain_match = Claim(term=term, profile_quote=term, job_quote=term)
+    read_match = plain_match.model_copy(
+        update={"profile_reading": profile_reading, "job_reading": job_reading}
+    )
+    plain_gap = Claim(term=term, profile_quote="", job_quote=term)
+    read_gap = plain_gap.model_copy(update={"job_reading": job_reading})
+    for kind, plain, with_reading in (
+        ("matches", plain_match, read_match),
+        ("gaps", plain_gap, read_gap),
+    ):
+        empty: dict[str, list[Claim]] = {"matches": [], "gaps": []}
+        before = verify_draft(Draft(**{**empty, kind: [plain]}), profile, job)
+        after = verify_draft(Draft(**{**empty, kind: [with_reading]}), profile, job)
+        kept_before = before.matches + before.gaps
+        kept_after = after.matches + after.gaps
+        assert len(kept_after) <= len(kept_before)
+        if kept_after:
+            assert kept_after[0].optional >= kept_before[0].optional
+
+
+def test_the_models_reading_weakens_a_plain_claim() -> None:
+    profile, job = "Skills: Kubernetes", "Must have: Kubernetes"
+    claim = Claim(term="Kubernetes", profile_quote="Kubernetes", job_quote="Kubernetes")
+
+    def verify(**reading: str):  # type: ignore[no-untyped-def]
+        return verify_draft(Draft(matches=[claim.model_copy(update=reading)]), profile, job)
+
+    assert verify().matches
+    assert verify(profile_reading="someone_else").drop_reasons == {"quote_negated": 1}
+    assert verify(profile_reading="wished").drop_reasons == {"profile_wish": 1}
+    assert verify(job_reading="offered").drop_reasons == {"job_offer": 1}
+    assert verify(job_reading="not_needed").drop_reasons == {"quote_negated": 1}
+    assert verify(job_reading="optional").matches[0].optional
+    assert not verify(job_reading="required").matches[0].optional
