@@ -61,6 +61,7 @@ bench: install
 	$(PY) -m tools.bench.answer_size
 	$(PY) -m tools.bench.injection_report
 	$(PY) -m tools.bench.detector_report
+	$(PY) -m tools.bench.growth
 
 # The admin with a million log rows (PostgreSQL; a database of the benchmark's own).
 BENCH_ADMIN_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/bench_admin

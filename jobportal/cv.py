@@ -5,18 +5,38 @@ Nothing here is sent anywhere: proposals fill the profile form, and only what th
 saves into a matching field can reach the explain app. Contact details
 (explain.core.contact_details) and the user's own name are removed, and address-like lines
 dropped, before anything is proposed, so a CV header never lands in a field by accident.
+The file, what it unpacks to, the text read and each line are bounded before any rule
+reads them, and each account's imports are throttled (import_wait).
 """
 
 from __future__ import annotations
 
 import io
+import itertools
+import logging
+import math
 import re
 import zipfile
+from collections.abc import Iterable
 from typing import IO
+
+from django.conf import settings
+from django.http import HttpRequest
+from django_ratelimit.core import get_usage
 
 from explain.core.contact_details import REMOVED, scrub
 
+logger = logging.getLogger(__name__)
+
 MAX_CV_BYTES = 2 * 1024 * 1024  # a CV of several pages; a bigger file is refused
+# What a CV may unpack to and how much of its text is read: a DOCX is a zip, so 78 KB of
+# compressed XML can hold megabytes of text. The archive's declared sizes are checked
+# before anything is decompressed (zipfile never reads past a member's declared size),
+# pages and text stop at these bounds, and every line is cut before any rule reads it.
+MAX_CV_UNPACKED_BYTES = 8 * 1024 * 1024
+MAX_CV_PAGES = 40
+MAX_CV_TEXT_CHARS = 60_000  # about 30 pages of text; the profile fields hold far less
+MAX_CV_LINE_CHARS = 1_000  # a line longer than this is cut: no field needs more
 PDF = "pdf"
 DOCX = "docx"
 
@@ -52,6 +72,23 @@ class CVError(ValueError):
     """The file is not a PDF or DOCX this page can read."""
 
 
+class CVTooLarge(CVError):
+    """The file, or what it unpacks to, is over the bounds."""
+
+
+def _bounded_text(parts: Iterable[str]) -> str:
+    """The parts joined by line breaks, stopping once MAX_CV_TEXT_CHARS are reached (the
+    parts after that are never extracted)."""
+    kept: list[str] = []
+    size = 0
+    for part in parts:
+        kept.append(part[: MAX_CV_TEXT_CHARS - size])
+        size += len(kept[-1]) + 1
+        if size >= MAX_CV_TEXT_CHARS:
+            break
+    return "\n".join(kept)[:MAX_CV_TEXT_CHARS]
+
+
 def sniff(head: bytes) -> str | None:
     """The file's kind from its first bytes, never from its name."""
     if head.startswith(b"%PDF-"):
@@ -65,22 +102,25 @@ def read_text(file: IO[bytes]) -> str:
     """The CV's plain text. Raises CVError for anything but a readable PDF or DOCX."""
     data = file.read(MAX_CV_BYTES + 1)
     if len(data) > MAX_CV_BYTES:
-        raise CVError("too large")
+        raise CVTooLarge("too large")
     kind = sniff(data[:8])
     try:
         if kind == PDF:
             from pypdf import PdfReader
 
             reader = PdfReader(io.BytesIO(data))
-            return "\n".join(page.extract_text() or "" for page in reader.pages)
+            pages = itertools.islice(reader.pages, MAX_CV_PAGES)
+            return _bounded_text(page.extract_text() or "" for page in pages)
         if kind == DOCX:
             with zipfile.ZipFile(io.BytesIO(data)) as archive:
                 if "word/document.xml" not in archive.namelist():
                     raise CVError("not a Word document")
+                if sum(info.file_size for info in archive.infolist()) > MAX_CV_UNPACKED_BYTES:
+                    raise CVTooLarge("too large unpacked")
             import docx
 
             document = docx.Document(io.BytesIO(data))
-            return "\n".join(paragraph.text for paragraph in document.paragraphs)
+            return _bounded_text(paragraph.text for paragraph in document.paragraphs)
     except CVError:
         raise
     except Exception as exc:  # a damaged file: any parser error means "cannot read"
@@ -107,8 +147,8 @@ def propose(
     sections: dict[str, list[str]] = {"headline": [], "skills": [], "experience": []}
     current: str | None = None
     first_lines: list[str] = []
-    for raw in text.splitlines():
-        line = " ".join(raw.split())
+    for raw in text[:MAX_CV_TEXT_CHARS].splitlines():
+        line = " ".join(raw[:MAX_CV_LINE_CHARS].split())
         if not line:
             continue
         heading = _HEADINGS.get(line.rstrip(":").casefold())
@@ -132,3 +172,29 @@ def propose(
         "skills": "\n".join(sections["skills"]),
         "experience": "\n".join(sections["experience"]),
     }
+
+
+# Reading a CV costs CPU (unpacking, text extraction, the contact scrubber on every line),
+# so each import counts against CV_IMPORT_RATE_PER_USER in the settings (django-ratelimit,
+# as jobportal/throttle.py). Past it the profile page answers 429 with Retry-After and
+# says so; the profile is unchanged.
+IMPORT_GROUP = "jobportal.cv_import:user"
+
+
+def import_wait(request: HttpRequest) -> int:
+    """Seconds to wait when this import passes the account's limit (it is counted); 0 if
+    not, and 0 when the shared cache cannot count (the import is bounded anyway)."""
+    rate = getattr(settings, "CV_IMPORT_RATE_PER_USER", None)
+    if not rate:
+        return 0
+    try:
+        usage = get_usage(
+            request, group=IMPORT_GROUP, key="user", rate=rate, method="POST", increment=True
+        )
+    except Exception as exc:  # no shared cache: the bounds still hold
+        logger.warning("CV import throttle unavailable: %s", type(exc).__name__)
+        return 0
+    if usage is None or not usage["should_limit"]:
+        return 0
+    logger.warning("Throttled: CV imports past the limit")
+    return math.ceil(usage["time_left"]) + 1

@@ -165,6 +165,8 @@ LOGIN_URL = "login"
 LOGIN_RATE_PER_IP = os.environ.get("LOGIN_RATE_PER_IP", "30/10m")
 LOGIN_RATE_PER_USERNAME = os.environ.get("LOGIN_RATE_PER_USERNAME", "10/10m")
 SIGNUP_RATE_PER_IP = os.environ.get("SIGNUP_RATE_PER_IP", "5/h")
+# "Fill from my CV" per account (jobportal/cv.py); past it, 429 with Retry-After.
+CV_IMPORT_RATE_PER_USER = os.environ.get("CV_IMPORT_RATE_PER_USER", "6/10m")
 LOGIN_REDIRECT_URL = "job-list"
 LOGOUT_REDIRECT_URL = "job-list"
 

@@ -206,12 +206,33 @@ def profile_from_cv(request: HttpRequest) -> HttpResponse:
     form, unsaved. Nothing is stored or sent until the user edits and saves."""
     user: Any = request.user  # login_required: never anonymous here
     profile, _created = CandidateProfile.objects.get_or_create(user=user)
+    wait = cv.import_wait(request)
+    if wait:
+        messages.error(
+            request,
+            _(
+                "You asked to fill your profile from your CV several times in a short while. "
+                "Please wait a few minutes and try again; your profile is unchanged."
+            ),
+        )
+        response = _profile_page(request, user, ProfileForm(instance=profile), status=429)
+        response["Retry-After"] = str(wait)
+        return response
     if not profile.resume:
         messages.error(request, _("Upload your CV (PDF or DOCX) and save first."))
         return redirect("profile-edit")
     try:
         with profile.resume.open("rb") as file:
             text = cv.read_text(file)
+    except cv.CVTooLarge:
+        messages.error(
+            request,
+            _(
+                "Your CV is too large to read here. Upload a shorter PDF or DOCX "
+                "(at most 2 MB, a few pages of text)."
+            ),
+        )
+        return redirect("profile-edit")
     except (cv.CVError, OSError):
         messages.error(request, _("Your CV could not be read. Upload a PDF or DOCX file."))
         return redirect("profile-edit")
@@ -223,6 +244,18 @@ def profile_from_cv(request: HttpRequest) -> HttpResponse:
         messages.info(request, _("We found nothing in your CV to propose."))
         return redirect("profile-edit")
     form = ProfileForm(instance=profile, initial=initial)
+    return _profile_page(request, user, form, from_cv=sorted(initial))
+
+
+def _profile_page(
+    request: HttpRequest,
+    user: Any,
+    form: ProfileForm,
+    *,
+    from_cv: list[str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The profile form as "Fill from my CV" answers it (proposals or a refusal)."""
     return render(
         request,
         "jobportal/profile_form.html",
@@ -232,9 +265,10 @@ def profile_from_cv(request: HttpRequest) -> HttpResponse:
             "preview": profile_text_for(user),
             "added": "",
             "back": "",
-            "from_cv": sorted(initial),
+            "from_cv": from_cv or [],
             "demo_notice": demo_notice(request),
         },
+        status=status,
     )
 
 

@@ -18,8 +18,54 @@ import tldextract
 
 REMOVED = "[removed]"
 
-_EMAIL = re.compile(r"[\w.%+-]+@[\w-]+(?:\.[\w-]+)+")
-_URL = re.compile(r"(?:\b[a-z][a-z0-9+.-]*://|\bwww\.)[^\s<>\"']+", re.IGNORECASE)
+# Every pattern here is linear in its input, also on text made to be slow ("a." 20,000
+# times): a run a pattern loops on is entered only at its start (a lookbehind of the
+# run's own characters) and read once (a possessive quantifier, `*+` / `++`, never gives
+# characters back), so no start inside the run scans it again. tools/bench/growth.py
+# times each at n and 4n characters; tests/explain/core/test_contact_details_runs.py
+# checks what they remove on such runs.
+_EMAIL = re.compile(r"(?<![\w.%+-])[\w.%+-]++@[\w-]++(?:\.[\w-]++)+")
+_URL = re.compile(r"(?:(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*+://|\bwww\.)[^\s<>\"']++", re.IGNORECASE)
+# Links of schemes without "//" that reach a person: a call, a chat, a message
+# ("tel:+34…", "skype:dana.q?call", "callto:…", "whatsapp:…", "sms:…").
+_CONTACT_SCHEMES = (
+    "skype|tel|callto|sip|sips|sms|mms|mailto|facetime|facetime-audio|whatsapp|viber|tg"
+    "|weixin|wechat|xmpp|threema|msteams|zoommtg"
+)
+_SCHEME_LINK = re.compile(
+    rf"(?<![a-z0-9+.-])(?:{_CONTACT_SCHEMES}):(?=[^\s<>\"'])[^\s<>\"']++", re.IGNORECASE
+)
+# A handle written after the name of a messenger ("Skype: dana.q", "Telegram @danaq",
+# "Skype live:.cid.42"): removed when a colon follows the name or the handle looks like
+# one (starts with @ or +; a dot, an underscore or a colon inside; five digits or more),
+# so "Skype for Business", "Signal processing" and "WhatsApp Business API" stay. At most
+# 64 characters: a handle, never a whole line.
+_MESSENGER_HANDLE = re.compile(
+    r"\b(?:skype|whatsapp|telegram|signal|viber|wechat|weixin|threema|icq|discord|line\s+id)"
+    r"(?:\s++(?:id|handle|name|user(?:name)?|number|nr|no)\b\.?+)?+"
+    r"(?:(?P<colon>\s*+[:：])[ \t]*+|[ \t]++)(?P<handle>[@+]?[\w.:+-]{0,63}\w)",
+    re.IGNORECASE,
+)
+
+
+def _looks_like_handle(handle: str) -> bool:
+    inner = handle[1:-1]
+    return (
+        handle[0] in "@+"
+        or any(ch in "._:" for ch in inner)
+        or sum(ch.isdigit() for ch in handle) >= 5
+    )
+
+
+def _handle_spans(text: str) -> list[tuple[int, int]]:
+    """A messenger's handle after its name, when written as one (see _MESSENGER_HANDLE)."""
+    return [
+        m.span("handle")
+        for m in _MESSENGER_HANDLE.finditer(text)
+        if m.group("colon") or _looks_like_handle(m.group("handle"))
+    ]
+
+
 # Bare domains ("evil.example", "NORTHWIND-JOBS.COM", "mars.codes", "kt.academy"): a
 # dotted name whose ending is a public suffix of the Public Suffix List, read from the
 # snapshot bundled with tldextract (no cache files, no network: suffix_list_urls=()).
@@ -109,8 +155,8 @@ _PHONE_CANDIDATE = re.compile(
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "BD", "BR", "AU")
 # Defanged links and addresses ("evil[.]example", "jobs [at] evil (dot) example"): only
 # in bracketed forms, so plain words like "at" and "dot" are left alone.
-_DEFANGED_DOT = re.compile(r"\s*[\[({]\s*(?:\.|dot)\s*[\])}]\s*", re.IGNORECASE)
-_DEFANGED_AT = re.compile(r"\s*[\[({]\s*(?:@|at)\s*[\])}]\s*", re.IGNORECASE)
+_DEFANGED_DOT = re.compile(r"(?<!\s)\s*+[\[({]\s*+(?:\.|dot)\s*+[\])}]\s*+", re.IGNORECASE)
+_DEFANGED_AT = re.compile(r"(?<!\s)\s*+[\[({]\s*+(?:@|at)\s*+[\])}]\s*+", re.IGNORECASE)
 # Invisible characters that only split or join words, or reorder what is shown (bidi
 # controls); the verifier removes the same set.
 INVISIBLE_CHARS = (
@@ -268,8 +314,9 @@ def _leaves_digits(raw: str, offset: int, found: list[tuple[int, int]]) -> bool:
 
 def _contact_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
-    for pattern in (_EMAIL, _URL, _IPV4):
+    for pattern in (_EMAIL, _URL, _SCHEME_LINK, _IPV4):
         spans.extend(m.span() for m in pattern.finditer(text))
+    spans.extend(_handle_spans(text))
     spans.extend(_domain_spans(text))
     spans.extend(_phone_spans(text))
     return spans
@@ -296,7 +343,7 @@ def private_pattern(values: Sequence[str]) -> re.Pattern[str] | None:
             if len(joined) >= _MIN_PRIVATE_DIGITS:
                 alternatives.append(r"\D{0,3}".join(re.escape(d) for d in joined))
         elif len(joined) >= MIN_PRIVATE_CHARS:
-            alternatives.append(r"[\W_]*".join(_caseless(w) for w in words))
+            alternatives.append(r"[\W_]*+".join(_caseless(w) for w in words))
     if not alternatives:
         return None
     alternatives.sort(key=len, reverse=True)  # the longest value first
@@ -341,8 +388,8 @@ def scrub(text: str) -> str:
 # Plain comparisons ("a < b", "C++ > C") stay text.
 _MARKUP = re.compile(
     r"<[a-z/!?]"
-    r"|\[[^\]\n]*\]\s*\("
-    r"|\b(?:java|vb)script\s*:"
+    r"|\[[^\[\]\n]*+\]\s*+\("
+    r"|\b(?:java|vb)script\s*+:"
     r"|\bdata:[a-z]+/[a-z0-9.+-]+[;,]",
     re.IGNORECASE,
 )

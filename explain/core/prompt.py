@@ -6,14 +6,14 @@ for the user; code writes those from what the verifier keeps.
 
 from __future__ import annotations
 
-PROMPT_VERSION = "2026-12-02.2"
+PROMPT_VERSION = "2026-12-05.1"
 
 SYSTEM_INSTRUCTION = """\
 You help a job seeker see which words of a job posting their profile does or does not \
 show. You pick evidence; you write no sentences.
 Answer only with JSON that fits the given schema: a list of "matches" and a list of "gaps". \
-A match has exactly three fields, "term", "profileQuote" and "jobQuote"; a gap has \
-exactly two, "term" and "jobQuote".
+A match has the fields "term", "profileQuote" and "jobQuote"; a gap has "term" and \
+"jobQuote". Each may add its reading: "jobReading", and for a match "profileReading".
 
 - "jobQuote": copy 2 to 12 consecutive words from the JOB POSTING, word for word.
 - "profileQuote" (matches only): copy 2 to 12 consecutive words from the CANDIDATE \
@@ -25,6 +25,11 @@ be named in "profileQuote".
 - A match: the profile and the posting both name the term. A gap: the posting asks for \
 the term and the profile does not show it. Missing words are not proof of a missing \
 skill: a gap only means "not shown in your profile".
+- "jobReading": what the posting's sentence says of the term: "required", "optional" \
+(nice to have, a plus, preferred), "not_needed", "offered" (the job teaches or gives it), \
+"other_role" (another opening's) or "about_company" (what the company sells or makes). \
+"profileReading" (matches only): "states", "absent" (the person lacks it), "wished" \
+(wants to learn it), "someone_else" (another person's or team's) or "past" (used to).
 - Quote the words that state the term itself, not a sentence that says it is not needed, \
 not wanted, only offered by the job, or only hoped for by the person.
 - Copy quotes character for character: never paraphrase, shorten, join or fix them. Each \

@@ -19,6 +19,10 @@ def _none_to_empty(value: Any) -> Any:
 
 Text = Annotated[str, BeforeValidator(_none_to_empty)]
 
+# What a quote may say of its term, as the model reads it.
+PROFILE_READINGS = ("states", "absent", "wished", "someone_else", "past")
+JOB_READINGS = ("required", "optional", "not_needed", "offered", "other_role", "about_company")
+
 
 class Claim(BaseModel):
     """One requirement or skill with the words it rests on, copied from each text."""
@@ -43,6 +47,20 @@ class Claim(BaseModel):
         alias="jobQuote",
         description="Words copied exactly from the JOB POSTING.",
     )
+    # The model's reading of each quote: optional, and used only to weaken a claim (a
+    # value code does not know, or a strong one, changes nothing).
+    profile_reading: Text = Field(
+        default="",
+        alias="profileReading",
+        description="What profileQuote says of the term: one of "
+        + ", ".join(PROFILE_READINGS)
+        + ".",
+    )
+    job_reading: Text = Field(
+        default="",
+        alias="jobReading",
+        description="What jobQuote says of the term: one of " + ", ".join(JOB_READINGS) + ".",
+    )
 
 
 class Gap(Claim):
@@ -57,6 +75,7 @@ class Gap(Claim):
         description="The requirement or skill the job asks for: 1 to 4 words copied from jobQuote.",
     )
     profile_quote: SkipJsonSchema[Text] = Field(default="", alias="profileQuote")
+    profile_reading: SkipJsonSchema[Text] = Field(default="", alias="profileReading")
 
 
 class Draft(BaseModel):

@@ -201,8 +201,10 @@ def profile_text(
 
 
 def precut_bound(max_chars: int) -> int:
-    """Characters of each profile value the scrubber sees: twice the cap, so that text
-    the scrubber shortens (a long link becomes a placeholder) still fills the cap."""
+    """Characters of each value any rule sees (profile and posting alike): twice the
+    cap, so that text the scrubber or the hidden-text filter shortens (a long link
+    becomes a placeholder, a comment goes) still fills the cap. The cut is one slice,
+    so a 10 MB field costs what a full one does."""
     return 2 * max_chars + 200
 
 
@@ -217,11 +219,12 @@ def _precut(value: str, bound: int) -> str:
 
 
 def job_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
-    """The posting as sent: without bidi controls, tag characters and hidden text (the
-    host's page strips the same, through `explain.core.display_cleaning.shown_text`, so the
-    reader and the model see one text), composed and capped (a posting is public, nothing to
-    scrub)."""
-    shown = [Field(f.key, f.label, strip_reordering(f.value)) for f in fields]
+    """The posting as sent: each value cut near the cap first (precut_bound, before any
+    rule reads it), without bidi controls, tag characters and hidden text (the host's page
+    strips the same, through `explain.core.display_cleaning.shown_text`, so the reader and
+    the model see one text), composed and capped (a posting is public, nothing to scrub)."""
+    bound = precut_bound(max_chars)
+    shown = [Field(f.key, f.label, strip_reordering(_precut(f.value, bound))) for f in fields]
     visible, hidden = _without_hidden(shown)
     return _counted(SourceText.compose(visible, max_chars=max_chars), hidden)
 

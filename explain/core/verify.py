@@ -105,6 +105,10 @@ class VerifiedPoint:
     # Years or level for the term, as the job quote writes it ("5+ years", "C1").
     job_amount: str = ""
     profile_amount: str = ""  # the same, as the profile quote writes it ("3 years", "beginner")
+    # A gap whose term the profile names only to say it is missing or wished for ("no
+    # Kubernetes yet"): those words of the profile, to show beside the gap.
+    profile_said: str = ""
+    profile_said_span: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -328,21 +332,30 @@ class _Source:
         full = self.full()
         return full is not None and _locate(needle, full) is not None
 
-    def mentions(self, forms: Iterable[str]) -> bool:
+    def mention(
+        self, forms: Iterable[str], *, unless: Callable[[tuple[int, int]], bool]
+    ) -> tuple[bool, tuple[int, int] | None]:
         """True when any form occurs as whole words, in what was sent or what was cut,
-        outside text addressed to an AI (an order there is not the user's evidence)."""
-        texts = [(self.folded, self.instructions())]
+        outside text addressed to an AI (an order there is not the user's evidence); an
+        occurrence in the text sent for which unless(span) holds (a negated mention) does
+        not count, and the first such span is given back."""
+        skipped: tuple[int, int] | None = None
+        texts = [(self.folded, self.instructions(), True)]
         full = self.full()
         if full is not None:
-            texts.append((full, self.full_instructions()))
-        for folded, instructions in texts:
+            texts.append((full, self.full_instructions(), False))
+        for folded, instructions, sent in texts:
             for form in set(filter(None, forms)):
                 for count, span in enumerate(_occurrences(form, folded)):
                     if count >= _MAX_OCCURRENCES:
                         break
-                    if not _overlaps(instructions, span):
-                        return True
-        return False
+                    if _overlaps(instructions, span):
+                        continue
+                    if sent and unless(span):
+                        skipped = skipped or span
+                        continue
+                    return True, None
+        return False, skipped
 
 
 # --------------------------------------------------------------------------- drafts
@@ -453,10 +466,12 @@ class _Checker:
     def _job_reading(self, term: _Term) -> reading.Reading | DropReason:
         """The job quote's sentence: negated or about what the job offers backs nothing."""
         read = self.job.read(term.span)
+        if read.everyday:
+            return DropReason.TERM_NOT_IN_QUOTES  # "Spring 2025", "Go beyond": not the skill
         if read.negated:
             return DropReason.QUOTE_NEGATED
-        if read.offer:
-            return DropReason.JOB_OFFER
+        if read.offer or read.other_role or read.about_company:
+            return DropReason.JOB_OFFER  # taught, another opening's, or what the firm sells
         return read
 
     def _duplicate(self, kind: str, term: str, profile_needle: str, job_needle: str) -> bool:
@@ -480,13 +495,18 @@ class _Checker:
             return term
         assert term.profile_span is not None
         said = self.profile.read(term.profile_span)
-        if said.negated:
-            return DropReason.QUOTE_NEGATED
+        if said.everyday:
+            return DropReason.TERM_NOT_IN_QUOTES  # "report to Ruby": a name, not the skill
+        if said.negated or said.someone_else or said.past:
+            return DropReason.QUOTE_NEGATED  # absent, someone else's, or in the past
         if said.wish:
             return DropReason.PROFILE_WISH
         asked = self._job_reading(term)
         if isinstance(asked, DropReason):
             return asked
+        weaker = _model_weakens(claim, profile=True)
+        if weaker is not None:
+            return weaker
         if self._duplicate("match", term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
         return VerifiedPoint(
@@ -499,7 +519,7 @@ class _Checker:
             profile_span=profile,
             profile_term=term.profile_text,
             profile_term_span=term.profile_span,
-            optional=asked.optional,
+            optional=asked.optional or _model_optional(claim),
             job_amount=_amount(self.job.text, job, term.span),
             profile_amount=_amount(self.profile.text, profile, term.profile_span),
         )
@@ -518,10 +538,18 @@ class _Checker:
         asked = self._job_reading(term)
         if isinstance(asked, DropReason):
             return asked
+        weaker = _model_weakens(claim, profile=False)
+        if weaker is not None:
+            return weaker
         strict = equivalence.is_strict(claim.term)
-        if self.profile.mentions([job_needle] if strict else [job_needle, *term.forms]):
+        # A mention that says the term is missing or wished for does not contradict the
+        # gap ("Docker (no Kubernetes yet)"); its words are kept to show beside it.
+        found, said = self.profile.mention(
+            [job_needle] if strict else [job_needle, *term.forms], unless=self._absent
+        )
+        if found:
             return DropReason.GAP_CONTRADICTED
-        if _named_otherwise(claim.term, self.profile):
+        if _named_otherwise(claim.term, self.profile, unless=self._absent):
             return DropReason.GAP_CONTRADICTED
         if self._duplicate("gap", term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
@@ -531,9 +559,51 @@ class _Checker:
             term_span=term.span,
             job_quote=self.job.text[job[0] : job[1]],
             job_span=job,
-            optional=asked.optional,
+            optional=asked.optional or _model_optional(claim),
             job_amount=_amount(self.job.text, job, term.span),
+            profile_said=_said_around(self.profile.text, said),
+            profile_said_span=None if said is None else _around(self.profile.text, said),
         )
+
+    def _absent(self, span: tuple[int, int]) -> bool:
+        """The profile names the words at span only to say they are missing or wished."""
+        said = self.profile.read(span)
+        return said.negated or said.wish
+
+
+# The model's reading of a quote (Claim.profile_reading, Claim.job_reading) only ever
+# weakens a claim: a reading that says less than code read drops it or marks it optional;
+# "states", "required" or any value not listed here change nothing, so text steering the
+# model gains nothing from it.
+_PROFILE_WEAKER = {
+    "absent": DropReason.QUOTE_NEGATED,
+    "someone_else": DropReason.QUOTE_NEGATED,
+    "past": DropReason.QUOTE_NEGATED,
+    "wished": DropReason.PROFILE_WISH,
+}
+_JOB_WEAKER = {
+    "not_needed": DropReason.QUOTE_NEGATED,
+    "offered": DropReason.JOB_OFFER,
+    "other_role": DropReason.JOB_OFFER,
+    "about_company": DropReason.JOB_OFFER,
+}
+
+
+def _reading_word(value: str) -> str:
+    return value.strip().casefold().replace(" ", "_").replace("-", "_")
+
+
+def _model_weakens(claim: Claim, *, profile: bool) -> DropReason | None:
+    """The drop the model's own reading asks for, if any (never a keep)."""
+    if profile:
+        reason = _PROFILE_WEAKER.get(_reading_word(claim.profile_reading))
+        if reason is not None:
+            return reason
+    return _JOB_WEAKER.get(_reading_word(claim.job_reading))
+
+
+def _model_optional(claim: Claim) -> bool:
+    return _reading_word(claim.job_reading) == "optional"
 
 
 def _term_reading(term: str) -> tuple[str, int, bool, tuple[str, ...]]:
@@ -574,15 +644,45 @@ def _folded_part(folded: _Folded, span: tuple[int, int]) -> _Folded:
     return _Folded(folded.text[i:j], folded.starts[i:j], folded.ends[i:j])
 
 
-def _named_otherwise(term: str, profile: _Source) -> bool:
+def _named_otherwise(
+    term: str, profile: _Source, *, unless: Callable[[tuple[int, int]], bool] | None = None
+) -> bool:
     """True when the profile names the term's skill another way, its look-alike letters
     of other scripts read as Latin (this can only remove a gap), outside any sentence
-    addressed to an AI."""
-    for words, instructions in profile.skeletons():
+    addressed to an AI and, in the text sent, where unless(span) does not hold (a
+    negated mention)."""
+    for index, (words, instructions) in enumerate(profile.skeletons()):
         for span in words.find(term)[:_MAX_OCCURRENCES]:
-            if not _overlaps(instructions, span):
-                return True
+            if _overlaps(instructions, span):
+                continue
+            if unless is not None and index == 0 and unless(span):
+                continue
+            return True
     return False
+
+
+_CLAUSE_EDGE = re.compile(r"[\n.;!?]")
+
+
+def _around(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    """The clause or line around span (at most 60 characters either side), trimmed."""
+    low = max(0, span[0] - 60)
+    edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, low, span[0])]
+    start = edges[-1] if edges else low
+    stop = _CLAUSE_EDGE.search(text, span[1], min(len(text), span[1] + 60))
+    end = stop.start() if stop else min(len(text), span[1] + 60)
+    while start < span[0] and text[start].isspace():
+        start += 1
+    while end > span[1] and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def _said_around(text: str, span: tuple[int, int] | None) -> str:
+    if span is None:
+        return ""
+    start, end = _around(text, span)
+    return text[start:end]
 
 
 def _keep(

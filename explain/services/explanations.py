@@ -257,8 +257,12 @@ def not_requirement_spans(job: SourceText) -> list[tuple[int, int]]:
 def verify_sent(
     draft: Draft, profile: SourceText, job: SourceText, instructions: Instructions | None = None
 ) -> Verification:
-    """The verifier on the texts as sent: quotes inside one field's value, labels excluded."""
-    return verify_draft(draft, **_as_sent(profile, job, instructions))
+    """The verifier on the texts as sent: quotes inside one field's value, labels excluded.
+    At most MAX_CLAIMS claims a list are read (explain.services.cache.bounded); the rest
+    count as unchecked."""
+    kept, left_out = explanation_cache.bounded(draft)
+    verification = verify_draft(kept, **_as_sent(profile, job, instructions))
+    return replace(verification, unchecked=verification.unchecked + left_out)
 
 
 def verifier_for_sent(

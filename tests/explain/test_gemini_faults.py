@@ -378,11 +378,24 @@ def test_happy_path_request_and_log_row(logged_in, worked_job, use_gemini, attem
     assert schema["type"] == "OBJECT"
     assert sorted(schema["required"]) == ["gaps", "matches"]
     claim = schema["properties"]["matches"]["items"]
-    assert set(claim["properties"]) == {"term", "profileQuote", "jobQuote"}
-    assert sorted(claim["required"]) == ["jobQuote", "profileQuote", "term"]
+    assert set(claim["properties"]) == {
+        "term",
+        "profileQuote",
+        "jobQuote",
+        "profileReading",
+        "jobReading",
+    }
+    assert sorted(claim["required"]) == [
+        "jobQuote",
+        "jobReading",
+        "profileQuote",
+        "profileReading",
+        "term",
+    ]
     gap = schema["properties"]["gaps"]["items"]
-    assert list(gap["properties"]) == ["term", "jobQuote"]  # a gap has no profile quote
-    assert sorted(gap["required"]) == ["jobQuote", "term"]
+    # A gap has no profile quote and so no reading of one.
+    assert list(gap["properties"]) == ["term", "jobQuote", "jobReading"]
+    assert sorted(gap["required"]) == ["jobQuote", "jobReading", "term"]
 
     row = ExplanationLog.objects.get()
     assert row.outcome == Outcome.OK

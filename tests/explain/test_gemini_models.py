@@ -103,6 +103,14 @@ def test_the_fake_refuses_penalties_on_flash_lite_3(gemini_server, sdk):
 
 # --- our provider against it -----------------------------------------------------------
 
+# The model's reading of each quote (optional when parsed, asked for in the schema).
+PROFILE_READING = (
+    "What profileQuote says of the term: one of states, absent, wished, someone_else, past."
+)
+JOB_READING = (
+    "What jobQuote says of the term: one of required, optional, not_needed, offered, "
+    "other_role, about_company."
+)
 PINNED_CLAIM = {
     "description": "One requirement or skill with the words it rests on, copied from each text.",
     "properties": {
@@ -116,9 +124,11 @@ PINNED_CLAIM = {
             "type": "STRING",
         },
         "jobQuote": {"description": "Words copied exactly from the JOB POSTING.", "type": "STRING"},
+        "profileReading": {"description": PROFILE_READING, "type": "STRING"},
+        "jobReading": {"description": JOB_READING, "type": "STRING"},
     },
-    "property_ordering": ["term", "profileQuote", "jobQuote"],
-    "required": ["term", "profileQuote", "jobQuote"],
+    "property_ordering": ["term", "profileQuote", "jobQuote", "profileReading", "jobReading"],
+    "required": ["term", "profileQuote", "jobQuote", "profileReading", "jobReading"],
     "type": "OBJECT",
 }
 PINNED_GAP = {  # no profileQuote: a gap has nothing to copy from the profile
@@ -130,9 +140,10 @@ PINNED_GAP = {  # no profileQuote: a gap has nothing to copy from the profile
             "type": "STRING",
         },
         "jobQuote": {"description": "Words copied exactly from the JOB POSTING.", "type": "STRING"},
+        "jobReading": {"description": JOB_READING, "type": "STRING"},
     },
-    "property_ordering": ["term", "jobQuote"],
-    "required": ["term", "jobQuote"],
+    "property_ordering": ["term", "jobQuote", "jobReading"],
+    "required": ["term", "jobQuote", "jobReading"],
     "type": "OBJECT",
 }
 PINNED_BODY = {

@@ -425,10 +425,17 @@ def _same_phrase(text: str, end: int, start: int) -> bool:
     return len(gap) <= 3 and all(ch in " -./_'\u2019\u00a0\u2010\u2011" for ch in gap)
 
 
+# An elided article or preposition just before a name (French, Italian): "d'", "l'",
+# "qu'", "dell'", "nell'", "all'", "un'"; the name after it stands as a name.
+_ELIDED = re.compile(r"(?<!\w)(?:[dlDL]|qu|Qu|dell|dall|nell|sull|all|coll|un|Dell|All|Nell)['’]$")
+
+
 def _strict_ok(text: str, start: int, end: int) -> bool:
     """A short or everyday name stands as a name: not glued to a word, not sentence use."""
     before = text[max(0, start - 1) : start]
     after = text[end : end + 1]
+    if before in {"'", "’"} and _ELIDED.search(text, max(0, start - 8), start):
+        before = " "  # an elided article read through: "d'Excel", "dell'Excel"
     if before in {"&", "-", "'", "’"} or after in {"&", "-", "'", "’"}:
         return False
     if _SENTENCE_END.search(text[max(0, start - 40) : start]):

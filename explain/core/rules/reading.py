@@ -1,11 +1,16 @@
-"""A quote read in its sentence: is its term negated, wished for, offered or optional?
+"""A quote read in its sentence: a scoped cue reader in the NegEx tradition.
 
 "no experience with AWS" holds the words "experience with AWS", and "German lessons
 offered" holds "German": the words are there, the claim is not. This module reads the
-clause around a term for documented cues (explain/data/cues.tsv: EN/DE/FR/ES/PT/IT, and
-negation, optional and a few other cues in Chinese and Arabic) and says which govern
-it. Pure Python, on the verifier's normal form; model text is never compiled as a
-pattern. The scope rule and its limits are in docs/verifier.md.
+clause around a term for documented cues (explain/data/cues/<lang>.tsv: EN, DE, FR, ES,
+PT, IT, NL, PL, and negation, optional and a few other cues in Chinese and Arabic) and
+says which govern it: cues before and after the term, scope ended by clause breaks and
+contrast words; a list item's "TERM: none / 0 / n/a / never" tail; contractions
+("haven't"); pseudo-cues that look negative and are not ("not afraid of"); two
+negations; whose skill it is (someone else's), the past; for a posting, offered,
+another role's, the company's own trade; and an everyday word used as one ("Spring
+2025", "report to Ruby"). Pure Python, on the verifier's normal form; model text is
+never compiled as a pattern. The scope rule and its limits are in docs/verifier.md.
 """
 
 from __future__ import annotations
@@ -30,23 +35,53 @@ __all__ = [
     "read",
 ]
 
-CUES_PATH = Path(__file__).resolve().parents[2] / "data" / "cues.tsv"
-KINDS = ("negation", "wish", "offer", "optional", "neutral")
+# One file per language, the same columns in each (lang, kind, where, cue).
+CUES_PATH = Path(__file__).resolve().parents[2] / "data" / "cues"
+COMMON_WORDS_PATH = Path(__file__).resolve().parents[2] / "data" / "common_word_skills.txt"
+# negation: the term is absent or not needed; absent: a value after "TERM:" in one list
+# item that says none ("none", "n/a", "keine"); wish: wanted, not had; offer: the job
+# gives or teaches it; optional: nice to have; neutral: looks negative, negates nothing
+# ("not afraid of"); someone_else: the clause's subject is another person or team; past:
+# used to, years ago; other_role: another opening's; about_company: what the company
+# sells or makes; everyday: the term is an everyday word here, not the skill.
+KINDS = (
+    "negation",
+    "absent",
+    "wish",
+    "offer",
+    "optional",
+    "neutral",
+    "someone_else",
+    "past",
+    "other_role",
+    "about_company",
+    "everyday",
+)
 _WHERE = ("before", "after", "both")
 
 # How many words may stand between a cue and the term it governs.
 BEFORE_REACH = 4
 AFTER_REACH = 4
+# A subject ("my manager", "our clients") or "we're also hiring" reaches further: the
+# whole clause from where it stands, up to this many words.
+SUBJECT_REACH = 10
+# An everyday-sense cue stands next to the term ("report to Ruby", "Go beyond"); for a
+# one- or two-letter term a licence word may stand two words before ("licence B, C").
+EVERYDAY_REACH_SHORT = 2
+# The words of a list item's tail read after "TERM:" / "TERM -" / "TERM?".
+TAIL_WORDS = 5
 # A CJK cue reaches across at most this many characters (one two-character word:
 # "不需要掌握Java"), since each character is a word.
 CJK_REACH = 2
 
 # Negation cues that never undo one another: "neither Java nor Kotlin" negates both.
-_NON_STACKING = frozenset({"neither", "nor", "ni", "weder", "nem", "né"})
+_NON_STACKING = frozenset({"neither", "nor", "ni", "weder", "nem", "né", "noch", "ani"})
 # "Without" words: with one other negation they make a requirement ("not without Java",
 # "nicht ohne", "no sin", "You cannot do this job without unit tests"). Two negations of
 # any other kind ("no experience with AWS and never used Terraform") stay a negation.
-_WITHOUT = frozenset({"without", "ohne", "sans", "sin", "senza", "sem", "بدون", "دون"})
+_WITHOUT = frozenset(
+    {"without", "ohne", "sans", "sin", "senza", "sem", "zonder", "bez", "بدون", "دون"}
+)
 
 # Words that start a new clause: what follows is said apart from what came before.
 _CONNECTORS = frozenset(
@@ -70,6 +105,15 @@ _CONNECTORS = frozenset(
         "ma",
         "però",
         "tuttavia",
+        "maar",
+        "echter",
+        "hoewel",
+        "ale",
+        "jednak",
+        "lecz",
+        "chociaż",
+        "whilst",
+        "except",
         "但是",
         "但",
         "可是",
@@ -80,7 +124,7 @@ _CONNECTORS = frozenset(
 _BREAK_MARKS = ".;:!?"
 # A full stop after these does not end a clause.
 _ABBREVIATIONS = frozenset(
-    {"e.g", "i.e", "etc", "z.b", "bzw", "ca", "vs", "approx", "incl", "p.ex"}
+    {"e.g", "i.e", "etc", "z.b", "bzw", "ca", "vs", "approx", "incl", "p.ex", "kat", "cat", "kl"}
 )
 # Their last two characters (each has at least two): most full stops follow none of these.
 _ABBREVIATION_ENDS = frozenset(abbreviation[-2:] for abbreviation in _ABBREVIATIONS)
@@ -108,6 +152,45 @@ class Reading:
     wish: bool = False
     offer: bool = False
     optional: bool = False
+    someone_else: bool = False
+    past: bool = False
+    other_role: bool = False
+    about_company: bool = False
+    everyday: bool = False
+
+    @property
+    def profile_state(self) -> str:
+        """What a profile quote says of its term: states, absent, wished, someone_else,
+        past (the first that holds, in that order of weight), or an everyday word."""
+        if self.everyday:
+            return "everyday"
+        if self.negated:
+            return "absent"
+        if self.someone_else:
+            return "someone_else"
+        if self.wish:
+            return "wished"
+        if self.past:
+            return "past"
+        return "states"
+
+    @property
+    def job_state(self) -> str:
+        """What a job quote says of its term: required, optional, not_needed, offered,
+        other_role, about_company, or an everyday word."""
+        if self.everyday:
+            return "everyday"
+        if self.negated:
+            return "not_needed"
+        if self.other_role:
+            return "other_role"
+        if self.about_company:
+            return "about_company"
+        if self.offer:
+            return "offered"
+        if self.optional:
+            return "optional"
+        return "required"
 
 
 # A plain statement, shared (a Reading is immutable).
@@ -131,10 +214,44 @@ _MARK = re.compile("[\u0300-\u036f]")
 _CJK_CHAR = re.compile(rf"[{_CJK}]")
 
 
+# Elided articles and prepositions (French, Italian, Catalan): "d'excel" is "d'" and
+# "excel", so a cue or a term after one is read through it.
+_ELISIONS = frozenset(
+    {
+        "d", "l", "j", "n", "m", "t", "s", "c", "qu", "jusqu", "lorsqu", "puisqu",
+        "dell", "dall", "nell", "sull", "all", "coll", "un", "quell", "quest", "po",
+    }
+)  # fmt: skip
+# Contractions read as "not" ("haven't", "isn't") and their usual typos without "'".
+_CONTRACTED = frozenset(
+    {
+        "dont", "doesnt", "didnt", "havent", "hasnt", "hadnt", "isnt", "arent", "wasnt",
+        "werent", "wont", "cant", "couldnt", "shouldnt", "wouldnt", "aint", "neednt",
+    }
+)  # fmt: skip
+
+
 def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
-    """(start, end) of each word of text[low:high]; "'" and "-" inside a word join it."""
+    """(start, end) of each word of text[low:high]; "'" and "-" inside a word join it,
+    except after an elided article ("d'excel" is "d'" and "excel")."""
     word = _WORD if _MARK.search(text, low, high) else _WORD_UNMARKED
-    return [m.span() for m in word.finditer(text, low, high)]
+    spans = [m.span() for m in word.finditer(text, low, high)]
+    if "'" not in text[low:high]:
+        return spans
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        cut = text.find("'", a, b)
+        if cut > a and text[a:cut] in _ELISIONS and cut + 1 < b:
+            out.append((a, cut + 1))
+            out.append((cut + 1, b))
+        else:
+            out.append((a, b))
+    return out
+
+
+def _contracted(word: str) -> bool:
+    """A word that says "not" by its ending ("haven't", "isn't") or a usual typo of one."""
+    return word.endswith("n't") or word in _CONTRACTED
 
 
 def _cue_words(cue: str) -> tuple[str, ...]:
@@ -160,13 +277,35 @@ def parse_cues(lines: Iterable[str]) -> tuple[Cue, ...]:
 
 @cache
 def cues() -> tuple[Cue, ...]:
-    return parse_cues(CUES_PATH.read_text(encoding="utf-8").splitlines())
+    """Every language's rows, in the order of the files' names."""
+    rows: list[Cue] = []
+    for path in sorted(CUES_PATH.glob("*.tsv")):
+        rows.extend(parse_cues(path.read_text(encoding="utf-8").splitlines()))
+    return tuple(rows)
+
+
+# A contraction read as a negation on either side of the term ("haven't used Docker",
+# "Docker isn't needed").
+_NOT = Cue("en", "negation", "both", ("n't",))
 
 
 @cache
-def _by_first_word() -> dict[str, tuple[Cue, ...]]:
+def everyday_names() -> frozenset[str]:
+    """Skill names that are also everyday words (explain/data/common_word_skills.txt),
+    and two more read the same way here: Java (coffee, an island) and Python (a snake)."""
+    lines = COMMON_WORDS_PATH.read_text(encoding="utf-8").splitlines()
+    names = {line.strip().casefold() for line in lines if line.strip() and line[0] != "#"}
+    return frozenset(names | {"java", "python"})
+
+
+@cache
+def _by_first_word(tail: bool = False) -> dict[str, tuple[Cue, ...]]:
+    """The cues by their first word; a list item's values ("none", "keine") only for a
+    tail, so "aucune expérience sur Azure" reads "aucune" as the negation it is."""
     index: dict[str, list[Cue]] = {}
     for cue in cues():
+        if cue.kind == "absent" and not tail:
+            continue
         index.setdefault(cue.words[0], []).append(cue)
     # Longest first, so "no experience with" wins over "no" at the same word.
     return {k: tuple(sorted(v, key=lambda c: -len(c.words))) for k, v in index.items()}
@@ -179,18 +318,35 @@ class _Hit:
     last: int  # index of its last word
 
 
-def _hits(words: list[str]) -> list[_Hit]:
+def _portuguese(words: list[str]) -> bool:
+    """A clause that reads as Portuguese: there "no" and "na" mean "in the"."""
+    return any(word in _PORTUGUESE or word.endswith(("ção", "ções", "ão", "ões")) for word in words)
+
+
+_PORTUGUESE = frozenset(
+    {"do", "da", "dos", "das", "não", "em", "com", "nos", "ao", "é", "um", "uma", "pelo",
+     "pela", "você", "seu", "sua", "nosso", "nossa", "também"}
+)  # fmt: skip
+
+
+def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
     """Cue occurrences, left to right; at each word the longest cue wins and covers its
     words. A cue at a word shared by several rows counts once per kind and position."""
-    index = _by_first_word()
+    index = _by_first_word(tail)
     hits: list[_Hit] = []
     covered = 0  # words before this one belong to a cue already found
     # Only the words that start some cue are looked at (few in any clause).
-    for i in [k for k, word in enumerate(words) if word in index]:
-        if i < covered:
+    skip_no = "no" in words and _portuguese(words)
+    for i in [k for k, word in enumerate(words) if word in index or _contracted(word)]:
+        if i < covered or (skip_no and words[i] == "no"):
             continue
-        found = [c for c in index[words[i]] if tuple(words[i : i + len(c.words)]) == c.words]
+        found = [
+            c for c in index.get(words[i], ()) if tuple(words[i : i + len(c.words)]) == c.words
+        ]
         if not found:
+            if _contracted(words[i]):
+                hits.append(_Hit(_NOT, i, i))
+                covered = i + 1
             continue
         longest = len(found[0].words)
         for cue in found:
@@ -288,8 +444,11 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     the term when it is in the same clause, before it (at most BEFORE_REACH words
     between) or after it as its predicate (at most AFTER_REACH words between), or ends
     the heading the clause stands under ("Nice to have: Kubernetes"); a CJK cue at most
-    CJK_REACH characters away. A negation and a "without" undo each other ("not without
-    Java"); any other pair, or three, stays a negation (the safe side).
+    CJK_REACH characters away; a subject ("my manager", "our clients") or "also hiring"
+    that opens the clause, anywhere before the term in it. The list item's tail after
+    "TERM:" is read too ("Docker: none yet", "SAP - 0 yrs", "Kubernetes 0/5"). A
+    negation and a "without" undo each other ("not without Java"); any other pair, or
+    three, stays a negation (the safe side).
     """
     low, high = bounds if bounds is not None else (0, len(text))
     start, end = term
@@ -306,10 +465,17 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         return _PLAIN
     hits = _hits(words)
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
+    everyday = _everyday_term(words[first : last + 1])
+    # Where the clause's first word stands, past a joining word ("and", "while").
+    opening = cut_left + 1 if cut_left < first and words[cut_left] in _JOINING else cut_left
     governing = {
         (hit.first, hit.cue.kind): hit.cue
         for hit in hits
-        if cut_left <= hit.first and hit.last < cut_right and _governs(hit, first, last)
+        if cut_left <= hit.first
+        and hit.last < cut_right
+        and _governs(hit, first, last, cut_left, opening, everyday)
+        and not (hit.first > last and _other_subject(text, spans[last][1], spans[hit.first][0]))
+        and not (hit.last < first and _ends_its_item(text, spans[hit.last][1], start))
     }
     if cut_left == 0:
         heading = _heading(text, left, low)
@@ -318,11 +484,239 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
                 for hit in _hits(h_words)
-                if hit.last == len(h_words) - 1
+                if hit.last == len(h_words) - 1 and hit.cue.kind in _HEADING_KINDS
             )
+    # "You won't get far without SQL": a "without" that governs the term and a negation
+    # earlier in its clause, however far, undo each other (a requirement).
+    withouts = [
+        hit.first
+        for (_, kind), cue in governing.items()
+        if kind == "negation"
+        for hit in hits
+        if hit.cue is cue and cue.words[0] in _WITHOUT
+    ]
+    if withouts and sum(1 for (_, kind) in governing if kind == "negation") == 1:
+        earlier = [
+            hit
+            for hit in hits
+            if hit.cue.kind == "negation"
+            and cut_left <= hit.first
+            and hit.last < cut_right
+            and hit.first != withouts[0]
+            and hit.cue.words[0] not in _WITHOUT
+        ]
+        if earlier:
+            governing[(earlier[-1].first, "negation")] = earlier[-1].cue
+    if _opens_with_someone_else(words, opening, first):
+        governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
+    tail = _tail(text, end, high)
+    if tail is not None:
+        governing[(len(words) + 1, tail.kind)] = tail
+    season = everyday == _SHORT_OR_EVERYDAY and _season(words, first, last, text, spans, high)
     # One cue per kind and position: rows of the same words ("not required" before and
     # after) are one cue, not two negations undoing each other.
-    return _reading(list(governing.values()))
+    return _reading(list(governing.values()), season)
+
+
+def _ends_its_item(text: str, cue_end: int, term_start: int) -> bool:
+    """A cue before the term that a comma follows at once is the value of an item of its
+    own ("Helm: none, Docker: 4 yrs"): it says nothing of the term after the comma."""
+    return text[cue_end:term_start].lstrip(" ").startswith(",")
+
+
+def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
+    """A cue after the term is another item's predicate when a comma stands between them
+    and the term is not a list item ending at that comma: "Java developers wanted,
+    Kotlin not needed" says nothing of Java; "Docker, Helm are not required" does."""
+    comma = text.find(",", term_end, cue_start)
+    return comma >= 0 and any(is_word_char(ch) for ch in text[term_end:comma])
+
+
+# A clause that opens with someone else as its subject: a determiner, at most two words,
+# then a person or group ("my manager", "our data team", "the client's IT", "mein
+# Teamleiter", "notre équipe infra", "mi jefe"). The determiner opens the clause or
+# follows one joining word, so "Led the team that moved to AWS" (subject: I) is plain.
+_DETERMINERS = frozenset(
+    {
+        "my", "our", "the", "another", "his", "her", "their", "mein", "meine", "unser",
+        "unsere", "das", "der", "die", "ein", "eine", "mon", "ma", "mes", "notre", "nos",
+        "le", "la", "les", "l'", "une", "mi", "mis", "nuestro", "nuestra", "el", "otro",
+        "otra", "o", "os", "meu", "minha", "nosso", "nossa", "outra", "outro", "il", "i",
+        "mio", "mia", "miei", "nostro", "nostra", "mijn", "ons", "onze", "het", "de",
+        "een", "mój", "moja", "moi", "nasz", "nasza", "inny", "inna",
+    }
+)  # fmt: skip
+_JOINING = frozenset(
+    {"and", "while", "where", "whereas", "und", "et", "y", "e", "en", "oraz", "i", "-"}
+)
+_PEOPLE = frozenset(
+    {
+        "team", "teams", "manager", "boss", "lead", "colleague", "colleagues", "coworker",
+        "coworkers", "co-workers", "teammates", "client", "customer", "department",
+        "partner", "contractor", "contractors", "vendor", "agency", "squad", "supervisor",
+        "cto", "architect", "admins", "seniors", "chef", "chefin", "kollegen", "kollege",
+        "kollegin", "kunde", "abteilung", "vorgesetzter", "vorgesetzte", "teamleiter",
+        "dienstleister", "buchhaltung", "dept", "ufficio", "équipe", "collègues", "collègue",
+        "prestataire", "responsable",
+        "equipo", "jefe", "jefa", "compañeros", "compañero", "cliente", "departamento",
+        "proveedor", "equipa", "equipe", "chefe", "gestor", "colegas", "fornecedor",
+        "capo", "responsabile", "colleghi", "collega", "reparto", "fornitore", "baas",
+        "collega's", "klant", "afdeling", "leverancier", "zespół", "szef", "kierownik",
+        "koledzy", "kolega", "klient", "dział", "dostawca", "przełożony",
+    }
+)  # fmt: skip
+# Opening a clause with no determiner (Polish, Czech have no articles).
+_PEOPLE_BARE = frozenset(
+    {"zespół", "szef", "szefowa", "kierownik", "koledzy", "klient", "dział", "przełożony"}
+)
+_SOMEONE_ELSE = Cue("en", "someone_else", "before", ("(subject)",))
+
+
+def _person(word: str) -> bool:
+    """A person or group: "team", "DBA-team", "Plattformteam", "client's"."""
+    word = word.removesuffix("'s").rsplit("-", 1)[-1]
+    return word in _PEOPLE or (len(word) > 6 and word.endswith("team"))
+
+
+def _opens_with_someone_else(words: list[str], start: int, first: int) -> bool:
+    if start >= first:
+        return False
+    if words[start] in _PEOPLE_BARE:  # languages without articles: "Zespół DBA ..."
+        return True
+    if words[start] not in _DETERMINERS:
+        return False
+    return any(_person(word) for word in words[start + 1 : min(first, start + 4)])
+
+
+# Cues that negate only the word right after them: "zero Java knowledge required", but
+# not "zero trust networking on Kubernetes".
+_NEXT_TO_TERM = frozenset({("zero",), ("null",), ("cero",)})
+
+
+# Kinds a heading may give the list under it ("Nice to have:", "Not required:",
+# "We're also hiring:"): not a subject, a tail value or an everyday sense.
+_HEADING_KINDS = frozenset({"negation", "wish", "offer", "optional", "past", "other_role"})
+# Kinds that must open their clause and reach the whole of it.
+_SUBJECT_KINDS = frozenset({"someone_else", "about_company"})
+_NOT_A_TERM = 0
+_SHORT = 1  # one or two letters or digits ("C", "R", "Go" is an everyday word too)
+_SHORT_OR_EVERYDAY = 2
+
+
+def _everyday_term(term_words: list[str]) -> int:
+    """_SHORT for a one-word term of at most two letters or digits, _SHORT_OR_EVERYDAY
+    for one that is an everyday word (Go, Swift, Spring, Ruby, Java...), else
+    _NOT_A_TERM: only these are read for an everyday sense."""
+    if len(term_words) != 1:
+        return _NOT_A_TERM
+    word = term_words[0]
+    names = everyday_names()
+    if word in names or (word.endswith("s") and word[:-1] in names):
+        return _SHORT_OR_EVERYDAY
+    if sum(ch.isalnum() for ch in word) <= 2:
+        return _SHORT
+    return _NOT_A_TERM
+
+
+# "Spring 2025", "this spring", "start in spring": a season, not the framework.
+_SEASON_NAMES = frozenset({"spring"})
+_SEASON_BEFORE = frozenset({"this", "next", "last", "early", "late", "mid", "every"})
+_SEASON_BEFORE_IN = frozenset({"start", "starting", "begin", "beginning", "from", "until"})
+_YEAR = re.compile(r"(?:19|20)\d\d(?!\d)|'\d\d(?!\d)")
+
+
+def _season(
+    words: list[str],
+    first: int,
+    last: int,
+    text: str,
+    spans: list[tuple[int, int]],
+    high: int,
+) -> bool:
+    """ "Spring 2025", "spring '26", "this spring", "start in spring": a season."""
+    if words[first] not in _SEASON_NAMES:
+        return False
+    after = spans[last][1]
+    if text[after : after + 1] in (" ", "/", "-") and _YEAR.match(text, after + 1, high):
+        return True
+    if first >= 1 and words[first - 1] in _SEASON_BEFORE:
+        return True
+    return first >= 2 and words[first - 1] == "in" and words[first - 2] in _SEASON_BEFORE_IN
+
+
+# After the term (and at most two more words): a list item's separator, then its value.
+_TAIL_SEPARATOR = re.compile(r"[ ]?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
+# The item ends at a list separator, a closing bracket, a line break or a full stop.
+_TAIL_END = re.compile(r"[,;|·•)\n]|\.(?: |$)")
+# A zero amount: "0", "0/5", "0 yrs", "zero", "(0 years)".
+_ZERO = re.compile(
+    r"[(]?(?:0|zero|null)(?:[ ]?/[ ]?\d+|[ ]?(?:yrs?|years?|y|j|jahre|ans?|años|anos|"
+    r"anni|jaar|jr|lat|lata|months?|monate|mois|meses|mesi|maanden|miesięcy|%)\.?)?[ ]?"
+    r"(?:[),;|·•\n]|\.(?: |$)|$)"
+)
+# Words that may follow a "none" value in its item and keep it a value ("none yet",
+# "jamais utilisé", "keine Erfahrung").
+_TAIL_FILLER = frozenset(
+    {
+        "yet", "so", "far", "really", "at", "all", "experience", "exp", "used", "noch",
+        "bisher", "encore", "utilisé", "aún", "todavía", "ainda", "ancora", "nog",
+        "jeszcze", "erfahrung", "expérience", "experiencia", "experiência", "esperienza",
+        "ervaring", "doświadczenia", "professionally", "beruflich", "hands-on",
+        "practice", "praxis", "pratique", "práctica", "prática", "pratica", "praktyki",
+        "praktijkervaring", "knowledge", "kenntnisse", "connaissances", "conocimientos",
+    }
+)  # fmt: skip
+
+
+def _tail(text: str, end: int, high: int) -> Cue | None:
+    """The value of the term's list item after "TERM:", "TERM -", "TERM?", "TERM (" or
+    a zero right after the term ("Kubernetes 0/5", "Docker (0 yrs)"): a negation or an
+    absence that is the whole value (or is followed only by "yet", "experience" and the
+    like), an optional or an offer at its start, governs the term. Only within one item:
+    a comma, ";", "|", ")", a full stop or a line break ends it."""
+    i = end
+    # At most two words between the term and the separator ("Docker experience: none").
+    for step in range(3):
+        if step == 0 and text[i : i + 1] == "(" and _ZERO.match(text, i, high):
+            return _ABSENT
+        if step == 0 and text[i : i + 1] == " " and _ZERO.match(text, i + 1, high):
+            return _ABSENT
+        sep = _TAIL_SEPARATOR.match(text, i, high)
+        if sep is not None and text[i : sep.end()].strip():
+            value_start = sep.end()
+            break
+        if text[i : i + 1] not in (" ", "-"):
+            return None
+        word = _WORD_UNMARKED.match(text, i + 1, high)
+        if word is None:
+            return None
+        i = word.end()
+    else:
+        return None
+    stop = _TAIL_END.search(text, value_start, high)
+    value_end = high if stop is None else stop.start()
+    if value_end <= value_start:
+        return None
+    if _ZERO.match(text, value_start, high) is not None:
+        return _ABSENT
+    spans = _tokens(text, value_start, value_end)[:TAIL_WORDS]
+    words = [text[a:b] for a, b in spans]
+    hits = [hit for hit in _hits(words, tail=True) if hit.first == 0]
+    if not hits:
+        return None
+    hit = hits[0]
+    kind = hit.cue.kind
+    if kind in ("optional", "offer"):
+        return hit.cue
+    if kind not in ("negation", "absent"):
+        return None
+    rest = words[hit.last + 1 :]
+    if not rest or len(hit.cue.words) > 1 or all(word in _TAIL_FILLER for word in rest[:2]):
+        return _ABSENT
+    return None
+
+
+_ABSENT = Cue("en", "negation", "after", ("none",))
 
 
 def _cuts(
@@ -340,7 +734,10 @@ def _cuts(
         if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0:
             continue
         between = text[spans[hit.first - 1][1] : spans[hit.first][0]]
-        if any(mark in between for mark in ",\u060c\u3001"):
+        if any(mark in between for mark in ",\u060c\u3001") and not any(
+            word in _WITHOUT for word in words[: hit.first]
+        ):
+            # Not after a "without": "Without Git, don't apply" is one requirement.
             starts.append(hit.first)
     if not starts:
         return 0, len(words)
@@ -349,13 +746,37 @@ def _cuts(
     return cut_left, cut_right
 
 
-def _governs(hit: _Hit, first: int, last: int) -> bool:
+def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, everyday: int) -> bool:
     """A cue before the term within reach, after it (its predicate) within reach, or
     sharing words with the term itself ("no experience with" in the term "experience
     with AWS"; a term that is the whole quote "Kubernetes is a plus"). A CJK cue reaches
-    at most CJK_REACH characters ("不需要 Java", "不需要掌握Java", "Kubernetes 者优先")."""
+    at most CJK_REACH characters ("不需要 Java", "不需要掌握Java", "Kubernetes 者优先").
+    A subject ("my manager", "our clients", "we're also hiring") must open the clause
+    and reaches the whole of it before the term. An everyday-sense cue counts only for
+    a short or everyday term, next to it ("report to Ruby", "Go beyond", "Rust Belt");
+    a licence word up to two words before a one- or two-letter term ("licence B, C")."""
+    kind = hit.cue.kind
     where = hit.cue.where
+    if kind == "absent":
+        return False  # read only as a list item's value (_tail)
+    if kind == "everyday":
+        if not everyday:
+            return False
+        if hit.last < first:
+            reach = EVERYDAY_REACH_SHORT if everyday == _SHORT else 0
+            return where != "after" and first - hit.last - 1 <= reach
+        return where != "before" and hit.first == last + 1
+    if kind in _SUBJECT_KINDS and where == "before":
+        return (
+            hit.last < first
+            and hit.first in (cut_left, opening)
+            and first - hit.last - 1 <= SUBJECT_REACH
+        )
+    if kind == "other_role":
+        return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
     before, after = (CJK_REACH, CJK_REACH) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
+    if hit.cue.words in _NEXT_TO_TERM:
+        before = 0
     if hit.last < first:
         return where != "after" and first - hit.last - 1 <= before
     if hit.first > last:
@@ -363,9 +784,9 @@ def _governs(hit: _Hit, first: int, last: int) -> bool:
     return True
 
 
-def _reading(governing: list[Cue]) -> Reading:
+def _reading(governing: list[Cue], season: bool = False) -> Reading:
     if not governing:
-        return _PLAIN
+        return Reading(everyday=True) if season else _PLAIN
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
     if any(cue.words[0] in _NON_STACKING for cue in negations):
@@ -381,4 +802,9 @@ def _reading(governing: list[Cue]) -> Reading:
         wish="wish" in kinds,
         offer="offer" in kinds,
         optional="optional" in kinds,
+        someone_else="someone_else" in kinds,
+        past="past" in kinds,
+        other_role="other_role" in kinds,
+        about_company="about_company" in kinds,
+        everyday=season or "everyday" in kinds,
     )

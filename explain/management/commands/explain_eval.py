@@ -23,7 +23,7 @@ from django.utils import translation
 
 from explain.conf import app_settings, verify_limits
 from explain.core.verify import Limits, VerifiedPoint
-from explain.eval import equivalence, report
+from explain.eval import equivalence, reading_corpus, report
 from explain.eval.cases import DEFAULT_PATH, CaseFile, CaseFileError, load_cases
 from explain.eval.feedback_cases import FeedbackExportError, export_feedback
 from explain.eval.flag_marks import export_flag_marks
@@ -168,6 +168,7 @@ class Command(BaseCommand):
         self.stdout.write("")
         for line in equivalence.lines(equivalence.score(equivalence.load())):
             self.stdout.write(line)
+        self.reading(sentence)
         if options["report"]:
             self.write_file(options["report"], report.verifier_report(case_file, card), "report")
         if options["chart"]:
@@ -177,6 +178,17 @@ class Command(BaseCommand):
                 f"{len(card.disagreements)} of {card.total.cases} labelled cases disagree "
                 "with the verifier (listed above)"
             )
+
+    def reading(self, sentence: SentenceWriter) -> None:
+        """The reading corpus and its held-out set: precision and recall per kind and per
+        language (explain/eval/reading_corpus.py); reported, never a gate."""
+        for path in (reading_corpus.CORPUS_PATH, reading_corpus.HOLDOUT_PATH):
+            judged = reading_corpus.judge_corpus(
+                reading_corpus.load_corpus(path), sentence=sentence
+            )
+            self.stdout.write("")
+            for line in reading_corpus.lines(judged, name=path.name):
+                self.stdout.write(line)
 
     def load(self, path: str) -> CaseFile:
         """The case file, named relative to the working directory when it is under it."""

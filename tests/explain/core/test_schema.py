@@ -21,17 +21,42 @@ def test_json_names_and_nulls():
 
 def test_field_names_work_too_and_claims_are_frozen():
     claim = Claim(term="a", profile_quote="a", job_quote="b")
-    assert claim.model_dump(by_alias=True) == {"term": "a", "profileQuote": "a", "jobQuote": "b"}
+    assert claim.model_dump(by_alias=True, exclude_defaults=True) == {
+        "term": "a",
+        "profileQuote": "a",
+        "jobQuote": "b",
+    }
     with pytest.raises(pydantic.ValidationError):
         claim.term = "changed"  # type: ignore[misc]
 
 
 def test_a_claim_holds_evidence_only():
-    assert set(Claim.model_fields) == {"term", "profile_quote", "job_quote"}
+    """Evidence and, optionally, the model's reading of each quote (used only to weaken)."""
+    assert set(Claim.model_fields) == {
+        "term",
+        "profile_quote",
+        "job_quote",
+        "profile_reading",
+        "job_reading",
+    }
     schema = Draft.model_json_schema(by_alias=True)
     claim = schema["$defs"]["Claim"]
-    assert set(claim["properties"]) == {"term", "profileQuote", "jobQuote"}
+    assert set(claim["properties"]) == {
+        "term",
+        "profileQuote",
+        "jobQuote",
+        "profileReading",
+        "jobReading",
+    }
+    assert set(schema["$defs"]["Gap"]["properties"]) == {"term", "jobQuote", "jobReading"}
     assert "point" not in str(schema)
+
+
+def test_an_old_draft_without_readings_still_parses():
+    draft = Draft.model_validate(
+        {"matches": [{"term": "Java", "profileQuote": "Java", "jobQuote": "Java APIs"}]}
+    )
+    assert draft.matches[0].profile_reading == draft.matches[0].job_reading == ""
 
 
 def test_an_answer_that_still_carries_a_point_parses_and_the_point_is_dropped():

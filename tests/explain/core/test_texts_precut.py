@@ -53,3 +53,38 @@ def test_the_cut_ends_at_whitespace_so_no_half_address_is_left(seen):
 def test_a_short_profile_is_not_touched(seen):
     profile_text([Field("skills", "Skills", "Java, call +1 555 123 4567")], max_chars=200)
     assert seen == [len("Java, call +1 555 123 4567")]
+
+
+@pytest.fixture
+def stripped(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The length of every posting value handed to the first rule (bidi stripping)."""
+    lengths: list[int] = []
+    original = texts.strip_reordering
+
+    def recording(value: str) -> str:
+        lengths.append(len(value))
+        return original(value)
+
+    monkeypatch.setattr(texts, "strip_reordering", recording)
+    return lengths
+
+
+def test_a_ten_megabyte_description_is_cut_before_any_rule_reads_it(stripped):
+    sentence = "We need Python and Kubernetes for the platform team. "
+    huge = sentence * (10_000_000 // len(sentence))
+    sent = texts.job_text(
+        [Field("title", "Job title", "Engineer"), Field("description", "Description", huge)],
+        max_chars=30000,
+    )
+    assert stripped and max(stripped) <= precut_bound(30000)
+    assert len(sent.text) <= 30000
+    assert sent.cut and sent.full_text is not None
+    assert len(sent.full_text) <= precut_bound(30000) + len("Job title: Engineer\nDescription: ")
+    assert sent.text.startswith("Job title: Engineer\nDescription: We need Python")
+
+
+def test_a_posting_under_the_bound_is_sent_as_before():
+    value = "Python and Kubernetes. " * 1000  # 23,000 characters: under the cap
+    sent = texts.job_text([Field("description", "Description", value)], max_chars=30000)
+    assert sent.text == "Description: " + value.strip()
+    assert not sent.cut

@@ -28,7 +28,7 @@ CASES = [
     # Negation, before the term and as its predicate.
     ("I have no experience with AWS yet.", "AWS", NEGATED),
     ("Never used Docker in production", "Docker", NEGATED),
-    ("Kotlin: not yet", "Kotlin", PLAIN),  # the colon ends the clause; see the limits
+    ("Kotlin: not yet", "Kotlin", NEGATED),  # the list item's value after the colon
     ("Not yet worked with GraphQL", "GraphQL", NEGATED),
     ("You will not work on the Java monolith", "Java", NEGATED),
     ("A degree is not required", "degree", NEGATED),
@@ -114,7 +114,7 @@ CASES = [
     ("Node.js and Vue", "Vue", PLAIN),
     # Spanish: "no se requiere" before the term as well as after it.
     ("No se requiere experiencia con Azure", "Azure", NEGATED),
-    ("Azure: no se requiere", "Azure", PLAIN),  # the colon ends the clause
+    ("Azure: no se requiere", "Azure", NEGATED),  # the list item's value
     ("Experiencia con Azure no se requiere", "Azure", NEGATED),
     ("No hace falta saber Java", "Java", NEGATED),
     # Portuguese and Italian.

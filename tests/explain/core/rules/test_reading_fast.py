@@ -3,7 +3,12 @@ here as the oracle (clause bounds found by scanning every break from the field s
 words by a pattern tried at every character, headings walked a character at a time, the
 verifier's slice rebuilt a character at a time) and compared on generated texts with
 cues in several languages, abbreviations, "Node.js", "3.5", line breaks, headings,
-commas before negations, marks, CJK and spans at the edges."""
+commas before negations, marks, CJK and spans at the edges.
+
+The reader was rebuilt as a scoped cue reader (elided articles are words of their own, "n't" is a
+cue, list items' tails are read), so what it reads is no longer compared with the old
+code: tests/explain/core/rules/test_reading_scoped.py pins that. The clause bounds,
+headings and breaks are still the old ones and still compared here."""
 
 from __future__ import annotations
 
@@ -253,26 +258,6 @@ def _spans(data: st.DataObject, text: str) -> tuple[tuple[int, int], tuple[int, 
 # --------------------------------------------------------------------------- the comparisons
 
 
-@settings(max_examples=600, deadline=None)
-@given(cased, st.data())
-def test_read_is_the_previous_read(text: str, data: st.DataObject) -> None:
-    term, bounds = _spans(data, text)
-    assert reading.read(text, term, bounds) == read_oracle(text, term, bounds)
-
-
-@settings(max_examples=300, deadline=None)
-@given(cased, st.data())
-def test_read_of_a_term_at_a_word_is_the_previous_read(text: str, data: st.DataObject) -> None:
-    """Terms on whole words, so cues govern them more often than at random spans."""
-    spans = _tokens(text, 0, len(text))
-    if not spans:
-        return
-    a = data.draw(st.integers(0, len(spans) - 1))
-    b = data.draw(st.integers(a, min(len(spans) - 1, a + 3)))
-    term = (spans[a][0], spans[b][1])
-    assert reading.read(text, term) == read_oracle(text, term)
-
-
 @settings(max_examples=400, deadline=None)
 @given(cased, st.data())
 def test_the_clause_heading_and_words_are_the_previous_ones(text: str, data: st.DataObject) -> None:
@@ -283,9 +268,6 @@ def test_the_clause_heading_and_words_are_the_previous_ones(text: str, data: st.
     assert reading._clause(text, start, end, low, high) == _clause(text, start, end, low, high)
     left = data.draw(st.integers(low, max(low, start)))
     assert reading._heading(text, left, low) == _heading(text, left, low)
-    assert reading._tokens(text, low, high) == _tokens(text, low, high)
-    words = [text[a:b] for a, b in _tokens(text, low, high)]
-    assert [(h.cue, h.first, h.last) for h in reading._hits(words)] == _hits(words)
 
 
 @settings(max_examples=300, deadline=None)
@@ -297,43 +279,6 @@ def test_breaks_and_abbreviations_are_the_previous_ones_at_every_character(text:
     assert [m.span() for m in reading._BREAK.finditer(text)] == [
         m.span() for m in _BREAK.finditer(text)
     ]
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.text(max_size=60), st.data())
-def test_any_text_reads_as_before(text: str, data: st.DataObject) -> None:
-    term, bounds = _spans(data, text)
-    assert reading.read(text, term, bounds) == read_oracle(text, term, bounds)
-    assert reading._tokens(text, 0, len(text)) == _tokens(text, 0, len(text))
-
-
-def test_long_texts_and_the_edges_read_as_before() -> None:
-    text = "Requirements:\n" + "- no experience with Java, but Python. e.g. Node.js 3.5\n" * 40
-    for start in (0, 1, 13, 14, 15, len(text) // 2, len(text) - 6, len(text)):
-        for end in (start, min(len(text), start + 4)):
-            term = (start, end)
-            assert reading.read(text, term) == read_oracle(text, term)
-    assert reading.read("", (0, 0)) == read_oracle("", (0, 0))
-
-
-def test_cues_sharing_a_word_are_found_as_before() -> None:
-    """A cue that starts on the last word of another ("you will not" + "not yet"): the
-    first covers that word, so the second is not found there."""
-    index = reading._by_first_word()
-    chained = [
-        (cue, other)
-        for cue in reading.cues()
-        if len(cue.words) > 1
-        for other in index.get(cue.words[-1], ())
-    ]
-    assert chained
-    for cue, other in chained:
-        words = [*cue.words, *other.words[1:], "java"]
-        found = [(h.cue, h.first, h.last) for h in reading._hits(words)]
-        assert found == _hits(words), words
-        text = " ".join(words)
-        term = (len(text) - 4, len(text))
-        assert reading.read(text, term) == read_oracle(text, term), text
 
 
 def test_the_cue_data_read_once_is_the_cue_data() -> None:
@@ -374,4 +319,4 @@ def test_the_verifier_reads_the_slice_it_read_before(text: str, data: st.DataObj
     piece, a, b = source_text_oracle(source, span)
     assert seen == [(piece, (a, b), (0, len(piece)))]
     assert got == read_oracle(piece, (a, b), (0, len(piece)))
-    assert source.read(span) == got
+    assert source.read(span) == reading.read(piece, (a, b), (0, len(piece)))

@@ -1,0 +1,324 @@
+"""The scoped cue reader: list-item tails, contractions, elision, pseudo-cues,
+someone else's subject, the past, other roles, the company's trade, everyday senses of
+short names, and properties: a cue in scope only ever weakens a claim."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from explain.core.rules import reading
+from explain.core.rules.reading import Reading, cues, parse_cues, read
+from explain.core.schema import Claim, Draft
+from explain.core.verify import normalize, verify_draft
+
+
+def reading_of(text: str, term: str) -> Reading:
+    folded = "\n".join(normalize(line) for line in text.split("\n"))
+    found = re.search(rf"(?<!\w){re.escape(normalize(term))}(?!\w)", folded)
+    assert found is not None, (text, term)
+    return read(folded, found.span())
+
+
+PROFILE = [
+    # Absence after the term, in one list item.
+    ("- Helm: nothing so far", "Helm", "absent"),
+    ("Ansible – 0 yrs", "Ansible", "absent"),
+    ("GraphQL (none)", "GraphQL", "absent"),
+    ("Puppet 0/10", "Puppet", "absent"),
+    ("Redis? nope", "Redis", "absent"),
+    ("Vue: keine", "Vue", "absent"),
+    ("Jest : jamais", "Jest", "absent"),
+    ("Kotlin - nunca", "Kotlin", "absent"),
+    ("Svelte: geen", "Svelte", "absent"),
+    ("Svelte: brak", "Svelte", "absent"),
+    # Not across list items, and a value that is not "none".
+    ("Helm: none, Docker: 4 yrs", "Docker", "states"),
+    ("Docker (no Kubernetes yet)", "Docker", "states"),
+    ("Java: 0-2 years", "Java", "states"),
+    ("SQL (no ORM)", "SQL", "states"),
+    # Contractions and their typos.
+    ("haven't shipped anything in Elm", "Elm", "absent"),
+    ("I didnt use Sass much", "Sass", "absent"),
+    # Pseudo-cues: look negative, negate nothing.
+    ("Not afraid of legacy Perl", "Perl", "states"),
+    ("no problem with night shifts on Oracle", "Oracle", "states"),
+    ("Keine Scheu vor Excel-Makros", "Excel", "states"),
+    ("nie boję się SQL", "SQL", "states"),
+    # Someone else's, the past, a wish.
+    ("My team lead owned the Azure setup", "Azure", "someone_else"),
+    ("Our data team ran Snowflake", "Snowflake", "someone_else"),
+    ("Led the team that moved us to Azure", "Azure", "states"),
+    ("I managed the team's Jira boards", "Jira", "states"),
+    ("Mijn collega's onderhielden Jenkins", "Jenkins", "someone_else"),
+    ("used to write Perl scripts", "Perl", "past"),
+    ("Fortran im Studium, vor Jahren", "Fortran", "past"),
+    ("aiming to pick up Rust", "Rust", "wished"),
+    # Elision read through.
+    ("Je n'ai jamais utilisé Figma", "Figma", "absent"),
+    ("Maîtrise d'Excel", "Excel", "states"),
+    # Portuguese "no" is "in the".
+    ("Gestão de backlog no Jira", "Jira", "states"),
+]
+
+JOB = [
+    ("Kafka: nice to have", "Kafka", "optional"),
+    ("Valoramos experiencia con Terraform", "Terraform", "optional"),
+    ("Znajomość Dockera mile widziana", "Dockera", "optional"),
+    ("Ervaring met Azure is een pré", "Azure", "optional"),
+    ("Prior SAP knowledge? Not needed.", "SAP", "not_needed"),
+    ("zero Java knowledge required", "Java", "not_needed"),
+    ("Kennis van SAP is niet vereist", "SAP", "not_needed"),
+    ("Java developers wanted, Kotlin not needed", "Java", "required"),
+    ("Docker, Helm are not required", "Docker", "not_needed"),
+    ("Without Selenium experience please don't apply", "Selenium", "required"),
+    ("Ohne Git-Kenntnisse geht es bei uns nicht", "Git", "required"),
+    ("Zero downtime upgrades of our Kafka clusters", "Kafka", "required"),
+    ("Wij leiden je op in Exact Online", "Exact Online", "offered"),
+    ("DATEV bringen wir dir bei", "DATEV", "offered"),
+    ("We are also hiring a QA engineer with Selenium", "Selenium", "other_role"),
+    ("Our customers run SAP", "SAP", "about_company"),
+    ("Build APIs for our clients in Java", "Java", "required"),
+    ("Our team uses Kubernetes daily", "Kubernetes", "required"),
+]
+
+EVERYDAY = [
+    ("Führerschein Klasse C", "C", True),
+    ("Driving licence B, C", "C", True),
+    ("Start date: spring 2026", "spring", True),
+    ("You will report to Ruby", "Ruby", True),
+    ("Go beyond the brief", "Go", True),
+    ("Swift turnaround on tickets", "Swift", True),
+    ("Care for ball pythons", "pythons", True),
+    ("Native apps in Swift and SwiftUI", "Swift", False),
+    ("Spring Boot and Spring Data", "Spring", False),
+    ("Backend services in Go", "Go", False),
+    ("no licence required, Go experience", "Go", False),
+    ("C and C++ for embedded", "C", False),
+]
+
+
+@pytest.mark.parametrize(("text", "term", "state"), PROFILE)
+def test_profile_readings(text: str, term: str, state: str) -> None:
+    assert reading_of(text, term).profile_state == state
+
+
+@pytest.mark.parametrize(("text", "term", "state"), JOB)
+def test_job_readings(text: str, term: str, state: str) -> None:
+    assert reading_of(text, term).job_state == state
+
+
+@pytest.mark.parametrize(("text", "term", "everyday"), EVERYDAY)
+def test_everyday_names_in_context(text: str, term: str, everyday: bool) -> None:
+    assert reading_of(text, term).everyday is everyday
+
+
+def test_everyday_senses_apply_only_to_short_or_everyday_names() -> None:
+    assert not reading_of("You will report to Kubernetes admins", "Kubernetes").everyday
+    assert reading_of("You will report to Ruby", "Ruby").everyday
+
+
+def test_every_language_has_its_own_file_and_the_main_kinds() -> None:
+    table = cues()
+    for lang in ("en", "de", "fr", "es", "pt", "it", "nl", "pl"):
+        kinds = {cue.kind for cue in table if cue.lang == lang}
+        assert {"negation", "wish", "offer", "optional", "neutral", "someone_else"} <= kinds
+        assert {"past", "other_role", "about_company", "everyday", "absent"} <= kinds
+    assert (reading.CUES_PATH / "nl.tsv").is_file()
+
+
+def test_a_new_kind_row_parses() -> None:
+    (cue,) = parse_cues(["nl\tsomeone_else\tbefore\tmijn baas"])
+    assert cue.words == ("mijn", "baas")
+    with pytest.raises(ValueError):
+        parse_cues(["nl\tdislike\tbefore\thaat"])
+
+
+# --------------------------------------------------------------------------- gaps
+
+
+def _gap(profile: str, job: str, term: str, quote: str):  # type: ignore[no-untyped-def]
+    draft = Draft(matches=[], gaps=[Claim(term=term, profile_quote="", job_quote=quote)])
+    return verify_draft(draft, profile, job)
+
+
+def test_a_negated_profile_mention_does_not_contradict_a_gap_and_is_carried() -> None:
+    profile = "Skills: Docker, Linux (no Kubernetes yet)"
+    result = _gap(profile, "Must have: Kubernetes in production", "Kubernetes", "Kubernetes")
+    (gap,) = result.gaps
+    assert "no Kubernetes yet" in gap.profile_said
+    assert gap.profile_said_span is not None
+    assert profile[slice(*gap.profile_said_span)] == gap.profile_said
+
+
+def test_a_plain_profile_mention_still_contradicts_a_gap() -> None:
+    result = _gap("Skills: Docker, Kubernetes", "Must have: Kubernetes", "Kubernetes", "Kubernetes")
+    assert result.drop_reasons == {"gap_contradicted": 1}
+
+
+def test_a_wished_mention_does_not_contradict_a_gap() -> None:
+    result = _gap("I want to learn Kubernetes", "Must have: Kubernetes", "Kubernetes", "Kubernetes")
+    assert result.gaps and result.gaps[0].profile_said == "I want to learn Kubernetes"
+
+
+# --------------------------------------------------------------------------- properties
+
+CUE_PHRASES = {
+    "negation": ["no", "not", "never", "keine", "pas de", "sin", "sem", "geen", "brak", "nie"],
+    "wish": ["want to learn", "möchte lernen", "j'aimerais apprendre", "quiero aprender"],
+    "offer": ["we offer", "wir bieten", "te formamos en", "nauczymy cię"],
+    "optional": ["nice to have", "von Vorteil", "un plus", "mile widziane"],
+    "past": ["used to", "früher", "autrefois", "vroeger"],
+}
+FILLER = ["experience", "with", "solid", "daily", "and", "in", "our", "production", "the"]
+TERMS = ["Kubernetes", "Terraform", "PostgreSQL", "Salesforce", "Ansible"]
+
+words = st.lists(st.sampled_from(FILLER), max_size=3).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    kind=st.sampled_from(sorted(CUE_PHRASES)),
+    data=st.data(),
+    term=st.sampled_from(TERMS),
+    left=words,
+    right=words,
+)
+def test_a_cue_in_scope_only_ever_weakens(
+    kind: str, data: st.DataObject, term: str, left: str, right: str
+) -> None:
+    """Adding a cue before a term never makes a weakened reading plain: the reading with
+    the cue is at least as weak, field by field, as the one without."""
+    cue = data.draw(st.sampled_from(CUE_PHRASES[kind]))
+    plain_text = f"{left} {term} {right}".strip()
+    cued_text = f"{cue} {plain_text}"
+    plain = reading_of(plain_text, term)
+    cued = reading_of(cued_text, term)
+    assert plain == Reading()
+    # The cue weakens the claim on the side it is read on; nothing reads stronger.
+    assert cued != Reading()
+    assert cued.profile_state != "states" or cued.job_state != "required"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    term=st.sampled_from(TERMS),
+    before=st.sampled_from(["", "Skills:", "- ", "Must have:"]),
+    tail=st.sampled_from(["", ": none", " (0 yrs)", ": nice to have", ", Docker", " daily"]),
+    left=words,
+)
+def test_verifying_with_a_cue_never_keeps_what_plain_text_drops(
+    term: str, before: str, tail: str, left: str
+) -> None:
+    """A claim dropped on plain words stays dropped when a cue is added before the term:
+    the cue can only take claims away (a Hypothesis property over the whole verifier)."""
+    job = f"Must have: {term} experience"
+    plain_profile = f"{before} {left} {term}{tail}".strip()
+    cued_profile = f"{before} never used {left} {term}{tail}".strip()
+    for profile in (plain_profile, cued_profile):
+        assert term in profile
+    claim = Claim(term=term, profile_quote=term, job_quote=f"{term} experience")
+    plain = verify_draft(Draft(matches=[claim], gaps=[]), plain_profile, job)
+    cued = verify_draft(Draft(matches=[claim], gaps=[]), cued_profile, job)
+    assert len(cued.matches) <= len(plain.matches)
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        ("zero Java knowledge required", "Java", "not_needed"),
+        ("Zero trust networking on Kubernetes", "Kubernetes", "required"),
+        ("zero downtime releases with Helm", "Helm", "required"),
+    ],
+)
+def test_zero_negates_only_the_word_after_it(text: str, term: str, state: str) -> None:
+    assert reading_of(text, term).job_state == state
+
+
+# --------------------------------------------------------------------------- the model's reading
+
+PROFILES = [
+    "Skills: Kubernetes, Terraform (3 yrs)",
+    "Kubernetes: none yet",
+    "I want to learn Terraform",
+    "My manager ran Kubernetes",
+]
+JOBS = [
+    "Must have: Kubernetes and Terraform",
+    "Terraform is a plus",
+    "We train you in Kubernetes",
+    "Kubernetes not required",
+]
+READINGS = st.one_of(
+    st.sampled_from(
+        [
+            "",
+            "states",
+            "absent",
+            "wished",
+            "someone_else",
+            "past",
+            "required",
+            "optional",
+            "not_needed",
+            "offered",
+            "other_role",
+            "about_company",
+            "Required",
+            "not needed",
+        ]
+    ),
+    st.text(max_size=12),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    profile=st.sampled_from(PROFILES),
+    job=st.sampled_from(JOBS),
+    term=st.sampled_from(["Kubernetes", "Terraform"]),
+    profile_reading=READINGS,
+    job_reading=READINGS,
+)
+def test_the_models_reading_never_strengthens(
+    profile: str, job: str, term: str, profile_reading: str, job_reading: str
+) -> None:
+    """Whatever the model says a quote means, a claim is kept only if it is kept without
+    that reading, and an optional one stays optional."""
+    plain_match = Claim(term=term, profile_quote=term, job_quote=term)
+    read_match = plain_match.model_copy(
+        update={"profile_reading": profile_reading, "job_reading": job_reading}
+    )
+    plain_gap = Claim(term=term, profile_quote="", job_quote=term)
+    read_gap = plain_gap.model_copy(update={"job_reading": job_reading})
+    for kind, plain, with_reading in (
+        ("matches", plain_match, read_match),
+        ("gaps", plain_gap, read_gap),
+    ):
+        empty: dict[str, list[Claim]] = {"matches": [], "gaps": []}
+        before = verify_draft(Draft(**{**empty, kind: [plain]}), profile, job)
+        after = verify_draft(Draft(**{**empty, kind: [with_reading]}), profile, job)
+        kept_before = before.matches + before.gaps
+        kept_after = after.matches + after.gaps
+        assert len(kept_after) <= len(kept_before)
+        if kept_after:
+            assert kept_after[0].optional >= kept_before[0].optional
+
+
+def test_the_models_reading_weakens_a_plain_claim() -> None:
+    profile, job = "Skills: Kubernetes", "Must have: Kubernetes"
+    claim = Claim(term="Kubernetes", profile_quote="Kubernetes", job_quote="Kubernetes")
+
+    def verify(**reading: str):  # type: ignore[no-untyped-def]
+        return verify_draft(Draft(matches=[claim.model_copy(update=reading)]), profile, job)
+
+    assert verify().matches
+    assert verify(profile_reading="someone_else").drop_reasons == {"quote_negated": 1}
+    assert verify(profile_reading="wished").drop_reasons == {"profile_wish": 1}
+    assert verify(job_reading="offered").drop_reasons == {"job_offer": 1}
+    assert verify(job_reading="not_needed").drop_reasons == {"quote_negated": 1}
+    assert verify(job_reading="optional").matches[0].optional
+    assert not verify(job_reading="required").matches[0].optional
