@@ -12,7 +12,7 @@ from __future__ import annotations
 try:  # Django 6.x
     from django.tasks import task
 except ImportError:  # Django 5.2: the backport
-    from django_tasks import task
+    from django_tasks import task  # type: ignore[no-redef]
 
 from explain.adapter import job_ids_of
 from explain.conf import get_source

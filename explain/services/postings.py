@@ -224,12 +224,18 @@ def _store(job_id: str, title: str, digest: str, name: str, reading: Reading) ->
         "removed_reasons": reading.reasons,
         "unchecked": reading.unchecked,
     }
-    unique = {"text_hash": digest, "prompt_version": POSTING_PROMPT_VERSION, "model_name": name}
     try:
         with transaction.atomic():
-            row, _created = PostingReading.objects.update_or_create(**unique, defaults=values)
+            row, _created = PostingReading.objects.update_or_create(
+                text_hash=digest,
+                prompt_version=POSTING_PROMPT_VERSION,
+                model_name=name,
+                defaults=values,
+            )
     except IntegrityError:  # another process stored the same text's reading just now
-        row = PostingReading.objects.get(**unique)
+        row = PostingReading.objects.get(
+            text_hash=digest, prompt_version=POSTING_PROMPT_VERSION, model_name=name
+        )
     return row
 
 
