@@ -1,4 +1,4 @@
-"""`manage.py explain_read_postings` and the task that reads postings ahead of time."""
+"""`manage.py explain_read_postings`: every published posting read once, ahead of time."""
 
 from __future__ import annotations
 
@@ -8,10 +8,8 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from explain import tasks
 from explain.adapter import BaseExplainSource, job_ids_of
 from explain.models import ExplanationLog, PostingReading
-from explain.services.postings import Status
 from jobportal.models import Job
 
 pytestmark = pytest.mark.django_db
@@ -67,13 +65,3 @@ def test_an_adapter_without_job_ids_is_named(settings):
         job_ids_of(NoList())
     with pytest.raises(NotImplementedError, match="job_ids"):
         job_ids_of(object())
-
-
-def test_the_task_reads_every_posting_on_the_immediate_backend(use_model):
-    make_jobs()
-    model = use_model(ANSWER)
-    result = tasks.read_postings.enqueue()
-    assert str(result.status) in {"SUCCESSFUL", "ResultStatus.SUCCESSFUL"}
-    assert result.return_value == {"read": 3} and len(model.prompts) == 3
-    one = tasks.read_posting.enqueue(str(Job.objects.filter(published=True).first().pk))
-    assert one.return_value == str(Status.READY) and len(model.prompts) == 3
