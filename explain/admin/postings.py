@@ -83,7 +83,12 @@ class PostingReadingAdmin(admin.ModelAdmin):
             return "—"
         return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", lines))
 
-    @admin.action(description=_("Read the selected postings again"))
+    def has_read_again_permission(self, request: HttpRequest) -> bool:
+        """A reading costs a model call: only for those who may change readings (the
+        page itself stays read-only for everyone)."""
+        return bool(request.user.has_perm("explain.change_postingreading"))
+
+    @admin.action(description=_("Read the selected postings again"), permissions=["read_again"])
     def read_again(self, request: HttpRequest, queryset: QuerySet[PostingReading]) -> None:
         jobs = list(dict.fromkeys(queryset.values_list("job_ref", flat=True)))
         failed = [

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from explain.models import PostingReading
@@ -71,3 +72,11 @@ def test_read_again_asks_the_model_once_more(admin_client, reading, use_model):
 
 def test_nothing_can_be_added_or_edited(admin_client, reading):
     assert admin_client.get(reverse("admin:explain_postingreading_add")).status_code == 403
+
+
+def test_read_again_is_offered_only_to_those_who_may_change_readings(client, reading):
+    user = get_user_model().objects.create_user("viewer", password="pw-123456!", is_staff=True)
+    user.user_permissions.add(Permission.objects.get(codename="view_postingreading"))
+    client.force_login(user)
+    page = client.get(reverse("admin:explain_postingreading_changelist"))
+    assert page.status_code == 200 and "read_again" not in page.content.decode()

@@ -203,3 +203,18 @@ def test_every_requirement_line_is_covered_or_not_read_never_both_never_neither(
         )
         assert covered != ((line.start, line.end) in not_read)
     assert got.lines_total == len(requirement_lines(source))
+
+
+def test_a_posting_in_two_languages_is_read_in_both():
+    source = posting("- Fließend Deutsch\n- Fluent English\n- Kenntnisse in SAP sind von Vorteil")
+    got = read_posting(
+        answer(
+            ("Fließend Deutsch", "Deutsch", "required"),
+            ("Fluent English", "English", "required"),
+            ("Kenntnisse in SAP sind von Vorteil", "SAP", "required"),
+        ),
+        source,
+    )
+    assert terms(got) == ["Deutsch", "English", "SAP"]
+    assert [r.optional for r in got.requirements] == [False, False, True]
+    assert got.not_read == ()

@@ -170,3 +170,32 @@ def test_the_cache_down_still_reads_and_stores_one_row(job, use_model, monkeypat
     use_model(ANSWER)
     assert posting_requirements(str(job.pk)).ready
     assert PostingReading.objects.count() == 1
+
+
+def test_a_posting_edited_while_it_is_read_is_read_again_for_its_new_text(job, use_model):
+    """The reading is stored under the text it read; the next caller sees the new text,
+    whose hash has no reading yet, and reads that."""
+
+    def answer(prompt: Any) -> str:
+        if len(model.prompts) == 1:
+            Job.objects.filter(pk=job.pk).update(requirements="- Strong Python and SQL\n- Rust")
+        return json.dumps(ANSWER)
+
+    model = use_model(answer)
+    first = posting_requirements(str(job.pk))
+    assert first.ready and first.reading is not None
+    assert "A sense of humour" in [line["text"] for line in first.reading.lines_not_read]
+    second = posting_requirements(str(job.pk))
+    assert second.fresh and len(model.prompts) == 2
+    assert second.reading is not None and second.reading.text_hash != first.reading.text_hash
+    assert [line["text"] for line in second.reading.lines_not_read] == ["Rust"]
+
+
+def test_the_same_posting_gives_every_viewer_the_same_list(job, use_model, make_user):
+    use_model(ANSWER)
+    java = make_user("java", skills="Java (3 years)")
+    python = make_user("python", skills="Python, SQL")
+    one = posting_requirements(str(job.pk), user=java)
+    other = posting_requirements(str(job.pk), user=python)
+    assert one.reading is not None and other.reading is not None
+    assert one.reading.pk == other.reading.pk
