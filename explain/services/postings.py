@@ -103,6 +103,11 @@ def posting_requirements(job_id: str, *, user: Any = None, again: bool = False) 
         job, title = posting_text(job_id, user=user)
     except JobUnavailable:
         return PostingResult(Status.JOB_UNAVAILABLE)
+    except Exception as exc:  # the host's adapter failed: said, nothing asked or stored
+        logger.error(
+            "Posting %s could not be read from the adapter: %s", job_id, type(exc).__name__
+        )
+        return PostingResult(Status.FAILED, outcome=str(Outcome.INTERNAL_ERROR))
     model = get_chat_model()
     if model is None:
         return PostingResult(Status.DISABLED)

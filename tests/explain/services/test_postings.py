@@ -199,3 +199,15 @@ def test_the_same_posting_gives_every_viewer_the_same_list(job, use_model, make_
     other = posting_requirements(str(job.pk), user=python)
     assert one.reading is not None and other.reading is not None
     assert one.reading.pk == other.reading.pk
+
+
+def test_an_adapter_fault_is_a_clear_failure_without_a_call(job, use_model, monkeypatch):
+    model = use_model(ANSWER)
+
+    def broken(job_id: str, *, user: Any = None) -> Any:
+        raise LookupError("the host's query failed")
+
+    monkeypatch.setattr(postings, "posting_text", broken)
+    result = posting_requirements(str(job.pk))
+    assert result.status is Status.FAILED and result.outcome == Outcome.INTERNAL_ERROR
+    assert model.prompts == [] and not PostingReading.objects.exists()
