@@ -59,6 +59,19 @@ def not_requirement_keys(source: Any) -> frozenset[str]:
     return NOT_REQUIREMENT_KEYS if keys is None else frozenset(str(key) for key in keys)
 
 
+def job_ids_of(source: Any) -> list[str]:
+    """The adapter's `job_ids()`: every posting it would show, to read ahead of time
+    (manage.py explain_read_postings). The method is optional; an adapter without it
+    raises NotImplementedError naming what to add."""
+    method = getattr(source, "job_ids", None)
+    if not callable(method):
+        raise NotImplementedError(
+            f"{type(source).__name__} has no job_ids(): add one returning the ids of the "
+            "published postings to read them ahead of time"
+        )
+    return [str(job_id) for job_id in method()]
+
+
 def private_values_of(source: Any, user: Any) -> list[str]:
     """The adapter's private values for this user, or none when it has no such method
     (the method is optional, so an adapter written before it still works)."""
@@ -98,6 +111,13 @@ class BaseExplainSource:
     def profile_fields(self, user: Any) -> list[Field]:
         profile = self.get_profile(user)
         return [] if profile is None else fields_of(profile, self.profile_attributes)
+
+    def job_ids(self) -> list[str]:
+        """Optional: the ids of every posting to read ahead of time (published ones)."""
+        raise NotImplementedError(
+            f"{type(self).__name__} has no job_ids(): override it to return the ids of "
+            "the published postings to read them ahead of time"
+        )
 
     def job_fields(self, job_id: str, user: Any) -> list[Field]:
         job = self.get_job(job_id, user)

@@ -276,3 +276,46 @@ class UnloggedRequests(models.Model):
 
     def __str__(self) -> str:
         return f"{self.day} {self.outcome}: {self.requests}"
+
+
+class PostingReading(models.Model):
+    """A posting's verified requirements, read once per posting text, prompt and model.
+
+    The same for every viewer; a posting whose text changes has a new text hash and is
+    read again. Stores the posting's own public words (quotes and terms), never a
+    profile's. Written by explain.services.postings, shown in the admin.
+    """
+
+    job_ref = models.CharField(_("job"), max_length=64, db_index=True)
+    job_title = models.CharField(_("job title"), max_length=200, blank=True, default="")
+    # SHA-256 of the posting text as sent to the model (explain.core.texts.job_text).
+    text_hash = models.CharField(_("text hash"), max_length=64)
+    prompt_version = models.CharField(_("prompt version"), max_length=40)
+    model_name = models.CharField(_("model"), max_length=100)
+    read_at = models.DateTimeField(_("read at"), db_index=True)
+    # Each kept requirement: jobQuote, term, alternatives, optional, field, spans, amount.
+    requirements = models.JSONField(_("requirements"), default=list, blank=True)
+    # Lines of the requirements field no kept requirement covers: field, start, end, text.
+    lines_not_read = models.JSONField(_("lines not read"), default=list, blank=True)
+    requirement_count = models.PositiveSmallIntegerField(_("requirements"), default=0)
+    optional_count = models.PositiveSmallIntegerField(_("optional"), default=0)
+    lines_total = models.PositiveIntegerField(_("lines of the requirements field"), default=0)
+    not_read_count = models.PositiveIntegerField(_("lines not read"), default=0)
+    removed = models.PositiveIntegerField(_("removed items"), default=0)
+    removed_reasons = models.JSONField(_("why removed"), default=dict, blank=True)
+    unchecked = models.PositiveIntegerField(_("items past the bound"), default=0)
+
+    class Meta:
+        ordering = ["-read_at", "-id"]
+        verbose_name = _("posting reading")
+        verbose_name_plural = _("posting readings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["text_hash", "prompt_version", "model_name"],
+                name="explain_posting_reading_unique",
+            )
+        ]
+
+    def __str__(self) -> str:
+        job = self.job_title or f"#{self.job_ref}"
+        return f"{job} · {self.read_at:%Y-%m-%d %H:%M} · {self.model_name}"

@@ -80,6 +80,13 @@ class PortalExplainSource:
         account = [user.get_full_name(), user.email]
         return [str(value) for value in [*(row or ()), *account] if value]
 
+    def job_ids(self) -> list[str]:
+        """The published postings, to read their requirements ahead of time."""
+        return [
+            str(pk)
+            for pk in Job.objects.filter(published=True).order_by("pk").values_list("pk", flat=True)
+        ]
+
     def job_fields(self, job_id: str, user: Any) -> list[Field]:
         # ASCII digits only: str.isdigit() also accepts "²" (int() fails) and "١" (job 1).
         if not (str(job_id).isascii() and str(job_id).isdigit()):

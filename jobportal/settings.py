@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import django
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
@@ -60,6 +61,14 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "jobportal",
 ]
+# Django's tasks framework (explain.tasks reads postings ahead of time): built in from
+# Django 6.0, the django-tasks backport before it.
+if django.VERSION < (6, 0):
+    INSTALLED_APPS.append("django_tasks")
+_TASKS_MODULE = "django.tasks" if django.VERSION >= (6, 0) else "django_tasks"
+# The immediate backend runs a task when it is enqueued; production may name a database
+# or RQ backend here (docs/requirements.md).
+TASKS = {"default": {"BACKEND": f"{_TASKS_MODULE}.backends.immediate.ImmediateBackend"}}
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

@@ -28,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 # What explain imports, and nothing else (drf-spectacular only through the extra).
 RUNTIME = {
     "django", "djangorestframework", "django-ratelimit", "pydantic", "google-genai", "phonenumbers",
-    "snowballstemmer", "confusable-homoglyphs", "tldextract",
+    "snowballstemmer", "confusable-homoglyphs", "tldextract", "django-tasks",
 }  # fmt: skip
 EXTRAS = {"openapi": {"drf-spectacular"}}
 

@@ -3,4 +3,4 @@
 Django's autodiscovery imports this package; the pages register themselves.
 """
 
-from explain.admin import pages  # noqa: F401
+from explain.admin import pages, postings  # noqa: F401

@@ -1,0 +1,109 @@
+"""The admin's page of posting readings: each posting's requirement list, read-only.
+
+When it was read, with which prompt and model, how many requirements (optional apart),
+the lines of the requirements field no requirement covers, and an action to read the
+selected postings again (explain.services.postings).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from explain.models import PostingReading
+from explain.services.postings import Status, posting_requirements
+
+
+@admin.register(PostingReading)
+class PostingReadingAdmin(admin.ModelAdmin):
+    list_display = (
+        "job_title",
+        "job_ref",
+        "read_at",
+        "prompt_version",
+        "model_name",
+        "requirement_count",
+        "optional_count",
+        "not_read_count",
+    )
+    list_filter = ("prompt_version", "model_name")
+    search_fields = ("job_ref", "job_title")
+    date_hierarchy = "read_at"
+    actions = ["read_again"]
+    fields = (
+        "job_title",
+        "job_ref",
+        "read_at",
+        "prompt_version",
+        "model_name",
+        "text_hash",
+        "requirement_list",
+        "not_read_list",
+        "removed",
+        "removed_reasons",
+        "unchecked",
+    )
+    readonly_fields = fields
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    @admin.display(description=_("requirements"))
+    def requirement_list(self, obj: PostingReading) -> str:
+        """Each requirement: its term, its quote, optional and alternatives (escaped)."""
+        rows = [
+            (
+                item.get("term", ""),
+                item.get("jobQuote", ""),
+                _("optional") if item.get("optional") else _("required"),
+                ", ".join(item.get("alternatives") or ()) or "—",
+            )
+            for item in obj.requirements or ()
+        ]
+        if not rows:
+            return "—"
+        return format_html(
+            "<ol>{}</ol>",
+            format_html_join("", "<li><strong>{}</strong>: “{}” ({}; {})</li>", rows),
+        )
+
+    @admin.display(description=_("lines not read"))
+    def not_read_list(self, obj: PostingReading) -> str:
+        lines = [(line.get("text", ""),) for line in obj.lines_not_read or ()]
+        if not lines:
+            return "—"
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", lines))
+
+    def has_read_again_permission(self, request: HttpRequest) -> bool:
+        """A reading costs a model call: only for those who may change readings (the
+        page itself stays read-only for everyone)."""
+        return bool(request.user.has_perm("explain.change_postingreading"))
+
+    @admin.action(description=_("Read the selected postings again"), permissions=["read_again"])
+    def read_again(self, request: HttpRequest, queryset: QuerySet[PostingReading]) -> None:
+        jobs = list(dict.fromkeys(queryset.values_list("job_ref", flat=True)))
+        failed = [
+            job for job in jobs if posting_requirements(job, again=True).status is not Status.READY
+        ]
+        done = len(jobs) - len(failed)
+        self.message_user(
+            request,
+            ngettext("%(count)d posting read again.", "%(count)d postings read again.", done)
+            % {"count": done},
+            messages.SUCCESS,
+        )
+        if failed:
+            self.message_user(
+                request,
+                _("Not read (try again later): %(jobs)s") % {"jobs": ", ".join(failed)},
+                messages.WARNING,
+            )

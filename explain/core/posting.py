@@ -1,0 +1,318 @@
+"""A posting's requirements: the model's answer, verified, read by code, accounted for.
+
+One model call per posting text returns the requirements (explain.core.posting_prompt);
+this module checks each one with the verifier's own rules (the quote word for word inside
+one field, never a label, the title, the location or text addressed to an AI; the term
+in its quote; the quote read in its sentence by explain.core.rules.reading), keeps it
+only when both readings allow it (the weaker wins: the model's "not_needed", "offered",
+"other_role" or "about_company" removes it, code's negation or offer removes it, either
+one's "optional" makes it optional), folds a choice ("A, B or C") into one requirement
+with its alternatives, drops repeats, bounds the count, and lists every line of the
+requirements field no kept requirement covers as "not read". Pure Python: no Django.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from explain.core.requirement_lines import REQUIREMENT_KEYS, Line, requirement_lines
+from explain.core.texts import SourceText
+from explain.schema import Claim, Draft
+from explain.verify import Limits, normalize, verify_draft
+
+# At most this many requirements are kept; of a longer answer, at most CONSIDERED are
+# checked and the rest counted as not checked (a 500-item answer costs what 120 do).
+MAX_REQUIREMENTS = 60
+CONSIDERED = 2 * MAX_REQUIREMENTS
+# At most this many alternatives of one requirement, each at most ALTERNATIVE_WORDS words.
+MAX_ALTERNATIVES = 8
+ALTERNATIVE_WORDS = 4
+
+# Job fields whose words are never a requirement: the title names the job, the company
+# names its owner. The adapter's own (location, remote) are added by the caller.
+NEVER_REQUIREMENT_KEYS = frozenset({"title", "company"})
+
+
+class ModelReading(StrEnum):
+    """The model's reading of a quote: only the first two keep a requirement."""
+
+    REQUIRED = "required"
+    OPTIONAL = "optional"
+    NOT_NEEDED = "not_needed"
+    OFFERED = "offered"
+    OTHER_ROLE = "other_role"
+    ABOUT_COMPANY = "about_company"
+
+
+def _text(value: Any) -> Any:
+    return "" if value is None else value
+
+
+def _reading(value: Any) -> Any:
+    """A reading in any case or spacing; a missing one is not "required"."""
+    if value is None:
+        return ""
+    return str(value).strip().lower().replace(" ", "_").replace("-", "_")
+
+
+class PostingItem(BaseModel):
+    """One requirement of the posting, with the words that state it."""
+
+    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
+
+    job_quote: Annotated[str, BeforeValidator(_text)] = Field(
+        default="",
+        alias="jobQuote",
+        description="1 to 12 words copied exactly from the JOB POSTING that state it.",
+    )
+    term: Annotated[str, BeforeValidator(_text)] = Field(
+        default="",
+        description="1 to 4 words copied from jobQuote naming what is asked.",
+    )
+    reading: Annotated[str, BeforeValidator(_reading)] = Field(
+        default="",
+        description="required, optional, not_needed, offered, other_role or about_company.",
+        json_schema_extra={"enum": [r.value for r in ModelReading]},
+    )
+
+
+class PostingAnswer(BaseModel):
+    """What the model proposes for a posting; nothing in it is kept before verification."""
+
+    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
+
+    requirements: list[PostingItem] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Requirement:
+    """A kept requirement: every string is a slice of the posting as sent."""
+
+    job_quote: str
+    term: str
+    job_span: tuple[int, int]
+    term_span: tuple[int, int] | None
+    field: str
+    optional: bool = False
+    alternatives: tuple[str, ...] = ()
+    amount: str = ""  # years or level as the quote states it ("3+ years", "C1")
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "jobQuote": self.job_quote,
+            "term": self.term,
+            "alternatives": list(self.alternatives),
+            "optional": self.optional,
+            "field": self.field,
+            "jobSpan": list(self.job_span),
+            "termSpan": None if self.term_span is None else list(self.term_span),
+            "amount": self.amount,
+        }
+
+
+@dataclass(frozen=True)
+class PostingReading:
+    """The verified requirements of one posting text, and what was not read."""
+
+    requirements: tuple[Requirement, ...] = ()
+    not_read: tuple[Line, ...] = ()
+    lines_total: int = 0  # lines of the requirements field
+    removed: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)
+    unchecked: int = 0  # items of the answer past the bound, never checked
+
+    @property
+    def optional_count(self) -> int:
+        return sum(r.optional for r in self.requirements)
+
+
+# ----------------------------------------------------------------------- alternatives
+
+# What joins the names of a choice: "," "/" and the word "or" in the languages the cue
+# lists read (an "and" joins demands, never a choice).
+_OR_WORDS = (
+    "and/or|or|oder|und/oder|ou|et/ou|o|y/o|e/o|oppure|eller|lub|albo|или|nebo|vagy|veya|ya da"
+)
+_JOINER = re.compile(rf"\s*,?\s+(?:{_OR_WORDS})\s+|\s*,\s*|\s*/\s*", re.IGNORECASE)
+_CHOICE = re.compile(rf"/|\s(?:{_OR_WORDS})\s", re.IGNORECASE)
+# Words that open a list of examples, dropped from an alternative's front.
+_LEAD = re.compile(
+    r"^(?:e\.g\.|eg\.|e\.g|i\.e\.|such as|like|including|z\.\s?b\.|zum beispiel|wie|"
+    r"p\.\s?ex\.|par exemple|comme|p\.\s?ej\.|por ejemplo|como|ad es\.|ex\.|"
+    r"other|another|any other|a|an|the)\s+",
+    re.IGNORECASE,
+)
+_EDGE = " \t\"'()[]{},;:!?"
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
+    """The other names of a choice the term stands in, as words of the quote.
+
+    The quote (one requirement, at most 12 words) is cut at its joiners ("," "/" "or");
+    when one of them is an "or" or a "/", the other pieces are the alternatives ("3+
+    years of Python, Java or Go": Java and Go; "Python and SQL": none). A piece before
+    the term's gives its last word when it is longer than two ("Experience with Excel or
+    Sheets": Excel), a piece after it its first ALTERNATIVE_WORDS words, without words
+    that open examples ("e.g.", "such as", "a"). A joiner inside the term ("CI/CD")
+    does not cut it.
+    """
+    cuts = [
+        (m.start(), m.end())
+        for m in _JOINER.finditer(quote)
+        if m.end() <= term_start or m.start() >= term_end
+    ]
+    if not any(_CHOICE.search(f" {quote[a:b].strip()} ") for a, b in cuts):
+        return ()
+    bounds = [0, *(x for cut in cuts for x in cut), len(quote)]
+    pieces = [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
+    names: list[str] = []
+    for a, b in pieces:
+        if a <= term_start and term_end <= b:
+            continue
+        words = _words(_strip_lead(quote[a:b]))
+        if b <= term_start:
+            words = words[-1:] if len(words) > 2 else words
+        else:
+            words = _name_words(words[:ALTERNATIVE_WORDS])
+        name = " ".join(words).strip(_EDGE).rstrip(".")
+        if name and any(ch.isalnum() for ch in name) and name not in names:
+            names.append(name)
+    return tuple(names[:MAX_ALTERNATIVES])
+
+
+def _name_words(words: list[str]) -> list[str]:
+    """A capitalised name's words without the lower-case words after it ("ACA qualified"
+    is ACA, "Scala skills" is Scala); words in lower case are kept as they are."""
+    if not words or not words[0][:1].isupper():
+        return words
+    named = [words[0]]
+    for word in words[1:]:
+        if not word[:1].isupper() and not word[:1].isdigit():
+            break
+        named.append(word)
+    return named
+
+
+def _strip_lead(piece: str) -> str:
+    """The piece without the words that open an example or a noun ("e.g.", "a")."""
+    piece = piece.strip(_EDGE).rstrip(".")
+    while True:
+        shorter = _LEAD.sub("", piece, count=1).strip(_EDGE)
+        if shorter == piece:
+            return piece
+        piece = shorter
+
+
+# ----------------------------------------------------------------------- verifying
+
+
+def read_posting(
+    answer: PostingAnswer,
+    source: SourceText,
+    *,
+    limits: Limits | None = None,
+    not_requirement_keys: Collection[str] = (),
+    requirement_keys: Collection[str] = REQUIREMENT_KEYS,
+) -> PostingReading:
+    """The answer's requirements that pass every check, and the lines left unread."""
+    limits = limits or Limits()
+    excluded_keys = NEVER_REQUIREMENT_KEYS | frozenset(not_requirement_keys)
+    excluded = [(s.start, s.end) for s in source.fields if s.key in excluded_keys]
+    reasons: Counter[str] = Counter()
+    items = answer.requirements
+    unchecked = max(0, len(items) - CONSIDERED)
+    kept: list[Requirement] = []
+    seen: set[tuple[str, Any]] = set()
+    for item in items[:CONSIDERED]:
+        if len(kept) >= MAX_REQUIREMENTS:
+            unchecked += 1
+            continue
+        result = _check(item, source, limits, excluded)
+        if isinstance(result, str):
+            reasons[result] += 1
+            continue
+        term_key = normalize(result.term)
+        keys = {
+            ("span", (term_key, result.job_span)),
+            ("quote", (term_key, normalize(result.job_quote))),
+        }
+        if keys & seen:
+            reasons["duplicate"] += 1
+            continue
+        seen |= keys
+        kept.append(result)
+    kept.sort(key=lambda r: r.job_span)
+    lines = requirement_lines(source, requirement_keys)
+    not_read = tuple(line for line in lines if not _covered(line, kept))
+    return PostingReading(
+        requirements=tuple(kept),
+        not_read=not_read,
+        lines_total=len(lines),
+        removed=sum(reasons.values()),
+        reasons=dict(sorted(reasons.items())),
+        unchecked=unchecked,
+    )
+
+
+def _covered(line: Line, kept: Sequence[Requirement]) -> bool:
+    return any(r.job_span[0] < line.end and line.start < r.job_span[1] for r in kept)
+
+
+def _check(
+    item: PostingItem, source: SourceText, limits: Limits, excluded: list[tuple[int, int]]
+) -> Requirement | str:
+    """The kept requirement, or why it was removed (a short fixed name)."""
+    try:
+        reading = ModelReading(item.reading)
+    except ValueError:
+        return "model_reading_unknown"
+    if reading not in (ModelReading.REQUIRED, ModelReading.OPTIONAL):
+        return f"model_{reading.value}"
+    # The verifier's own rules, through its public API: the item as a gap against an
+    # empty profile (nothing can contradict it), one item at a time for its reason.
+    verification = verify_draft(
+        Draft(gaps=[Claim(term=item.term, job_quote=item.job_quote)]),
+        "",
+        source.text,
+        limits=Limits(
+            max_quote_words=limits.max_quote_words,
+            max_points=1,
+            max_term_words=limits.max_term_words,
+            max_term_chars=limits.max_term_chars,
+        ),
+        job_fields=source.spans,
+        job_full_text=source.full_text,
+        job_not_requirements=excluded,
+    )
+    if not verification.gaps:
+        return next(iter(verification.drop_reasons), "removed")
+    point = verification.gaps[0]
+    located = source.locate(*point.job_span)
+    term_in_quote = (
+        (point.term_span[0] - point.job_span[0], point.term_span[1] - point.job_span[0])
+        if point.term_span is not None
+        else (0, 0)
+    )
+    return Requirement(
+        job_quote=point.job_quote,
+        term=point.term,
+        job_span=point.job_span,
+        term_span=point.term_span,
+        field=located[0] if located else "",
+        optional=point.optional or reading is ModelReading.OPTIONAL,
+        alternatives=alternatives(point.job_quote, *term_in_quote)
+        if point.term_span is not None
+        else (),
+        amount=point.job_amount,
+    )

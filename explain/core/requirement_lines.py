@@ -1,0 +1,109 @@
+"""The posting cut into the pieces a reader sees: lines, list items and sentences.
+
+A requirement is accounted for line by line: every line of the requirements field is
+either covered by a kept requirement's quote or listed as "not read". So the lines are
+found by code, from the text as sent (explain.core.texts.SourceText), never by the model.
+
+A line is one line of a field's value without its list marker ("•", "-", "*", "1.",
+"1)", "a)"); a line holding several sentences is cut into them, so a field written as
+one paragraph is read sentence by sentence. Every piece is a slice of the text sent.
+Pure Python: no Django.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from dataclasses import dataclass
+
+from explain.core.texts import SourceText
+
+# The job field whose every line must be accounted for (the adapter's key).
+REQUIREMENT_KEYS = frozenset({"requirements"})
+
+# A list marker at the start of a line: bullets and dashes, "1." "1)" "(1)" "a)" "iv."
+_MARKER = re.compile(
+    r"[ \t]*(?:[\u2022\u2023\u25e6\u2043\u2219\u25aa\u25cf\u25a0\u2013\u2014*+>\-·]+"
+    r"|\(?(?:\d{1,3}|[a-zA-Z]|[ivxIVX]{1,4})[.)](?=\s))[ \t]*"
+)
+# A sentence ends at ". ", "! ", "? ", "; " (and their CJK forms) before the next one.
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[\u3002\uff01\uff1f\uff1b])")
+# Words ending in "." that do not end a sentence ("e.g. Python", "z.B. Java", "approx. 5").
+_ABBREVIATIONS = frozenset(
+    "e.g. i.e. etc. eg. ie. incl. approx. ca. vs. cf. esp. min. max. no. nr. "
+    "z.b. bzw. usw. u.a. d.h. ggf. inkl. p.ex. ex. ej. p.ej. vgl. dr. mr. ms. mrs. "
+    "jr. sr. st. yrs. yr. dept. e.v. resp.".split()
+)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line, list item or sentence of a field, as offsets in the text sent."""
+
+    field: str
+    start: int
+    end: int
+    text: str
+
+
+def _abbreviation_before(text: str, end: int) -> bool:
+    """True when the word ending at text[end - 1] (a ".") is an abbreviation."""
+    start = end
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    word = text[start:end].lower().lstrip("([\"'")
+    return word in _ABBREVIATIONS or (len(word) <= 2 and word[:1].isalpha())
+
+
+def _sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of text[start:end], white space trimmed."""
+    pieces: list[tuple[int, int]] = []
+    cursor = start
+    for found in _SENTENCE_END.finditer(text, start, end):
+        if text[found.start() - 1] == "." and _abbreviation_before(text, found.start()):
+            continue
+        pieces.append((cursor, found.start()))
+        cursor = found.end()
+    pieces.append((cursor, end))
+    return [_trimmed(text, a, b) for a, b in pieces if text[a:b].strip()]
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def field_lines(source: SourceText, key: str, start: int, end: int) -> list[Line]:
+    """The lines, list items and sentences of one field's value text[start:end]."""
+    text = source.text
+    lines: list[Line] = []
+    cursor = start
+    while cursor <= end:
+        stop = text.find("\n", cursor, end)
+        stop = end if stop == -1 else stop
+        marker = _MARKER.match(text, cursor, stop)
+        body = marker.end() if marker is not None and marker.end() > cursor else cursor
+        if text[body:stop].strip():
+            for a, b in _sentences(text, body, stop):
+                lines.append(Line(key, a, b, text[a:b]))
+        cursor = stop + 1
+    return lines
+
+
+def posting_lines(source: SourceText) -> tuple[Line, ...]:
+    """Every line of every field of the posting as sent, in order."""
+    return tuple(
+        line
+        for span in source.fields
+        for line in field_lines(source, span.key, span.start, span.end)
+    )
+
+
+def requirement_lines(
+    source: SourceText, keys: Collection[str] = REQUIREMENT_KEYS
+) -> tuple[Line, ...]:
+    """The lines of the requirements field(s): each must be covered or said not read."""
+    return tuple(line for line in posting_lines(source) if line.field in keys)

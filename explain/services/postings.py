@@ -1,0 +1,279 @@
+"""A posting's requirements, read once per posting text and stored for every viewer.
+
+`posting_requirements(job_id)` returns the stored reading of the posting's text as sent
+(its hash, this prompt version, this model), or reads it now: one model call, verified by
+explain.core.posting, stored whole or not at all. Fifty callers at once make one call:
+the first takes a lease with the cache's atomic `add`, the others are told the reading
+is under way (they never wait for it). A failed or timed-out call stores nothing, frees
+the lease, and the next caller tries again. Every model call writes one ExplanationLog
+row (its prompt_version is the posting prompt's, so the admin tells them apart). In demo
+mode the recorded requirements of a demo posting are its reading (no call, no row).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from explain.adapter import JobUnavailable, not_requirement_keys
+from explain.conf import app_settings, get_source, site_cache, verify_limits
+from explain.core.posting import PostingAnswer, PostingItem, read_posting
+from explain.core.posting import PostingReading as Reading
+from explain.core.posting_prompt import (
+    POSTING_INSTRUCTION,
+    POSTING_PROMPT_VERSION,
+    build_posting_message,
+)
+from explain.core.texts import SourceText, job_text
+from explain.llm.client import ChatClient, TokenUsage, model_name
+from explain.llm.errors import ModelCallError
+from explain.llm.recorded import RECORDED_MODEL_NAME, RecordedChatModel, field_values
+from explain.llm.registry import get_chat_model
+from explain.models import ExplanationLog, PostingReading
+from explain.outcomes import Outcome
+
+logger = logging.getLogger(__name__)
+
+# How long one reading may hold the lease: the model's timeout and room to store it. A
+# process killed mid-call leaves a lease that lapses after this.
+LEASE_MARGIN_SECONDS = 30
+
+
+class Status(StrEnum):
+    """How a request for a posting's requirements ended."""
+
+    READY = "ready"  # stored before, or read just now
+    READING = "reading"  # another caller is reading it now: ask again shortly
+    FAILED = "failed"  # the model call failed: nothing stored, the next caller retries
+    DISABLED = "disabled"  # no model set up, or a demo posting without recorded requirements
+    JOB_UNAVAILABLE = "job_unavailable"
+
+
+@dataclass(frozen=True)
+class PostingResult:
+    status: Status
+    reading: PostingReading | None = None
+    outcome: str = ""  # the log row's outcome of a failed call
+    fresh: bool = False  # read by this call
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ready(self) -> bool:
+        return self.status is Status.READY
+
+
+def text_hash(job: SourceText) -> str:
+    """The posting text as sent, hashed: a new text is a new reading."""
+    return hashlib.sha256(job.text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def lease_key(digest: str, model: str) -> str:
+    key = hashlib.sha256(f"{digest}|{POSTING_PROMPT_VERSION}|{model}".encode()).hexdigest()
+    return f"explain:posting-reading:{key[:40]}"
+
+
+def posting_text(job_id: str, *, user: Any = None) -> tuple[SourceText, str]:
+    """The posting as the viewers' calls send it, and its shown title."""
+    fields = get_source().job_fields(str(job_id), user)
+    title = next((f.value for f in fields if f.key == "title"), "")
+    shown = " ".join("".join(ch for ch in title if ch.isprintable()).split())[:200]
+    return job_text(fields, max_chars=app_settings.MAX_TEXT_CHARS), shown
+
+
+def stored(digest: str, model: str) -> PostingReading | None:
+    return PostingReading.objects.filter(
+        text_hash=digest, prompt_version=POSTING_PROMPT_VERSION, model_name=model[:100]
+    ).first()
+
+
+def posting_requirements(job_id: str, *, user: Any = None, again: bool = False) -> PostingResult:
+    """The posting's verified requirements: stored, or read once now.
+
+    `again` reads the posting anew even when a reading is stored (the admin's "read
+    again"); the new reading replaces the stored one only once it is complete.
+    """
+    try:
+        job, title = posting_text(job_id, user=user)
+    except JobUnavailable:
+        return PostingResult(Status.JOB_UNAVAILABLE)
+    except Exception as exc:  # the host's adapter failed: said, nothing asked or stored
+        logger.error(
+            "Posting %s could not be read from the adapter: %s", job_id, type(exc).__name__
+        )
+        return PostingResult(Status.FAILED, outcome=str(Outcome.INTERNAL_ERROR))
+    model = get_chat_model()
+    if model is None:
+        return PostingResult(Status.DISABLED)
+    digest = text_hash(job)
+    if isinstance(model, RecordedChatModel):
+        return _recorded(model, job_id, title, job, digest, again=again)
+    name = model_name(model)[:100]
+    if not again:
+        found = stored(digest, name)
+        if found is not None:
+            return PostingResult(Status.READY, found)
+    key = lease_key(digest, name)
+    if not _take_lease(key):
+        return PostingResult(Status.READING)
+    try:
+        if not again:
+            found = stored(digest, name)  # read by the lease's last holder just now
+            if found is not None:
+                return PostingResult(Status.READY, found)
+        return _read(model, name, job_id, title, job, digest)
+    finally:
+        _free_lease(key)
+
+
+def _take_lease(key: str) -> bool:
+    """True when this caller may read the posting; with the cache down, every caller
+    may (the unique constraint still keeps one row)."""
+    seconds = int(app_settings.TIMEOUT_SECONDS) + LEASE_MARGIN_SECONDS
+    try:
+        return bool(site_cache().add(key, 1, timeout=seconds))
+    except Exception as exc:
+        logger.warning("Posting reading lease unavailable: %s", type(exc).__name__)
+        return True
+
+
+def _free_lease(key: str) -> None:
+    try:
+        site_cache().delete(key)
+    except Exception as exc:
+        logger.warning("Posting reading lease not freed: %s", type(exc).__name__)
+
+
+def _read(
+    model: Any, name: str, job_id: str, title: str, job: SourceText, digest: str
+) -> PostingResult:
+    started = time.monotonic()
+    usage = TokenUsage()
+    try:
+        answer = (
+            ChatClient(model)
+            .prompt()
+            .system(POSTING_INSTRUCTION)
+            .user(build_posting_message(job.text))
+            .schema(PostingAnswer)
+            .call()
+        )
+        usage = answer.response.usage
+        entity = answer.entity(PostingAnswer)
+    except ModelCallError as exc:
+        outcome = Outcome(exc.outcome)
+        _log(job_id, title, job, name, outcome, started, exc.usage or usage)
+        return PostingResult(Status.FAILED, outcome=str(outcome))
+    except Exception as exc:  # a fault of this site: said, logged, nothing stored
+        logger.error("Posting reading failed: %s", type(exc).__name__)
+        _log(job_id, title, job, name, Outcome.INTERNAL_ERROR, started, usage)
+        return PostingResult(Status.FAILED, outcome=str(Outcome.INTERNAL_ERROR))
+    reading = _verified(entity, job)
+    outcome = Outcome.OK if reading.requirements else Outcome.NOTHING_VERIFIED
+    _log(job_id, title, job, name, outcome, started, usage, reading)
+    row = _store(job_id, title, digest, name, reading)
+    return PostingResult(Status.READY, row, fresh=True)
+
+
+def _verified(answer: PostingAnswer, job: SourceText) -> Reading:
+    return read_posting(
+        answer,
+        job,
+        limits=verify_limits(),
+        not_requirement_keys=not_requirement_keys(get_source()),
+    )
+
+
+def _recorded(
+    model: RecordedChatModel, job_id: str, title: str, job: SourceText, digest: str, *, again: bool
+) -> PostingResult:
+    """Demo mode: a demo posting's recorded requirements, verified like an answer."""
+    recorded = model.requirements(field_values(job))
+    if not recorded:
+        return PostingResult(Status.DISABLED)
+    if not again:
+        found = stored(digest, RECORDED_MODEL_NAME)
+        if found is not None:
+            return PostingResult(Status.READY, found)
+    answer = PostingAnswer(
+        requirements=[
+            PostingItem(job_quote=r.job_quote, term=r.term, reading="required") for r in recorded
+        ]
+    )
+    row = _store(job_id, title, digest, RECORDED_MODEL_NAME, _verified(answer, job))
+    return PostingResult(Status.READY, row, fresh=True)
+
+
+def _store(job_id: str, title: str, digest: str, name: str, reading: Reading) -> PostingReading:
+    """The reading stored whole (one row, replaced only by a complete new one)."""
+    values = {
+        "job_ref": "".join(ch for ch in str(job_id) if ch.isprintable())[:64],
+        "job_title": title,
+        "read_at": datetime.now(tz=UTC),
+        "requirements": [r.as_json() for r in reading.requirements],
+        "lines_not_read": [
+            {"field": line.field, "start": line.start, "end": line.end, "text": line.text}
+            for line in reading.not_read
+        ],
+        "requirement_count": len(reading.requirements),
+        "optional_count": reading.optional_count,
+        "lines_total": reading.lines_total,
+        "not_read_count": len(reading.not_read),
+        "removed": reading.removed,
+        "removed_reasons": reading.reasons,
+        "unchecked": reading.unchecked,
+    }
+    try:
+        with transaction.atomic():
+            row, _created = PostingReading.objects.update_or_create(
+                text_hash=digest,
+                prompt_version=POSTING_PROMPT_VERSION,
+                model_name=name,
+                defaults=values,
+            )
+    except IntegrityError:  # another process stored the same text's reading just now
+        row = PostingReading.objects.get(
+            text_hash=digest, prompt_version=POSTING_PROMPT_VERSION, model_name=name
+        )
+    return row
+
+
+def _log(
+    job_id: str,
+    title: str,
+    job: SourceText,
+    name: str,
+    outcome: Outcome,
+    started: float,
+    usage: TokenUsage,
+    reading: Reading | None = None,
+) -> None:
+    """The call's one log row: counts and public names only (no user: it reads a posting)."""
+    try:
+        with transaction.atomic():
+            ExplanationLog.objects.create(
+                job_ref="".join(ch for ch in str(job_id) if ch.isprintable())[:64],
+                job_title=title,
+                outcome=str(outcome),
+                dropped=min(reading.removed if reading else 0, 32767),
+                unchecked=min(reading.unchecked if reading else 0, 32767),
+                drop_reasons=dict(reading.reasons) if reading else {},
+                job_words_sent=job.words_sent,
+                job_words_total=job.words_total,
+                job_hidden=min(job.hidden_removed, 32767),
+                model_name=name,
+                prompt_version=POSTING_PROMPT_VERSION,
+                latency_ms=round((time.monotonic() - started) * 1000),
+                prompt_tokens=usage.prompt,
+                output_tokens=usage.output,
+                thoughts_tokens=usage.thoughts,
+                total_tokens=usage.total,
+            )
+    except Exception as exc:  # the reading is still good; the row is lost, said in the log
+        logger.error("Could not write the posting reading's log row: %s", type(exc).__name__)

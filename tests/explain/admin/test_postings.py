@@ -1,0 +1,82 @@
+"""The admin's posting readings: the list, the requirement list, "read again"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.urls import reverse
+
+from explain.models import PostingReading
+from explain.services.postings import posting_requirements
+from jobportal.models import Job
+
+pytestmark = pytest.mark.django_db
+
+ANSWER = {
+    "requirements": [
+        {"jobQuote": "Figma or Sketch", "term": "Figma", "reading": "required"},
+        {"jobQuote": "<b>Portfolio</b> required", "term": "Portfolio", "reading": "required"},
+    ]
+}
+
+
+@pytest.fixture
+def admin_client(client: Any) -> Any:
+    user = get_user_model().objects.create_superuser("root", "root@example.org", "pw-123456!")
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def reading(use_model: Any) -> PostingReading:
+    job = Job.objects.create(
+        title="Product Designer",
+        company="Studio",
+        description="Design apps.",
+        requirements="- Figma or Sketch\n- <b>Portfolio</b> required\n- Dutch",
+    )
+    use_model(ANSWER)
+    result = posting_requirements(str(job.pk))
+    assert result.reading is not None
+    return result.reading
+
+
+def test_the_list_shows_each_postings_counts(admin_client, reading):
+    page = admin_client.get(reverse("admin:explain_postingreading_changelist"))
+    assert page.status_code == 200
+    assert "Product Designer" in page.content.decode() and "fake-model" in page.content.decode()
+
+
+def test_the_detail_lists_requirements_and_lines_not_read_escaped(admin_client, reading):
+    page = admin_client.get(reverse("admin:explain_postingreading_change", args=[reading.pk]))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Figma" in html and "Sketch" in html and "Dutch" in html
+    assert "&lt;b&gt;Portfolio&lt;/b&gt;" in html and "<b>Portfolio</b>" not in html
+
+
+def test_read_again_asks_the_model_once_more(admin_client, reading, use_model):
+    model = use_model(ANSWER)
+    response = admin_client.post(
+        reverse("admin:explain_postingreading_changelist"),
+        {"action": "read_again", "_selected_action": [reading.pk]},
+        follow=True,
+    )
+    assert response.status_code == 200 and len(model.prompts) == 1
+    assert PostingReading.objects.count() == 1
+    assert PostingReading.objects.get().read_at > reading.read_at
+
+
+def test_nothing_can_be_added_or_edited(admin_client, reading):
+    assert admin_client.get(reverse("admin:explain_postingreading_add")).status_code == 403
+
+
+def test_read_again_is_offered_only_to_those_who_may_change_readings(client, reading):
+    user = get_user_model().objects.create_user("viewer", password="pw-123456!", is_staff=True)
+    user.user_permissions.add(Permission.objects.get(codename="view_postingreading"))
+    client.force_login(user)
+    page = client.get(reverse("admin:explain_postingreading_changelist"))
+    assert page.status_code == 200 and "read_again" not in page.content.decode()
