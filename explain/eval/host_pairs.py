@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from django.contrib.auth import get_user_model
 
-from explain.adapter import JobUnavailable, private_values_of
+from explain.adapter import JobUnavailable, job_ids_of, private_values_of
 from explain.conf import app_settings, get_source
 from explain.core.texts import job_text, profile_text
 from explain.core.verify import normalize
@@ -49,13 +49,13 @@ def host_pairs(users: list[str], jobs: list[str]) -> Iterator[Pair]:
         raise PairsError("--demo-data needs EXPLAIN_SOURCE (the host adapter)") from None
     job_ids = parse_ids(jobs)
     if not job_ids:
-        listing = getattr(source, "job_ids", None)
-        if not callable(listing):
+        try:
+            job_ids = job_ids_of(source)
+        except NotImplementedError:
             raise PairsError(
                 "--demo-data needs job ids: pass --jobs (e.g. --jobs 1-13), or give the "
                 "EXPLAIN_SOURCE adapter a job_ids() method"
-            )
-        job_ids = [str(job_id) for job_id in listing()]
+            ) from None
     max_chars = app_settings.MAX_TEXT_CHARS
     user_model = get_user_model()
     people = user_model._default_manager.filter(is_active=True).order_by("pk")

@@ -565,7 +565,12 @@ def test_live_on_the_hosts_data_through_the_adapter(
 
 
 @pytest.mark.django_db
-def test_live_on_the_hosts_data_needs_job_ids(worked_user: Any, use_model: Any) -> None:
+def test_live_on_the_hosts_data_needs_job_ids(
+    worked_user: Any, use_model: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from jobportal.explain_source import PortalExplainSource
+
+    monkeypatch.delattr(PortalExplainSource, "job_ids")  # an adapter that lists no jobs
     use_model(WORKED_DRAFT)
     with pytest.raises(CommandError, match="--jobs"):
         run("--live", "--demo-data")

@@ -182,10 +182,10 @@ def _check_capped(w: World, response: Any) -> None:
     assert BEYOND_THE_CAP not in prompt
     data = response.json()
     assert len(data["matches"]) == 1
-    # In the fields, but past the cut: never sent, so never proven, and said so. The
-    # profile is cut at twice the cap before scrubbing (so its scrubbing costs what a
-    # full profile's does): a quote from further on was never read, so "not found".
-    assert data["drop_reasons"] == {"quote_after_cut": 1, "profile_quote_not_found": 1}
+    # In the fields, but past the cut: never sent, so never proven, and said so. Both
+    # texts are cut at a bound before any rule reads them (so a huge field costs what a
+    # full one does): a quote from further on was never read, so "not found".
+    assert data["drop_reasons"] == {"job_quote_not_found": 1, "profile_quote_not_found": 1}
     assert len(data["cut_notices"]) == 2
 
 

@@ -21,7 +21,8 @@ def test_sizes_count_characters_and_tokens_of_compact_json() -> None:
     draft = {"matches": [], "gaps": [{"point": "x" * 40, "term": "AWS", "jobQuote": "AWS"}]}
     before, after = answer_size.sizes([draft])
     assert before.chars == len(answer_size.compact(draft))
-    evidence = '{"matches":[],"gaps":[{"term":"AWS","jobQuote":"AWS"}]}'
+    # The schema asks for the model's reading of each quote too (empty here).
+    evidence = '{"matches":[],"gaps":[{"term":"AWS","jobQuote":"AWS","jobReading":""}]}'
     assert after.chars == len(evidence)
     assert after.tokens == -(-len(evidence) // 4)
 
@@ -34,8 +35,16 @@ def test_a_match_keeps_its_profile_quote_and_a_gap_writes_none() -> None:
         }
     )
     assert answer_size.as_the_schema_asks(draft) == {
-        "matches": [{"term": "Go", "profileQuote": "Go (3 years)", "jobQuote": "Go code"}],
-        "gaps": [{"term": "AWS", "jobQuote": "AWS"}],
+        "matches": [
+            {
+                "term": "Go",
+                "profileQuote": "Go (3 years)",
+                "jobQuote": "Go code",
+                "profileReading": "",
+                "jobReading": "",
+            }
+        ],
+        "gaps": [{"term": "AWS", "jobQuote": "AWS", "jobReading": ""}],
     }
 
 
