@@ -8,7 +8,6 @@ from __future__ import annotations
 from explain.checks import (  # noqa: F401  (each module registers its checks)
     admin,
     aliases,
-    attributes,
     cache,
     demo,
     limits,

@@ -27,9 +27,9 @@ from django.urls import NoReverseMatch, URLPattern, reverse
 from django.utils.module_loading import import_string
 
 from explain.adapter import BaseExplainSource, Field, JobUnavailable
-from explain.checks.attributes import attribute_problems
 from explain.checks.demo import FIX as DEMO_FIX
 from explain.checks.demo import demo_problem, recordings_model
+from explain.checks.source import attribute_problems
 from explain.conf import app_settings
 from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Draft

@@ -12,7 +12,6 @@ from tests.explain.checks.helpers import ids
 CONCERNS = {
     "admin",
     "aliases",
-    "attributes",
     "cache",
     "demo",
     "limits",
