@@ -6,6 +6,7 @@ import pytest
 
 from explain.eval.host_pairs import PairsError, host_pairs, parse_ids
 from explain.services.explanations import texts_for
+from explain.source import _load_source
 
 
 def test_job_ids_accept_lists_and_ranges():
@@ -22,10 +23,18 @@ def test_without_an_adapter_the_error_says_what_to_set(settings):
         list(host_pairs([], ["1"]))
 
 
+class NoListing:
+    """An adapter without job_ids() (the demo portal's has one)."""
+
+
 def test_without_job_ids_an_adapter_must_list_them(settings):
-    # The demo portal's adapter has no job_ids(): --jobs is then required.
-    with pytest.raises(PairsError, match="--jobs"):
-        list(host_pairs([], []))
+    settings.EXPLAIN_SOURCE = f"{__name__}.NoListing"
+    _load_source.cache_clear()
+    try:
+        with pytest.raises(PairsError, match="--jobs"):
+            list(host_pairs([], []))
+    finally:
+        _load_source.cache_clear()
 
 
 @pytest.mark.django_db
