@@ -11,4 +11,3 @@ class ExplainConfig(AppConfig):
 
     def ready(self) -> None:
         from explain import checks  # noqa: F401  (registers the system checks)
-        from explain.checks import concurrency  # noqa: F401  (the cap on calls in flight)

@@ -7,19 +7,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
 from django.conf import settings
-from django.core.cache import caches
 from django.shortcuts import resolve_url
 from django.urls import NoReverseMatch
-from django.utils.module_loading import import_string
 
-from explain.adapter import ExplainSource
-from explain.controls.breaker import BreakerSettings
-from explain.core.verify import Limits
 from explain.llm.client import ChatModel
 from explain.llm.profiles import DEFAULT_MODEL
 from explain.reporting.costs import Price, parse_prices
@@ -345,55 +339,3 @@ def profile_url() -> str:
         return resolve_url(target)
     except NoReverseMatch:
         return ""
-
-
-def verify_limits() -> Limits:
-    """The verifier's bounds as this site configures them."""
-    return Limits(
-        max_quote_words=app_settings.MAX_QUOTE_WORDS,
-        max_points=app_settings.MAX_POINTS,
-    )
-
-
-@cache
-def _load_source(path: str) -> ExplainSource:
-    return import_string(path)()
-
-
-def get_source() -> ExplainSource:
-    """The host's adapter named in EXPLAIN_SOURCE, built once per dotted path."""
-    path = app_settings.SOURCE
-    if not path:
-        raise LookupError("EXPLAIN_SOURCE is not set")
-    return _load_source(path)
-
-
-def show_panel(request: Any) -> bool:
-    """Whether {% explain_panel %} renders for this request (EXPLAIN_SHOW_PANEL)."""
-    rule = app_settings.SHOW_PANEL
-    if rule is None:
-        return True
-    try:
-        decide = import_string(rule) if isinstance(rule, str) else rule
-    except ImportError:
-        # A typo hides the panel instead of taking down the job page (explain.E021).
-        return False
-    if not callable(decide):
-        return False
-    return bool(decide(request))
-
-
-def site_cache() -> Any:
-    """The shared cache the app keeps its explanations, breaker and budget on."""
-    return caches[app_settings.CACHE_ALIAS]
-
-
-def breaker_settings() -> BreakerSettings:
-    return BreakerSettings(
-        failures=app_settings.BREAKER_FAILURES,
-        window_seconds=app_settings.BREAKER_WINDOW_SECONDS,
-        cooldown_seconds=app_settings.BREAKER_COOLDOWN_SECONDS,
-        # A probe is one model call: it reports within the timeout, or it was lost.
-        probe_seconds=app_settings.TIMEOUT_SECONDS + 5,
-        slow_seconds=app_settings.BREAKER_SLOW_SECONDS,
-    )

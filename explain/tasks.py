@@ -15,8 +15,8 @@ except ImportError:  # Django 5.2: the backport
     from django_tasks import task  # type: ignore[no-redef]
 
 from explain.adapter import job_ids_of
-from explain.conf import get_source
 from explain.services.postings import posting_requirements
+from explain.source import get_source
 
 
 @task()

@@ -23,10 +23,11 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext_lazy as _
 
 from explain.adapter import JobUnavailable
-from explain.conf import app_settings, get_source
+from explain.conf import app_settings
 from explain.core.rules.addressed_to_ai import findings_of
 from explain.core.texts import job_text
 from explain.models import ExplanationLog, FlagMark
+from explain.source import get_source
 
 MAX_JOBS = 200
 

@@ -33,8 +33,9 @@ from django.http import HttpRequest
 from django_ratelimit import ALL
 from django_ratelimit.core import get_usage
 
-from explain.conf import app_settings, site_cache
+from explain.conf import app_settings
 from explain.controls.counters import incr
+from explain.controls.site import site_cache
 
 GROUP = "explain.model-call"
 _IN_FLIGHT_PREFIX = "explain:rate-in-flight:"

@@ -23,9 +23,9 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from explain.core.requirement_lines import REQUIREMENT_KEYS, Line, requirement_lines
+from explain.core.schema import Claim, Draft
 from explain.core.texts import SourceText
-from explain.schema import Claim, Draft
-from explain.verify import Limits, normalize, verify_draft
+from explain.core.verify import Limits, normalize, verify_draft
 
 # At most this many requirements are kept; of a longer answer, at most CONSIDERED are
 # checked and the rest counted as not checked (a 500-item answer costs what 120 do).

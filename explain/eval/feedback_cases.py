@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from explain.adapter import JobUnavailable, private_values_of
-from explain.conf import app_settings, get_source
+from explain.conf import app_settings
 from explain.core.schema import Claim
 from explain.core.texts import job_text, profile_text
 from explain.eval.cases import claim_record, dump_case_file
 from explain.exceptions import ExplainError
 from explain.models import FeedbackReport
+from explain.source import get_source
 
 FEEDBACK_CATEGORY = "feedback"
 

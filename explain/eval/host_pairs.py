@@ -12,11 +12,12 @@ from collections.abc import Iterator
 from django.contrib.auth import get_user_model
 
 from explain.adapter import JobUnavailable, job_ids_of, private_values_of
-from explain.conf import app_settings, get_source
+from explain.conf import app_settings
 from explain.core.texts import job_text, profile_text
 from explain.core.verify import normalize
 from explain.eval.live import Pair
 from explain.exceptions import ExplainError
+from explain.source import get_source
 
 
 class PairsError(ExplainError, ValueError):

@@ -363,8 +363,8 @@ def _job_id_of(api_url: str) -> str | None:
 
 
 def _field_findings(reading: PageReading, job_id: str | None, user: Any) -> list[tuple[str, str]]:
-    from explain.conf import get_source
     from explain.core.texts import job_text
+    from explain.source import get_source
 
     if job_id is None:
         return [("fail", "the panel's API URL names no job: include('explain.urls') as documented")]

@@ -45,14 +45,6 @@ def answer_outcomes(include_cached: bool) -> tuple[str, ...]:
 # ---------------------------------------------------------------- latency histogram
 
 
-def latency_bucket(ms: int) -> int:
-    """The upper edge of the histogram step holding ms (the SQL below does the same)."""
-    for limit, step in ((1000, 10), (10_000, 100)):
-        if ms < limit:
-            return -(-ms // step) * step
-    return -(-ms // 1000) * 1000
-
-
 def _bucket_expression() -> Case:
     def ceil(step: int) -> Any:
         return (F("latency_ms") + (step - 1)) / step * step
@@ -345,11 +337,6 @@ def summary_from(data: Cells, *, include_cached: bool = False) -> LogSummary:
     )
 
 
-def log_summary(queryset: QuerySet[ExplanationLog], *, include_cached: bool = False) -> LogSummary:
-    """The summary of exactly the rows given."""
-    return summary_from(log_cells(queryset), include_cached=include_cached)
-
-
 # ---------------------------------------------------------------- model x prompt version
 
 
@@ -423,12 +410,6 @@ def comparison_from(data: Cells, *, include_cached: bool = False) -> list[Versio
         )
     result.sort(key=lambda v: (-v.requests, v.model, v.version))
     return result
-
-
-def version_comparison(
-    queryset: QuerySet[ExplanationLog], *, include_cached: bool = False
-) -> list[VersionFigures]:
-    return comparison_from(log_cells(queryset), include_cached=include_cached)
 
 
 # ---------------------------------------------------------------- days
@@ -524,18 +505,6 @@ def daily_from(
     return DailyFigures(days=run(totals)[skip:], series=series)
 
 
-def daily_figures(
-    queryset: QuerySet[ExplanationLog],
-    *,
-    include_cached: bool = False,
-    days: int = CHART_DAYS,
-    window: int = ROLLING_DAYS,
-) -> DailyFigures:
-    return daily_from(
-        Cells(cells=day_cells(queryset)), include_cached=include_cached, days=days, window=window
-    )
-
-
 # ---------------------------------------------------------------- reasons
 
 
@@ -561,14 +530,6 @@ def reasons_from(data: Cells, *, include_cached: bool = False) -> list[ReasonTot
         for code, count in sorted(totals.items(), key=lambda item: (-item[1], item[0]))
         if count
     ]
-
-
-def reason_totals(
-    queryset: QuerySet[ExplanationLog], *, include_cached: bool = False
-) -> list[ReasonTotal]:
-    reasons = reason_counts(queryset, "outcome")
-    data = Cells(reasons={("", "", k[0]): v for k, v in reasons.items()})
-    return reasons_from(data, include_cached=include_cached)
 
 
 # ---------------------------------------------------------------- review queue

@@ -23,10 +23,11 @@ from django.db import InterfaceError, OperationalError, connections, transaction
 from django.views.decorators.debug import sensitive_variables
 
 from explain.adapter import Field, JobUnavailable, not_requirement_keys, private_values_of
-from explain.conf import app_settings, breaker_settings, get_source, site_cache, verify_limits
+from explain.conf import app_settings
 from explain.controls import allowance, budget, slots
 from explain.controls.breaker import CircuitBreaker, Gate
 from explain.controls.ratelimit import RateDecision
+from explain.controls.site import breaker_settings, site_cache
 from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Draft
 from explain.core.texts import SourceText, has_content, job_text, profile_text
@@ -48,7 +49,9 @@ from explain.reporting.alerts import warn_if_passed
 from explain.sentences import point_sentence
 from explain.services import cache as explanation_cache
 from explain.services import log_bound, log_spool, readiness
+from explain.services.limits import verify_limits
 from explain.services.site_faults import log_internal_error
+from explain.source import get_source
 
 logger = logging.getLogger(__name__)
 

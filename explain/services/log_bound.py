@@ -24,7 +24,8 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from explain.conf import app_settings, site_cache
+from explain.conf import app_settings
+from explain.controls.site import site_cache
 from explain.models import UnloggedRequests
 
 logger = logging.getLogger(__name__)

@@ -23,7 +23,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from explain.adapter import JobUnavailable, not_requirement_keys
-from explain.conf import app_settings, get_source, site_cache, verify_limits
+from explain.conf import app_settings
+from explain.controls.site import site_cache
 from explain.core.posting import PostingAnswer, PostingItem, read_posting
 from explain.core.posting import PostingReading as Reading
 from explain.core.posting_prompt import (
@@ -38,6 +39,8 @@ from explain.llm.recorded import RECORDED_MODEL_NAME, RecordedChatModel, field_v
 from explain.llm.registry import get_chat_model
 from explain.models import ExplanationLog, PostingReading
 from explain.outcomes import Outcome
+from explain.services.limits import verify_limits
+from explain.source import get_source
 
 logger = logging.getLogger(__name__)
 

@@ -13,9 +13,10 @@ from django.shortcuts import resolve_url
 from django.templatetags.static import static
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import format_html
+from django.utils.module_loading import import_string
 from django.utils.safestring import SafeString
 
-from explain.conf import profile_url, show_panel
+from explain.conf import app_settings, profile_url
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import NOTE_MAX_LENGTH, FeedbackReport
 from explain.services.explanations import explanation_recall, profile_ready
@@ -24,6 +25,21 @@ from explain.web.payload import explanation_payload
 
 register = template.Library()
 logger = logging.getLogger(__name__)
+
+
+def show_panel(request: Any) -> bool:
+    """Whether {% explain_panel %} renders for this request (EXPLAIN_SHOW_PANEL)."""
+    rule = app_settings.SHOW_PANEL
+    if rule is None:
+        return True
+    try:
+        decide = import_string(rule) if isinstance(rule, str) else rule
+    except ImportError:
+        # A typo hides the panel instead of taking down the job page (explain.E021).
+        return False
+    if not callable(decide):
+        return False
+    return bool(decide(request))
 
 
 # Set on the request once the panel's stylesheet and script are on the page.

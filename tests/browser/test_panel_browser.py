@@ -407,8 +407,8 @@ def test_an_address_past_its_daily_allowance_reads_its_own_message(
     new_page, demo_data, use_model, settings
 ):
     """The address's message, not the account's: the account still has calls left."""
-    from explain.conf import site_cache
     from explain.controls.allowance import take_address_call
+    from explain.controls.site import site_cache
 
     model = use_model(WORKED_DRAFT)
     settings.EXPLAIN_ADDRESS_DAILY_CALLS = 1

@@ -173,7 +173,7 @@ class _Returns:
 @pytest.fixture
 def returning(settings: Any, use_gemini: Any, worked_user: Any, demo_setup: None) -> Any:
     from explain.adapter import Field
-    from explain.conf import _load_source
+    from explain.source import _load_source
 
     use_gemini()
     settings.EXPLAIN_SOURCE = f"{__name__}._Returns"
@@ -246,7 +246,7 @@ class _ProfileSource:
 
 @pytest.fixture
 def base_source(settings: Any, use_gemini: Any, demo_setup: None) -> Any:
-    from explain.conf import _load_source
+    from explain.source import _load_source
 
     use_gemini()
 

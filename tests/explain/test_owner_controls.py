@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 
 from explain import wording
-from explain.conf import site_cache
+from explain.controls.site import site_cache
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from explain.services import explanations as service

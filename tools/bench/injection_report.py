@@ -42,10 +42,11 @@ from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
 from explain.adapter import Field  # noqa: E402
-from explain.conf import setting, verify_limits  # noqa: E402
+from explain.conf import setting  # noqa: E402
 from explain.core.schema import Claim, Draft  # noqa: E402
 from explain.core.texts import SourceText  # noqa: E402
 from explain.core.verify import find_quote, normalize, verify_draft  # noqa: E402
+from explain.services.limits import verify_limits  # noqa: E402
 from jobportal.models import CandidateProfile, Job  # noqa: E402
 from support.injection import (  # noqa: E402
     BASE_JOB,

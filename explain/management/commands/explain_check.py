@@ -27,9 +27,9 @@ from django.urls import NoReverseMatch, URLPattern, reverse
 from django.utils.module_loading import import_string
 
 from explain.adapter import BaseExplainSource, Field, JobUnavailable
-from explain.checks.attributes import attribute_problems
-from explain.checks.demo_users import FIX as DEMO_FIX
-from explain.checks.demo_users import demo_problem, recordings_model
+from explain.checks.demo import FIX as DEMO_FIX
+from explain.checks.demo import demo_problem, recordings_model
+from explain.checks.source import attribute_problems
 from explain.conf import app_settings
 from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Draft
@@ -176,8 +176,8 @@ def adapter_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
         return [Finding("fail", "adapter", f"the database is not ready ({type(exc).__name__})")]
     if user is None:
         return [Finding("fail", "adapter", no_such_user(user_ref))]
-    from explain.conf import get_source
     from explain.services.explanations import texts_for
+    from explain.source import get_source
 
     try:
         source = get_source()

@@ -21,7 +21,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import translation
 
-from explain.conf import app_settings, verify_limits
+from explain.conf import app_settings
 from explain.core.verify import Limits, VerifiedPoint
 from explain.eval import equivalence, reading_corpus, report
 from explain.eval.cases import DEFAULT_PATH, CaseFile, CaseFileError, load_cases
@@ -33,6 +33,7 @@ from explain.eval.progress import ProgressBar
 from explain.eval.scoring import SentenceWriter, render_table, score
 from explain.eval.sentences import template_sentence
 from explain.llm.registry import get_chat_model, is_demo_model
+from explain.services.limits import verify_limits
 
 # The site's sentence writer, when the app ships one; else the labels' own templates.
 SENTENCES_MODULE = "explain.sentences"

@@ -14,8 +14,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from explain.adapter import job_ids_of
-from explain.conf import get_source
 from explain.services.postings import Status, posting_requirements
+from explain.source import get_source
 
 
 class Command(BaseCommand):

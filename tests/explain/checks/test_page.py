@@ -15,7 +15,7 @@ from rest_framework.throttling import BaseThrottle
 
 from explain.adapter import Field
 from explain.checks.page import check_csp, check_panel_settings
-from explain.conf import _load_source
+from explain.source import _load_source
 from tests.conftest import WORKED_DRAFT
 
 pytestmark = pytest.mark.django_db

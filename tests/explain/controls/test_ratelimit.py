@@ -86,8 +86,8 @@ def test_threads_asking_at_once_get_at_most_the_limit(settings):
 
     from django.test import RequestFactory
 
-    from explain.conf import site_cache
     from explain.controls.ratelimit import RateDecision, in_flight, model_call_allowed
+    from explain.controls.site import site_cache
 
     settings.EXPLAIN_RATE = "10/10m"
     user = SimpleNamespace(pk=4242)

@@ -10,10 +10,10 @@ import pytest
 from django.core.cache import caches
 from django.urls import reverse
 
-from explain.conf import breaker_settings, site_cache
 from explain.controls import slots
 from explain.controls.breaker import CircuitBreaker, Gate
 from explain.controls.ratelimit import RateDecision
+from explain.controls.site import breaker_settings, site_cache
 from explain.llm.errors import ProviderError
 from explain.outcomes import Outcome
 from explain.services import explanations as service

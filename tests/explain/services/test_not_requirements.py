@@ -36,7 +36,7 @@ def test_an_adapter_names_its_own_keys():
 def test_an_adapter_with_no_such_keys_keeps_the_location(
     logged_in, worked_job, use_model, settings: Any
 ):
-    from explain.conf import _load_source
+    from explain.source import _load_source
 
     settings.EXPLAIN_SOURCE = f"{__name__}.EverythingAsked"
     _load_source.cache_clear()

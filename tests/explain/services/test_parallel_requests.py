@@ -17,8 +17,8 @@ from django.test import RequestFactory
 from django.urls import reverse
 
 from explain import wording
-from explain.conf import site_cache
 from explain.controls import ratelimit, slots
+from explain.controls.site import site_cache
 from explain.models import ExplanationLog, UnloggedRequests
 from explain.outcomes import Outcome
 from explain.services import explanations as service
