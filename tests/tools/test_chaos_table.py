@@ -14,6 +14,7 @@ def _result(**fields: object) -> FaultResult:
         "statuses": Counter({"200": 40, "503": 7, "500": 1}),
         "waits": [0.1] * 19 + [4.0],
         "refusal_waits": [0.2] * 6 + [0.5],
+        "refusals": Counter({"temporarily_unavailable": 6, "circuit_open": 1}),
         "page_waits": [0.2, 0.3],
         "expected_rows": 41,
         "written_rows": 41,
@@ -86,3 +87,4 @@ def test_json_holds_the_same_figures():
     assert figures["statuses"] == {"200": 40, "500": 1, "503": 7}
     assert figures["recovery_s"] == 1.25
     assert figures["p95_503_wait_s"] == 0.5
+    assert figures["refusals"] == {"circuit_open": 1, "temporarily_unavailable": 6}

@@ -392,6 +392,7 @@ class ChaosRun:
             statuses=Counter(s.status for s in samples),
             waits=[s.finished - s.started for s in samples],
             refusal_waits=[s.finished - s.started for s in samples if s.status == "503"],
+            refusals=Counter(s.outcome or "-" for s in samples if s.status == "503"),
             page_waits=page_waits,
             expected_rows=len(reached),
             written_rows=self._rows_for(reached),

@@ -46,6 +46,8 @@ class FaultResult:
     waits: list[float] = field(default_factory=list)
     # The wait of each 503 alone: a refusal should come at once, not after a timeout.
     refusal_waits: list[float] = field(default_factory=list)
+    # The 503s by the outcome their body named (circuit_open, temporarily_unavailable, ...).
+    refusals: Counter[str] = field(default_factory=Counter)
     page_waits: list[float] = field(default_factory=list)
     expected_rows: int = 0
     written_rows: int = 0
@@ -126,6 +128,7 @@ def as_json(results: list[FaultResult]) -> list[dict[str, Any]]:
             "http_500": result.server_errors,
             "p95_wait_s": None if math.isnan(result.p95_wait) else result.p95_wait,
             "p95_503_wait_s": _or_none(percentile(result.refusal_waits, 95)),
+            "refusals": dict(sorted(result.refusals.items())),
             "expected_rows": result.expected_rows,
             "written_rows": result.written_rows,
             "lost_rows": result.lost_rows,
