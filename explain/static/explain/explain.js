@@ -367,6 +367,7 @@
       li.appendChild(tag);
     }
     if (item.amounts_line) { li.appendChild(userText("p", "explain-amounts", item.amounts_line)); }
+    if (item.profile_said_line) { li.appendChild(userText("p", "explain-profile-said", item.profile_said_line)); }
     var quotes = el("dl", "explain-quotes");
     quotes.appendChild(quoteRow(words.yourProfile, quoteCell(item.profile_quote, item.profile_quote_term)));
     quotes.appendChild(quoteRow(words.thisJob, jobQuoteCell(item)));
