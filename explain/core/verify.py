@@ -71,6 +71,10 @@ class DropReason(StrEnum):
     QUOTE_NEGATED = "quote_negated"
     PROFILE_WISH = "profile_wish"
     JOB_OFFER = "job_offer"
+    PROFILE_SOMEONE_ELSE = "profile_someone_else"
+    PROFILE_PAST = "profile_past"
+    JOB_OTHER_ROLE = "job_other_role"
+    JOB_ABOUT_COMPANY = "job_about_company"
     GAP_CONTRADICTED = "gap_contradicted"
     DUPLICATE = "duplicate"
     JOB_QUOTE_NOT_REQUIREMENT = "job_quote_not_requirement"
@@ -470,8 +474,12 @@ class _Checker:
             return DropReason.TERM_NOT_IN_QUOTES  # "Spring 2025", "Go beyond": not the skill
         if read.negated:
             return DropReason.QUOTE_NEGATED
-        if read.offer or read.other_role or read.about_company:
-            return DropReason.JOB_OFFER  # taught, another opening's, or what the firm sells
+        if read.offer:
+            return DropReason.JOB_OFFER  # taught or given, not asked for
+        if read.other_role:
+            return DropReason.JOB_OTHER_ROLE  # another opening's requirement
+        if read.about_company:
+            return DropReason.JOB_ABOUT_COMPANY  # what the firm sells or its customers use
         return read
 
     def _duplicate(self, kind: str, term: str, profile_needle: str, job_needle: str) -> bool:
@@ -497,8 +505,12 @@ class _Checker:
         said = self.profile.read(term.profile_span)
         if said.everyday:
             return DropReason.TERM_NOT_IN_QUOTES  # "report to Ruby": a name, not the skill
-        if said.negated or said.someone_else or said.past:
-            return DropReason.QUOTE_NEGATED  # absent, someone else's, or in the past
+        if said.negated:
+            return DropReason.QUOTE_NEGATED
+        if said.someone_else:
+            return DropReason.PROFILE_SOMEONE_ELSE  # "my manager ran the Kafka cluster"
+        if said.past:
+            return DropReason.PROFILE_PAST  # "used to write Perl"
         if said.wish:
             return DropReason.PROFILE_WISH
         asked = self._job_reading(term)
@@ -577,15 +589,15 @@ class _Checker:
 # model gains nothing from it.
 _PROFILE_WEAKER = {
     "absent": DropReason.QUOTE_NEGATED,
-    "someone_else": DropReason.QUOTE_NEGATED,
-    "past": DropReason.QUOTE_NEGATED,
+    "someone_else": DropReason.PROFILE_SOMEONE_ELSE,
+    "past": DropReason.PROFILE_PAST,
     "wished": DropReason.PROFILE_WISH,
 }
 _JOB_WEAKER = {
     "not_needed": DropReason.QUOTE_NEGATED,
     "offered": DropReason.JOB_OFFER,
-    "other_role": DropReason.JOB_OFFER,
-    "about_company": DropReason.JOB_OFFER,
+    "other_role": DropReason.JOB_OTHER_ROLE,
+    "about_company": DropReason.JOB_ABOUT_COMPANY,
 }
 
 

@@ -316,9 +316,13 @@ def test_the_models_reading_weakens_a_plain_claim() -> None:
         return verify_draft(Draft(matches=[claim.model_copy(update=reading)]), profile, job)
 
     assert verify().matches
-    assert verify(profile_reading="someone_else").drop_reasons == {"quote_negated": 1}
+    assert verify(profile_reading="someone_else").drop_reasons == {"profile_someone_else": 1}
+    assert verify(profile_reading="past").drop_reasons == {"profile_past": 1}
+    assert verify(profile_reading="absent").drop_reasons == {"quote_negated": 1}
     assert verify(profile_reading="wished").drop_reasons == {"profile_wish": 1}
     assert verify(job_reading="offered").drop_reasons == {"job_offer": 1}
+    assert verify(job_reading="other_role").drop_reasons == {"job_other_role": 1}
+    assert verify(job_reading="about company").drop_reasons == {"job_about_company": 1}
     assert verify(job_reading="not_needed").drop_reasons == {"quote_negated": 1}
     assert verify(job_reading="optional").matches[0].optional
     assert not verify(job_reading="required").matches[0].optional
