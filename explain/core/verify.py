@@ -565,6 +565,10 @@ class _Checker:
             return DropReason.GAP_CONTRADICTED
         if self._duplicate("gap", term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
+        # The clause inside its own field: never the field's label ("Skills: ").
+        said_span = (
+            None if said is None else _around(self.profile.text, said, self.profile.field_of(said))
+        )
         return VerifiedPoint(
             kind="gap",
             term=term.text,
@@ -573,8 +577,8 @@ class _Checker:
             job_span=job,
             optional=asked.optional or _model_optional(claim),
             job_amount=_amount(self.job.text, job, term.span),
-            profile_said=_said_around(self.profile.text, said),
-            profile_said_span=None if said is None else _around(self.profile.text, said),
+            profile_said="" if said_span is None else self.profile.text[slice(*said_span)],
+            profile_said_span=said_span,
         )
 
     def _absent(self, span: tuple[int, int]) -> bool:
@@ -676,25 +680,23 @@ def _named_otherwise(
 _CLAUSE_EDGE = re.compile(r"[\n.;!?]")
 
 
-def _around(text: str, span: tuple[int, int]) -> tuple[int, int]:
-    """The clause or line around span (at most 60 characters either side), trimmed."""
-    low = max(0, span[0] - 60)
+def _around(
+    text: str, span: tuple[int, int], bounds: tuple[int, int] | None = None
+) -> tuple[int, int]:
+    """The clause or line around span (at most 60 characters either side, inside bounds,
+    the span's field), trimmed."""
+    floor, ceiling = bounds or (0, len(text))
+    low = max(floor, span[0] - 60)
     edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, low, span[0])]
     start = edges[-1] if edges else low
-    stop = _CLAUSE_EDGE.search(text, span[1], min(len(text), span[1] + 60))
-    end = stop.start() if stop else min(len(text), span[1] + 60)
+    high = min(ceiling, span[1] + 60)
+    stop = _CLAUSE_EDGE.search(text, span[1], high)
+    end = stop.start() if stop else high
     while start < span[0] and text[start].isspace():
         start += 1
     while end > span[1] and text[end - 1].isspace():
         end -= 1
     return start, end
-
-
-def _said_around(text: str, span: tuple[int, int] | None) -> str:
-    if span is None:
-        return ""
-    start, end = _around(text, span)
-    return text[start:end]
 
 
 def _keep(

@@ -295,7 +295,6 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
         "point": f"{html} point",
         "optional": True,
         "amounts_line": f"{html} amounts",
-        "profile_said_line": f"{html} said",
         "profile_quote": f"{html} profile",
         "job_quote": f"{html} job",
         "profile_span": None,
@@ -316,7 +315,9 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
         "error": None,
         "retry_after": None,
         "matches": [point],
-        "gaps": [{**point, "kind": 'gap" onmouseover="alert(8)'}],
+        "gaps": [
+            {**point, "kind": 'gap" onmouseover="alert(8)', "profile_said_line": f"{html} said"}
+        ],
         "dropped": 1,
         "drop_reasons": {html: 1},
         "drop_reason_lines": [{"text": html, "count": 1, "line": f"{html} line"}],
@@ -340,14 +341,17 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
     expect(page.locator(".explain-notice")).to_have_text(f"{html} notice")
     expect(page.locator(".explain-point-text")).to_have_text([f"{html} point"] * 2)
     expect(page.locator(".explain-amounts")).to_have_text([f"{html} amounts"] * 2)
-    expect(page.locator(".explain-profile-said")).to_have_text([f"{html} said"] * 2)
+    expect(page.locator(".explain-profile-said")).to_have_text([f"{html} said"])
     expect(page.locator(".explain-written-by")).to_have_text(f"{html} written")
     # Both points are marked optional: the tag on each, the gap under its own heading.
     expect(page.locator(".explain-optional-tag")).to_have_text(["Optional in this job"] * 2)
     expect(page.locator(".explain-optional-heading")).to_have_text(
         "Listed as optional in this job, not shown in your profile"
     )
-    expect(page.locator(".explain-point q")).to_have_text([f"{html} profile", f"{html} job"] * 2)
+    # The gap's profile words stand in its line, not as a quote row.
+    expect(page.locator(".explain-point q")).to_have_text(
+        [f"{html} profile", f"{html} job", f"{html} job"]
+    )
     page.locator(".explain-why summary").click()
     expect(page.locator(".explain-why li")).to_have_text([f"{html} line"])
     # The odd field name selects nothing: no highlight, and no error.
@@ -381,6 +385,7 @@ def test_a_gap_shows_the_profiles_own_words_beside_it(new_page, demo_data, use_m
     expect(point.locator(".explain-profile-said")).to_have_text(
         re.compile(r"^Your profile: “[^”]*no Kubernetes yet[^”]*”$")
     )
+    expect(point.locator(".explain-not-mentioned")).to_have_count(0)
     save_screenshot(page.locator("#explain-panel"), "panel-gap-profile-said")
 
 

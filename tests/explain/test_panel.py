@@ -458,6 +458,7 @@ def test_a_gap_shows_the_profiles_own_words_escaped():
         "Your profile: “no &lt;b&gt;Kubernetes&lt;/b&gt; yet”</p>"
     ) in html
     assert html.count("explain-profile-said") == 1  # the other gap has no such words
+    assert html.count("Not mentioned") == 1  # said only where the profile is silent
 
 
 def test_german_sentences_on_the_page():

@@ -154,6 +154,24 @@ def test_a_negated_profile_mention_does_not_contradict_a_gap_and_is_carried() ->
     assert profile[slice(*gap.profile_said_span)] == gap.profile_said
 
 
+def test_the_carried_words_stay_inside_their_field_without_its_label() -> None:
+    profile = "Headline: Backend developer\nSkills: Docker, Linux, no Kubernetes yet"
+    skills = profile.index("Docker")
+    draft = Draft(
+        matches=[],
+        gaps=[Claim(term="Kubernetes", profile_quote="", job_quote="Kubernetes")],
+    )
+    result = verify_draft(
+        draft,
+        profile,
+        "Must have: Kubernetes",
+        profile_fields=[(10, profile.index("\n")), (skills, len(profile))],
+    )
+    (gap,) = result.gaps
+    assert gap.profile_said == "Docker, Linux, no Kubernetes yet"
+    assert gap.profile_said_span == (skills, len(profile))
+
+
 def test_a_plain_profile_mention_still_contradicts_a_gap() -> None:
     result = _gap("Skills: Docker, Kubernetes", "Must have: Kubernetes", "Kubernetes", "Kubernetes")
     assert result.drop_reasons == {"gap_contradicted": 1}
