@@ -23,6 +23,8 @@ MATCH_OPTIONAL_OTHER_FORM = _(
 GAP = _("This job asks for “%(term)s”; it was not found in your profile.")
 GAP_OPTIONAL = _("This job lists “%(term)s” as optional; it was not found in your profile.")
 AMOUNTS = _("Your profile: %(profile_amount)s · This job: %(job_amount)s")
+# Beside a gap whose term the profile names only as missing or wished for.
+PROFILE_SAID = _("Your profile: “%(said)s”")
 
 # Said once on the panel, the page and in the API answer.
 WRITTEN_BY_SITE = _("These lines are written by this site from the quoted words, not by the AI.")
@@ -71,6 +73,18 @@ def amounts_line(point: VerifiedPoint) -> str | None:
     if not (profile_amount and job_amount):
         return None
     return str(AMOUNTS) % {"profile_amount": profile_amount, "job_amount": job_amount}
+
+
+def profile_said(point: VerifiedPoint) -> str | None:
+    """A gap's profile words that name the term only as missing or wished, else None."""
+    said = _shown(point.profile_said) if point.kind == "gap" else ""
+    return said or None
+
+
+def profile_said_line(point: VerifiedPoint) -> str | None:
+    """'Your profile: “no Kubernetes yet”' beside such a gap; None when there are none."""
+    said = profile_said(point)
+    return None if said is None else str(PROFILE_SAID) % {"said": said}
 
 
 def written_by_site() -> str:

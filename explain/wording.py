@@ -42,6 +42,13 @@ REASON_TEXT = {
     DropReason.QUOTE_NEGATED: _('a quote said "no" or "not" about it'),
     DropReason.PROFILE_WISH: _("your profile says you want to learn it, not that you have it"),
     DropReason.JOB_OFFER: _("the job offers it rather than asks for it"),
+    DropReason.PROFILE_SOMEONE_ELSE: _("your profile says someone else did it, not you"),
+    DropReason.PROFILE_PAST: _("your profile says you did it in the past, not now"),
+    DropReason.JOB_OTHER_ROLE: _("the job asks for it for another role, not this one"),
+    DropReason.JOB_ABOUT_COMPANY: _(
+        "the job says it about the company (what it sells or who its customers are), "
+        "not about what this role needs"
+    ),
     DropReason.GAP_CONTRADICTED: _("your profile does mention it"),
     DropReason.DUPLICATE: _("it repeated another point"),
     DropReason.JOB_QUOTE_NOT_REQUIREMENT: _(

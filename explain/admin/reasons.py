@@ -27,6 +27,14 @@ ADMIN_REASON_TEXT: dict[DropReason, Any] = {
     DropReason.QUOTE_NEGATED: _("a quote negates the term (no, not, without …)"),
     DropReason.PROFILE_WISH: _("the profile quote states a wish to learn the term"),
     DropReason.JOB_OFFER: _("the job quote offers the term rather than asks for it"),
+    DropReason.PROFILE_SOMEONE_ELSE: _(
+        "the profile quote credits the term to someone else (a manager, a team, a client)"
+    ),
+    DropReason.PROFILE_PAST: _("the profile quote puts the term in the past (used to, years ago)"),
+    DropReason.JOB_OTHER_ROLE: _("the job quote is about another opening, not this one"),
+    DropReason.JOB_ABOUT_COMPANY: _(
+        "the job quote is about the company (what it sells, its customers), not the role"
+    ),
     DropReason.GAP_CONTRADICTED: _("a gap the profile text sent does mention"),
     DropReason.DUPLICATE: _("a duplicate of another point"),
     DropReason.JOB_QUOTE_NOT_REQUIREMENT: _(

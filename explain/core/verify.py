@@ -71,6 +71,10 @@ class DropReason(StrEnum):
     QUOTE_NEGATED = "quote_negated"
     PROFILE_WISH = "profile_wish"
     JOB_OFFER = "job_offer"
+    PROFILE_SOMEONE_ELSE = "profile_someone_else"
+    PROFILE_PAST = "profile_past"
+    JOB_OTHER_ROLE = "job_other_role"
+    JOB_ABOUT_COMPANY = "job_about_company"
     GAP_CONTRADICTED = "gap_contradicted"
     DUPLICATE = "duplicate"
     JOB_QUOTE_NOT_REQUIREMENT = "job_quote_not_requirement"
@@ -470,8 +474,12 @@ class _Checker:
             return DropReason.TERM_NOT_IN_QUOTES  # "Spring 2025", "Go beyond": not the skill
         if read.negated:
             return DropReason.QUOTE_NEGATED
-        if read.offer or read.other_role or read.about_company:
-            return DropReason.JOB_OFFER  # taught, another opening's, or what the firm sells
+        if read.offer:
+            return DropReason.JOB_OFFER  # taught or given, not asked for
+        if read.other_role:
+            return DropReason.JOB_OTHER_ROLE  # another opening's requirement
+        if read.about_company:
+            return DropReason.JOB_ABOUT_COMPANY  # what the firm sells or its customers use
         return read
 
     def _duplicate(self, kind: str, term: str, profile_needle: str, job_needle: str) -> bool:
@@ -497,8 +505,12 @@ class _Checker:
         said = self.profile.read(term.profile_span)
         if said.everyday:
             return DropReason.TERM_NOT_IN_QUOTES  # "report to Ruby": a name, not the skill
-        if said.negated or said.someone_else or said.past:
-            return DropReason.QUOTE_NEGATED  # absent, someone else's, or in the past
+        if said.negated:
+            return DropReason.QUOTE_NEGATED
+        if said.someone_else:
+            return DropReason.PROFILE_SOMEONE_ELSE  # "my manager ran the Kafka cluster"
+        if said.past:
+            return DropReason.PROFILE_PAST  # "used to write Perl"
         if said.wish:
             return DropReason.PROFILE_WISH
         asked = self._job_reading(term)
@@ -553,6 +565,10 @@ class _Checker:
             return DropReason.GAP_CONTRADICTED
         if self._duplicate("gap", term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
+        # The clause inside its own field: never the field's label ("Skills: ").
+        said_span = (
+            None if said is None else _around(self.profile.text, said, self.profile.field_of(said))
+        )
         return VerifiedPoint(
             kind="gap",
             term=term.text,
@@ -561,8 +577,8 @@ class _Checker:
             job_span=job,
             optional=asked.optional or _model_optional(claim),
             job_amount=_amount(self.job.text, job, term.span),
-            profile_said=_said_around(self.profile.text, said),
-            profile_said_span=None if said is None else _around(self.profile.text, said),
+            profile_said="" if said_span is None else self.profile.text[slice(*said_span)],
+            profile_said_span=said_span,
         )
 
     def _absent(self, span: tuple[int, int]) -> bool:
@@ -577,15 +593,15 @@ class _Checker:
 # model gains nothing from it.
 _PROFILE_WEAKER = {
     "absent": DropReason.QUOTE_NEGATED,
-    "someone_else": DropReason.QUOTE_NEGATED,
-    "past": DropReason.QUOTE_NEGATED,
+    "someone_else": DropReason.PROFILE_SOMEONE_ELSE,
+    "past": DropReason.PROFILE_PAST,
     "wished": DropReason.PROFILE_WISH,
 }
 _JOB_WEAKER = {
     "not_needed": DropReason.QUOTE_NEGATED,
     "offered": DropReason.JOB_OFFER,
-    "other_role": DropReason.JOB_OFFER,
-    "about_company": DropReason.JOB_OFFER,
+    "other_role": DropReason.JOB_OTHER_ROLE,
+    "about_company": DropReason.JOB_ABOUT_COMPANY,
 }
 
 
@@ -664,25 +680,23 @@ def _named_otherwise(
 _CLAUSE_EDGE = re.compile(r"[\n.;!?]")
 
 
-def _around(text: str, span: tuple[int, int]) -> tuple[int, int]:
-    """The clause or line around span (at most 60 characters either side), trimmed."""
-    low = max(0, span[0] - 60)
+def _around(
+    text: str, span: tuple[int, int], bounds: tuple[int, int] | None = None
+) -> tuple[int, int]:
+    """The clause or line around span (at most 60 characters either side, inside bounds,
+    the span's field), trimmed."""
+    floor, ceiling = bounds or (0, len(text))
+    low = max(floor, span[0] - 60)
     edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, low, span[0])]
     start = edges[-1] if edges else low
-    stop = _CLAUSE_EDGE.search(text, span[1], min(len(text), span[1] + 60))
-    end = stop.start() if stop else min(len(text), span[1] + 60)
+    high = min(ceiling, span[1] + 60)
+    stop = _CLAUSE_EDGE.search(text, span[1], high)
+    end = stop.start() if stop else high
     while start < span[0] and text[start].isspace():
         start += 1
     while end > span[1] and text[end - 1].isspace():
         end -= 1
     return start, end
-
-
-def _said_around(text: str, span: tuple[int, int] | None) -> str:
-    if span is None:
-        return ""
-    start, end = _around(text, span)
-    return text[start:end]
 
 
 def _keep(

@@ -65,6 +65,8 @@ def point_payload(
         "job_amount": clean_display_text(point.job_amount),
         "profile_amount": clean_display_text(point.profile_amount),
         "amounts_line": sentences.amounts_line(point),
+        "profile_said": sentences.profile_said(point),
+        "profile_said_line": sentences.profile_said_line(point),
         "profile_quote": clean_display_text(point.profile_quote),
         "job_quote": clean_display_text(point.job_quote),
         "profile_span": _span(explanation.profile, point.profile_span),

@@ -55,6 +55,15 @@ class PointSerializer(serializers.Serializer):
         help_text='"Your profile: 3 years · This job: 5+ years" when both quotes state one; '
         "never compared.",
     )
+    profile_said = serializers.CharField(
+        allow_null=True,
+        help_text="A gap's words of the profile that name the term only as missing or wished "
+        'for ("no Kubernetes yet"), word for word; else null.',
+    )
+    profile_said_line = serializers.CharField(
+        allow_null=True,
+        help_text='"Your profile: “no Kubernetes yet”" when `profile_said` is set; else null.',
+    )
     profile_quote = serializers.CharField(allow_blank=True)
     job_quote = serializers.CharField()
     profile_span = SpanSerializer(allow_null=True)

@@ -14,7 +14,7 @@ from explain import wording
 from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import Outcome
 from jobportal.demo_data import DEMO_PASSWORD
-from jobportal.models import Job
+from jobportal.models import CandidateProfile, Job
 from tests.browser.helpers import early_in_the_window, log_in, save_screenshot
 from tests.conftest import WORKED_DRAFT, FakeModel
 
@@ -315,7 +315,9 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
         "error": None,
         "retry_after": None,
         "matches": [point],
-        "gaps": [{**point, "kind": 'gap" onmouseover="alert(8)'}],
+        "gaps": [
+            {**point, "kind": 'gap" onmouseover="alert(8)', "profile_said_line": f"{html} said"}
+        ],
         "dropped": 1,
         "drop_reasons": {html: 1},
         "drop_reason_lines": [{"text": html, "count": 1, "line": f"{html} line"}],
@@ -339,13 +341,17 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
     expect(page.locator(".explain-notice")).to_have_text(f"{html} notice")
     expect(page.locator(".explain-point-text")).to_have_text([f"{html} point"] * 2)
     expect(page.locator(".explain-amounts")).to_have_text([f"{html} amounts"] * 2)
+    expect(page.locator(".explain-profile-said")).to_have_text([f"{html} said"])
     expect(page.locator(".explain-written-by")).to_have_text(f"{html} written")
     # Both points are marked optional: the tag on each, the gap under its own heading.
     expect(page.locator(".explain-optional-tag")).to_have_text(["Optional in this job"] * 2)
     expect(page.locator(".explain-optional-heading")).to_have_text(
         "Listed as optional in this job, not shown in your profile"
     )
-    expect(page.locator(".explain-point q")).to_have_text([f"{html} profile", f"{html} job"] * 2)
+    # The gap's profile words stand in its line, not as a quote row.
+    expect(page.locator(".explain-point q")).to_have_text(
+        [f"{html} profile", f"{html} job", f"{html} job"]
+    )
     page.locator(".explain-why summary").click()
     expect(page.locator(".explain-why li")).to_have_text([f"{html} line"])
     # The odd field name selects nothing: no highlight, and no error.
@@ -353,6 +359,34 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
     page.locator(".explain-point").last.hover()
     expect(page.locator("mark")).to_have_count(0)
     assert_nothing_ran(page)
+
+
+def test_a_gap_shows_the_profiles_own_words_beside_it(new_page, demo_data, use_model):
+    """The profile names Kubernetes only to say it is missing: the gap stays, with those
+    words beside it."""
+    CandidateProfile.objects.filter(user__username="demo").update(
+        skills="Java (Intermediate, 3 years), Docker, no Kubernetes yet"
+    )
+    job = Job.objects.create(
+        title="Platform Engineer",
+        company="Fjord Cloud",
+        description="You run Kubernetes clusters in production. You write Java services.",
+    )
+    gap = {"term": "Kubernetes", "profileQuote": "", "jobQuote": "You run Kubernetes clusters"}
+    use_model({"matches": [], "gaps": [gap]})
+    page = new_page()
+    log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    ask(page)
+    point = page.locator(".explain-gap")
+    expect(point).to_have_count(1)
+    expect(point.locator(".explain-point-text")).to_have_text(
+        "This job asks for “Kubernetes”; it was not found in your profile."
+    )
+    expect(point.locator(".explain-profile-said")).to_have_text(
+        re.compile(r"^Your profile: “[^”]*no Kubernetes yet[^”]*”$")
+    )
+    expect(point.locator(".explain-not-mentioned")).to_have_count(0)
+    save_screenshot(page.locator("#explain-panel"), "panel-gap-profile-said")
 
 
 def test_a_second_job_within_30_seconds_says_how_long_to_wait(

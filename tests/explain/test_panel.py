@@ -450,6 +450,17 @@ def test_an_optional_match_is_tagged_and_both_amounts_are_shown():
     )
 
 
+def test_a_gap_shows_the_profiles_own_words_escaped():
+    gap = _point("gap", "Kubernetes", profile_said="no <b>Kubernetes</b> yet")
+    html = _rendered((gap, _point("gap", "AWS")))
+    assert (
+        '<p class="explain-profile-said" dir="auto">'
+        "Your profile: “no &lt;b&gt;Kubernetes&lt;/b&gt; yet”</p>"
+    ) in html
+    assert html.count("explain-profile-said") == 1  # the other gap has no such words
+    assert html.count("Not mentioned") == 1  # said only where the profile is silent
+
+
 def test_german_sentences_on_the_page():
     from django.utils import translation
 

@@ -117,3 +117,21 @@ def test_nothing_verified_is_said_plainly():
     assert wording.summary_line(0, 0) == (
         "We could not back up any requirement of this job with quotes."
     )
+
+
+def test_the_reading_reasons_say_what_was_read_in_english_and_german():
+    from django.utils import translation
+
+    codes = ["profile_someone_else", "profile_past", "job_other_role", "job_about_company"]
+    english = [text for text, _ in wording.reason_lines(dict.fromkeys(codes, 1))]
+    assert english == [
+        "your profile says someone else did it, not you",
+        "your profile says you did it in the past, not now",
+        "the job asks for it for another role, not this one",
+        "the job says it about the company (what it sells or who its customers are), "
+        "not about what this role needs",
+    ]
+    with translation.override("de"):
+        german = [text for text, _ in wording.reason_lines(dict.fromkeys(codes, 1))]
+    assert german[0] == "Ihr Profil sagt, dass jemand anderes es gemacht hat, nicht Sie"
+    assert all(g != e for g, e in zip(german, english, strict=True))

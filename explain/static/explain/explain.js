@@ -367,8 +367,13 @@
       li.appendChild(tag);
     }
     if (item.amounts_line) { li.appendChild(userText("p", "explain-amounts", item.amounts_line)); }
+    if (item.profile_said_line) { li.appendChild(userText("p", "explain-profile-said", item.profile_said_line)); }
     var quotes = el("dl", "explain-quotes");
-    quotes.appendChild(quoteRow(words.yourProfile, quoteCell(item.profile_quote, item.profile_quote_term)));
+    /* A gap the profile names only as missing or wished: its line above says what the
+     * profile says, so no "Not mentioned" row. */
+    if (!item.profile_said_line) {
+      quotes.appendChild(quoteRow(words.yourProfile, quoteCell(item.profile_quote, item.profile_quote_term)));
+    }
     quotes.appendChild(quoteRow(words.thisJob, jobQuoteCell(item)));
     li.appendChild(quotes);
     var actions = addLink(item);

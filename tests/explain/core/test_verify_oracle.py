@@ -91,6 +91,10 @@ AFTER_THE_QUOTES = {
     DropReason.QUOTE_NEGATED.value,
     DropReason.PROFILE_WISH.value,
     DropReason.JOB_OFFER.value,
+    DropReason.PROFILE_SOMEONE_ELSE.value,
+    DropReason.PROFILE_PAST.value,
+    DropReason.JOB_OTHER_ROLE.value,
+    DropReason.JOB_ABOUT_COMPANY.value,
 }
 
 

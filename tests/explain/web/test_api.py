@@ -32,6 +32,8 @@ POINT_KEYS = {
     "job_amount",
     "profile_amount",
     "amounts_line",
+    "profile_said",
+    "profile_said_line",
     "profile_quote",
     "job_quote",
     "profile_span",

@@ -183,6 +183,26 @@ def test_a_gap_marks_the_term_in_the_job_quote_only():
     assert point["job_quote_term"] == {"before": "Experience with ", "term": "Kafka", "after": ""}
 
 
+def test_a_gap_carries_the_profiles_words_that_name_it_only_as_missing():
+    claim = Claim(term="Kubernetes", profile_quote="", job_quote="You run Kubernetes clusters")
+    explanation, verification = _verified(
+        "Docker daily, no Kubernetes yet.", "You run Kubernetes clusters.", Draft(gaps=[claim])
+    )
+    (kept,) = verification.gaps
+    point = explanation_payload(explanation)["gaps"][0]
+    assert point["profile_said"] == kept.profile_said and "no Kubernetes yet" in kept.profile_said
+    assert point["profile_said_line"] == f"Your profile: “{kept.profile_said}”"
+
+
+def test_a_gap_the_profile_never_names_and_a_match_carry_no_own_words():
+    claim = Claim(term="Kafka", profile_quote="", job_quote="Experience with Kafka")
+    explanation, _ = _verified("Python and SQL.", "Experience with Kafka.", Draft(gaps=[claim]))
+    gap = explanation_payload(explanation)["gaps"][0]
+    assert gap["profile_said"] is None and gap["profile_said_line"] is None
+    match = point_payload(_explanation(), _match(profile_said="no Java"), 0, "match")
+    assert match["profile_said"] is None and match["profile_said_line"] is None
+
+
 def test_a_term_span_outside_its_quote_marks_nothing():
     for span in (None, (0, 2), (JOB.text.index("APIs"), len(JOB.text) + 5)):
         point = point_payload(_explanation(), _match(term_span=span), 0, "match")

@@ -154,6 +154,24 @@ def test_a_negated_profile_mention_does_not_contradict_a_gap_and_is_carried() ->
     assert profile[slice(*gap.profile_said_span)] == gap.profile_said
 
 
+def test_the_carried_words_stay_inside_their_field_without_its_label() -> None:
+    profile = "Headline: Backend developer\nSkills: Docker, Linux, no Kubernetes yet"
+    skills = profile.index("Docker")
+    draft = Draft(
+        matches=[],
+        gaps=[Claim(term="Kubernetes", profile_quote="", job_quote="Kubernetes")],
+    )
+    result = verify_draft(
+        draft,
+        profile,
+        "Must have: Kubernetes",
+        profile_fields=[(10, profile.index("\n")), (skills, len(profile))],
+    )
+    (gap,) = result.gaps
+    assert gap.profile_said == "Docker, Linux, no Kubernetes yet"
+    assert gap.profile_said_span == (skills, len(profile))
+
+
 def test_a_plain_profile_mention_still_contradicts_a_gap() -> None:
     result = _gap("Skills: Docker, Kubernetes", "Must have: Kubernetes", "Kubernetes", "Kubernetes")
     assert result.drop_reasons == {"gap_contradicted": 1}
@@ -316,9 +334,13 @@ def test_the_models_reading_weakens_a_plain_claim() -> None:
         return verify_draft(Draft(matches=[claim.model_copy(update=reading)]), profile, job)
 
     assert verify().matches
-    assert verify(profile_reading="someone_else").drop_reasons == {"quote_negated": 1}
+    assert verify(profile_reading="someone_else").drop_reasons == {"profile_someone_else": 1}
+    assert verify(profile_reading="past").drop_reasons == {"profile_past": 1}
+    assert verify(profile_reading="absent").drop_reasons == {"quote_negated": 1}
     assert verify(profile_reading="wished").drop_reasons == {"profile_wish": 1}
     assert verify(job_reading="offered").drop_reasons == {"job_offer": 1}
+    assert verify(job_reading="other_role").drop_reasons == {"job_other_role": 1}
+    assert verify(job_reading="about company").drop_reasons == {"job_about_company": 1}
     assert verify(job_reading="not_needed").drop_reasons == {"quote_negated": 1}
     assert verify(job_reading="optional").matches[0].optional
     assert not verify(job_reading="required").matches[0].optional
