@@ -104,6 +104,12 @@ class Requirement:
     alternatives: tuple[str, ...] = ()
     amount: str = ""  # years or level as the quote states it ("3+ years", "C1")
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The term and its alternatives: the profile shows the requirement when it
+        shows any one of them."""
+        return (self.term, *self.alternatives)
+
     def as_json(self) -> dict[str, Any]:
         return {
             "jobQuote": self.job_quote,

@@ -100,3 +100,12 @@ def amount_for(quote: str, term: tuple[int, int] | None) -> str:
         if best is None or distance < best[0]:
             best = (distance, text)
     return best[1] if best else ""
+
+
+_YEARS_ONLY = re.compile(rf"(?:{_YEARS})", re.IGNORECASE)
+
+
+def same_kind(first: str, second: str) -> bool:
+    """Whether two amounts state the same kind of thing: both years, or both a level.
+    "Advanced" beside "3+ years" is two different things and is never shown as a pair."""
+    return bool(_YEARS_ONLY.fullmatch(first)) == bool(_YEARS_ONLY.fullmatch(second))

@@ -1,0 +1,298 @@
+"""The checklist: every requirement of the posting, once, in the posting's order, in one state.
+
+The posting's requirements were read once for every viewer (explain.core.posting). For
+one viewer the model answers, per requirement id, a profile quote that shows it or none,
+with its reading of that quote (explain.core.viewer_prompt). This module checks that
+evidence with the verifier's own rules (explain.core.verify: the quote word for word in
+one field of the profile as sent, the term or one of its alternatives in it, the quote
+read in its sentence by code, the model's reading only ever weakening) and gives each
+requirement one state:
+
+- shown: a profile quote passed every check;
+- not_yet: no quote passed, and the profile names the requirement only to say it is
+  missing or wished for ("no Kubernetes yet"): those words are kept to show beside it;
+- not_found: no quote passed and the profile does not name it (nor any alternative);
+- unchecked: the profile names it, but nothing the model gave passed the checks (code
+  never makes a claim of its own, so it says it could not check).
+
+A requirement the answer leaves out is read as "none given". Evidence for an id the
+posting does not have, or a second answer for one id, is never read and counted as
+unchecked evidence. The checklist's counts come from the posting's own list, so the
+bottom line is the same for every viewer. Pure Python: no Django.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+
+from explain.core.posting import PostingReading, Requirement
+from explain.core.requirement_lines import Line
+from explain.core.rules.amounts import same_kind
+from explain.core.rules.equivalence import find_term
+from explain.core.schema import PROFILE_READINGS, Claim, Gap
+from explain.core.verify import (
+    DropReason,
+    Instructions,
+    Limits,
+    Spans,
+    Verification,
+    VerifiedPoint,
+    _Checker,
+    _Source,
+)
+
+
+class State(StrEnum):
+    """Where one requirement stands for one viewer: one of four, never a score."""
+
+    SHOWN = "shown"
+    NOT_FOUND = "not_found"
+    NOT_YET = "not_yet"
+    UNCHECKED = "unchecked"
+
+
+def _text(value: Any) -> Any:
+    return "" if value is None else value
+
+
+def _number(value: Any) -> Any:
+    """An id as the model wrote it ("3", 3, "R3"); anything else is no requirement."""
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, int):
+        return value
+    digits = "".join(ch for ch in str(value or "") if ch.isascii() and ch.isdigit())
+    return int(digits[:6]) if digits else 0
+
+
+class Evidence(BaseModel):
+    """The model's answer for one requirement: a profile quote that shows it, or none."""
+
+    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
+
+    id: Annotated[int, BeforeValidator(_number)] = Field(
+        default=0, description="The requirement's id, as listed."
+    )
+    profile_quote: Annotated[str, BeforeValidator(_text)] = Field(
+        default="",
+        alias="profileQuote",
+        description="1 to 12 words copied exactly from the CANDIDATE PROFILE that show "
+        'the requirement, or "" when the profile does not show it.',
+    )
+    profile_reading: Annotated[str, BeforeValidator(_text)] = Field(
+        default="",
+        alias="profileReading",
+        description="What profileQuote says of it: one of " + ", ".join(PROFILE_READINGS) + ".",
+    )
+
+
+class ViewerAnswer(BaseModel):
+    """What the model proposes for one viewer; nothing in it is shown before the checks."""
+
+    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
+
+    requirements: list[Evidence] = Field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Item:
+    """One requirement of the posting and where it stands for this viewer."""
+
+    number: int  # its id: 1 for the posting's first requirement
+    requirement: Requirement
+    state: State
+    # The kept evidence: a match (shown) or a gap (not found, not yet), spans included.
+    point: VerifiedPoint | None = None
+
+    @property
+    def optional(self) -> bool:
+        return self.requirement.optional or bool(self.point and self.point.optional)
+
+    @property
+    def amounts(self) -> tuple[str, str] | None:
+        """(profile's, job's) years or level, only when both quotes state one of the same
+        kind for this requirement: shown side by side, never compared."""
+        point = self.point
+        if self.state is not State.SHOWN or point is None:
+            return None
+        if not (point.profile_amount and point.job_amount):
+            return None
+        if not same_kind(point.profile_amount, point.job_amount):
+            return None
+        return point.profile_amount, point.job_amount
+
+
+@dataclass(frozen=True)
+class Checklist:
+    """Every requirement of the posting in one state, and the evidence removed."""
+
+    items: tuple[Item, ...] = ()
+    not_read: tuple[Line, ...] = ()
+    # The same answer as the older view: matches (shown), gaps (not found, not yet), the
+    # evidence removed and why, the evidence never read.
+    verification: Verification = field(default_factory=Verification)
+
+    @property
+    def total(self) -> int:
+        return len(self.items)
+
+    @property
+    def optional(self) -> int:
+        return sum(item.optional for item in self.items)
+
+    @property
+    def required(self) -> int:
+        return self.total - self.optional
+
+    def count(self, state: State, *, optional: bool | None = None) -> int:
+        """How many requirements are in this state (only optional or required ones when asked)."""
+        return sum(
+            item.state is state and (optional is None or item.optional is optional)
+            for item in self.items
+        )
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return {state.value: self.count(state) for state in State}
+
+
+def checker_for(
+    profile_text: str,
+    job_text: str,
+    *,
+    limits: Limits | None = None,
+    profile_fields: Spans | None = None,
+    job_fields: Spans | None = None,
+    profile_full_text: str | None = None,
+    job_full_text: str | None = None,
+    job_not_requirements: Spans = (),
+    instructions: Instructions | None = None,
+) -> _Checker:
+    """The verifier's checks on the texts as sent, each text folded once for the request."""
+    found = instructions or Instructions()
+    return _Checker(
+        _Source(profile_text or "", profile_fields, profile_full_text, found, "profile"),
+        _Source(job_text or "", job_fields, job_full_text, found, "job"),
+        limits or Limits(),
+        job_not_requirements,
+    )
+
+
+class ChecklistBuilder:
+    """Read the viewer's evidence one item at a time (a streamed answer hands each over
+    as it completes); finish() accounts for the requirements the answer left out."""
+
+    def __init__(self, reading: PostingReading, checker: _Checker) -> None:
+        self._requirements = reading.requirements
+        self._not_read = reading.not_read
+        self._checker = checker
+        self._items: dict[int, Item] = {}
+        self._reasons: Counter[str] = Counter()
+        self._unread = 0
+
+    @property
+    def requirements(self) -> tuple[Requirement, ...]:
+        return self._requirements
+
+    def add(self, evidence: Evidence) -> Item | None:
+        """This requirement's state, or None when the evidence names no requirement of
+        the posting or one already decided (it is counted, never read)."""
+        number = evidence.id
+        if not 1 <= number <= len(self._requirements) or number in self._items:
+            self._unread += 1
+            return None
+        requirement = self._requirements[number - 1]
+        item = None
+        if evidence.profile_quote.strip():
+            item = self._shown(number, requirement, evidence)
+        if item is None:
+            item = self._not_shown(number, requirement)
+        self._items[number] = item
+        return item
+
+    def add_all(self, answer: Iterable[Evidence]) -> None:
+        for evidence in answer:
+            self.add(evidence)
+
+    def finish(self) -> Checklist:
+        """Every requirement once, in the posting's order; those the answer left out are
+        checked as "none given"."""
+        for number, requirement in enumerate(self._requirements, start=1):
+            if number not in self._items:
+                self._items[number] = self._not_shown(number, requirement)
+        items = tuple(self._items[n] for n in sorted(self._items))
+        return Checklist(items=items, not_read=self._not_read, verification=self._view(items))
+
+    def _shown(self, number: int, requirement: Requirement, evidence: Evidence) -> Item | None:
+        claim = Claim(
+            term=_name_in(requirement, evidence.profile_quote),
+            profile_quote=evidence.profile_quote,
+            job_quote=requirement.job_quote,
+            profile_reading=evidence.profile_reading,
+            job_reading="optional" if requirement.optional else "",
+        )
+        result = self._checker.match(claim)
+        if isinstance(result, DropReason):
+            self._reasons[result.value] += 1  # the model's evidence, removed
+            return None
+        return Item(number, requirement, State.SHOWN, result)
+
+    def _not_shown(self, number: int, requirement: Requirement) -> Item:
+        """Code's own check that the profile does not name the requirement, nor any of
+        its alternatives: not found, not yet (named only as missing), or unchecked."""
+        said: VerifiedPoint | None = None
+        first: VerifiedPoint | DropReason | None = None
+        for name in requirement.names:
+            result = self._checker.gap(
+                Gap(
+                    term=name,
+                    job_quote=requirement.job_quote,
+                    job_reading="optional" if requirement.optional else "",
+                )
+            )
+            if result is DropReason.GAP_CONTRADICTED:
+                return Item(number, requirement, State.UNCHECKED)
+            if first is None:
+                first = result
+            if isinstance(result, VerifiedPoint) and result.profile_said and said is None:
+                said = result
+        if said is not None:
+            return Item(number, requirement, State.NOT_YET, said)
+        if isinstance(first, VerifiedPoint):
+            return Item(number, requirement, State.NOT_FOUND, first)
+        return Item(number, requirement, State.UNCHECKED)
+
+    def _view(self, items: Sequence[Item]) -> Verification:
+        shown = tuple(i.point for i in items if i.state is State.SHOWN and i.point)
+        missing = tuple(
+            i.point for i in items if i.state in (State.NOT_FOUND, State.NOT_YET) and i.point
+        )
+        return Verification(
+            matches=shown,
+            gaps=missing,
+            dropped=sum(self._reasons.values()),
+            drop_reasons=dict(sorted(self._reasons.items())),
+            unchecked=self._unread,
+        )
+
+
+def _name_in(requirement: Requirement, quote: str) -> str:
+    """The requirement's name the profile quote holds: its term, else the first
+    alternative found there ("ACCA" of "CIMA, ACCA or ACA"), else its term."""
+    for name in requirement.names:
+        if find_term(name, quote):
+            return name
+    return requirement.term
+
+
+def build_checklist(reading: PostingReading, answer: ViewerAnswer, checker: _Checker) -> Checklist:
+    """The checklist for one viewer's whole answer."""
+    builder = ChecklistBuilder(reading, checker)
+    builder.add_all(answer.requirements)
+    return builder.finish()
