@@ -28,6 +28,7 @@ from explain.controls import allowance, budget, slots
 from explain.controls.breaker import CircuitBreaker, Gate
 from explain.controls.ratelimit import RateDecision
 from explain.controls.site import breaker_settings, site_cache
+from explain.core.checklist import Checklist
 from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Draft
 from explain.core.texts import SourceText, has_content, job_text, profile_text
@@ -63,6 +64,8 @@ class Explanation:
     outcome: Outcome
     job_id: str
     verification: Verification | None = None
+    # Every requirement of the posting in one state; verification is its older view.
+    checklist: Checklist | None = None
     profile: SourceText | None = None
     job: SourceText | None = None
     retry_after: int = 0
