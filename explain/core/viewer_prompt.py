@@ -53,11 +53,11 @@ def requirement_list(requirements: Sequence[Requirement]) -> list[dict[str, obje
     return listed
 
 
-def build_viewer_message(
-    title: str, requirements: Sequence[Requirement], profile_text: str
-) -> str:
+def build_viewer_message(title: str, requirements: Sequence[Requirement], profile_text: str) -> str:
     """The title on one line, the list as one line of compact JSON, then the profile as
     sent: about half the characters of sending the whole posting again."""
     title = " ".join(title.split())
     listed = json.dumps(requirement_list(requirements), ensure_ascii=False, separators=(",", ":"))
-    return f"{TITLE_HEADING}{title}\n{REQUIREMENTS_HEADING}{listed}\n{PROFILE_HEADING}\n{profile_text}"
+    return (
+        f"{TITLE_HEADING}{title}\n{REQUIREMENTS_HEADING}{listed}\n{PROFILE_HEADING}\n{profile_text}"
+    )

@@ -39,7 +39,7 @@ class ExplanationLines:
         for item in self._stream:
             if isinstance(item, Explanation):
                 yield _line({"event": "result", **explanation_payload(item)})
-            else:
+            elif item.point is not None and item.kind:
                 point = point_payload(self._stream.explanation, item.point, item.index, item.kind)
                 yield _line({"event": "point", **point})
 
