@@ -87,6 +87,12 @@ class Pair:
     posting: Size  # POSTING_INSTRUCTION + build_posting_message(posting): once per posting
     answered: int  # requirements in the model's answer
     kept: int  # requirements read_posting kept (what the viewer's call lists)
+    # Characters of each part, for the breakdown: where a call's size comes from.
+    profile_chars: int  # the profile as sent (in both calls)
+    posting_chars: int  # the posting as sent (today's call)
+    today_instruction: int
+    viewer_instruction: int
+    listed_chars: int  # the viewer message less the profile: title, list, headings
 
 
 def load_pairs(path: Path = PAIRS_PATH) -> list[dict[str, Any]]:
@@ -141,16 +147,20 @@ def measure_pair(pair: dict[str, Any]) -> Pair:
         not_requirement_keys=not_requirement_keys(PortalExplainSource()),
     )
     title = shown_job_title(job_fields)
+    viewer_message = build_viewer_message(title, reading.requirements, profile.text)
     return Pair(
         id=pair["id"],
         language=pair["language"],
         today=measure([SYSTEM_INSTRUCTION, build_user_message(profile.text, job.text)]),
-        viewer=measure(
-            [VIEWER_INSTRUCTION, build_viewer_message(title, reading.requirements, profile.text)]
-        ),
+        viewer=measure([VIEWER_INSTRUCTION, viewer_message]),
         posting=measure([POSTING_INSTRUCTION, build_posting_message(job.text)]),
         answered=len(answer.requirements),
         kept=len(reading.requirements),
+        profile_chars=len(profile.text),
+        posting_chars=len(job.text),
+        today_instruction=len(SYSTEM_INSTRUCTION),
+        viewer_instruction=len(VIEWER_INSTRUCTION),
+        listed_chars=len(viewer_message) - len(profile.text),
     )
 
 
@@ -185,6 +195,48 @@ def _total(sizes: Sequence[Size]) -> Size:
     for size in sizes:
         total += size
     return total
+
+
+def breakdown(measured: Sequence[Pair]) -> list[str]:
+    """Where each call's characters come from, as a mean per pair: the instruction is
+    sent whole with every call, the profile with both, the posting only today."""
+
+    def mean(values: Iterable[int]) -> int:
+        return round(sum(values) / len(measured))
+
+    today_rest = mean(p.today.chars - p.today_instruction - p.profile_chars for p in measured)
+    return [
+        "  mean chars per pair: "
+        f"today = instruction {mean(p.today_instruction for p in measured)}"
+        f" + profile {mean(p.profile_chars for p in measured)}"
+        f" + posting and headings {today_rest};",
+        f"  {'':<22}prepared = instruction {mean(p.viewer_instruction for p in measured)}"
+        f" + profile {mean(p.profile_chars for p in measured)}"
+        f" + title, requirements and headings"
+        f" {mean(p.listed_chars for p in measured)}"
+        f" (posting as sent: {mean(p.posting_chars for p in measured)})",
+    ]
+
+
+def profile_sensitivity(measured: Sequence[Pair]) -> list[str]:
+    """The profile is sent whole in both calls, so the longer it is, the nearer the ratio
+    comes to 1: the ratio with every profile k times as long (exact in characters: only
+    the profile's share changes), and the profile length at which the goal is just met."""
+    today = sum(p.today.chars for p in measured)
+    viewer = sum(p.viewer.chars for p in measured)
+    profiles = sum(p.profile_chars for p in measured)
+    scaled = "; ".join(
+        f"x{k}: {_ratio(viewer + (k - 1) * profiles, today + (k - 1) * profiles):.2f}"
+        for k in (2, 4)
+    )
+    # viewer - P + x <= GOAL * (today - P + x), per pair on average, solved for x.
+    fixed_viewer = (viewer - profiles) / len(measured)
+    fixed_today = (today - profiles) / len(measured)
+    break_even = (GOAL_RATIO * fixed_today - fixed_viewer) / (1 - GOAL_RATIO)
+    return [
+        f"  every profile k times as long (chars ratio): {scaled}; the goal holds while a"
+        f" profile is under {max(0, round(break_even))} chars on these postings"
+    ]
 
 
 def report(measured: Sequence[Pair]) -> list[str]:
@@ -227,6 +279,8 @@ def report(measured: Sequence[Pair]) -> list[str]:
         f"  pairs' char ratio from {_ratio(best.viewer.chars, best.today.chars):.2f} ({best.id})"
         f" to {_ratio(worst.viewer.chars, worst.today.chars):.2f} ({worst.id})"
     )
+    lines += breakdown(measured)
+    lines += profile_sensitivity(measured)
     posting = _total([p.posting for p in measured])
     lines.append("")
     lines.append(
