@@ -1,7 +1,8 @@
 """Both calls of an explanation answered from one draft of the older shape (for fakes).
 
 The fake models of the tests, the load tools and the fake Gemini server state what the
-model says as a draft: matches (a term, the profile's words, the job's words) and gaps. Since the answer became the posting's own requirements (SPEC
+model says as a draft: matches (a term, the profile's words, the job's words) and gaps.
+Since the answer became the posting's own requirements (SPEC
 §3.2), a request makes up to two calls: the posting's reading (once per posting text,
 usually ahead of time) and the viewer's step. This fake answers both from the one draft:
 
@@ -18,12 +19,17 @@ a test of a broken answer still sends a broken answer to whichever call is made.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from explain.core.posting_prompt import POSTING_INSTRUCTION
-from explain.core.viewer_prompt import REQUIREMENTS_HEADING, VIEWER_INSTRUCTION
+from explain.core.viewer_prompt import PROFILE_HEADING, REQUIREMENTS_HEADING, VIEWER_INSTRUCTION
 from explain.llm.client import ChatPrompt
 from explain.verify import normalize
+
+
+# The posting's own brackets are sent as parentheses (explain.core.viewer_prompt).
+_OWN = str.maketrans({"[": "(", "]": ")"})
 
 
 def _claims(draft: dict[str, Any], key: str) -> list[dict[str, Any]]:
@@ -45,33 +51,41 @@ def posting_answer(draft: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def listed_requirements(message: str) -> list[dict[str, Any]]:
-    """The requirement list of a viewer's message (its one JSON line)."""
+def listed_requirements(message: str) -> list[tuple[int, str, set[str]]]:
+    """The requirement lines of a viewer's message: each id, its words (marks removed)
+    and its marked names, normalised."""
+    listed: list[tuple[int, str, set[str]]] = []
+    inside = False
     for line in message.splitlines():
         if line.startswith(REQUIREMENTS_HEADING):
-            listed = json.loads(line[len(REQUIREMENTS_HEADING) :])
-            return [entry for entry in listed if isinstance(entry, dict)]
-    return []
+            inside = True
+            continue
+        if line.startswith(PROFILE_HEADING):
+            break
+        number, dot, words = line.partition(". ")
+        if inside and dot and number.isdigit():
+            names = {normalize(n) for n in re.findall(r"\[([^\]]*)\]", words)}
+            plain = normalize(words.replace("[", "").replace("]", ""))
+            listed.append((int(number), plain, names))
+    return listed
 
 
 def viewer_answer(draft: dict[str, Any], message: str) -> dict[str, Any]:
     """Per listed requirement, the draft's profile quote for it, or none."""
     evidence = []
-    for entry in listed_requirements(message):
-        names = {normalize(str(n)) for n in [entry.get("term", ""), *entry.get("or", [])]}
-        quote = normalize(str(entry.get("quote", "")))
+    for number, words, names in listed_requirements(message):
         match = next(
             (
                 claim
                 for claim in _claims(draft, "matches")
-                if normalize(str(claim.get("jobQuote") or "")) == quote
+                if normalize(str(claim.get("jobQuote") or "").translate(_OWN)) in words
                 and normalize(str(claim.get("term") or "")) in names
             ),
             None,
         )
         evidence.append(
             {
-                "id": entry.get("id"),
+                "id": number,
                 "profileQuote": (match or {}).get("profileQuote") or "",
                 "profileReading": (match or {}).get("profileReading") or "",
             }
