@@ -27,7 +27,6 @@ from explain.core.viewer_prompt import PROFILE_HEADING, REQUIREMENTS_HEADING, VI
 from explain.llm.client import ChatPrompt
 from explain.verify import normalize
 
-
 # The posting's own brackets are sent as parentheses (explain.core.viewer_prompt).
 _OWN = str.maketrans({"[": "(", "]": ")"})
 
