@@ -208,6 +208,10 @@ def honest(posting: Posting) -> PostingAnswer:
 
 
 ANSWERERS: dict[str, Answerer] = {"all_required": all_required, "honest": honest}
+ANSWERER_NOTES = {
+    "all_required": "every candidate said to be required: code alone removes and marks optional",
+    "honest": "every candidate with the reading its label implies",
+}
 
 
 # ----------------------------------------------------------------------- scoring
@@ -223,6 +227,7 @@ class Scored:
     lost: tuple[tuple[Candidate, str], ...]  # true requirements not kept, with the reason
     lines_with_requirement: int  # lines of the requirements field holding a true quote
     lines_with_requirement_covered: int
+    lines_other_covered: int  # lines holding no true quote, yet covered (shown as read)
 
     @property
     def kept_true(self) -> list[tuple[Candidate, Requirement]]:
@@ -254,15 +259,12 @@ def _matched(
     out: list[tuple[Candidate | None, Requirement]] = []
     for r in kept:
         quote, term = normalize(r.job_quote), normalize(r.term)
-        same_quote = [
-            i for i, item in enumerate(items) if i not in used and item.key[0] == quote
-        ]
+        same_quote = [i for i, item in enumerate(items) if i not in used and item.key[0] == quote]
         exact = [i for i in same_quote if items[i].key[1] == term]
         near = [i for i in same_quote if items[i].key[1] in term or term in items[i].key[1]]
-        found = (exact or near or [None])[0]
-        if found is not None:
-            used.add(found)
-        out.append((None if found is None else items[found], r))
+        found = (exact or near)[:1]
+        used.update(found)
+        out.append((items[found[0]] if found else None, r))
     return tuple(out)
 
 
@@ -294,6 +296,9 @@ def score_posting(posting: Posting, answerer: Answerer) -> Scored:
         lines_with_requirement=len(wanted),
         lines_with_requirement_covered=sum(
             (line.start, line.end) not in not_read for line in wanted
+        ),
+        lines_other_covered=sum(
+            (line.start, line.end) not in not_read for line in lines if line not in wanted
         ),
     )
 
@@ -330,6 +335,7 @@ class Row:
     lines_covered: int
     lines_with_requirement: int
     lines_with_requirement_covered: int
+    lines_other_covered: int
 
     @property
     def precision(self) -> float | None:
@@ -369,6 +375,7 @@ def row(name: str, scored: Sequence[Scored]) -> Row:
         lines_covered=sum(s.reading.lines_total - len(s.reading.not_read) for s in scored),
         lines_with_requirement=sum(s.lines_with_requirement for s in scored),
         lines_with_requirement_covered=sum(s.lines_with_requirement_covered for s in scored),
+        lines_other_covered=sum(s.lines_other_covered for s in scored),
     )
 
 
@@ -380,6 +387,15 @@ def rows_by(scored: Sequence[Scored], key: str) -> list[Row]:
     return [row(name, group) for name, group in groups.items()]
 
 
+LEGEND = (
+    "  labels: labelled requirements; kept: requirements kept; true: kept and labelled;",
+    "  P = true/kept; R = true/labels; opt ok: true ones with the right optional flag;",
+    "  lines: lines of the requirements field; cover: share covered by a kept requirement",
+    "  (the rest are listed as not read); req lines: share of the lines holding a labelled",
+    "  requirement that are covered; other: lines holding none, covered all the same.",
+)
+
+
 def _pct(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.0%}"
 
@@ -387,7 +403,7 @@ def _pct(value: float | None) -> str:
 def table(rows: Sequence[Row], total: Row, heading: str) -> list[str]:
     out = [
         f"{heading:<14}{'posts':>6}{'labels':>7}{'kept':>6}{'true':>6}{'P':>6}{'R':>6}"
-        f"{'opt ok':>8}{'lines':>7}{'cover':>7}{'req lines':>10}"
+        f"{'opt ok':>8}{'lines':>7}{'cover':>7}{'req lines':>10}{'other':>7}"
     ]
     out.append("-" * len(out[0]))
     for r in [*rows, total]:
@@ -395,6 +411,7 @@ def table(rows: Sequence[Row], total: Row, heading: str) -> list[str]:
             f"{r.name:<14}{r.postings:>6}{r.labelled:>7}{r.kept:>6}{r.kept_true:>6}"
             f"{_pct(r.precision):>6}{_pct(r.recall):>6}{_pct(r.optional_accuracy):>8}"
             f"{r.lines:>7}{_pct(r.coverage):>7}{_pct(r.requirement_line_coverage):>10}"
+            f"{r.lines_other_covered:>7}"
         )
     return out
 
@@ -430,13 +447,14 @@ def lines(
     labelled = sum(len(p.requirements) for p in postings)
     out = [
         f"Postings ({name}): {len(postings)} postings, {langs} languages, {labelled} "
-        f"labelled requirements, {items - labelled} distractors"
+        f"labelled requirements, {items - labelled} distractors",
+        *LEGEND,
     ]
     for answerer_name, answerer in ANSWERERS.items():
         scored = score_all(postings, answerer)
         total = row("TOTAL", scored)
         out.append("")
-        out.append(f"Answerer {answerer_name}:")
+        out.append(f"Answerer {answerer_name} ({ANSWERER_NOTES[answerer_name]}):")
         out += table(rows_by(scored, "lang"), total, "language")
         out.append("")
         out += table(rows_by(scored, "kind"), total, "kind")

@@ -23,7 +23,7 @@ from django.utils import translation
 
 from explain.conf import app_settings
 from explain.core.verify import Limits, VerifiedPoint
-from explain.eval import equivalence, reading_corpus, report
+from explain.eval import equivalence, postings, reading_corpus, report
 from explain.eval.cases import DEFAULT_PATH, CaseFile, CaseFileError, load_cases
 from explain.eval.feedback_cases import FeedbackExportError, export_feedback
 from explain.eval.flag_marks import export_flag_marks
@@ -170,6 +170,7 @@ class Command(BaseCommand):
         for line in equivalence.lines(equivalence.score(equivalence.load())):
             self.stdout.write(line)
         self.reading(sentence)
+        self.postings()
         if options["report"]:
             self.write_file(options["report"], report.verifier_report(case_file, card), "report")
         if options["chart"]:
@@ -190,6 +191,14 @@ class Command(BaseCommand):
             self.stdout.write("")
             for line in reading_corpus.lines(judged, name=path.name):
                 self.stdout.write(line)
+
+    def postings(self) -> None:
+        """The posting set: requirement precision and recall against its labels, the
+        optional flag and the requirements field's line coverage, per language and per
+        kind (explain/eval/postings.py); reported, never a gate."""
+        self.stdout.write("")
+        for line in postings.lines(postings.load_postings()):
+            self.stdout.write(line)
 
     def load(self, path: str) -> CaseFile:
         """The case file, named relative to the working directory when it is under it."""
