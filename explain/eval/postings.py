@@ -3,7 +3,9 @@
 `posting_set.json` holds postings written the way postings are written (bullets,
 numbered lists, prose only, a company blurb, benefits, another role in the same posting,
 training the employer gives, "nice to have", one-word bullets, two languages in one
-posting) in eight languages. Each posting lists candidate items a model might return:
+posting) in eight languages, as `{"postings": [{"id", "lang", "kind", "fields": {key:
+value or its lines}, "items": [[label, quote, term], ...]}]}`. Each posting lists
+candidate items a model might return:
 
 - its true requirements, labelled `required` or `optional`;
 - distractors quoting words that are not requirements, labelled by what they are:
@@ -113,6 +115,8 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Posting:
+    """One posting: its fields as the host hands them over, and its candidate items."""
+
     id: str
     lang: str
     kind: str
@@ -174,8 +178,15 @@ def posting_from_json(data: dict[str, Any]) -> Posting:
 
 
 def load_postings(path: Path = POSTINGS_PATH) -> list[Posting]:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    postings = [posting_from_json(entry) for entry in data["postings"]]
+    """Every posting of the set, in its order; PostingSetError when one is malformed."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise PostingSetError(f"cannot read the posting set {path}: {exc}") from None
+    entries = data.get("postings") if isinstance(data, dict) else None
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise PostingSetError(f'{path}: needs a list of postings under "postings"')
+    postings = [posting_from_json(entry) for entry in entries]
     ids = [p.id for p in postings]
     repeated = sorted({i for i in ids if ids.count(i) > 1})
     if repeated:
@@ -318,6 +329,11 @@ def score_all(postings: Sequence[Posting], answerer: Answerer) -> list[Scored]:
     return [score_posting(posting, answerer) for posting in postings]
 
 
+def score_answerers(postings: Sequence[Posting]) -> dict[str, list[Scored]]:
+    """Every posting read from each answerer's answer, once for the tables and the report."""
+    return {name: score_all(postings, answerer) for name, answerer in ANSWERERS.items()}
+
+
 # ----------------------------------------------------------------------- tables
 
 
@@ -361,6 +377,18 @@ class Row:
         if not self.lines_with_requirement:
             return None
         return self.lines_with_requirement_covered / self.lines_with_requirement
+
+    def as_dict(self) -> dict[str, Any]:
+        """The counts and the rates (None where nothing is counted), for the JSON report."""
+        rates = {
+            "precision": self.precision,
+            "recall": self.recall,
+            "optional_accuracy": self.optional_accuracy,
+            "coverage": self.coverage,
+            "requirement_line_coverage": self.requirement_line_coverage,
+        }
+        counts = {k: v for k, v in vars(self).items() if k != "name"}
+        return {**counts, **{k: None if v is None else round(v, 4) for k, v in rates.items()}}
 
 
 def row(name: str, scored: Sequence[Scored]) -> Row:
@@ -438,10 +466,34 @@ def distractor_table(scored: Sequence[Scored]) -> list[str]:
     return out
 
 
+def summary(postings: Sequence[Posting], scored: dict[str, list[Scored]]) -> dict[str, Any]:
+    """The figures of `lines` as data: per answerer, the total and a row per language
+    and per kind (the verifier's JSON report carries it, so runs can be compared)."""
+    return {
+        "postings": len(postings),
+        "languages": sorted({p.lang for p in postings}),
+        "labelled": sum(len(p.requirements) for p in postings),
+        "distractors": sum(not item.true for p in postings for item in p.items),
+        "answerers": {
+            name: {
+                "total": row("TOTAL", group).as_dict(),
+                "languages": {r.name: r.as_dict() for r in rows_by(group, "lang")},
+                "kinds": {r.name: r.as_dict() for r in rows_by(group, "kind")},
+            }
+            for name, group in scored.items()
+        },
+    }
+
+
 def lines(
-    postings: Sequence[Posting], *, misses: bool = True, name: str = POSTINGS_PATH.name
+    postings: Sequence[Posting],
+    *,
+    misses: bool = True,
+    name: str = POSTINGS_PATH.name,
+    scored: dict[str, list[Scored]] | None = None,
 ) -> list[str]:
     """For each answerer: the tables per language and per kind, then its misses."""
+    scored = scored if scored is not None else score_answerers(postings)
     langs = len({p.lang for p in postings})
     items = sum(len(p.items) for p in postings)
     labelled = sum(len(p.requirements) for p in postings)
@@ -450,19 +502,18 @@ def lines(
         f"labelled requirements, {items - labelled} distractors",
         *LEGEND,
     ]
-    for answerer_name, answerer in ANSWERERS.items():
-        scored = score_all(postings, answerer)
-        total = row("TOTAL", scored)
+    for answerer_name, group in scored.items():
+        total = row("TOTAL", group)
         out.append("")
         out.append(f"Answerer {answerer_name} ({ANSWERER_NOTES[answerer_name]}):")
-        out += table(rows_by(scored, "lang"), total, "language")
+        out += table(rows_by(group, "lang"), total, "language")
         out.append("")
-        out += table(rows_by(scored, "kind"), total, "kind")
-        if answerer is all_required:
+        out += table(rows_by(group, "kind"), total, "kind")
+        if answerer_name == "all_required":
             out.append("")
-            out += distractor_table(scored)
+            out += distractor_table(group)
         if misses:
-            out += _misses(scored)
+            out += _misses(group)
     return out
 
 

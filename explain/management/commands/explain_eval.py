@@ -170,9 +170,10 @@ class Command(BaseCommand):
         for line in equivalence.lines(equivalence.score(equivalence.load())):
             self.stdout.write(line)
         self.reading(sentence)
-        self.postings()
+        posting_figures = self.postings()
         if options["report"]:
-            self.write_file(options["report"], report.verifier_report(case_file, card), "report")
+            text = report.verifier_report(case_file, card, postings=posting_figures)
+            self.write_file(options["report"], text, "report")
         if options["chart"]:
             self.write_file(options["chart"], report.verifier_chart(card), "chart")
         if card.disagreements:
@@ -192,13 +193,20 @@ class Command(BaseCommand):
             for line in reading_corpus.lines(judged, name=path.name):
                 self.stdout.write(line)
 
-    def postings(self) -> None:
+    def postings(self) -> dict[str, Any]:
         """The posting set: requirement precision and recall against its labels, the
         optional flag and the requirements field's line coverage, per language and per
-        kind (explain/eval/postings.py); reported, never a gate."""
+        kind (explain/eval/postings.py); reported, never a gate. Returns the figures for
+        the JSON report."""
+        try:
+            shipped = postings.load_postings()
+        except postings.PostingSetError as exc:
+            raise CommandError(str(exc)) from None
+        scored = postings.score_answerers(shipped)
         self.stdout.write("")
-        for line in postings.lines(postings.load_postings()):
+        for line in postings.lines(shipped, scored=scored):
             self.stdout.write(line)
+        return postings.summary(shipped, scored)
 
     def load(self, path: str) -> CaseFile:
         """The case file, named relative to the working directory when it is under it."""

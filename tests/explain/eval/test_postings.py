@@ -88,6 +88,17 @@ def test_repeated_ids_are_refused(tmp_path: Path) -> None:
         ps.load_postings(path)
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("{not json", "cannot read the posting set"), ('{"sets": []}', "needs a list of postings")],
+)
+def test_a_broken_set_file_is_a_clear_error(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "set.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ps.PostingSetError, match=message):
+        ps.load_postings(path)
+
+
 def test_the_two_answerers_send_every_candidate() -> None:
     posting = small()
     readings = [item.reading for item in ps.all_required(posting).requirements]
@@ -190,9 +201,29 @@ def test_the_rows_add_up_to_the_total() -> None:
         assert sum(r.lines_covered for r in rows) == total.lines_covered
 
 
-def test_the_command_prints_the_posting_tables() -> None:
-    out = StringIO()
-    call_command("explain_eval", stdout=out)
+def test_the_summary_holds_the_rows_of_the_tables() -> None:
+    postings = [small(), small(id="de-small", lang="de", kind="prose")]
+    scored = ps.score_answerers(postings)
+    data = json.loads(json.dumps(ps.summary(postings, scored)))
+    assert (data["postings"], data["languages"], data["labelled"]) == (2, ["de", "en"], 4)
+    assert data["distractors"] == 4
+    honest = data["answerers"]["honest"]
+    assert set(data["answerers"]) == set(ps.ANSWERERS)
+    assert set(honest["languages"]) == {"en", "de"} and set(honest["kinds"]) == {
+        "bullets",
+        "prose",
+    }
+    total = honest["total"]
+    assert (total["labelled"], total["kept_true"], total["precision"]) == (4, 4, 1.0)
+    assert total["coverage"] == round(4 / 6, 4)
+
+
+def test_the_command_prints_the_posting_tables_and_reports_them(tmp_path: Path) -> None:
+    out, report = StringIO(), tmp_path / "report.json"
+    call_command("explain_eval", "--report", str(report), stdout=out)
     text = out.getvalue()
     assert "Postings (posting_set.json): " in text
     assert "Answerer all_required (" in text and "Answerer honest (" in text
+    figures = json.loads(report.read_text(encoding="utf-8"))["postings"]
+    assert figures["postings"] == len(ps.load_postings())
+    assert set(figures["answerers"]["all_required"]["languages"]) == set(ps.LANGS)
