@@ -418,8 +418,8 @@ def rows_by(scored: Sequence[Scored], key: str) -> list[Row]:
 LEGEND = (
     "  labels: labelled requirements; kept: requirements kept; true: kept and labelled;",
     "  P = true/kept; R = true/labels; opt ok: true ones with the right optional flag;",
-    "  lines: lines of the requirements field; cover: share covered by a kept requirement",
-    "  (the rest are listed as not read); req lines: share of the lines holding a labelled",
+    "  lines: lines of the requirements field; cover: share covered by a kept requirement;",
+    "  unread: lines listed as not read; req lines: share of the lines holding a labelled",
     "  requirement that are covered; other: lines holding none, covered all the same.",
 )
 
@@ -431,14 +431,15 @@ def _pct(value: float | None) -> str:
 def table(rows: Sequence[Row], total: Row, heading: str) -> list[str]:
     out = [
         f"{heading:<14}{'posts':>6}{'labels':>7}{'kept':>6}{'true':>6}{'P':>6}{'R':>6}"
-        f"{'opt ok':>8}{'lines':>7}{'cover':>7}{'req lines':>10}{'other':>7}"
+        f"{'opt ok':>8}{'lines':>7}{'cover':>7}{'unread':>8}{'req lines':>10}{'other':>7}"
     ]
     out.append("-" * len(out[0]))
     for r in [*rows, total]:
         out.append(
             f"{r.name:<14}{r.postings:>6}{r.labelled:>7}{r.kept:>6}{r.kept_true:>6}"
             f"{_pct(r.precision):>6}{_pct(r.recall):>6}{_pct(r.optional_accuracy):>8}"
-            f"{r.lines:>7}{_pct(r.coverage):>7}{_pct(r.requirement_line_coverage):>10}"
+            f"{r.lines:>7}{_pct(r.coverage):>7}{r.lines - r.lines_covered:>8}"
+            f"{_pct(r.requirement_line_coverage):>10}"
             f"{r.lines_other_covered:>7}"
         )
     return out
