@@ -20,7 +20,7 @@ from django.db import transaction
 try:  # Django 6.x
     from django.tasks import TaskResultStatus, task
 except ImportError:  # Django 5.2: the backport
-    from django_tasks import TaskResultStatus, task  # type: ignore[no-redef]
+    from django_tasks import TaskResultStatus, task  # type: ignore[no-redef,assignment]
 
 from explain.adapter import job_ids_of
 from explain.services.postings import Status, needs_reading, posting_requirements

@@ -1,22 +1,28 @@
 """The admin's page of posting readings: each posting's requirement list, read-only.
 
 When it was read, with which prompt and model, how many requirements (optional apart),
-the lines of the requirements field no requirement covers, and an action to read the
-selected postings again (explain.services.postings).
+the lines of the requirements field no requirement covers, the viewers' requests about
+the posting with the state each requirement ended in (counted from the log rows of its
+job), and an action to read the selected postings again (explain.services.postings).
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from explain.admin.figures import states_in_words
+from explain.admin.filters import STEP
 from explain.models import PostingReading
+from explain.reporting.selectors import JobChecklists, checklists_by_job
 from explain.services.postings import Status, posting_requirements
 
 
@@ -31,6 +37,7 @@ class PostingReadingAdmin(admin.ModelAdmin):
         "requirement_count",
         "optional_count",
         "not_read_count",
+        "checklists",
     )
     list_filter = ("prompt_version", "model_name")
     search_fields = ("job_ref", "job_title")
@@ -48,6 +55,7 @@ class PostingReadingAdmin(admin.ModelAdmin):
         "removed",
         "removed_reasons",
         "unchecked",
+        "checklists",
     )
     readonly_fields = fields
 
@@ -56,6 +64,47 @@ class PostingReadingAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """The page's postings' requests counted in one grouped query, not one per row."""
+        response = super().changelist_view(request, extra_context)
+        context = getattr(response, "context_data", None)
+        if context and "cl" in context:
+            rows = list(context["cl"].result_list)
+            found = checklists_by_job(row.job_ref for row in rows)
+            for row in rows:
+                row.explain_checklists = found.get(row.job_ref, JobChecklists())
+        return response
+
+    @admin.display(description=_("viewers' checklists"))
+    def checklists(self, obj: PostingReading) -> str:
+        """The viewers' requests about this job (every text of it) and, over its fresh
+        answers, how many requirements ended in each state; linked to those log rows."""
+        counted = getattr(obj, "explain_checklists", None)
+        if counted is None:  # the detail page: this posting alone
+            counted = checklists_by_job([obj.job_ref]).get(obj.job_ref, JobChecklists())
+        requests = ngettext("%(count)d request", "%(count)d requests", counted.requests) % {
+            "count": counted.requests
+        }
+        url = (
+            reverse("admin:explain_explanationlog_changelist")
+            + "?"
+            + urlencode({"job_ref": obj.job_ref, STEP: "viewer"})
+        )
+        if not counted.answers:
+            return format_html('<a href="{}">{}</a>', url, requests)
+        answers = ngettext("%(count)d fresh answer", "%(count)d fresh answers", counted.answers) % {
+            "count": counted.answers
+        }
+        return format_html(
+            '<a href="{}">{}</a>, {}<br>{}',
+            url,
+            requests,
+            answers,
+            states_in_words(counted.states),
+        )
 
     @admin.display(description=_("requirements"))
     def requirement_list(self, obj: PostingReading) -> str:

@@ -22,7 +22,13 @@ from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, 
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
-from explain.models import ExplanationLog, FeedbackReport, UnloggedRequests
+from explain.core.posting_prompt import POSTING_PROMPT_PREFIX
+from explain.models import (
+    REQUIREMENT_STATE_FIELDS,
+    ExplanationLog,
+    FeedbackReport,
+    UnloggedRequests,
+)
 from explain.outcomes import (
     CHECKED_OUTCOMES,
     ERROR_OUTCOMES,
@@ -74,6 +80,58 @@ def percentile(histogram: Mapping[int, int], share: float) -> int | None:
 Key = tuple[str, str, str]  # (model name, prompt version, outcome)
 
 
+# ---------------------------------------------------------------- the two steps
+
+# A log row is a posting reading's model call (once per posting text) or a viewer's
+# request; the admin's "step" filter and the rollup tell them apart by prompt version.
+STEPS = ("posting", "viewer")
+
+
+def step_q(step: str) -> Q | None:
+    """The rows of one step ("posting" readings, or "viewer" requests); None if unknown."""
+    reading = Q(prompt_version__startswith=POSTING_PROMPT_PREFIX)
+    return {"posting": reading, "viewer": ~reading}.get(step)
+
+
+@dataclass(frozen=True)
+class States:
+    """Requirements per checklist state, added up over log rows."""
+
+    shown: int = 0
+    not_found: int = 0
+    not_yet: int = 0
+    unchecked: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.shown + self.not_found + self.not_yet + self.unchecked
+
+    def __add__(self, other: States) -> States:
+        return States(
+            self.shown + other.shown,
+            self.not_found + other.not_found,
+            self.not_yet + other.not_yet,
+            self.unchecked + other.unchecked,
+        )
+
+
+def states_sum(items: Iterable[States]) -> States:
+    total = States()
+    for item in items:
+        total = total + item
+    return total
+
+
+def state_sums() -> dict[str, Sum]:
+    """One Sum per state field, named sum_<field> (for .annotate or .aggregate)."""
+    return {f"sum_{name}": Sum(name) for name in REQUIREMENT_STATE_FIELDS}
+
+
+def states_of(row: Mapping[str, Any]) -> States:
+    """The States of a row of sums that state_sums() named."""
+    return States(*(int(row[f"sum_{name}"] or 0) for name in REQUIREMENT_STATE_FIELDS))
+
+
 @dataclass(frozen=True)
 class Cell:
     """The rows of one day, model, prompt version and outcome, added up."""
@@ -89,6 +147,7 @@ class Cell:
     output_tokens: int | None
     total_tokens: int | None
     thoughts_tokens: int | None = None
+    states: States = States()
 
 
 @dataclass
@@ -132,6 +191,7 @@ def day_cells(queryset: QuerySet[ExplanationLog]) -> list[Cell]:
             sum_output=Sum("output_tokens"),
             sum_total=Sum("total_tokens"),
             sum_thoughts=Sum("thoughts_tokens"),
+            **state_sums(),
         )
     )
     return [
@@ -147,6 +207,7 @@ def day_cells(queryset: QuerySet[ExplanationLog]) -> list[Cell]:
             output_tokens=row["sum_output"],
             total_tokens=row["sum_total"],
             thoughts_tokens=row["sum_thoughts"],
+            states=states_of(row),
         )
         for row in rows
     ]
@@ -276,6 +337,8 @@ class LogSummary:
     prompt_tokens: int | None
     output_tokens: int | None
     page_views: int = 0
+    # The checklist's requirements over the answers, per state.
+    states: States = States()
 
     @property
     def drop_share(self) -> float | None:
@@ -334,6 +397,7 @@ def summary_from(data: Cells, *, include_cached: bool = False) -> LogSummary:
         prompt_tokens=_sum_or_none(c.prompt_tokens for c in cells),
         output_tokens=_sum_or_none(c.output_tokens for c in cells),
         page_views=count(PAGE_VIEW_OUTCOMES),
+        states=states_sum(c.states for c in answered),
     )
 
 
@@ -532,6 +596,43 @@ def reasons_from(data: Cells, *, include_cached: bool = False) -> list[ReasonTot
     ]
 
 
+# ---------------------------------------------------------------- one posting's checklists
+
+
+@dataclass(frozen=True)
+class JobChecklists:
+    """The viewers' requests about one posting (page views apart) and, over its fresh
+    answers, the requirements per checklist state."""
+
+    requests: int = 0
+    answers: int = 0
+    states: States = States()
+
+
+def checklists_by_job(job_refs: Iterable[str]) -> dict[str, JobChecklists]:
+    """Per posting, its viewers' requests and checklist states: one grouped query over
+    the job references given (the admin's page of postings), posting readings apart."""
+    refs = list(dict.fromkeys(job_refs))
+    viewers = step_q("viewer")
+    if not refs or viewers is None:
+        return {}
+    fresh = Q(outcome__in=FRESH_OUTCOMES)
+    rows = (
+        ExplanationLog.objects.filter(viewers, job_ref__in=refs)
+        .order_by()
+        .values("job_ref")
+        .annotate(
+            requests=Count("id", filter=~Q(outcome__in=PAGE_VIEW_OUTCOMES)),
+            answers=Count("id", filter=fresh),
+            **{f"sum_{name}": Sum(name, filter=fresh) for name in REQUIREMENT_STATE_FIELDS},
+        )
+    )
+    return {
+        row["job_ref"]: JobChecklists(int(row["requests"]), int(row["answers"]), states_of(row))
+        for row in rows
+    }
+
+
 # ---------------------------------------------------------------- review queue
 
 
@@ -600,6 +701,9 @@ EXPORT_COLUMNS = (
     ("dropped", "dropped"),
     ("unchecked", "unchecked"),
     ("drop_reasons", "drop_reasons"),
+    ("requirements_total", "requirements_total"),
+    ("requirements_optional", "requirements_optional"),
+    *((name, name) for name in REQUIREMENT_STATE_FIELDS),
     ("model", "model_name"),
     ("prompt_version", "prompt_version"),
     ("latency_ms", "latency_ms"),
