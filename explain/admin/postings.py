@@ -12,12 +12,15 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
-from django.urls import reverse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
 
 from explain.admin.figures import states_in_words
 from explain.admin.filters import STEP
@@ -43,6 +46,11 @@ class PostingReadingAdmin(admin.ModelAdmin):
     search_fields = ("job_ref", "job_title")
     date_hierarchy = "read_at"
     actions = ["read_again"]
+    change_form_template = "admin/explain/postingreading/change_form.html"
+
+    class Media:
+        css = {"all": ("explain/admin.css",)}
+
     fields = (
         "job_title",
         "job_ref",
@@ -64,6 +72,39 @@ class PostingReadingAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    def get_urls(self) -> list[Any]:
+        view = self.admin_site.admin_view(require_POST(self.read_again_view))
+        return [
+            path("<int:pk>/read-again/", view, name="explain_postingreading_read_again"),
+            *super().get_urls(),
+        ]
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """The reading's page, with "Read this posting again" for those who may."""
+        extra = dict(extra_context or {})
+        if self.has_read_again_permission(request) and str(object_id).isdigit():
+            extra["explain_read_again_url"] = reverse(
+                "admin:explain_postingreading_read_again", args=[int(object_id)]
+            )
+        return super().change_view(request, object_id, form_url, extra)
+
+    def read_again_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """One posting read again from its page (a POST); back to its newest reading,
+        which is another row when the posting's text has changed since."""
+        if not self.has_read_again_permission(request):
+            raise PermissionDenied
+        reading = get_object_or_404(PostingReading, pk=pk)
+        self.read_again(request, PostingReading.objects.filter(pk=pk))
+        newest = PostingReading.objects.filter(job_ref=reading.job_ref).first()
+        target = newest.pk if newest is not None else reading.pk
+        return HttpResponseRedirect(reverse("admin:explain_postingreading_change", args=[target]))
 
     def changelist_view(
         self, request: HttpRequest, extra_context: dict[str, Any] | None = None
