@@ -175,7 +175,11 @@ def summary_cards(
                 with_drop=_linked(link, with_drop_rows, s.with_drop),
                 checked=_linked(link, answer_rows, s.checked),
                 answers=str(answers),
-                none=_linked(link, {"outcome__exact": "nothing_verified"}, s.nothing_verified),
+                none=_linked(
+                    link,
+                    {"outcome__exact": "nothing_verified", "step": "viewer"},
+                    s.nothing_verified,
+                ),
             ),
             url(with_drop_rows),
         ),

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from explain.admin.reasons import admin_reason_text
 from explain.core.verify import DropReason
 from explain.models import ExplanationLog
-from explain.reporting.selectors import counted_as_outcomes, step_q
+from explain.reporting.selectors import counted_as, step_q
 
 COUNTED_AS = "counted_as"
 REMOVED = "removed"
@@ -59,8 +59,7 @@ class CountedAsFilter(admin.SimpleListFilter):
     def queryset(
         self, request: HttpRequest, queryset: QuerySet[ExplanationLog]
     ) -> QuerySet[ExplanationLog]:
-        outcomes = counted_as_outcomes(self.value() or "")
-        return queryset if outcomes is None else queryset.filter(outcome__in=outcomes)
+        return counted_as(queryset, self.value() or "")
 
 
 class RemovedPointFilter(admin.SimpleListFilter):

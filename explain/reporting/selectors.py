@@ -93,6 +93,13 @@ def step_q(step: str) -> Q | None:
     return {"posting": reading, "viewer": ~reading}.get(step)
 
 
+def is_reading(version: str) -> bool:
+    """A posting reading's row: a model call, never a viewer's request or answer. Its
+    calls, tokens and latency count with the viewers'; requests, answers and every drop
+    figure count the viewers' rows only (a reading's removed items are not theirs)."""
+    return version.startswith(POSTING_PROMPT_PREFIX)
+
+
 @dataclass(frozen=True)
 class States:
     """Requirements per checklist state, added up over log rows."""
@@ -279,6 +286,10 @@ RATE_LIMITED_OUTCOMES = (
 )
 
 
+# The figures that count the viewers' rows only (see is_reading); the others count both.
+VIEWER_FIGURES = frozenset({"asks", "answers", "answers_with_cache", "rate_limited", "page_views"})
+
+
 def counted_as_outcomes(name: str) -> tuple[str, ...] | None:
     """The outcomes of the rows a figure counts ("asks", "answers", …); None if unknown."""
     every = tuple(Outcome.values)
@@ -294,6 +305,16 @@ def counted_as_outcomes(name: str) -> tuple[str, ...] | None:
     return sets.get(name)
 
 
+def counted_as(queryset: QuerySet[ExplanationLog], name: str) -> QuerySet[ExplanationLog]:
+    """The rows one figure counts (the summary's links open exactly these)."""
+    outcomes = counted_as_outcomes(name)
+    if outcomes is None:
+        return queryset
+    rows = queryset.filter(outcome__in=outcomes)
+    viewers = step_q("viewer")
+    return rows.filter(viewers) if name in VIEWER_FIGURES and viewers is not None else rows
+
+
 def answers_by_reason(
     queryset: QuerySet[ExplanationLog], *, include_cached: bool = False
 ) -> dict[str, int]:
@@ -303,6 +324,7 @@ def answers_by_reason(
     rows = (
         queryset.order_by()
         .filter(dropped__gt=0, outcome__in=answer_outcomes(include_cached))
+        .exclude(prompt_version__startswith=POSTING_PROMPT_PREFIX)
         .exclude(drop_reasons={})
         .values("drop_reasons")
         .annotate(rows=Count("id"))
@@ -371,32 +393,31 @@ def summary_from(data: Cells, *, include_cached: bool = False) -> LogSummary:
     """The summary; drop figures count answers (fresh by default)."""
     answers = answer_outcomes(include_cached)
     cells = data.cells
+    viewers = [c for c in cells if not is_reading(c.version)]
 
-    def count(outcomes: Iterable[str]) -> int:
+    def count(outcomes: Iterable[str], among: list[Cell] = cells) -> int:
         wanted = set(outcomes)
-        return sum(c.requests for c in cells if c.outcome in wanted)
+        return sum(c.requests for c in among if c.outcome in wanted)
 
-    answered = [c for c in cells if c.outcome in answers]
+    answered = [c for c in viewers if c.outcome in answers]
     histogram = _merged(h for key, h in data.latency.items() if key[2] in MODEL_CALL_OUTCOMES)
     return LogSummary(
-        requests=sum(c.requests for c in cells if c.outcome not in PAGE_VIEW_OUTCOMES),
+        requests=sum(c.requests for c in viewers if c.outcome not in PAGE_VIEW_OUTCOMES),
         checked=sum(c.requests for c in answered),
         with_drop=sum(c.with_drop for c in answered),
         dropped=sum(c.dropped for c in answered),
         model_calls=count(MODEL_CALL_OUTCOMES),
         errors=count(ERROR_OUTCOMES),
-        nothing_verified=count([Outcome.NOTHING_VERIFIED]),
+        nothing_verified=count([Outcome.NOTHING_VERIFIED], viewers),
         # Refused for this user: the per-minute rate, or the account's or address's day used up.
-        rate_limited=count(
-            [Outcome.RATE_LIMITED, Outcome.ACCOUNT_DAILY_LIMIT, Outcome.ADDRESS_DAILY_LIMIT]
-        ),
-        cached=count([Outcome.CACHED]),
+        rate_limited=count(RATE_LIMITED_OUTCOMES, viewers),
+        cached=count([Outcome.CACHED], viewers),
         latency_p50=percentile(histogram, 0.50),
         latency_p95=percentile(histogram, 0.95),
         total_tokens=_sum_or_none(c.total_tokens for c in cells),
         prompt_tokens=_sum_or_none(c.prompt_tokens for c in cells),
         output_tokens=_sum_or_none(c.output_tokens for c in cells),
-        page_views=count(PAGE_VIEW_OUTCOMES),
+        page_views=count(PAGE_VIEW_OUTCOMES, viewers),
         states=states_sum(c.states for c in answered),
     )
 
@@ -448,7 +469,9 @@ def comparison_from(data: Cells, *, include_cached: bool = False) -> list[Versio
         groups[(cell.model, cell.version)].append(cell)
     result = []
     for (model, version), cells in groups.items():
-        answered = [c for c in cells if c.outcome in answers]
+        # A posting reading's version: model calls only, no requests or answers.
+        asked = [] if is_reading(version) else cells
+        answered = [c for c in asked if c.outcome in answers]
         histogram = _merged(
             h
             for key, h in data.latency.items()
@@ -458,7 +481,7 @@ def comparison_from(data: Cells, *, include_cached: bool = False) -> list[Versio
             VersionFigures(
                 model=model,
                 version=version,
-                requests=sum(c.requests for c in cells if c.outcome not in PAGE_VIEW_OUTCOMES),
+                requests=sum(c.requests for c in asked if c.outcome not in PAGE_VIEW_OUTCOMES),
                 answers=sum(c.requests for c in answered),
                 with_drop=sum(c.with_drop for c in answered),
                 dropped=sum(c.dropped for c in answered),
@@ -532,7 +555,7 @@ def daily_from(
     answers = set(answer_outcomes(include_cached))
     found: dict[tuple[str, str], dict[date, tuple[int, int]]] = defaultdict(dict)
     for cell in data.cells:
-        if cell.outcome not in answers:
+        if cell.outcome not in answers or is_reading(cell.version):
             continue
         per_day = found[(cell.model, cell.version)]
         a, w = per_day.get(cell.day, (0, 0))
@@ -585,7 +608,7 @@ def reasons_from(data: Cells, *, include_cached: bool = False) -> list[ReasonTot
     answers = set(answer_outcomes(include_cached))
     totals: dict[str, int] = defaultdict(int)
     for key, counts in data.reasons.items():
-        if key[2] in answers:
+        if key[2] in answers and not is_reading(key[1]):
             for code, n in counts.items():
                 totals[code] += n
     whole = sum(totals.values())
@@ -663,6 +686,7 @@ def recent_drop_rate(window: int) -> RecentDropRate:
     """The drop share over the newest `window` fresh answers (one short indexed read)."""
     newest = list(
         ExplanationLog.objects.filter(outcome__in=FRESH_OUTCOMES)
+        .exclude(prompt_version__startswith=POSTING_PROMPT_PREFIX)
         .order_by("-id")
         .values_list("id", "dropped")[:window]
     )
@@ -674,7 +698,11 @@ def recent_drop_rate(window: int) -> RecentDropRate:
 
 
 def fresh_answers_after(row_id: int) -> int:
-    return ExplanationLog.objects.filter(outcome__in=FRESH_OUTCOMES, id__gt=row_id).count()
+    return (
+        ExplanationLog.objects.filter(outcome__in=FRESH_OUTCOMES, id__gt=row_id)
+        .exclude(prompt_version__startswith=POSTING_PROMPT_PREFIX)
+        .count()
+    )
 
 
 # ---------------------------------------------------------------- export

@@ -187,3 +187,27 @@ def test_read_again_that_fails_keeps_the_reading_and_says_so(admin_client_, read
     assert "0 postings read again." in text and "Not read (try again later)" in text
     kept = PostingReading.objects.get()
     assert kept.pk == reading.pk and kept.read_at == reading.read_at
+
+
+@pytest.mark.parametrize("query", [{}, {"cached": "1"}, {"step": "viewer"}])
+def test_with_readings_in_the_log_each_count_still_equals_its_list(admin_client_, logs, query):
+    """A reading that removed items, and one that kept nothing: model calls with the
+    viewers', never a request, an answer or a removed point; each linked count opens a
+    list of exactly that many rows."""
+    make_log(0, job_ref="5", prompt_version=POSTING, dropped=3, drop_reasons={"model_offered": 3})
+    make_log(0, job_ref="7", prompt_version=POSTING, outcome=Outcome.NOTHING_VERIFIED)
+    response = admin_client_.get(reverse(CHANGELIST), query)
+    summary = response.context["explain_summary"]
+    if "step" not in query:
+        assert (summary.requests, summary.checked, summary.with_drop) == (4, 3, 0)
+        assert summary.model_calls == 7 and summary.nothing_verified == 0
+    links = [
+        (url, text)
+        for url, text in re.findall(
+            r'<a href="([^"]+)">([\d,]+)</a>', summary_section(response.content.decode())
+        )
+    ]
+    assert len(links) >= 8
+    for url, text in links:
+        rows = admin_client_.get(html.unescape(url))
+        assert rows.context["cl"].result_count == int(text.replace(",", "")), (url, text)

@@ -119,11 +119,21 @@ def test_the_rollup_keeps_the_checklist_states_and_tells_the_steps_apart():
         make_log(days_ago, prompt_version="v1", outcome="timeout", requirements_shown=5)
     assert rollup.roll_up() == 2
     last = rollup.rolled_through()
-    for step, requests, tokens in (("posting", 3, 2700), ("viewer", 6, 1200), (None, 9, 3900)):
+    # A reading is a model call, never a viewer's request: its calls and tokens count
+    # with the viewers', its row is not a request.
+    for step, requests, calls, tokens in (
+        ("posting", 0, 3, 2700),
+        ("viewer", 6, 6, 1200),
+        (None, 6, 9, 3900),
+    ):
         scope = rollup.Scope(step=step)
         assert figures(rollup.scope_cells(scope, last), False) == figures(raw(scope), False)
         summary = selectors.summary_from(rollup.scope_cells(scope, last))
-        assert (summary.requests, summary.total_tokens) == (requests, tokens)
+        assert (summary.requests, summary.model_calls, summary.total_tokens) == (
+            requests,
+            calls,
+            tokens,
+        )
     viewers = selectors.summary_from(rollup.scope_cells(rollup.Scope(step="viewer"), last))
     # The timed-out rows are not answers: their counts are not added.
     assert viewers.states == selectors.States(shown=9, not_found=6, not_yet=3, unchecked=3)
