@@ -59,6 +59,7 @@ class PostingReadingAdmin(admin.ModelAdmin):
         "model_name",
         "text_hash",
         "requirement_list",
+        "lines_total",
         "not_read_list",
         "removed",
         "removed_reasons",

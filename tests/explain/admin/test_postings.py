@@ -55,6 +55,8 @@ def test_the_detail_lists_requirements_and_lines_not_read_escaped(admin_client, 
     html = page.content.decode()
     assert page.status_code == 200
     assert "Figma" in html and "Sketch" in html and "Dutch" in html
+    # Every line of the requirements field is covered or listed: how many there are.
+    assert reading.lines_total == 3 and "Lines of the requirements field" in html
     assert "&lt;b&gt;Portfolio&lt;/b&gt;" in html and "<b>Portfolio</b>" not in html
 
 
