@@ -37,7 +37,7 @@ from explain.llm.client import ChatClient, ChatModel, PromptSpec, TokenUsage, mo
 from explain.llm.errors import ModelCallError
 from explain.llm.recorded import RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
-from explain.models import ExplanationLog
+from explain.models import REQUIREMENT_COUNT_FIELDS, ExplanationLog
 from explain.outcomes import (
     SHOWN_OUTCOMES,
     SUCCESS,
@@ -911,6 +911,9 @@ def _log_fields(result: Explanation, *, user: Any, latency: float) -> dict[str, 
         "dropped": verification.dropped,
         "unchecked": verification.unchecked,
         "drop_reasons": dict(verification.drop_reasons),
+        # The checklist's counts (the posting's own list, each requirement's state):
+        # 0 until the viewer's step writes them.
+        **dict.fromkeys(REQUIREMENT_COUNT_FIELDS, 0),
         **_text_counts(result),
         "model_name": result.model[:100],
         "prompt_version": PROMPT_VERSION,
