@@ -183,9 +183,10 @@ class Command(BaseCommand):
             )
 
     def reading(self, sentence: SentenceWriter) -> None:
-        """The reading corpus and its held-out set: precision and recall per kind and per
+        """The reading corpus and its held-out sets: precision and recall per kind and per
         language (explain/eval/reading_corpus.py); reported, never a gate."""
-        for path in (reading_corpus.CORPUS_PATH, reading_corpus.HOLDOUT_PATH):
+        paths = (reading_corpus.CORPUS_PATH, reading_corpus.HOLDOUT_PATH, reading_corpus.FRESH_PATH)
+        for path in paths:
             judged = reading_corpus.judge_corpus(
                 reading_corpus.load_corpus(path), sentence=sentence
             )
