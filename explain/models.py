@@ -8,6 +8,20 @@ from django.utils.translation import gettext_lazy as _
 
 from explain.outcomes import Kind, Outcome
 
+# A log row's count per checklist state (shown in the profile, not found in it, the
+# profile says not yet, could not be checked), and all of them with the list's size.
+REQUIREMENT_STATE_FIELDS = (
+    "requirements_shown",
+    "requirements_not_found",
+    "requirements_not_yet",
+    "requirements_unchecked",
+)
+REQUIREMENT_COUNT_FIELDS = (
+    "requirements_total",
+    "requirements_optional",
+    *REQUIREMENT_STATE_FIELDS,
+)
+
 
 class ExplanationLog(models.Model):
     """One row per explanation request. No profile text, job text or quote is stored."""
@@ -34,6 +48,22 @@ class ExplanationLog(models.Model):
     dropped = models.PositiveSmallIntegerField(_("removed points"), default=0)
     unchecked = models.PositiveSmallIntegerField(_("unchecked points"), default=0)
     drop_reasons = models.JSONField(default=dict, blank=True)
+    # The checklist: the posting's own requirements (the same list for every viewer) and
+    # the state each ended in for this request. The four states add up to the total.
+    requirements_total = models.PositiveSmallIntegerField(_("requirements"), default=0)
+    requirements_optional = models.PositiveSmallIntegerField(_("optional requirements"), default=0)
+    requirements_shown = models.PositiveSmallIntegerField(
+        _("requirements shown in the profile"), default=0
+    )
+    requirements_not_found = models.PositiveSmallIntegerField(
+        _("requirements not found in the profile"), default=0
+    )
+    requirements_not_yet = models.PositiveSmallIntegerField(
+        _("requirements the profile says not yet"), default=0
+    )
+    requirements_unchecked = models.PositiveSmallIntegerField(
+        _("requirements that could not be checked"), default=0
+    )
     # Retired: points code reworded by reason, from when the model wrote sentences. No
     # longer written (code writes every sentence); kept so rows from then still read.
     rewritten = models.JSONField(default=dict, blank=True)
@@ -194,6 +224,11 @@ class ExplanationDay(models.Model):
     requests = models.PositiveIntegerField(default=0)
     with_drop = models.PositiveIntegerField(default=0)
     dropped = models.PositiveIntegerField(default=0)
+    # The checklist's states over the day's rows, summed (ExplanationLog.requirements_*).
+    requirements_shown = models.PositiveIntegerField(default=0)
+    requirements_not_found = models.PositiveIntegerField(default=0)
+    requirements_not_yet = models.PositiveIntegerField(default=0)
+    requirements_unchecked = models.PositiveIntegerField(default=0)
     prompt_tokens = models.BigIntegerField(null=True)
     output_tokens = models.BigIntegerField(null=True)
     total_tokens = models.BigIntegerField(null=True)

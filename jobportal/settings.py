@@ -69,6 +69,9 @@ _TASKS_MODULE = "django.tasks" if django.VERSION >= (6, 0) else "django_tasks"
 # The immediate backend runs a task when it is enqueued; production may name a database
 # or RQ backend here (docs/requirements.md).
 TASKS = {"default": {"BACKEND": f"{_TASKS_MODULE}.backends.immediate.ImmediateBackend"}}
+# A published job saved with a new text has its requirements read then (jobportal/signals.py,
+# explain.tasks.posting_changed), not when its first viewer asks.
+READ_POSTINGS_AHEAD = True
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",

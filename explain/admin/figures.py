@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from explain.admin.reasons import admin_reason_text
+from explain.models import ExplanationLog
 from explain.reporting.costs import Price, call_cost
-from explain.reporting.selectors import LogSummary, ReasonTotal, VersionFigures
+from explain.reporting.selectors import LogSummary, ReasonTotal, States, VersionFigures
 
 # A figure's list: the query parameters that select the rows it counts, given to a
 # callable that turns them into the change list's URL with the page's own filters kept.
@@ -70,6 +72,37 @@ def _sentence(template: str, **parts: str) -> str:
     escaped unless it is already safe HTML (a link format_html built)."""
     filled = conditional_escape(template) % {k: conditional_escape(v) for k, v in parts.items()}
     return mark_safe(filled)  # noqa: S308 - every piece above was escaped
+
+
+def states_in_words(states: States) -> str:
+    """Requirements per checklist state, in words: "3 shown · 2 not found · …"."""
+    return " · ".join(
+        (
+            _("%(count)s shown") % {"count": integer(states.shown)},
+            _("%(count)s not found") % {"count": integer(states.not_found)},
+            _("%(count)s not yet") % {"count": integer(states.not_yet)},
+            _("%(count)s could not be checked") % {"count": integer(states.unchecked)},
+        )
+    )
+
+
+def checklist_counts(row: ExplanationLog) -> str:
+    """A log row's checklist: the posting's requirements (optional apart) on one line,
+    the state each ended in on the next; a dash for a row without one."""
+    if not row.requirements_total:
+        return "–"
+    size = ngettext(
+        "%(count)d requirement, %(optional)d optional",
+        "%(count)d requirements, %(optional)d optional",
+        row.requirements_total,
+    ) % {"count": row.requirements_total, "optional": row.requirements_optional}
+    states = States(
+        row.requirements_shown,
+        row.requirements_not_found,
+        row.requirements_not_yet,
+        row.requirements_unchecked,
+    )
+    return format_html("{}<br>{}", size, states_in_words(states))
 
 
 def _token_detail(s: LogSummary) -> str:
@@ -142,7 +175,11 @@ def summary_cards(
                 with_drop=_linked(link, with_drop_rows, s.with_drop),
                 checked=_linked(link, answer_rows, s.checked),
                 answers=str(answers),
-                none=_linked(link, {"outcome__exact": "nothing_verified"}, s.nothing_verified),
+                none=_linked(
+                    link,
+                    {"outcome__exact": "nothing_verified", "step": "viewer"},
+                    s.nothing_verified,
+                ),
             ),
             url(with_drop_rows),
         ),
@@ -164,6 +201,16 @@ def summary_cards(
                 calls=_linked(link, {"counted_as": "model_calls"}, s.model_calls),
             ),
             url({"counted_as": "errors"}),
+        ),
+        Card(
+            _("Requirements in answers"),
+            integer(s.states.total),
+            _sentence(
+                _("%(states)s, over %(checked)s %(answers)s"),
+                states=states_in_words(s.states),
+                checked=_linked(link, answer_rows, s.checked),
+                answers=str(answers),
+            ),
         ),
         Card(
             _("Latency p50 / p95"),

@@ -14,11 +14,29 @@ from django.utils.translation import gettext_lazy as _
 from explain.admin.reasons import admin_reason_text
 from explain.core.verify import DropReason
 from explain.models import ExplanationLog
-from explain.reporting.selectors import counted_as_outcomes
+from explain.reporting.selectors import counted_as, step_q
 
 COUNTED_AS = "counted_as"
 REMOVED = "removed"
 REMOVAL_REASON = "removal_reason"
+STEP = "step"
+
+
+class StepFilter(admin.SimpleListFilter):
+    """Posting readings (one model call per posting text) or the viewers' requests:
+    counted together in the figures (model calls, tokens, cost), looked at apart here."""
+
+    title = _("step")
+    parameter_name = STEP
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, Any]]:
+        return [("posting", _("posting reading")), ("viewer", _("viewer"))]
+
+    def queryset(
+        self, request: HttpRequest, queryset: QuerySet[ExplanationLog]
+    ) -> QuerySet[ExplanationLog]:
+        rows = step_q(self.value() or "")
+        return queryset if rows is None else queryset.filter(rows)
 
 
 class CountedAsFilter(admin.SimpleListFilter):
@@ -41,8 +59,7 @@ class CountedAsFilter(admin.SimpleListFilter):
     def queryset(
         self, request: HttpRequest, queryset: QuerySet[ExplanationLog]
     ) -> QuerySet[ExplanationLog]:
-        outcomes = counted_as_outcomes(self.value() or "")
-        return queryset if outcomes is None else queryset.filter(outcome__in=outcomes)
+        return counted_as(queryset, self.value() or "")
 
 
 class RemovedPointFilter(admin.SimpleListFilter):

@@ -36,6 +36,7 @@ from explain.admin.addressed_to_ai import (
 )
 from explain.admin.charts import daily_chart
 from explain.admin.figures import (
+    checklist_counts,
     ms,
     reason_rows,
     reason_wording,
@@ -43,7 +44,12 @@ from explain.admin.figures import (
     summary_cards,
     version_rows,
 )
-from explain.admin.filters import CountedAsFilter, RemovalReasonFilter, RemovedPointFilter
+from explain.admin.filters import (
+    CountedAsFilter,
+    RemovalReasonFilter,
+    RemovedPointFilter,
+    StepFilter,
+)
 from explain.conf import app_settings
 from explain.core.verify import DropReason
 from explain.models import ExplanationLog, FeedbackReport, FlagMark, LogNeedingReview
@@ -194,6 +200,7 @@ class ExplanationLogAdmin(EvidenceAdmin):
         "job",
         "outcome",
         "kept",
+        "checklist",
         "dropped",
         "version",
         "latency",
@@ -203,6 +210,7 @@ class ExplanationLogAdmin(EvidenceAdmin):
     list_display_links = ("when",)
     list_filter = (
         "outcome",
+        StepFilter,
         CountedAsFilter,
         RemovedPointFilter,
         RemovalReasonFilter,
@@ -232,6 +240,18 @@ class ExplanationLogAdmin(EvidenceAdmin):
     readonly_fields = ("job", "removed_because", "posting_flags")
     fieldsets = (
         (None, {"fields": ("created_at", "user", "job", "outcome")}),
+        (
+            _("Checklist"),
+            {
+                "fields": (
+                    ("requirements_total", "requirements_optional"),
+                    "requirements_shown",
+                    "requirements_not_found",
+                    "requirements_not_yet",
+                    "requirements_unchecked",
+                )
+            },
+        ),
         (
             _("Verification"),
             {
@@ -332,6 +352,11 @@ class ExplanationLogAdmin(EvidenceAdmin):
         }
         gaps = ngettext("%(count)d gap", "%(count)d gaps", obj.kept_gaps) % {"count": obj.kept_gaps}
         return format_html("{}<br>{}", matches, gaps)
+
+    @admin.display(description=_("checklist"), ordering="requirements_total")
+    def checklist(self, obj: ExplanationLog) -> str:
+        """The requirements of the posting and the state each ended in, as counts."""
+        return checklist_counts(obj)
 
     @admin.display(description=_("reports"))
     def report_link(self, obj: ExplanationLog) -> str:

@@ -1,22 +1,31 @@
 """The admin's page of posting readings: each posting's requirement list, read-only.
 
 When it was read, with which prompt and model, how many requirements (optional apart),
-the lines of the requirements field no requirement covers, and an action to read the
-selected postings again (explain.services.postings).
+the lines of the requirements field no requirement covers, the viewers' requests about
+the posting with the state each requirement ended in (counted from the log rows of its
+job), and an action to read the selected postings again (explain.services.postings).
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
 
+from explain.admin.figures import states_in_words
+from explain.admin.filters import STEP
 from explain.models import PostingReading
+from explain.reporting.selectors import JobChecklists, checklists_by_job
 from explain.services.postings import Status, posting_requirements
 
 
@@ -31,11 +40,17 @@ class PostingReadingAdmin(admin.ModelAdmin):
         "requirement_count",
         "optional_count",
         "not_read_count",
+        "checklists",
     )
     list_filter = ("prompt_version", "model_name")
     search_fields = ("job_ref", "job_title")
     date_hierarchy = "read_at"
     actions = ["read_again"]
+    change_form_template = "admin/explain/postingreading/change_form.html"
+
+    class Media:
+        css = {"all": ("explain/admin.css",)}
+
     fields = (
         "job_title",
         "job_ref",
@@ -44,10 +59,12 @@ class PostingReadingAdmin(admin.ModelAdmin):
         "model_name",
         "text_hash",
         "requirement_list",
+        "lines_total",
         "not_read_list",
         "removed",
         "removed_reasons",
         "unchecked",
+        "checklists",
     )
     readonly_fields = fields
 
@@ -56,6 +73,80 @@ class PostingReadingAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+    def get_urls(self) -> list[Any]:
+        view = self.admin_site.admin_view(require_POST(self.read_again_view))
+        return [
+            path("<int:pk>/read-again/", view, name="explain_postingreading_read_again"),
+            *super().get_urls(),
+        ]
+
+    def change_view(
+        self,
+        request: HttpRequest,
+        object_id: str,
+        form_url: str = "",
+        extra_context: dict[str, Any] | None = None,
+    ) -> HttpResponse:
+        """The reading's page, with "Read this posting again" for those who may."""
+        extra = dict(extra_context or {})
+        if self.has_read_again_permission(request) and str(object_id).isdigit():
+            extra["explain_read_again_url"] = reverse(
+                "admin:explain_postingreading_read_again", args=[int(object_id)]
+            )
+        return super().change_view(request, object_id, form_url, extra)
+
+    def read_again_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """One posting read again from its page (a POST); back to its newest reading,
+        which is another row when the posting's text has changed since."""
+        if not self.has_read_again_permission(request):
+            raise PermissionDenied
+        reading = get_object_or_404(PostingReading, pk=pk)
+        self.read_again(request, PostingReading.objects.filter(pk=pk))
+        newest = PostingReading.objects.filter(job_ref=reading.job_ref).first()
+        target = newest.pk if newest is not None else reading.pk
+        return HttpResponseRedirect(reverse("admin:explain_postingreading_change", args=[target]))
+
+    def changelist_view(
+        self, request: HttpRequest, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        """The page's postings' requests counted in one grouped query, not one per row."""
+        response = super().changelist_view(request, extra_context)
+        context = getattr(response, "context_data", None)
+        if context and "cl" in context:
+            rows = list(context["cl"].result_list)
+            found = checklists_by_job(row.job_ref for row in rows)
+            for row in rows:
+                row.explain_checklists = found.get(row.job_ref, JobChecklists())
+        return response
+
+    @admin.display(description=_("viewers' checklists"))
+    def checklists(self, obj: PostingReading) -> str:
+        """The viewers' requests about this job (every text of it) and, over its fresh
+        answers, how many requirements ended in each state; linked to those log rows."""
+        counted = getattr(obj, "explain_checklists", None)
+        if counted is None:  # the detail page: this posting alone
+            counted = checklists_by_job([obj.job_ref]).get(obj.job_ref, JobChecklists())
+        requests = ngettext("%(count)d request", "%(count)d requests", counted.requests) % {
+            "count": counted.requests
+        }
+        url = (
+            reverse("admin:explain_explanationlog_changelist")
+            + "?"
+            + urlencode({"job_ref": obj.job_ref, STEP: "viewer"})
+        )
+        if not counted.answers:
+            return format_html('<a href="{}">{}</a>', url, requests)
+        answers = ngettext("%(count)d fresh answer", "%(count)d fresh answers", counted.answers) % {
+            "count": counted.answers
+        }
+        return format_html(
+            '<a href="{}">{}</a>, {}<br>{}',
+            url,
+            requests,
+            answers,
+            states_in_words(counted.states),
+        )
 
     @admin.display(description=_("requirements"))
     def requirement_list(self, obj: PostingReading) -> str:

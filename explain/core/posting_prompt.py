@@ -6,7 +6,10 @@ posting again) and logged with every call. Pure Python: no Django.
 
 from __future__ import annotations
 
-POSTING_PROMPT_VERSION = "posting-2026-12-05.1"
+# Every posting prompt's version starts so: the admin tells the log rows of posting
+# readings from the viewers' rows by it (its "step" filter, the rollup's too).
+POSTING_PROMPT_PREFIX = "posting-"
+POSTING_PROMPT_VERSION = f"{POSTING_PROMPT_PREFIX}2026-12-05.1"
 
 POSTING_INSTRUCTION = """\
 You list what a job posting asks of the people who apply. You pick evidence; you write \

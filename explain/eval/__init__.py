@@ -2,6 +2,7 @@
 
 - `cases`: the case file (explain/data/eval_cases.json): load, check, write.
 - `scoring`: run the verifier on every labelled claim and compare with its label.
+- `postings`: whole postings with labelled requirements, read by `read_posting` and counted.
 - `live`: run a ChatModel on each distinct profile/job pair and count what survives.
 - `chart`: a small hand-written SVG bar chart of drop reasons.
 - `report`: the verifier's heading, the JSON reports and the charts a run writes.

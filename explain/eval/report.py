@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from explain.core.verify import Limits
 from explain.eval.cases import CaseFile
@@ -19,8 +20,13 @@ def verifier_heading(case_file: CaseFile, card: Scorecard, limits: Limits) -> st
     )
 
 
-def verifier_report(case_file: CaseFile, card: Scorecard) -> str:
+def verifier_report(
+    case_file: CaseFile, card: Scorecard, postings: dict[str, Any] | None = None
+) -> str:
+    """The verifier's figures; with the posting set's summary under "postings" when given."""
     report = {"mode": "verifier", "cases": case_file.origin, **card.as_dict()}
+    if postings is not None:
+        report["postings"] = postings
     return json.dumps(report, indent=2) + "\n"
 
 

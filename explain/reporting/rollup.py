@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
@@ -27,12 +27,15 @@ from django.utils.dateparse import parse_date, parse_datetime
 from explain.models import ExplanationDay, ExplanationLog, RollupState
 from explain.reporting.selectors import (
     KEY_FIELDS,
+    STEPS,
     Cell,
     Cells,
+    States,
     day_cells,
     latency_histograms,
     log_cells,
     reason_counts,
+    step_q,
 )
 
 # A request started before midnight may write its row a little after.
@@ -120,6 +123,10 @@ def _add_days(first: date, last: date) -> int:
             requests=cell.requests,
             with_drop=cell.with_drop,
             dropped=cell.dropped,
+            requirements_shown=cell.states.shown,
+            requirements_not_found=cell.states.not_found,
+            requirements_not_yet=cell.states.not_yet,
+            requirements_unchecked=cell.states.unchecked,
             prompt_tokens=cell.prompt_tokens,
             output_tokens=cell.output_tokens,
             total_tokens=cell.total_tokens,
@@ -139,20 +146,27 @@ def _add_days(first: date, last: date) -> int:
 
 @dataclass(frozen=True)
 class Scope:
-    """A change-list filter the rollup can answer: field values and whole days."""
+    """A change-list filter the rollup can answer: field values, the step (posting
+    readings or viewers, by prompt version) and whole days."""
 
     outcome: str | None = None
     model_name: str | None = None
     prompt_version: str | None = None
     since: date | None = None  # first day included
     until: date | None = None  # first day excluded
+    step: str | None = None
 
-    def field_filters(self) -> dict[str, str]:
-        return {
-            name: value
-            for name in ("outcome", "model_name", "prompt_version")
-            if (value := getattr(self, name)) is not None
-        }
+    def field_filters(self) -> Q:
+        """The fields' filter, on log rows and rollup rows alike (same field names)."""
+        found = Q(
+            **{
+                name: value
+                for name in ("outcome", "model_name", "prompt_version")
+                if (value := getattr(self, name)) is not None
+            }
+        )
+        step = step_q(self.step) if self.step is not None else None
+        return found & step if step is not None else found
 
 
 # Query parameters that do not change which rows are selected.
@@ -182,6 +196,8 @@ def scope_from(params: Mapping[str, str]) -> Scope | None:
         name = key.removesuffix("__exact")
         if name in _FIELDS:
             found[name] = value
+        elif key == "step" and value in STEPS:
+            found["step"] = value
         elif key in ("created_at__gte", "created_at__lt"):
             day = _day_boundary(value)
             if day is None:
@@ -197,13 +213,13 @@ def scope_cells(scope: Scope, last: date | None) -> Cells:
     from the log rows."""
     data = Cells()
     if last is not None:
-        days = ExplanationDay.objects.filter(day__lte=last, **scope.field_filters())
+        days = ExplanationDay.objects.filter(scope.field_filters(), day__lte=last)
         if scope.since is not None:
             days = days.filter(day__gte=scope.since)
         if scope.until is not None:
             days = days.filter(day__lt=scope.until)
         data = _cells_of(days)
-    live: QuerySet[ExplanationLog] = ExplanationLog.objects.filter(**scope.field_filters())
+    live: QuerySet[ExplanationLog] = ExplanationLog.objects.filter(scope.field_filters())
     start = None if last is None else last + timedelta(days=1)
     if scope.since is not None:
         start = max(start, scope.since) if start is not None else scope.since
@@ -231,6 +247,12 @@ def _cells_of(days: QuerySet[ExplanationDay]) -> Cells:
                 output_tokens=d.output_tokens,
                 total_tokens=d.total_tokens,
                 thoughts_tokens=d.thoughts_tokens,
+                states=States(
+                    d.requirements_shown,
+                    d.requirements_not_found,
+                    d.requirements_not_yet,
+                    d.requirements_unchecked,
+                ),
             )
         )
         histogram = data.latency.setdefault(key, {})

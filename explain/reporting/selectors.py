@@ -22,7 +22,13 @@ from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, 
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
-from explain.models import ExplanationLog, FeedbackReport, UnloggedRequests
+from explain.core.posting_prompt import POSTING_PROMPT_PREFIX
+from explain.models import (
+    REQUIREMENT_STATE_FIELDS,
+    ExplanationLog,
+    FeedbackReport,
+    UnloggedRequests,
+)
 from explain.outcomes import (
     CHECKED_OUTCOMES,
     ERROR_OUTCOMES,
@@ -74,6 +80,65 @@ def percentile(histogram: Mapping[int, int], share: float) -> int | None:
 Key = tuple[str, str, str]  # (model name, prompt version, outcome)
 
 
+# ---------------------------------------------------------------- the two steps
+
+# A log row is a posting reading's model call (once per posting text) or a viewer's
+# request; the admin's "step" filter and the rollup tell them apart by prompt version.
+STEPS = ("posting", "viewer")
+
+
+def step_q(step: str) -> Q | None:
+    """The rows of one step ("posting" readings, or "viewer" requests); None if unknown."""
+    reading = Q(prompt_version__startswith=POSTING_PROMPT_PREFIX)
+    return {"posting": reading, "viewer": ~reading}.get(step)
+
+
+def is_reading(version: str) -> bool:
+    """A posting reading's row: a model call, never a viewer's request or answer. Its
+    calls, tokens and latency count with the viewers'; requests, answers and every drop
+    figure count the viewers' rows only (a reading's removed items are not theirs)."""
+    return version.startswith(POSTING_PROMPT_PREFIX)
+
+
+@dataclass(frozen=True)
+class States:
+    """Requirements per checklist state, added up over log rows."""
+
+    shown: int = 0
+    not_found: int = 0
+    not_yet: int = 0
+    unchecked: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.shown + self.not_found + self.not_yet + self.unchecked
+
+    def __add__(self, other: States) -> States:
+        return States(
+            self.shown + other.shown,
+            self.not_found + other.not_found,
+            self.not_yet + other.not_yet,
+            self.unchecked + other.unchecked,
+        )
+
+
+def states_sum(items: Iterable[States]) -> States:
+    total = States()
+    for item in items:
+        total = total + item
+    return total
+
+
+def state_sums() -> dict[str, Sum]:
+    """One Sum per state field, named sum_<field> (for .annotate or .aggregate)."""
+    return {f"sum_{name}": Sum(name) for name in REQUIREMENT_STATE_FIELDS}
+
+
+def states_of(row: Mapping[str, Any]) -> States:
+    """The States of a row of sums that state_sums() named."""
+    return States(*(int(row[f"sum_{name}"] or 0) for name in REQUIREMENT_STATE_FIELDS))
+
+
 @dataclass(frozen=True)
 class Cell:
     """The rows of one day, model, prompt version and outcome, added up."""
@@ -89,6 +154,7 @@ class Cell:
     output_tokens: int | None
     total_tokens: int | None
     thoughts_tokens: int | None = None
+    states: States = States()
 
 
 @dataclass
@@ -132,6 +198,7 @@ def day_cells(queryset: QuerySet[ExplanationLog]) -> list[Cell]:
             sum_output=Sum("output_tokens"),
             sum_total=Sum("total_tokens"),
             sum_thoughts=Sum("thoughts_tokens"),
+            **state_sums(),
         )
     )
     return [
@@ -147,6 +214,7 @@ def day_cells(queryset: QuerySet[ExplanationLog]) -> list[Cell]:
             output_tokens=row["sum_output"],
             total_tokens=row["sum_total"],
             thoughts_tokens=row["sum_thoughts"],
+            states=states_of(row),
         )
         for row in rows
     ]
@@ -218,6 +286,10 @@ RATE_LIMITED_OUTCOMES = (
 )
 
 
+# The figures that count the viewers' rows only (see is_reading); the others count both.
+VIEWER_FIGURES = frozenset({"asks", "answers", "answers_with_cache", "rate_limited", "page_views"})
+
+
 def counted_as_outcomes(name: str) -> tuple[str, ...] | None:
     """The outcomes of the rows a figure counts ("asks", "answers", …); None if unknown."""
     every = tuple(Outcome.values)
@@ -233,6 +305,16 @@ def counted_as_outcomes(name: str) -> tuple[str, ...] | None:
     return sets.get(name)
 
 
+def counted_as(queryset: QuerySet[ExplanationLog], name: str) -> QuerySet[ExplanationLog]:
+    """The rows one figure counts (the summary's links open exactly these)."""
+    outcomes = counted_as_outcomes(name)
+    if outcomes is None:
+        return queryset
+    rows = queryset.filter(outcome__in=outcomes)
+    viewers = step_q("viewer")
+    return rows.filter(viewers) if name in VIEWER_FIGURES and viewers is not None else rows
+
+
 def answers_by_reason(
     queryset: QuerySet[ExplanationLog], *, include_cached: bool = False
 ) -> dict[str, int]:
@@ -242,6 +324,7 @@ def answers_by_reason(
     rows = (
         queryset.order_by()
         .filter(dropped__gt=0, outcome__in=answer_outcomes(include_cached))
+        .exclude(prompt_version__startswith=POSTING_PROMPT_PREFIX)
         .exclude(drop_reasons={})
         .values("drop_reasons")
         .annotate(rows=Count("id"))
@@ -276,6 +359,8 @@ class LogSummary:
     prompt_tokens: int | None
     output_tokens: int | None
     page_views: int = 0
+    # The checklist's requirements over the answers, per state.
+    states: States = States()
 
     @property
     def drop_share(self) -> float | None:
@@ -308,32 +393,32 @@ def summary_from(data: Cells, *, include_cached: bool = False) -> LogSummary:
     """The summary; drop figures count answers (fresh by default)."""
     answers = answer_outcomes(include_cached)
     cells = data.cells
+    viewers = [c for c in cells if not is_reading(c.version)]
 
-    def count(outcomes: Iterable[str]) -> int:
+    def count(outcomes: Iterable[str], among: list[Cell] = cells) -> int:
         wanted = set(outcomes)
-        return sum(c.requests for c in cells if c.outcome in wanted)
+        return sum(c.requests for c in among if c.outcome in wanted)
 
-    answered = [c for c in cells if c.outcome in answers]
+    answered = [c for c in viewers if c.outcome in answers]
     histogram = _merged(h for key, h in data.latency.items() if key[2] in MODEL_CALL_OUTCOMES)
     return LogSummary(
-        requests=sum(c.requests for c in cells if c.outcome not in PAGE_VIEW_OUTCOMES),
+        requests=sum(c.requests for c in viewers if c.outcome not in PAGE_VIEW_OUTCOMES),
         checked=sum(c.requests for c in answered),
         with_drop=sum(c.with_drop for c in answered),
         dropped=sum(c.dropped for c in answered),
         model_calls=count(MODEL_CALL_OUTCOMES),
         errors=count(ERROR_OUTCOMES),
-        nothing_verified=count([Outcome.NOTHING_VERIFIED]),
+        nothing_verified=count([Outcome.NOTHING_VERIFIED], viewers),
         # Refused for this user: the per-minute rate, or the account's or address's day used up.
-        rate_limited=count(
-            [Outcome.RATE_LIMITED, Outcome.ACCOUNT_DAILY_LIMIT, Outcome.ADDRESS_DAILY_LIMIT]
-        ),
-        cached=count([Outcome.CACHED]),
+        rate_limited=count(RATE_LIMITED_OUTCOMES, viewers),
+        cached=count([Outcome.CACHED], viewers),
         latency_p50=percentile(histogram, 0.50),
         latency_p95=percentile(histogram, 0.95),
         total_tokens=_sum_or_none(c.total_tokens for c in cells),
         prompt_tokens=_sum_or_none(c.prompt_tokens for c in cells),
         output_tokens=_sum_or_none(c.output_tokens for c in cells),
-        page_views=count(PAGE_VIEW_OUTCOMES),
+        page_views=count(PAGE_VIEW_OUTCOMES, viewers),
+        states=states_sum(c.states for c in answered),
     )
 
 
@@ -384,7 +469,9 @@ def comparison_from(data: Cells, *, include_cached: bool = False) -> list[Versio
         groups[(cell.model, cell.version)].append(cell)
     result = []
     for (model, version), cells in groups.items():
-        answered = [c for c in cells if c.outcome in answers]
+        # A posting reading's version: model calls only, no requests or answers.
+        asked = [] if is_reading(version) else cells
+        answered = [c for c in asked if c.outcome in answers]
         histogram = _merged(
             h
             for key, h in data.latency.items()
@@ -394,7 +481,7 @@ def comparison_from(data: Cells, *, include_cached: bool = False) -> list[Versio
             VersionFigures(
                 model=model,
                 version=version,
-                requests=sum(c.requests for c in cells if c.outcome not in PAGE_VIEW_OUTCOMES),
+                requests=sum(c.requests for c in asked if c.outcome not in PAGE_VIEW_OUTCOMES),
                 answers=sum(c.requests for c in answered),
                 with_drop=sum(c.with_drop for c in answered),
                 dropped=sum(c.dropped for c in answered),
@@ -468,7 +555,7 @@ def daily_from(
     answers = set(answer_outcomes(include_cached))
     found: dict[tuple[str, str], dict[date, tuple[int, int]]] = defaultdict(dict)
     for cell in data.cells:
-        if cell.outcome not in answers:
+        if cell.outcome not in answers or is_reading(cell.version):
             continue
         per_day = found[(cell.model, cell.version)]
         a, w = per_day.get(cell.day, (0, 0))
@@ -521,7 +608,7 @@ def reasons_from(data: Cells, *, include_cached: bool = False) -> list[ReasonTot
     answers = set(answer_outcomes(include_cached))
     totals: dict[str, int] = defaultdict(int)
     for key, counts in data.reasons.items():
-        if key[2] in answers:
+        if key[2] in answers and not is_reading(key[1]):
             for code, n in counts.items():
                 totals[code] += n
     whole = sum(totals.values())
@@ -530,6 +617,43 @@ def reasons_from(data: Cells, *, include_cached: bool = False) -> list[ReasonTot
         for code, count in sorted(totals.items(), key=lambda item: (-item[1], item[0]))
         if count
     ]
+
+
+# ---------------------------------------------------------------- one posting's checklists
+
+
+@dataclass(frozen=True)
+class JobChecklists:
+    """The viewers' requests about one posting (page views apart) and, over its fresh
+    answers, the requirements per checklist state."""
+
+    requests: int = 0
+    answers: int = 0
+    states: States = States()
+
+
+def checklists_by_job(job_refs: Iterable[str]) -> dict[str, JobChecklists]:
+    """Per posting, its viewers' requests and checklist states: one grouped query over
+    the job references given (the admin's page of postings), posting readings apart."""
+    refs = list(dict.fromkeys(job_refs))
+    viewers = step_q("viewer")
+    if not refs or viewers is None:
+        return {}
+    fresh = Q(outcome__in=FRESH_OUTCOMES)
+    rows = (
+        ExplanationLog.objects.filter(viewers, job_ref__in=refs)
+        .order_by()
+        .values("job_ref")
+        .annotate(
+            requests=Count("id", filter=~Q(outcome__in=PAGE_VIEW_OUTCOMES)),
+            answers=Count("id", filter=fresh),
+            **{f"sum_{name}": Sum(name, filter=fresh) for name in REQUIREMENT_STATE_FIELDS},
+        )
+    )
+    return {
+        row["job_ref"]: JobChecklists(int(row["requests"]), int(row["answers"]), states_of(row))
+        for row in rows
+    }
 
 
 # ---------------------------------------------------------------- review queue
@@ -562,6 +686,7 @@ def recent_drop_rate(window: int) -> RecentDropRate:
     """The drop share over the newest `window` fresh answers (one short indexed read)."""
     newest = list(
         ExplanationLog.objects.filter(outcome__in=FRESH_OUTCOMES)
+        .exclude(prompt_version__startswith=POSTING_PROMPT_PREFIX)
         .order_by("-id")
         .values_list("id", "dropped")[:window]
     )
@@ -573,7 +698,11 @@ def recent_drop_rate(window: int) -> RecentDropRate:
 
 
 def fresh_answers_after(row_id: int) -> int:
-    return ExplanationLog.objects.filter(outcome__in=FRESH_OUTCOMES, id__gt=row_id).count()
+    return (
+        ExplanationLog.objects.filter(outcome__in=FRESH_OUTCOMES, id__gt=row_id)
+        .exclude(prompt_version__startswith=POSTING_PROMPT_PREFIX)
+        .count()
+    )
 
 
 # ---------------------------------------------------------------- export
@@ -600,6 +729,9 @@ EXPORT_COLUMNS = (
     ("dropped", "dropped"),
     ("unchecked", "unchecked"),
     ("drop_reasons", "drop_reasons"),
+    ("requirements_total", "requirements_total"),
+    ("requirements_optional", "requirements_optional"),
+    *((name, name) for name in REQUIREMENT_STATE_FIELDS),
     ("model", "model_name"),
     ("prompt_version", "prompt_version"),
     ("latency_ms", "latency_ms"),

@@ -28,7 +28,7 @@ from explain.controls import allowance, budget, slots
 from explain.controls.breaker import CircuitBreaker, Gate
 from explain.controls.ratelimit import RateDecision
 from explain.controls.site import breaker_settings, site_cache
-from explain.core.checklist import Checklist, ChecklistBuilder, ViewerAnswer, checker_for
+from explain.core.checklist import Checklist, ChecklistBuilder, State, ViewerAnswer, checker_for
 from explain.core.posting import PostingReading
 from explain.core.schema import Draft
 from explain.core.texts import SourceText, has_content, job_text, profile_text
@@ -43,7 +43,7 @@ from explain.llm.errors import ModelCallError
 from explain.llm.local_matcher import MATCHER_MODEL_NAME, LocalMatcherAnswer
 from explain.llm.recorded import RECORDED_MODEL_NAME, RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
-from explain.models import ExplanationLog
+from explain.models import REQUIREMENT_COUNT_FIELDS, ExplanationLog
 from explain.outcomes import (
     SHOWN_OUTCOMES,
     SUCCESS,
@@ -967,6 +967,20 @@ def _text_counts(result: Explanation) -> dict[str, int]:
     return counts
 
 
+def _requirement_counts(result: Explanation) -> dict[str, int]:
+    """The checklist's counts for the log row: the posting's list and each state (0 when
+    no checklist was shown)."""
+    counts = dict.fromkeys(REQUIREMENT_COUNT_FIELDS, 0)
+    checklist = result.checklist if result.ok else None
+    if checklist is None:
+        return counts
+    counts["requirements_total"] = checklist.total
+    counts["requirements_optional"] = checklist.optional
+    for state in State:
+        counts[f"requirements_{state.value}"] = checklist.count(state)
+    return {key: min(value, 32767) for key, value in counts.items()}
+
+
 def _log_fields(result: Explanation, *, user: Any, latency: float) -> dict[str, Any]:
     """The log row's fields: counts and public names only, plain values (the spool
     keeps them as JSON)."""
@@ -984,6 +998,9 @@ def _log_fields(result: Explanation, *, user: Any, latency: float) -> dict[str, 
         "dropped": verification.dropped,
         "unchecked": verification.unchecked,
         "drop_reasons": dict(verification.drop_reasons),
+        # The checklist's counts (the posting's own list, each requirement's state):
+        # 0 until the viewer's step writes them.
+        **_requirement_counts(result),
         **_text_counts(result),
         "model_name": result.model[:100],
         "prompt_version": VIEWER_PROMPT_VERSION,

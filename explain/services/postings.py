@@ -97,6 +97,22 @@ def stored(digest: str, model: str) -> PostingReading | None:
     ).first()
 
 
+def needs_reading(job_id: str) -> bool:
+    """Whether reading this posting ahead would call a model: it is published, a model
+    (not the demo's recordings) is set up, and no reading of its current text is stored.
+
+    Asked before a task is enqueued, so a save that left the text alone enqueues nothing.
+    """
+    model = get_chat_model()
+    if model is None or isinstance(model, RecordedChatModel):
+        return False
+    try:
+        job, _title = posting_text(job_id)
+    except JobUnavailable:
+        return False
+    return stored(text_hash(job), model_name(model)[:100]) is None
+
+
 def posting_requirements(job_id: str, *, user: Any = None, again: bool = False) -> PostingResult:
     """The posting's verified requirements: stored, or read once now.
 

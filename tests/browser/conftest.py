@@ -139,6 +139,13 @@ def new_page(browser: Any, live_server: Any, settings: Any) -> Iterator[Callable
         context.close()
 
 
+@pytest.fixture(autouse=True)
+def no_reading_ahead(settings: Any) -> None:
+    """Jobs a test saves are not read ahead (jobportal/signals.py): each test's fake model
+    answers and counts the viewers' calls only."""
+    settings.READ_POSTINGS_AHEAD = False
+
+
 @pytest.fixture
 def demo_data(transactional_db: None) -> None:
     """The demo portal: jobs, the demo users and the admin (as `manage.py seed_demo`)."""

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from explain.models import ExplanationLog, FeedbackReport, LogNeedingReview
+from explain.models import (
+    REQUIREMENT_COUNT_FIELDS,
+    REQUIREMENT_STATE_FIELDS,
+    ExplanationLog,
+    FeedbackReport,
+    LogNeedingReview,
+)
 
 
 @pytest.mark.django_db
@@ -39,3 +45,19 @@ def test_deleting_a_user_keeps_their_rows(make_user):
 def test_the_review_queue_is_the_log_table():
     assert LogNeedingReview._meta.proxy
     assert LogNeedingReview._meta.db_table == ExplanationLog._meta.db_table
+
+
+@pytest.mark.django_db
+def test_a_log_row_holds_the_checklist_counts_and_starts_at_zero():
+    """Room for a long posting's list (past 255) in every state; a row written without
+    them (today's viewer rows, spooled rows from before) holds 0 in each."""
+    assert REQUIREMENT_COUNT_FIELDS[2:] == REQUIREMENT_STATE_FIELDS
+    fields = {f.name for f in ExplanationLog._meta.get_fields()}
+    assert set(REQUIREMENT_COUNT_FIELDS) <= fields
+    empty = ExplanationLog.objects.create(job_ref="1", outcome="ok")
+    empty.refresh_from_db()
+    assert [getattr(empty, name) for name in REQUIREMENT_COUNT_FIELDS] == [0] * 6
+    counts = dict(zip(REQUIREMENT_COUNT_FIELDS, (300, 40, 120, 100, 50, 30), strict=True))
+    full = ExplanationLog.objects.create(job_ref="2", outcome="ok", **counts)
+    full.refresh_from_db()
+    assert {name: getattr(full, name) for name in REQUIREMENT_COUNT_FIELDS} == counts

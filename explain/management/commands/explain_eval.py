@@ -23,7 +23,7 @@ from django.utils import translation
 
 from explain.conf import app_settings
 from explain.core.verify import Limits, VerifiedPoint
-from explain.eval import equivalence, reading_corpus, report
+from explain.eval import equivalence, postings, reading_corpus, report
 from explain.eval.cases import DEFAULT_PATH, CaseFile, CaseFileError, load_cases
 from explain.eval.feedback_cases import FeedbackExportError, export_feedback
 from explain.eval.flag_marks import export_flag_marks
@@ -170,8 +170,10 @@ class Command(BaseCommand):
         for line in equivalence.lines(equivalence.score(equivalence.load())):
             self.stdout.write(line)
         self.reading(sentence)
+        posting_figures = self.postings()
         if options["report"]:
-            self.write_file(options["report"], report.verifier_report(case_file, card), "report")
+            text = report.verifier_report(case_file, card, postings=posting_figures)
+            self.write_file(options["report"], text, "report")
         if options["chart"]:
             self.write_file(options["chart"], report.verifier_chart(card), "chart")
         if card.disagreements:
@@ -181,15 +183,31 @@ class Command(BaseCommand):
             )
 
     def reading(self, sentence: SentenceWriter) -> None:
-        """The reading corpus and its held-out set: precision and recall per kind and per
+        """The reading corpus and its held-out sets: precision and recall per kind and per
         language (explain/eval/reading_corpus.py); reported, never a gate."""
-        for path in (reading_corpus.CORPUS_PATH, reading_corpus.HOLDOUT_PATH):
+        paths = (reading_corpus.CORPUS_PATH, reading_corpus.HOLDOUT_PATH, reading_corpus.FRESH_PATH)
+        for path in paths:
             judged = reading_corpus.judge_corpus(
                 reading_corpus.load_corpus(path), sentence=sentence
             )
             self.stdout.write("")
             for line in reading_corpus.lines(judged, name=path.name):
                 self.stdout.write(line)
+
+    def postings(self) -> dict[str, Any]:
+        """The posting set: requirement precision and recall against its labels, the
+        optional flag and the requirements field's line coverage, per language and per
+        kind (explain/eval/postings.py); reported, never a gate. Returns the figures for
+        the JSON report."""
+        try:
+            shipped = postings.load_postings()
+        except postings.PostingSetError as exc:
+            raise CommandError(str(exc)) from None
+        scored = postings.score_answerers(shipped)
+        self.stdout.write("")
+        for line in postings.lines(shipped, scored=scored):
+            self.stdout.write(line)
+        return postings.summary(shipped, scored)
 
     def load(self, path: str) -> CaseFile:
         """The case file, named relative to the working directory when it is under it."""

@@ -10,7 +10,7 @@ from explain.admin.figures import (
     version_rows,
 )
 from explain.core.verify import DropReason
-from explain.reporting.selectors import LogSummary, ReasonTotal, VersionFigures
+from explain.reporting.selectors import LogSummary, ReasonTotal, States, VersionFigures
 
 
 def summary(**changes: object) -> LogSummary:
@@ -123,3 +123,12 @@ def test_a_rows_reasons_in_words_with_the_code_beside_most_first():
     assert lines[1].endswith("(duplicate): 1") and not lines[1].startswith("duplicate")
     assert lines[2] == "no_such_code: 1"  # a code the wording does not know, as it is
     assert reasons_in_words({}) == []
+
+
+def test_the_checklist_card_adds_up_the_states_over_the_answers():
+    cards = {c.label: c for c in summary_cards(summary(states=States(3, 2, 1, 1)))}
+    card = cards["Requirements in answers"]
+    assert card.value == "7"
+    assert card.detail == (
+        "3 shown · 2 not found · 1 not yet · 1 could not be checked, over 4 fresh answers"
+    )

@@ -72,3 +72,17 @@ def test_the_service_checks_after_each_logged_answer(caplog, logged_in, worked_j
     use_model(WORKED_DRAFT)  # the worked draft loses its invented Kubernetes point
     logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
     assert len(warnings(caplog)) == 1
+
+
+def test_posting_readings_are_not_answers_of_the_alert():
+    """A reading's removed items (offers, company blurbs) are no viewer's lost points."""
+    answers(*[0] * 10)
+    for _ in range(10):
+        ExplanationLog.objects.create(
+            job_ref="1", outcome="ok", dropped=2, prompt_version="posting-2026-12-05.1"
+        )
+    alert_window = drop_rate_alert()
+    assert alert_window is None
+    answers(*[1] * 10)
+    alert = drop_rate_alert()
+    assert alert is not None and (alert.answers, alert.with_drop) == (10, 10)

@@ -28,7 +28,7 @@ def figures(data: selectors.Cells, include_cached: bool) -> tuple[object, ...]:
 
 
 def raw(scope: rollup.Scope) -> selectors.Cells:
-    rows = ExplanationLog.objects.filter(**scope.field_filters())
+    rows = ExplanationLog.objects.filter(scope.field_filters())
     if scope.since:
         rows = rows.filter(created_at__gte=rollup.day_start(scope.since))
     if scope.until:
@@ -97,6 +97,47 @@ def test_which_filters_the_rollup_answers():
     assert rollup.scope_from({"created_at__year": "2026"}) is None
     noon = str(rollup.day_start(today) + timedelta(hours=12))
     assert rollup.scope_from({"created_at__gte": noon}) is None
+    assert rollup.scope_from({"step": "posting"}) == rollup.Scope(step="posting")
+    assert rollup.scope_from({"step": "someone"}) is None
+
+
+def test_the_rollup_keeps_the_checklist_states_and_tells_the_steps_apart():
+    """Posting readings and viewers' requests, each step's figures from the rollup equal
+    the rows'; the checklist's states are added up over the answers."""
+    for days_ago in (0, 1, 2):
+        make_log(days_ago, prompt_version="posting-2026-12-05.1", total_tokens=900)
+        make_log(
+            days_ago,
+            prompt_version="v1",
+            total_tokens=400,
+            requirements_total=7,
+            requirements_shown=3,
+            requirements_not_found=2,
+            requirements_not_yet=1,
+            requirements_unchecked=1,
+        )
+        make_log(days_ago, prompt_version="v1", outcome="timeout", requirements_shown=5)
+    assert rollup.roll_up() == 2
+    last = rollup.rolled_through()
+    # A reading is a model call, never a viewer's request: its calls and tokens count
+    # with the viewers', its row is not a request.
+    for step, requests, calls, tokens in (
+        ("posting", 0, 3, 2700),
+        ("viewer", 6, 6, 1200),
+        (None, 6, 9, 3900),
+    ):
+        scope = rollup.Scope(step=step)
+        assert figures(rollup.scope_cells(scope, last), False) == figures(raw(scope), False)
+        summary = selectors.summary_from(rollup.scope_cells(scope, last))
+        assert (summary.requests, summary.model_calls, summary.total_tokens) == (
+            requests,
+            calls,
+            tokens,
+        )
+    viewers = selectors.summary_from(rollup.scope_cells(rollup.Scope(step="viewer"), last))
+    # The timed-out rows are not answers: their counts are not added.
+    assert viewers.states == selectors.States(shown=9, not_found=6, not_yet=3, unchecked=3)
+    assert viewers.states.total == 21
 
 
 def test_field_values_come_from_the_rollup_and_today():

@@ -16,7 +16,7 @@ import pytest
 from django.db import InternalError, OperationalError, connection
 
 from explain.controls.ratelimit import RateDecision
-from explain.models import ExplanationLog
+from explain.models import REQUIREMENT_COUNT_FIELDS, ExplanationLog
 from explain.outcomes import Outcome
 from explain.services import log_spool
 from explain.services.explanations import explanation_create
@@ -192,3 +192,25 @@ def test_an_unreadable_row_is_set_aside(settings):
     assert log_spool.replay() == 0
     assert log_spool.waiting() == 0
     assert [p.name.endswith(".rejected") for p in folder.iterdir()] == [True]
+
+
+def test_a_spooled_row_keeps_its_checklist_counts_and_an_older_one_reads_zero(
+    use_model, worked_user, worked_job
+):
+    """The row's fields carry every checklist count; a row spooled before they existed
+    still replays (each count 0)."""
+    use_model(WORKED_DRAFT)
+    with log_table_down(OperationalError):
+        explanation_create(user=worked_user, job_id=str(worked_job.pk), rate_check=allowed)
+    [spooled] = spooled_files()
+    fields = json.loads(spooled.read_text())
+    assert {name: fields[name] for name in REQUIREMENT_COUNT_FIELDS} == dict.fromkeys(
+        REQUIREMENT_COUNT_FIELDS, 0
+    )
+    spooled.write_text(json.dumps({**fields, "requirements_total": 6, "requirements_shown": 4}))
+    log_spool.spool({"outcome": "ok", "job_ref": "older"})
+    assert log_spool.replay() == 2
+    counted = ExplanationLog.objects.get(job_ref=str(worked_job.pk))
+    assert (counted.requirements_total, counted.requirements_shown) == (6, 4)
+    older = ExplanationLog.objects.get(job_ref="older")
+    assert [getattr(older, name) for name in REQUIREMENT_COUNT_FIELDS] == [0] * 6

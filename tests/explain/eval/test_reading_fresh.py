@@ -1,0 +1,45 @@
+"""The fresh held-out reading set (issue 37) keeps the spread it was written with: a
+figure measured on it means something only while every language, every kind and both
+sides of the keep/drop line are there in numbers. Only its shape is tested here, never
+the reader's score on it, so no test can pull the reader towards these lines."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from explain.core.schema import JOB_READINGS, PROFILE_READINGS
+from explain.eval import reading_corpus as rc
+
+# Every kind the loader's docstring names: the model's readings plus code's own three.
+KINDS = {*PROFILE_READINGS, *JOB_READINGS, "pseudo", "everyday", "gap_negated"}
+
+
+def test_the_fresh_set_parses_and_says_how_it_was_written() -> None:
+    text = rc.FRESH_PATH.read_text(encoding="utf-8")
+    header = " ".join(line for line in text.splitlines() if line.startswith("#"))
+    assert "without seeing the reader" in header and "measured once" in header
+    items = rc.load_corpus(rc.FRESH_PATH)
+    assert len(items) >= 250
+    assert len({item.case.note for item in items}) == len(items)  # no line written twice
+
+
+def test_the_fresh_set_covers_every_language_and_kind() -> None:
+    items = rc.load_corpus(rc.FRESH_PATH)
+    per_lang = Counter(item.lang for item in items)
+    assert set(per_lang) == set(rc.LANGS)
+    assert all(per_lang[lang] >= 20 for lang in rc.LANGS if lang != "en")
+    assert {item.kind for item in items} == KINDS
+    for lang in rc.LANGS:
+        mine = [item for item in items if item.lang == lang]
+        assert sum(item.good for item in mine) >= 8  # hard good lines in every language
+        assert sum(not item.good for item in mine) >= 12
+
+
+def test_the_fresh_set_is_about_three_fifths_misleading() -> None:
+    items = rc.load_corpus(rc.FRESH_PATH)
+    misleading = sum(not item.good for item in items) / len(items)
+    assert 0.55 <= misleading <= 0.65
+    # Good lines that look negative: the pseudo kind, and gaps the profile really denies.
+    assert sum(item.good for item in items if item.kind == "pseudo") >= 24
+    assert sum(item.good for item in items if item.kind == "gap_negated") >= 8
+    assert sum(item.good for item in items if item.kind == "everyday") >= 8
