@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Annotated, Any
 
@@ -25,7 +25,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from explain.core.requirement_lines import REQUIREMENT_KEYS, Line, requirement_lines
 from explain.core.schema import Claim, Draft
 from explain.core.texts import SourceText
-from explain.core.verify import Limits, normalize, verify_draft
+from explain.core.verify import Limits, find_quote, is_quoted, normalize, verify_draft
 
 # At most this many requirements are kept; of a longer answer, at most CONSIDERED are
 # checked and the rest counted as not checked (a 500-item answer costs what 120 do).
@@ -182,9 +182,16 @@ def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
         return ()
     bounds = [0, *(x for cut in cuts for x in cut), len(quote)]
     pieces = [(bounds[i], bounds[i + 1]) for i in range(0, len(bounds), 2)]
+    # The choice joins the term itself: words between the term and the next joiner ("Docker
+    # en CI/CD") mean the joiner belongs to other words, and no name after it is the term's.
+    own = next(((a, b) for a, b in pieces if a <= term_start and term_end <= b), (0, len(quote)))
+    after_joins = not any(ch.isalnum() for ch in quote[term_end : own[1]])
+    before_joins = not any(ch.isalnum() for ch in _strip_lead(quote[own[0] : term_start]))
     names: list[str] = []
     for a, b in pieces:
-        if a <= term_start and term_end <= b:
+        if (a, b) == own or (b <= term_start and not before_joins):
+            continue
+        if a >= term_end and not after_joins:
             continue
         words = _words(_strip_lead(quote[a:b]))
         if b <= term_start:
@@ -192,7 +199,8 @@ def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
         else:
             words = _name_words(words[:ALTERNATIVE_WORDS])
         name = " ".join(words).strip(_EDGE).rstrip(".")
-        if name and any(ch.isalnum() for ch in name) and name not in names:
+        # A name starts with a letter or digit: "/-in" of "Entwickler/-in" is no name.
+        if name and name[0].isalnum() and name not in names:
             names.append(name)
     return tuple(names[:MAX_ALTERNATIVES])
 
@@ -248,6 +256,7 @@ def read_posting(
         if isinstance(result, str):
             reasons[result] += 1
             continue
+        result = _placed(result, source, requirement_keys, {r.job_span for r in kept})
         term_key = normalize(result.term)
         keys = {
             ("span", (term_key, result.job_span)),
@@ -272,7 +281,48 @@ def read_posting(
 
 
 def _covered(line: Line, kept: Sequence[Requirement]) -> bool:
-    return any(r.job_span[0] < line.end and line.start < r.job_span[1] for r in kept)
+    """A line holds a kept requirement, or the same words again (a requirement listed
+    twice, or in two languages' lists, is one requirement and covers both lines)."""
+    return any(r.job_span[0] < line.end and line.start < r.job_span[1] for r in kept) or any(
+        is_quoted(r.job_quote, line.text) for r in kept
+    )
+
+
+def _placed(
+    found: Requirement,
+    source: SourceText,
+    requirement_keys: Collection[str],
+    taken: set[tuple[int, int]],
+) -> Requirement:
+    """The requirement where the requirements field states it: the verifier finds a quote's
+    first place, which may be the description's ("Our stack: Kubernetes on GCP") while the
+    same words are a line of the requirements field. The first such place no kept
+    requirement holds wins; without one it stays where it was found."""
+    here = source.locate(*found.job_span)
+    if here and here[0] in requirement_keys and found.job_span not in taken:
+        return found
+    length = found.job_span[1] - found.job_span[0]
+    for span in source.fields:
+        if span.key not in requirement_keys:
+            continue
+        low = span.start
+        while low < span.end:
+            place = find_quote(found.job_quote, source.text[low : span.end])
+            if place is None:
+                break
+            start, end = low + place[0], low + place[1]
+            low = end
+            if end - start != length or (start, end) in taken:
+                continue
+            shift = start - found.job_span[0]
+            term = found.term_span
+            return replace(
+                found,
+                job_span=(start, end),
+                term_span=None if term is None else (term[0] + shift, term[1] + shift),
+                field=span.key,
+            )
+    return found
 
 
 def _check(

@@ -17,6 +17,7 @@ from explain.core.posting import (
 )
 from explain.core.requirement_lines import requirement_lines
 from explain.core.texts import SourceText, job_text
+from explain.verify import is_quoted
 
 
 def posting(requirements: str | None, description: str = "We build tools for farms.") -> SourceText:
@@ -170,6 +171,13 @@ def test_and_joins_demands_never_a_choice():
     assert alts("CI/CD pipelines", "CI/CD") == ()
 
 
+def test_a_joiner_that_belongs_to_other_words_gives_the_term_no_alternatives():
+    assert alts("Docker en CI/CD", "Docker") == ()
+    assert alts("Entwickler/-in mit Erfahrung", "Entwickler") == ()
+    assert alts("Kafka (Pub/Sub)", "Kafka") == ()
+    assert alts("Excel or Google Sheets skills", "Excel") == ("Google Sheets",)
+
+
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzäéñ", min_size=3, max_size=9)
 MARKER = st.sampled_from(["", "• ", "- ", "* ", "1. ", "2) ", "b) "])
 LINE = st.builds(lambda m, ws: m + " ".join(ws), MARKER, st.lists(WORD, min_size=1, max_size=8))
@@ -198,8 +206,11 @@ def test_every_requirement_line_is_covered_or_not_read_never_both_never_neither(
     got = read_posting(answer(*items), source)
     not_read = {(line.start, line.end) for line in got.not_read}
     for line in requirement_lines(source):
+        # A line holds a kept requirement, or the same words again (listed twice).
         covered = any(
-            r.job_span[0] < line.end and line.start < r.job_span[1] for r in got.requirements
+            (r.job_span[0] < line.end and line.start < r.job_span[1])
+            or is_quoted(r.job_quote, line.text)
+            for r in got.requirements
         )
         assert covered != ((line.start, line.end) in not_read)
     assert got.lines_total == len(requirement_lines(source))
@@ -218,3 +229,18 @@ def test_a_posting_in_two_languages_is_read_in_both():
     assert terms(got) == ["Deutsch", "English", "SAP"]
     assert [r.optional for r in got.requirements] == [False, False, True]
     assert got.not_read == ()
+
+
+def test_a_requirement_is_placed_in_the_requirements_field_and_a_repeat_covers_its_line():
+    source = job_text(
+        [
+            Field("description", "Description", "Our stack: Kubernetes on GCP."),
+            Field("requirements", "Requirements", "- Kubernetes\n- GCP\n- Kubernetes"),
+        ],
+        max_chars=30000,
+    )
+    got = read_posting(answer(("Kubernetes", "Kubernetes", "required")), source)
+    (kept,) = got.requirements
+    assert kept.field == "requirements"
+    assert source.text[slice(*kept.job_span)] == "Kubernetes"
+    assert [line.text for line in got.not_read] == ["GCP"]
