@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from explain.core.normal import fold
 
-__all__ = ["Skeleton", "base64_texts", "plain_form", "skeleton_form"]
+__all__ = ["Skeleton", "base64_texts", "latin_look_alike", "plain_form", "skeleton_form"]
 
 # Digits and signs written for letters inside a word ("1gn0re", "pr0mpt", "@ssistant").
 _LEET = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s"}
@@ -35,23 +35,29 @@ _NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 @lru_cache(maxsize=8192)
-def _latin(ch: str) -> str:
-    """The lower-case Latin letter a character of another script looks like, else itself."""
-    if ch in _EXTRA:
-        return _EXTRA[ch]
+def latin_look_alike(ch: str) -> str:
+    """The Latin letter (TR39) a letter of another script looks like, else itself."""
     if ch.isascii() or not ch.isalpha():
         return ch
     from confusable_homoglyphs import confusables
 
     found = confusables.is_confusable(ch, greedy=False, preferred_aliases=["latin"])
-    if not found:
-        return ch
-    for glyph in found[0]["homoglyphs"]:
+    for glyph in found[0]["homoglyphs"] if found else ():
         target = glyph["c"]
         if len(target) == 1 and target.isascii() and target.isalpha():
-            # "І" (Cyrillic) looks like "l" to TR39; as a disguise it stands for "I".
-            return "i" if ch in "Ііӏ" else target.lower()
+            return str(target)
     return ch
+
+
+def _latin(ch: str) -> str:
+    """The lower-case Latin letter a character looks like as a disguise, else itself."""
+    if ch in _EXTRA:
+        return _EXTRA[ch]
+    latin = latin_look_alike(ch)
+    if latin == ch:
+        return ch
+    # "І" (Cyrillic) looks like "l" to TR39; as a disguise it stands for "I".
+    return "i" if ch in "Ііӏ" else latin.lower()
 
 
 class Skeleton:
