@@ -16,6 +16,8 @@ from functools import lru_cache
 import phonenumbers
 import tldextract
 
+from explain.core.normal import INVISIBLE_CHARS
+
 REMOVED = "[removed]"
 
 # Every pattern here is linear in its input, also on text made to be slow ("a." 20,000
@@ -157,19 +159,6 @@ PHONE_REGIONS = ("US", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "BD", "BR", "AU
 # in bracketed forms, so plain words like "at" and "dot" are left alone.
 _DEFANGED_DOT = re.compile(r"(?<!\s)\s*+[\[({]\s*+(?:\.|dot)\s*+[\])}]\s*+", re.IGNORECASE)
 _DEFANGED_AT = re.compile(r"(?<!\s)\s*+[\[({]\s*+(?:@|at)\s*+[\])}]\s*+", re.IGNORECASE)
-# Invisible characters that only split or join words, or reorder what is shown (bidi
-# controls); the verifier removes the same set.
-INVISIBLE_CHARS = (
-    "\u00ad"  # soft hyphen
-    "\u034f"  # combining grapheme joiner
-    "\u180e"  # Mongolian vowel separator
-    "\u200b\u200c\u200d"  # zero-width space, non-joiner, joiner
-    "\u2060\u2061\u2062\u2063\u2064"  # word joiner and invisible operators
-    "\ufeff"  # byte-order mark / zero-width no-break space
-    "\u061c\u200e\u200f"  # Arabic letter mark, left-to-right and right-to-left marks
-    "\u202a\u202b\u202c\u202d\u202e"  # bidi embeddings and overrides
-    "\u2066\u2067\u2068\u2069"  # bidi isolates
-)
 _IGNORABLE = dict.fromkeys(map(ord, INVISIBLE_CHARS))
 
 
