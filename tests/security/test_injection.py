@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from explain.core.display_cleaning import clean_display_text
 from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Claim, Draft
 from explain.core.verify import find_quote, verify_draft
+from explain.display_cleaning import clean_display_text
 from explain.sentences import point_sentence
 from jobportal.models import CandidateProfile, Job
 from support.injection import (
