@@ -254,41 +254,36 @@ class _Source:
         self._full: _Folded | None = None
         self._skeletons: list[tuple[equivalence.Words, Spans]] | None = None
 
-    def field_of(self, span: tuple[int, int]) -> tuple[int, int]:
-        """The (start, end) of the field holding the span (the whole text without fields)."""
+    def field(self, span: tuple[int, int]) -> tuple[int, int] | None:
+        """The (start, end) of the field holding the whole span, if one does."""
         i = bisect_right(self.field_starts, span[0]) - 1
         if i >= 0 and span[1] <= self.field_ends[i]:
             return self.field_starts[i], self.field_ends[i]
-        return 0, len(self.text)
+        return None
+
+    def field_of(self, span: tuple[int, int]) -> tuple[int, int]:
+        """The field holding the span, else the whole text."""
+        return self.field(span) or (0, len(self.text))
 
     def read(self, span: tuple[int, int]) -> reading.Reading:
         """What the sentence around text[span] says of its words (rules.reading): the
         normal form, line breaks kept, inside the span's field, at most READING_REACH
         characters either side (reading the whole field per claim costs ms at 20 KB)."""
-        folded = self.folded
-        starts = folded.starts
+        text, starts, ends = self.text, self.folded.starts, self.folded.ends
         field_low, field_high = self.field_of(span)
         start = bisect_left(starts, span[0])
         end = bisect_left(starts, span[1], start)
         low = max(bisect_left(starts, field_low), start - READING_REACH)
         high = min(bisect_left(starts, field_high), end + READING_REACH)
-        piece = folded.text[low:high]
-        if low < high:
-            parts: list[str] = []
-            done = 0  # piece[:done] is in parts, with its line breaks back
-            for line_break in _LINE_BREAK.finditer(self.text, starts[low], folded.ends[high - 1]):
-                i = bisect_right(starts, line_break.start(), low, high) - 1 - low
-                if done <= i < high - low and piece[i] == " ":
-                    parts.append(piece[done:i])
-                    done = i + 1
-            if parts:
-                parts.append(piece[done:])
-                piece = "\n".join(parts)
+        # A " " stands for a line break when the white space it stands for holds one.
+        piece = "".join(
+            "\n"
+            if ch == " "
+            and _LINE_BREAK.search(text, starts[i], starts[i + 1] if i + 1 < high else ends[i])
+            else ch
+            for i, ch in enumerate(self.folded.text[low:high], low)
+        )
         return reading.read(piece, (start - low, end - low), (0, high - low))
-
-    def in_one_field(self, span: tuple[int, int]) -> bool:
-        i = bisect_right(self.field_starts, span[0]) - 1
-        return i >= 0 and span[1] <= self.field_ends[i]
 
     def instructions(self) -> Spans:
         return self.found.spans(self.part, self.text, self.folded)
@@ -409,7 +404,7 @@ class _Checker:
         for count, span in enumerate(_occurrences(needle, source.folded)):
             if count >= _MAX_OCCURRENCES:
                 break
-            if not source.in_one_field(span):
+            if source.field(span) is None:
                 reason = reason or DropReason.QUOTE_SPANS_FIELDS
             elif source.in_instruction(span):
                 reason = DropReason.QUOTE_IN_INSTRUCTION
