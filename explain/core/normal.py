@@ -68,12 +68,14 @@ def fold_name(text: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
-# Kept (a character and its marks at a time): the same few hundred letters come back in a
-# text of another script, and folding each again costs about 30 ms at 20 KB of Cyrillic.
-@lru_cache(maxsize=4096)
-def fold(segment: str) -> str:
-    """One segment's normal form: fold_name, then the ASCII forms."""
-    return fold_name(segment).translate(ASCII_FORMS)
+def fold(text: str) -> str:
+    """The normal form's characters, white space not collapsed: fold_name, the ASCII forms."""
+    return fold_name(text).translate(ASCII_FORMS)
+
+
+# Kept per segment (a character and its marks): the same few hundred letters come back in
+# a text of another script, and folding each again costs about 30 ms at 20 KB of Cyrillic.
+_fold_segment = lru_cache(maxsize=4096)(fold)
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,7 @@ def fold_with_offsets(source: str) -> Folded:
             j += 1
             if source[j - 1] not in INVISIBLE:
                 end = j
-        piece = fold("".join(c for c in source[i:end] if c not in INVISIBLE))
+        piece = _fold_segment("".join(c for c in source[i:end] if c not in INVISIBLE))
         for out_ch in piece:
             if out_ch == " " and last == " ":
                 continue

@@ -1,12 +1,7 @@
-"""Disguised orders to a model, undone for detection only: look-alike letters, leetspeak,
-base64.
-
-"Nоte tо the АІ" in Cyrillic letters, "1gn0re pr3vious instructi0ns" and a base64 run
-that decodes to "ignore all previous instructions" read as plain text to a model but not
-to a pattern. The detector reads each text a second time in its skeleton form (TR39
-look-alikes folded to Latin through confusable-homoglyphs, digits inside words read as
-the letters they stand for), and reads decoded base64 runs as text. Nothing here changes
-what is sent or quoted. Pure Python: no Django.
+"""Disguised orders to a model, undone for detection only: look-alike letters ("Nоte tо
+the АІ" in Cyrillic), leetspeak ("1gn0re pr3vious instructi0ns") and base64 runs. The
+detector reads a text's skeleton too (TR39 look-alikes through confusable-homoglyphs,
+digits in words read as letters). Nothing here changes what is sent or quoted. Pure.
 """
 
 from __future__ import annotations
@@ -71,13 +66,12 @@ class Skeleton:
 
 
 def skeleton_form(normal: str) -> list[Skeleton]:
-    """The readings of a normalised (case-folded) text that undo disguises, if any differ.
+    """The readings of a normalised text that undo disguises, if any differ: look-alikes
+    folded and leet signs read with "1" as "i", then as "l"; empty when none differ.
 
-    One reading folds look-alike letters and reads leet signs with "1" as "i"; a second
-    reads "1" as "l" when a word holds one. Empty when nothing is disguised, so plain
-    text is read once.
+    The one speed-up: only characters outside ASCII are looked up (every look-alike is
+    one), not each of the 20,000 characters of a 20 KB text.
     """
-    # Only the characters outside ASCII are looked up (every look-alike is one).
     folded: list[str] = []
     positions: list[int] = []
     changed = False
@@ -158,6 +152,5 @@ _SPACES = re.compile(r"\s+")
 
 
 def plain_form(text: str) -> str:
-    """A decoded text in the detector's normal form: NFKC, case-folded, typographic quotes
-    and dashes made ASCII, white space collapsed (it has no offsets to keep)."""
+    """A decoded text in the detector's normal form (it has no offsets to keep)."""
     return _SPACES.sub(" ", fold(text)).strip()
