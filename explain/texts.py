@@ -38,8 +38,6 @@ class _TextCollector(HTMLParser):
         elif tag in _BLOCK_TAGS:
             self.parts.append("\n")
             self.pre += tag == "pre"
-        if tag in ("td", "th"):
-            self.parts.append(" ")
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _BLOCK_TAGS:
