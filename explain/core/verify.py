@@ -429,15 +429,13 @@ class _Checker:
             return DropReason.TERM_MISSING
         if not names_something:
             return DropReason.TERM_NOT_CONTENT
-        found = _term_spans(claim.term, forms, self.job.text, job_span, self.job.folded)
+        found = _term_spans(claim.term, forms, self.job.text, job_span)
         if not found:
             return DropReason.TERM_NOT_IN_QUOTES
         span = min(found)
         term = _Term(needle, forms, _shown_term(self.job.text[span[0] : span[1]]), span)
         if profile_span is not None:
-            in_profile = _term_spans(
-                claim.term, forms, self.profile.text, profile_span, self.profile.folded
-            )
+            in_profile = _term_spans(claim.term, forms, self.profile.text, profile_span)
             if not in_profile:
                 return DropReason.TERM_NOT_IN_QUOTES
             first = min(in_profile)
@@ -609,27 +607,18 @@ def _term_reading(term: str) -> tuple[str, int, bool, tuple[str, ...]]:
 
 
 def _term_spans(
-    term: str,
-    forms: Sequence[str],
-    text: str,
-    quote: tuple[int, int],
-    folded: _Folded,
+    term: str, forms: Sequence[str], text: str, quote: tuple[int, int]
 ) -> list[tuple[int, int]]:
-    """Where a quote names the term: as written (the plural rule, in the quote's part of
-    the folded text), else by another name of the skill; a short or everyday name ("Go")
-    only by the equivalence's rule, which reads the text around the quote."""
+    """Where a quote names the term: as written (the plural rule), else by another name
+    of the skill; a short or everyday name ("Go") only by the equivalence's rule, which
+    reads the text around the quote."""
     if not equivalence.is_strict(term):
-        part = _folded_part(folded, quote)
-        found = [span for span in (_locate(form, part) for form in forms) if span]
+        part = _fold_with_offsets(text[quote[0] : quote[1]])
+        spans = [_locate(form, part) for form in forms]
+        found = [(quote[0] + span[0], quote[0] + span[1]) for span in spans if span]
         if found:
             return found
     return equivalence.find_term_in(term, text, quote[0], quote[1])
-
-
-def _folded_part(folded: _Folded, span: tuple[int, int]) -> _Folded:
-    """The normal form of text[span] for a quote's span, offsets into the whole text."""
-    i, j = bisect_left(folded.starts, span[0]), bisect_left(folded.starts, span[1])
-    return _Folded(folded.text[i:j], folded.starts[i:j], folded.ends[i:j])
 
 
 def _named_otherwise(

@@ -398,30 +398,3 @@ def test_what_is_shown_is_backed_by_its_quotes_inside_one_field_and_never_an_ord
             # No shown quote overlaps text addressed to an AI.
             for which, (start, end) in spans:
                 assert not any(a < end and start < b for a, b in orders[which]), which
-
-
-@FAST
-@given(source=sources, data=st.data())
-def test_a_found_quote_read_from_the_text_fold_is_the_quote_folded_alone(
-    source: str, data: st.DataObject
-) -> None:
-    """The verifier looks for a term in the quote's part of the text's normal form: for
-    every span a quote is found at, that part is what folding the quote's words alone
-    gives, text and offsets."""
-    from explain.core.verify import _fold_with_offsets, _folded_part, _occurrences
-
-    spans = word_spans(source)
-    assume(spans)
-    first = data.draw(st.integers(0, len(spans) - 1), label="first word")
-    last = data.draw(st.integers(first, min(len(spans) - 1, first + MAX_WORDS - 1)), label="last")
-    needle = needle_of(source[spans[first][0] : spans[last][1]])
-    assume(needle)
-    whole = _fold_with_offsets(source)
-    found = list(_occurrences(needle, whole))
-    for start, end in found:
-        part = _folded_part(whole, (start, end))
-        alone = _fold_with_offsets(source[start:end])
-        assert part.text == alone.text
-        assert part.starts == [start + i for i in alone.starts]
-        assert part.ends == [start + i for i in alone.ends]
-    event(f"occurrences: {min(len(found), 3)}")
