@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from explain.core.display_cleaning import clean_display_text
 from explain.core.verify import VerifiedPoint, normalize
+from explain.display_cleaning import clean_display_text
 
 MATCH = _("“%(term)s” is in your profile and in this job.")
 MATCH_OTHER_FORM = _("“%(profile_term)s” in your profile; “%(term)s” in this job.")

@@ -42,6 +42,8 @@ PURE_MODULES = [
     "verify.py",
     "schema.py",
     "texts.py",
+    "display_cleaning.py",
+    "web/surrounding_sentence.py",
     "adapter.py",
     "exceptions.py",
     "usage.py",

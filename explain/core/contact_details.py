@@ -1,9 +1,7 @@
 """Contact details that must not leave the server or reach the page.
 
-Pure Python, no Django: the verifier uses the same patterns to reject points that carry
-a link, an e-mail address or a phone number. Phone numbers are recognised by
-libphonenumber (the `phonenumbers` package), bare domains by the Public Suffix List
-(tldextract's bundled snapshot), not by hand-written lists.
+Phone numbers are recognised by libphonenumber (`phonenumbers`), bare domains by the
+Public Suffix List (tldextract's bundled snapshot), not by hand-written lists. Pure Python.
 """
 
 from __future__ import annotations
@@ -16,14 +14,13 @@ from functools import lru_cache
 import phonenumbers
 import tldextract
 
+from explain.core.normal import INVISIBLE_CHARS
+
 REMOVED = "[removed]"
 
-# Every pattern here is linear in its input, also on text made to be slow ("a." 20,000
-# times): a run a pattern loops on is entered only at its start (a lookbehind of the
-# run's own characters) and read once (a possessive quantifier, `*+` / `++`, never gives
-# characters back), so no start inside the run scans it again. tools/bench/growth.py
-# times each at n and 4n characters; tests/explain/core/test_contact_details_runs.py
-# checks what they remove on such runs.
+# Every pattern here is linear, also on text made to be slow ("a." 20,000 times): a run is
+# entered only at its start (a lookbehind) and read once (possessive `*+` / `++`);
+# tools/bench/growth.py times each at n and 4n characters.
 _EMAIL = re.compile(r"(?<![\w.%+-])[\w.%+-]++@[\w-]++(?:\.[\w-]++)+")
 _URL = re.compile(r"(?:(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*+://|\bwww\.)[^\s<>\"']++", re.IGNORECASE)
 # Links of schemes without "//" that reach a person: a call, a chat, a message
@@ -35,11 +32,9 @@ _CONTACT_SCHEMES = (
 _SCHEME_LINK = re.compile(
     rf"(?<![a-z0-9+.-])(?:{_CONTACT_SCHEMES}):(?=[^\s<>\"'])[^\s<>\"']++", re.IGNORECASE
 )
-# A handle written after the name of a messenger ("Skype: dana.q", "Telegram @danaq",
-# "Skype live:.cid.42"): removed when a colon follows the name or the handle looks like
-# one (starts with @ or +; a dot, an underscore or a colon inside; five digits or more),
-# so "Skype for Business", "Signal processing" and "WhatsApp Business API" stay. At most
-# 64 characters: a handle, never a whole line.
+# A handle after a messenger's name ("Skype: dana.q", "Telegram @danaq"): removed when a
+# colon follows the name or it looks like a handle (@ or + first; ".", "_" or ":" inside;
+# five digits), so "Skype for Business" stays. At most 64 characters, never a whole line.
 _MESSENGER_HANDLE = re.compile(
     r"\b(?:skype|whatsapp|telegram|signal|viber|wechat|weixin|threema|icq|discord|line\s+id)"
     r"(?:\s++(?:id|handle|name|user(?:name)?|number|nr|no)\b\.?+)?+"
@@ -66,12 +61,9 @@ def _handle_spans(text: str) -> list[tuple[int, int]]:
     ]
 
 
-# Bare domains ("evil.example", "NORTHWIND-JOBS.COM", "mars.codes", "kt.academy"): a
-# dotted name whose ending is a public suffix of the Public Suffix List, read from the
-# snapshot bundled with tldextract (no cache files, no network: suffix_list_urls=()).
-# Two-letter endings count only when common in addresses people write (_COUNTRY_ENDINGS),
-# and endings that are also file extensions never do alone ("main.py", "lib.rs",
-# "notes.zip"), nor do degrees ("B.Tech", "M.Sc") or framework names ("ASP.NET").
+# Bare domains ("evil.example", "mars.codes"): a dotted name ending in a public suffix;
+# two-letter endings only when common in addresses (_COUNTRY_ENDINGS); never a file
+# extension alone ("main.py"), a degree ("B.Tech") or a framework ("ASP.NET").
 _DOMAIN_CANDIDATE = re.compile(
     r"(?<![\w.@-])(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,24}(?![\w-])"
     r"(?:/[^\s<>\"']*)?",
@@ -105,8 +97,6 @@ def _suffixes() -> tldextract.TLDExtract:
 def _is_domain(host: str) -> bool:
     """True when a dotted name ends in a public suffix people write as a domain."""
     lowered = host.lower().rstrip(".")
-    if lowered in _TECH_NAMES or lowered in _DEGREES:
-        return False
     ending = lowered.rsplit(".", 1)[-1]
     if ending in _RESERVED_ENDINGS:
         return True
@@ -120,8 +110,7 @@ def _is_domain(host: str) -> bool:
 
 def _is_tech_name(found: str) -> bool:
     """True for names that look like domains but are words: ASP.NET, B.Tech, and a
-    framework written "Name.Net" or "Name.NET" ("MS.Net", "CruiseControl.NET"); a
-    domain is written in lower case or has a path."""
+    framework written "Name.Net" or "Name.NET" (a domain is lower case or has a path)."""
     host = found.split("/", 1)[0]
     if host.lower() in _TECH_NAMES or host.lower() in _DEGREES:
         return True
@@ -142,40 +131,23 @@ _IPV4 = re.compile(
     r"(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)"
     r"(?![\w]|\.\d)(?::\d{1,5})?(?:/[^\s<>\"']*)?"
 )
-# Where a phone number might be: a run of digits with the separators numbers are written
-# with ("+880 1711 000000", "(030) 1234 5678", "555-123-4567"). libphonenumber decides
-# what in it is a number; this only finds the places to ask.
-# A dot joins digits only inside a number ("415.555.0132"), never at a sentence's end.
-# Three spaces in a row end a candidate (no one writes a number so; masked dates are).
+# Where a phone number might be ("+880 1711 000000", "(030) 1234 5678"): libphonenumber
+# decides what in it is a number. A dot joins digits only inside one; three spaces in a
+# row end a candidate (no one writes a number so; masked dates are).
 _PHONE_CANDIDATE = re.compile(
     r"(?<![\w+])\+?\(?\d(?:[\d()\/-]|[ \t](?![ \t]{2})|\.(?=\d)){4,40}\d(?![\w])"
 )
-# National numbers (no +country code) are read as numbers of these regions; a number in
-# international form is recognised for every country whatever this list says.
+# National numbers are read as numbers of these regions (international ones of any).
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "BD", "BR", "AU")
 # Defanged links and addresses ("evil[.]example", "jobs [at] evil (dot) example"): only
 # in bracketed forms, so plain words like "at" and "dot" are left alone.
 _DEFANGED_DOT = re.compile(r"(?<!\s)\s*+[\[({]\s*+(?:\.|dot)\s*+[\])}]\s*+", re.IGNORECASE)
 _DEFANGED_AT = re.compile(r"(?<!\s)\s*+[\[({]\s*+(?:@|at)\s*+[\])}]\s*+", re.IGNORECASE)
-# Invisible characters that only split or join words, or reorder what is shown (bidi
-# controls); the verifier removes the same set.
-INVISIBLE_CHARS = (
-    "\u00ad"  # soft hyphen
-    "\u034f"  # combining grapheme joiner
-    "\u180e"  # Mongolian vowel separator
-    "\u200b\u200c\u200d"  # zero-width space, non-joiner, joiner
-    "\u2060\u2061\u2062\u2063\u2064"  # word joiner and invisible operators
-    "\ufeff"  # byte-order mark / zero-width no-break space
-    "\u061c\u200e\u200f"  # Arabic letter mark, left-to-right and right-to-left marks
-    "\u202a\u202b\u202c\u202d\u202e"  # bidi embeddings and overrides
-    "\u2066\u2067\u2068\u2069"  # bidi isolates
-)
 _IGNORABLE = dict.fromkeys(map(ord, INVISIBLE_CHARS))
 
 
 def visible_form(text: str) -> str:
-    """The compatibility form without invisible characters: what a reader actually sees,
-    so full-width or zero-width disguises ("ｅｖｉｌ．ｅｘａｍｐｌｅ") cannot hide a contact."""
+    """NFKC without invisible characters: what a reader sees ("ｅｖｉｌ．ｅｘａｍｐｌｅ")."""
     return unicodedata.normalize("NFKC", text.translate(_IGNORABLE))
 
 
@@ -256,12 +228,8 @@ def _masked_dates(text: str) -> str:
 
 
 def _phone_spans(text: str) -> list[tuple[int, int]]:
-    """Phone numbers, found by libphonenumber (the `phonenumbers` port).
-
-    International form for any country, national form for PHONE_REGIONS. What it does
-    not recognise but carries nine or more digits (seven after a +) is removed too: a
-    number of another region is still a number, and a leak is worse than a lost digit.
-    """
+    """Phone numbers (libphonenumber), and what it does not recognise but carries nine
+    or more digits (seven after a +): a leak is worse than a lost digit."""
     spans: list[tuple[int, int]] = []
     masked = _masked_dates(text)
     for candidate in _PHONE_CANDIDATE.finditer(masked):
@@ -289,7 +257,7 @@ def _numbers_in(raw: str) -> tuple[tuple[int, int], ...]:
             (match.start, match.end)
             for match in phonenumbers.PhoneNumberMatcher(raw, region, leniency=leniency)
         )
-        if found and not _leaves_digits(raw, 0, found):
+        if found and not _leaves_digits(raw, found):
             return tuple(found)  # every digit is in a number already: no other region
     digits = sum(ch.isdigit() for ch in raw)
     if found or digits >= 9 or (raw.startswith("+") and digits >= 7):
@@ -297,12 +265,12 @@ def _numbers_in(raw: str) -> tuple[tuple[int, int], ...]:
     return ()
 
 
-def _leaves_digits(raw: str, offset: int, found: list[tuple[int, int]]) -> bool:
+def _leaves_digits(raw: str, found: list[tuple[int, int]]) -> bool:
     """True when a run of three or more digits of the candidate is outside every number
     found (libphonenumber matched a part; the rest would leak: "[removed] 000000")."""
     covered = [False] * len(raw)
     for start, end in found:
-        for i in range(start - offset, end - offset):
+        for i in range(start, end):
             covered[i] = True
     run = 0
     for ch, inside in zip(raw, covered, strict=True):
@@ -330,9 +298,7 @@ _MIN_PRIVATE_DIGITS = 6
 
 def private_pattern(values: Sequence[str]) -> re.Pattern[str] | None:
     """One pattern for the user's own values, in any case and any spacing or punctuation
-    between their words ("Dana Q. Private" also as "DANA Q PRIVATE", "Dana\nQ. Private");
-    a phone by its digits, whatever separates them ("+44 20 7946 0000", "4420-79460000"),
-    an e-mail address also by its local part."""
+    between their words; a phone by its digits, an e-mail address also by its local part."""
     alternatives: list[str] = []
     # An e-mail address's local part names the person too ("dana.private at ...").
     expanded = [*values, *(v.split("@", 1)[0] for v in values if "@" in v)]
@@ -396,21 +362,12 @@ _MARKUP = re.compile(
 
 
 def contains_markup(text: str) -> bool:
-    """True when the text holds an HTML tag, a markdown link or image, or a script URL.
-
-    Checked on the same visible, compatibility form as contains_contact, so full-width
-    "＜script＞" counts as markup too.
-    """
-    visible = visible_form(text)
-    return bool(_MARKUP.search(visible))
+    """True when the visible form holds an HTML tag, a markdown link or a script URL."""
+    return bool(_MARKUP.search(visible_form(text)))
 
 
 def contains_contact(text: str) -> bool:
-    """True when the text holds a link, an e-mail address or a phone number.
-
-    Checked on the compatibility form without invisible characters, so full-width or
-    zero-width tricks ("ｅｖｉｌ．ｅｘａｍｐｌｅ") are seen for what they are.
-    """
+    """True when the visible form holds a link, an e-mail address or a phone number."""
     visible = visible_form(text)
     refanged = _DEFANGED_AT.sub("@", _DEFANGED_DOT.sub(".", visible))
     return bool(_contact_spans(visible) or _contact_spans(refanged))

@@ -1,11 +1,8 @@
 """The one normalisation every rule reads, with offsets back into the text as written.
 
 NFKC, case-folded, NFKC again (case-folding can un-compose), typographic quotes and dashes
-made ASCII (one table), invisible characters removed (one list), every run of white space
-one " ". Each character of the normal form knows the span of the original text it came
-from, so a rule that finds something in the normal form can point at the words as
-written. The quote check, the detector of text addressed to an AI, the cue reader, the
-skill equivalence and the amounts all read this form. Pure Python: no Django.
+made ASCII (one table), invisible characters removed (one list), white space one " ".
+Each character of the normal form knows the span of the original text it came from.
 """
 
 from __future__ import annotations
@@ -15,11 +12,10 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from explain.core.contact_details import INVISIBLE_CHARS
-
 __all__ = [
     "ASCII_FORMS",
     "INVISIBLE",
+    "INVISIBLE_CHARS",
     "Folded",
     "fold",
     "fold_name",
@@ -27,7 +23,13 @@ __all__ = [
     "normalize",
 ]
 
-# Removed before anything else: invisible characters that only split or join words.
+# Invisible characters that only split or join words, or reorder what is shown (bidi
+# controls): removed before anything else, here and by the contact scrubber.
+INVISIBLE_CHARS = (
+    "\u00ad\u034f\u180e"  # soft hyphen, combining grapheme joiner, Mongolian vowel separator
+    "\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff"  # zero-width, word joiner
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"  # bidi controls
+)
 INVISIBLE = frozenset(INVISIBLE_CHARS)
 
 # Typographic quotes and dashes to their ASCII forms; every kind of white space to " ".
@@ -38,33 +40,17 @@ ASCII_FORMS: dict[int, str] = {
     **{cp: " " for cp in range(0x3001) if chr(cp).isspace()},
 }
 
-# Not marks themselves, but NFKC turns them into one (or into a Hangul vowel or final jamo)
-# that composes with the character before: Thai and Lao SARA AM, the half-width katakana
-# voicing marks, Hangul compatibility and half-width vowels, fillers and some finals.
-# tests/explain/core/test_verify.py recomputes this set from unicodedata.
+# Not marks, but NFKC makes them one (or a Hangul vowel or final jamo) that composes with
+# the character before; tests/explain/core/test_verify.py recomputes the set.
+_JOINS_RANGES = (
+    "0E33 0EB3 3133 3135-3136 313A-313F 314F-3164 3167-316D 316F-3170 3182-3183 3187-318E "
+    "FF9E-FFA0 FFA3 FFA5-FFA6 FFAA-FFAF FFC2-FFC7 FFCA-FFCF FFD2-FFD7 FFDA-FFDC"
+)
 JOINS_AFTER_NFKC = frozenset(
     chr(cp)
-    for low, high in (
-        (0x0E33, 0x0E33),
-        (0x0EB3, 0x0EB3),
-        (0x3133, 0x3133),
-        (0x3135, 0x3136),
-        (0x313A, 0x313F),
-        (0x314F, 0x3164),
-        (0x3167, 0x316D),
-        (0x316F, 0x3170),
-        (0x3182, 0x3183),
-        (0x3187, 0x318E),
-        (0xFF9E, 0xFFA0),
-        (0xFFA3, 0xFFA3),
-        (0xFFA5, 0xFFA6),
-        (0xFFAA, 0xFFAF),
-        (0xFFC2, 0xFFC7),
-        (0xFFCA, 0xFFCF),
-        (0xFFD2, 0xFFD7),
-        (0xFFDA, 0xFFDC),
-    )
-    for cp in range(low, high + 1)
+    for item in _JOINS_RANGES.split()
+    for low, _, high in [item.partition("-")]
+    for cp in range(int(low, 16), int(high or low, 16) + 1)
 )
 
 
@@ -82,12 +68,14 @@ def fold_name(text: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
-# Kept (a character and its marks at a time): the same few hundred letters come back in a
-# text of another script, and folding each again costs about 30 ms at 20 KB of Cyrillic.
-@lru_cache(maxsize=4096)
-def fold(segment: str) -> str:
-    """One segment's normal form: fold_name, then the ASCII forms."""
-    return fold_name(segment).translate(ASCII_FORMS)
+def fold(text: str) -> str:
+    """The normal form's characters, white space not collapsed: fold_name, the ASCII forms."""
+    return fold_name(text).translate(ASCII_FORMS)
+
+
+# Kept per segment (a character and its marks): the same few hundred letters come back in
+# a text of another script, and folding each again costs about 30 ms at 20 KB of Cyrillic.
+_fold_segment = lru_cache(maxsize=4096)(fold)
 
 
 @dataclass(frozen=True)
@@ -167,10 +155,7 @@ def fold_with_offsets(source: str) -> Folded:
             j += 1
             if source[j - 1] not in INVISIBLE:
                 end = j
-        if end == i + 1 and ch < "\x80":
-            piece = " " if ch.isspace() else ch.lower()
-        else:
-            piece = fold("".join(c for c in source[i:end] if c not in INVISIBLE))
+        piece = _fold_segment("".join(c for c in source[i:end] if c not in INVISIBLE))
         for out_ch in piece:
             if out_ch == " " and last == " ":
                 continue

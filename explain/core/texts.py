@@ -1,22 +1,18 @@
-"""The texts sent to the model, composed from the host's fields: one rule, used everywhere.
-
-The adapter returns labelled fields; this module scrubs, composes and caps them, so what
-is sent and what is verified is one string. Pure Python: no Django.
+"""The texts sent to the model, composed from the host's fields: scrubbed, composed and
+capped by one rule, so what is sent and what is verified is one string. Pure Python.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html.parser import HTMLParser
 
 from explain.adapter import Field
 from explain.core.contact_details import private_pattern, scrub, scrub_private, visible_form
-from explain.core.display_cleaning import strip_hidden, strip_reordering
 from explain.core.verify import normalize
+from explain.display_cleaning import strip_hidden, strip_reordering
 
 
 @dataclass(frozen=True)
@@ -30,20 +26,16 @@ class FieldSpan:
 
 @dataclass(frozen=True)
 class SourceText:
-    """The exact text sent to the model, and where each field's value sits in it.
-
-    When the fields were longer than the cap, `full_text` is the text before the cut
-    (never sent: the verifier uses it only to tell "cut off" from "not there"), and
-    `words_sent` of `words_total` words of the fields' values were sent.
-    """
+    """The exact text sent to the model, and where each field's value sits in it; over
+    the cap, `full_text` is the text before the cut (never sent: it tells "cut off" from
+    "not there") and `words_sent` of `words_total` words were sent."""
 
     text: str
     fields: tuple[FieldSpan, ...]
     full_text: str | None = None
     words_sent: int = 0
     words_total: int = 0
-    # Pieces of hidden text (comments, hidden elements) removed before composing: the
-    # reader never saw them, so they are not sent. Set by profile_text and job_text.
+    # Pieces of hidden text (comments, hidden elements) the reader never saw, not sent.
     hidden_removed: int = 0
 
     @property
@@ -52,37 +44,32 @@ class SourceText:
 
     @classmethod
     def compose(cls, fields: list[Field] | tuple[Field, ...], *, max_chars: int) -> SourceText:
-        """'Label: value' lines for non-empty fields, each cut at a word boundary.
-
-        Over the cap, the room left after the labels is shared out: short fields are
-        kept whole, the long ones get equal shares, so no field is dropped whole.
-        """
+        """'Label: value' lines for non-empty fields; over the cap, short fields stay
+        whole and long ones get equal shares, each cut at a word boundary."""
         items = [(f.key, f.label, f.value.strip()) for f in fields]
         items = [item for item in items if item[2]]
-        whole = _join(items)
+        whole, spans = _join(items)
         words_total = sum(len(value.split()) for _, _, value in items)
-        if len(whole.text) <= max_chars:
-            return cls(whole.text, whole.fields, None, words_total, words_total)
-        overhead = len(whole.text) - sum(len(value) for _, _, value in items)
+        if len(whole) <= max_chars:
+            return cls(whole, spans, None, words_total, words_total)
+        overhead = len(whole) - sum(len(value) for _, _, value in items)
         room = max_chars - overhead
         if room < len(items):
             # Not even one character a field: the old rule, one cut through the text.
-            cut = _word_boundary_cut(whole.text, max_chars)
+            cut = _word_boundary_cut(whole, max_chars)
             clipped = tuple(
                 FieldSpan(span.key, span.start, min(span.end, cut))
-                for span in whole.fields
+                for span in spans
                 if span.start < cut
             )
-            sent = cls._words(whole.text[:cut], clipped)
-            return cls(whole.text[:cut], clipped, whole.text, sent, words_total)
+            return cls(whole[:cut], clipped, whole, cls._words(whole[:cut], clipped), words_total)
         shares = _shares([len(value) for _, _, value in items], room)
         cut_items = [
             (key, label, _cut_value(value, share))
             for (key, label, value), share in zip(items, shares, strict=True)
         ]
-        sent_text = _join(cut_items)
-        sent = cls._words(sent_text.text, sent_text.fields)
-        return cls(sent_text.text, sent_text.fields, whole.text, sent, words_total)
+        sent, sent_spans = _join(cut_items)
+        return cls(sent, sent_spans, whole, cls._words(sent, sent_spans), words_total)
 
     @staticmethod
     def _words(text: str, spans: tuple[FieldSpan, ...]) -> int:
@@ -101,13 +88,7 @@ class SourceText:
         return None
 
 
-@dataclass(frozen=True)
-class _Joined:
-    text: str
-    fields: tuple[FieldSpan, ...]
-
-
-def _join(items: list[tuple[str, str, str]]) -> _Joined:
+def _join(items: list[tuple[str, str, str]]) -> tuple[str, tuple[FieldSpan, ...]]:
     """'Label: value' lines and where each value sits."""
     parts: list[str] = []
     spans: list[FieldSpan] = []
@@ -120,7 +101,7 @@ def _join(items: list[tuple[str, str, str]]) -> _Joined:
         parts.append(prefix + value)
         spans.append(FieldSpan(key, cursor + len(prefix), cursor + len(prefix) + len(value)))
         cursor += len(prefix) + len(value)
-    return _Joined("".join(parts), tuple(spans))
+    return "".join(parts), tuple(spans)
 
 
 def _shares(lengths: list[int], room: int) -> list[int]:
@@ -155,12 +136,8 @@ def _word_boundary_cut(text: str, max_chars: int) -> int:
 
 
 def scrubbed(fields: list[Field], private_values: Sequence[str] = ()) -> list[Field]:
-    """The fields in compatibility form, with the user's private values, e-mails, phone
-    numbers and URLs replaced.
-
-    NFKC and dropping invisible characters first means "ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ" or
-    an address split by a zero-width space is scrubbed too, not sent.
-    """
+    """The fields in compatibility form (so "ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ" is seen), with the
+    user's private values, e-mails, phone numbers and URLs replaced."""
     private = private_pattern(private_values)
     return [
         Field(f.key, f.label, scrub(scrub_private(visible_form(f.value), private))) for f in fields
@@ -178,39 +155,28 @@ def _without_hidden(fields: Sequence[Field]) -> tuple[list[Field], int]:
     return kept, removed
 
 
-def _counted(source: SourceText, hidden: int) -> SourceText:
-    return dataclasses.replace(source, hidden_removed=hidden) if hidden else source
-
-
 def profile_text(
     fields: Sequence[Field], *, max_chars: int, private_values: Sequence[str] = ()
 ) -> SourceText:
-    """The profile as sent: each value cut near the cap, hidden text dropped, the user's
-    private values (the adapter's private_values) and contacts scrubbed, composed, capped.
-
-    The first cut bounds the scrubber's work: no field sends more than max_chars, so a
-    megabyte of phone-number-like text costs what a full field does, not a minute of CPU.
-    """
+    """The profile as sent: each value cut near the cap (so a megabyte costs what a full
+    field does), hidden text dropped, private values and contacts scrubbed, capped."""
     bound = precut_bound(max_chars)
     visible, hidden = _without_hidden(
         [Field(f.key, f.label, _precut(f.value, bound)) for f in fields]
     )
-    return _counted(
-        SourceText.compose(scrubbed(visible, private_values), max_chars=max_chars), hidden
-    )
+    composed = SourceText.compose(scrubbed(visible, private_values), max_chars=max_chars)
+    return dataclasses.replace(composed, hidden_removed=hidden)
 
 
 def precut_bound(max_chars: int) -> int:
-    """Characters of each value any rule sees (profile and posting alike): twice the
-    cap, so that text the scrubber or the hidden-text filter shortens (a long link
-    becomes a placeholder, a comment goes) still fills the cap. The cut is one slice,
-    so a 10 MB field costs what a full one does."""
+    """Characters of each value any rule sees: twice the cap, so text the scrubber or the
+    hidden-text filter shortens still fills the cap."""
     return 2 * max_chars + 200
 
 
 def _precut(value: str, bound: int) -> str:
-    """The value's first `bound` characters, ending at whitespace when there is some, so
-    the cut does not leave half a phone number or address behind for the scrubber."""
+    """The value's first `bound` characters, ending at white space when there is some
+    (never half a phone number left for the scrubber)."""
     if len(value) <= bound:
         return value
     head = value[:bound]
@@ -219,14 +185,15 @@ def _precut(value: str, bound: int) -> str:
 
 
 def job_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
-    """The posting as sent: each value cut near the cap first (precut_bound, before any
-    rule reads it), without bidi controls, tag characters and hidden text (the host's page
-    strips the same, through `explain.core.display_cleaning.shown_text`, so the reader and
-    the model see one text), composed and capped (a posting is public, nothing to scrub)."""
+    """The posting as sent: each value cut near the cap, without bidi controls, tag
+    characters and hidden text (as the host page shows it: display_cleaning.shown_text),
+    composed and capped; a posting is public, nothing to scrub."""
     bound = precut_bound(max_chars)
     shown = [Field(f.key, f.label, strip_reordering(_precut(f.value, bound))) for f in fields]
     visible, hidden = _without_hidden(shown)
-    return _counted(SourceText.compose(visible, max_chars=max_chars), hidden)
+    return dataclasses.replace(
+        SourceText.compose(visible, max_chars=max_chars), hidden_removed=hidden
+    )
 
 
 def texts_to_send(
@@ -244,79 +211,10 @@ def texts_to_send(
 
 
 def has_content(source: SourceText) -> bool:
-    """True when a field's value shows something once normalised.
-
-    Labels do not count, nor white space, zero-width, bidi or other invisible characters:
-    a profile of "\u200b" is as empty as no profile and gets no model call.
-    """
+    """True when a field's value shows something once normalised (a profile of "\u200b"
+    is as empty as none and gets no model call)."""
     return any(
         unicodedata.category(ch)[0] not in "CZ"
         for span in source.fields
         for ch in normalize(source.text[span.start : span.end])
     )
-
-
-# Tags that start a new line: a block's text never runs into the next block's
-# ("000000</p><h2>Summary" is "000000\nSummary", not one word for the scrubber to eat).
-_BLOCK_TAGS = frozenset(
-    "address article aside blockquote br dd details div dl dt fieldset figcaption figure "
-    "footer form h1 h2 h3 h4 h5 h6 header hr li main nav ol p pre section summary table "
-    "tbody td tfoot th thead tr ul".split()
-)
-# Tags whose content is never text a reader sees.
-_HIDDEN_TAGS = frozenset({"script", "style", "template", "head", "noscript", "svg", "title"})
-_SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
-
-
-class _TextCollector(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-        self.hidden = 0
-        self.pre = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _HIDDEN_TAGS:
-            self.hidden += 1
-        elif tag in _BLOCK_TAGS:
-            self.parts.append("\n")
-            self.pre += tag == "pre"
-        if tag in ("td", "th"):
-            self.parts.append(" ")
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in _BLOCK_TAGS:
-            self.parts.append("\n")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in _HIDDEN_TAGS:
-            self.hidden = max(0, self.hidden - 1)
-        elif tag in _BLOCK_TAGS:
-            self.parts.append("\n")
-            self.pre -= tag == "pre" and self.pre > 0
-
-    def handle_data(self, data: str) -> None:
-        if self.hidden:
-            return
-        if self.pre:
-            self.parts.append(data.replace("\n", "\x00"))  # kept through the collapse
-        else:
-            self.parts.append(data.replace("\n", " "))
-
-
-def text_from_html(html: str) -> str:
-    """Plain text of an HTML fragment (a posting or résumé stored as HTML), for Field values.
-
-    Block tags become line breaks (one, however many tags meet), entities are unescaped,
-    script, style, comments and hidden elements are dropped, and spaces collapse as a
-    browser shows them.
-    The result is text: tags in it were never rendered, so it is safe to send and to show.
-    """
-    collector = _TextCollector()
-    collector.feed(strip_hidden(html)[0])
-    collector.close()
-    lines = [
-        _SPACES.sub(" ", line).strip().replace("\x00", "\n")
-        for line in "".join(collector.parts).split("\n")
-    ]
-    return "\n".join(line for line in lines if line)

@@ -7,7 +7,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
-from explain.core.display_cleaning import clean_display_text
+from explain.display_cleaning import clean_display_text
 from explain.exceptions import FeedbackRejected
 from explain.models import NOTE_MAX_LENGTH, ExplanationLog, FeedbackReport, FeedbackReporter
 from explain.outcomes import Kind

@@ -9,12 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 from explain import sentences, wording
-from explain.core.display_cleaning import clean_display_text
-from explain.core.surrounding_sentence import job_quote_context
 from explain.core.texts import SourceText
 from explain.core.verify import VerifiedPoint
+from explain.display_cleaning import clean_display_text
 from explain.outcomes import Kind, Outcome
 from explain.services.explanations import Explanation
+from explain.web.surrounding_sentence import job_quote_context
 
 
 def _span(source: SourceText | None, span: tuple[int, int] | None) -> dict[str, Any] | None:

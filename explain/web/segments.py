@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from explain.core.display_cleaning import clean_display_text
+from explain.display_cleaning import clean_display_text
 from explain.services.explanations import Explanation
 
 

@@ -6,7 +6,7 @@ from django import template
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
-from explain.core.display_cleaning import shown_text
+from explain.display_cleaning import shown_text
 from jobportal.models import Job
 
 register = template.Library()

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from explain.adapter import Field
-from explain.core.display_cleaning import shown_text, strip_hidden
-from explain.core.texts import job_text, profile_text, text_from_html
+from explain.core.texts import job_text, profile_text
+from explain.display_cleaning import shown_text, strip_hidden
+from explain.texts import text_from_html
 
 
 @pytest.mark.parametrize(

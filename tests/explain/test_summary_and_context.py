@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from explain.core.surrounding_sentence import quote_context
+from explain.web.surrounding_sentence import quote_context
 from explain.wording import made_line, removed_notice, summary_line
 
 

@@ -4,7 +4,8 @@ scrubber removes a contact and nothing next to it."""
 from __future__ import annotations
 
 from explain.adapter import Field
-from explain.core.texts import profile_text, text_from_html
+from explain.core.texts import profile_text
+from explain.texts import text_from_html
 
 # Shaped like what a rich-text editor (TinyMCE, CKEditor, WordPress) stores for a résumé.
 RESUME_HTML = """

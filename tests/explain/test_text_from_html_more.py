@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from explain.adapter import Field
-from explain.core.texts import SourceText, text_from_html
+from explain.core.texts import SourceText
+from explain.texts import text_from_html
 
 CASES = [
     pytest.param("<p>a</p><script>var x</script><p>b</p>", "a\nb", id="after-a-script"),

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from explain.core.display_cleaning import clean_display_text
 from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
 from explain.core.schema import Claim, Draft
 from explain.core.verify import find_quote, verify_draft
+from explain.display_cleaning import clean_display_text
 from explain.sentences import point_sentence
 from jobportal.models import CandidateProfile, Job
 from support.injection import (
@@ -273,6 +273,6 @@ def test_the_audit_catches_invented_quotes_when_the_quote_check_is_off(
     harness.baseline()
     # A broken verifier that "finds" every quote at the start of the text.
     monkeypatch.setattr("explain.core.verify._occurrences", lambda needle, folded: iter([(0, 3)]))
-    monkeypatch.setattr("explain.core.verify._Source.in_one_field", lambda self, span: True)
+    monkeypatch.setattr("explain.core.verify._Source.field", lambda self, span: span)
     run = harness.run(_payload("praise-recruiter-note"), "job")
     assert any("does not carry the quotes" in v for v in run.violations)

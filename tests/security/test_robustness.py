@@ -20,8 +20,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from explain.core.display_cleaning import clean_display_text
 from explain.core.verify import find_quote, normalize
+from explain.display_cleaning import clean_display_text
 from explain.models import ExplanationLog
 from jobportal.models import CandidateProfile, Job
 from support.injection import ObeyingModel, clear_caches, hostile_text, sent_texts

@@ -53,14 +53,8 @@ OVERRIDES = {
         tests=("tests/explain/**/test_oracle*.py", "tests/explain/**/test_claims*.py"),
         timeout_multiplier=2.0,
     ),
-    "texts.py": Override(
-        tests=(
-            "tests/explain/**/test_text_from_html*.py",
-            "tests/explain/**/test_privacy_and_cache.py",
-        )
-    ),
+    "texts.py": Override(tests=("tests/explain/**/test_privacy_and_cache.py",)),
     "contact_details.py": Override(tests=("tests/explain/core/test_texts*.py",)),
-    "surrounding_sentence.py": Override(tests=("tests/explain/test_summary_and_context.py",)),
 }
 
 

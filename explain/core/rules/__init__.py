@@ -6,5 +6,4 @@
 - `reading`: a quote read in its sentence (negation, wish, offer, optional).
 - `amounts`: years or a level stated for a term, as the quote writes them.
 - `addressed_to_ai`: sentences in a text that address an AI or give it orders.
-- `retired`: reason codes no longer given, still found in old log rows.
 """

@@ -1,9 +1,5 @@
-"""Years or a level stated for a term, as the quote writes them.
-
-"Python (3 years)" and "5+ years of Python" both state an amount; the page shows both,
-side by side, and code never compares them. The result is always an exact slice of the
-quote, never rewritten. Pure Python; the patterns are fixed here, model text is never
-compiled.
+"""Years or a level stated for a term ("Python (3 years)", "5+ years of Python"), as an
+exact slice of the quote; the page shows both sides and code never compares them. Pure.
 """
 
 from __future__ import annotations
@@ -57,8 +53,6 @@ _AMOUNT = re.compile(
 _CEFR = re.compile(r"[ABC][12]")
 # List items: split at these outside parentheses.
 _ITEM_BREAKS = ",;/\u00b7|"
-# The characters _item looks at; the scan skips all others in C.
-_ITEM_MARKS = re.compile(f"[{re.escape('()[]' + _ITEM_BREAKS)}]")
 
 
 def _item(quote: str, start: int, end: int) -> tuple[int, int]:
@@ -66,25 +60,21 @@ def _item(quote: str, start: int, end: int) -> tuple[int, int]:
     "Java (3 years), Python (5 years)"."""
     depth = 0
     cuts = [0]
-    for mark in _ITEM_MARKS.finditer(quote):
-        ch = mark.group()
+    for i, ch in enumerate(quote):
         if ch in "([":
             depth += 1
         elif ch in ")]":
             depth = max(0, depth - 1)
-        elif depth == 0:
-            cuts.append(mark.end())
+        elif depth == 0 and ch in _ITEM_BREAKS:
+            cuts.append(i + 1)
     low = max(c for c in cuts if c <= start)
     later = [c - 1 for c in cuts if c - 1 >= end]
     return low, (min(later) if later else len(quote))
 
 
 def amount_for(quote: str, term: tuple[int, int] | None) -> str:
-    """The years or level the quote states for its term, as written; "" when none.
-
-    term is the term's (start, end) inside the quote; only the list item holding it is
-    read, and of several amounts there the one nearest the term wins.
-    """
+    """The years or level the quote states for its term (its span in the quote), as
+    written, from the term's list item, nearest the term; "" when none."""
     if not quote or len(quote) > 2000:
         return ""
     start, end = term if term is not None else (0, len(quote))

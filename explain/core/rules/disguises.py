@@ -1,12 +1,7 @@
-"""Disguised orders to a model, undone for detection only: look-alike letters, leetspeak,
-base64.
-
-"Nоte tо the АІ" in Cyrillic letters, "1gn0re pr3vious instructi0ns" and a base64 run
-that decodes to "ignore all previous instructions" read as plain text to a model but not
-to a pattern. The detector reads each text a second time in its skeleton form (TR39
-look-alikes folded to Latin through confusable-homoglyphs, digits inside words read as
-the letters they stand for), and reads decoded base64 runs as text. Nothing here changes
-what is sent or quoted. Pure Python: no Django.
+"""Disguised orders to a model, undone for detection only: look-alike letters ("Nоte tо
+the АІ" in Cyrillic), leetspeak ("1gn0re pr3vious instructi0ns") and base64 runs. The
+detector reads a text's skeleton too (TR39 look-alikes through confusable-homoglyphs,
+digits in words read as letters). Nothing here changes what is sent or quoted. Pure.
 """
 
 from __future__ import annotations
@@ -19,7 +14,7 @@ from functools import lru_cache
 
 from explain.core.normal import fold
 
-__all__ = ["Skeleton", "base64_texts", "plain_form", "skeleton_form"]
+__all__ = ["Skeleton", "base64_texts", "latin_look_alike", "plain_form", "skeleton_form"]
 
 # Digits and signs written for letters inside a word ("1gn0re", "pr0mpt", "@ssistant").
 _LEET = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s"}
@@ -35,23 +30,29 @@ _NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 @lru_cache(maxsize=8192)
-def _latin(ch: str) -> str:
-    """The lower-case Latin letter a character of another script looks like, else itself."""
-    if ch in _EXTRA:
-        return _EXTRA[ch]
+def latin_look_alike(ch: str) -> str:
+    """The Latin letter (TR39) a letter of another script looks like, else itself."""
     if ch.isascii() or not ch.isalpha():
         return ch
     from confusable_homoglyphs import confusables
 
     found = confusables.is_confusable(ch, greedy=False, preferred_aliases=["latin"])
-    if not found:
-        return ch
-    for glyph in found[0]["homoglyphs"]:
+    for glyph in found[0]["homoglyphs"] if found else ():
         target = glyph["c"]
         if len(target) == 1 and target.isascii() and target.isalpha():
-            # "І" (Cyrillic) looks like "l" to TR39; as a disguise it stands for "I".
-            return "i" if ch in "Ііӏ" else target.lower()
+            return str(target)
     return ch
+
+
+def _latin(ch: str) -> str:
+    """The lower-case Latin letter a character looks like as a disguise, else itself."""
+    if ch in _EXTRA:
+        return _EXTRA[ch]
+    latin = latin_look_alike(ch)
+    if latin == ch:
+        return ch
+    # "І" (Cyrillic) looks like "l" to TR39; as a disguise it stands for "I".
+    return "i" if ch in "Ііӏ" else latin.lower()
 
 
 class Skeleton:
@@ -65,13 +66,12 @@ class Skeleton:
 
 
 def skeleton_form(normal: str) -> list[Skeleton]:
-    """The readings of a normalised (case-folded) text that undo disguises, if any differ.
+    """The readings of a normalised text that undo disguises, if any differ: look-alikes
+    folded and leet signs read with "1" as "i", then as "l"; empty when none differ.
 
-    One reading folds look-alike letters and reads leet signs with "1" as "i"; a second
-    reads "1" as "l" when a word holds one. Empty when nothing is disguised, so plain
-    text is read once.
+    The one speed-up: only characters outside ASCII are looked up (every look-alike is
+    one), not each of the 20,000 characters of a 20 KB text.
     """
-    # Only the characters outside ASCII are looked up (every look-alike is one).
     folded: list[str] = []
     positions: list[int] = []
     changed = False
@@ -152,6 +152,5 @@ _SPACES = re.compile(r"\s+")
 
 
 def plain_form(text: str) -> str:
-    """A decoded text in the detector's normal form: NFKC, case-folded, typographic quotes
-    and dashes made ASCII, white space collapsed (it has no offsets to keep)."""
+    """A decoded text in the detector's normal form (it has no offsets to keep)."""
     return _SPACES.sub(" ", fold(text)).strip()

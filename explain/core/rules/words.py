@@ -1,16 +1,13 @@
-"""Words of a normalised text: the unit the quote, term and point rules compare.
-
-A word is a run of letters, digits, marks and "_"; in scripts written without spaces
-(CJK, Thai, ...) every character is a word of its own. Everything else (white space,
-punctuation, symbols) separates words. The plural rule is the only looseness anywhere:
-a word of 3 or more characters may differ from its counterpart by a trailing "s" or
-"es", nothing fuzzier.
+"""Words of a normalised text: runs of letters, digits, marks and "_" (each character of
+a script written without spaces is a word). The plural rule is the only looseness: a
+word of 3 or more characters may differ by a trailing "s" or "es", nothing fuzzier.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from itertools import product
+from math import prod
 
 __all__ = [
     "is_word_char",
@@ -103,23 +100,15 @@ def plural_forms(word: str) -> tuple[str, ...]:
 
 
 def word_forms(normal: str) -> list[str]:
-    """Every spelling of a normalised phrase the plural rule allows, the phrase first.
-
-    Separators are kept as they are: "CI/CD" never stands for "CI CD".
-    """
+    """Every spelling of a normalised phrase the plural rule allows, the phrase first,
+    separators kept ("CI/CD" never stands for "CI CD")."""
     words, seps = split_words(normal)
     if not words:
         return [normal] if normal else []
     choices = [plural_forms(word) for word in words]
-    count = 1
-    for options in choices:
-        count *= len(options)
-    if count > _MAX_FORMS:
+    if prod(len(options) for options in choices) > _MAX_FORMS:
         return [normal]
-    forms: list[str] = []
-    for picked in product(*choices):
-        pieces = [seps[0]]
-        for word, sep in zip(picked, seps[1:], strict=True):
-            pieces += [word, sep]
-        forms.append("".join(pieces))
-    return forms
+    return [
+        seps[0] + "".join(word + sep for word, sep in zip(picked, seps[1:], strict=True))
+        for picked in product(*choices)
+    ]

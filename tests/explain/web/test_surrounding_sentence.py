@@ -1,12 +1,12 @@
-"""explain.core.surrounding_sentence: a job quote in its sentence, cleaned, never across a label."""
+"""explain.web.surrounding_sentence: a job quote in its sentence, cleaned, never across a label."""
 
 from __future__ import annotations
 
 import pytest
 
 from explain.adapter import Field
-from explain.core.surrounding_sentence import job_quote_context, quote_context
 from explain.core.texts import SourceText
+from explain.web.surrounding_sentence import job_quote_context, quote_context
 
 TEXT = "We ship daily. Build secure Java APIs on AWS. Hybrid in Berlin."
 

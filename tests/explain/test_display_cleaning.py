@@ -1,10 +1,10 @@
-"""explain.core.display_cleaning: invisible controls never reach what a user reads."""
+"""explain.display_cleaning: invisible controls never reach what a user reads."""
 
 from __future__ import annotations
 
 import pytest
 
-from explain.core.display_cleaning import clean_display_text
+from explain.display_cleaning import clean_display_text
 
 
 @pytest.mark.parametrize(

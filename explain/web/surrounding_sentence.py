@@ -7,8 +7,8 @@ textContent.
 
 from __future__ import annotations
 
-from explain.core.display_cleaning import clean_display_text
 from explain.core.texts import SourceText
+from explain.display_cleaning import clean_display_text
 
 _SENTENCE_END = ".!?\n"
 # How far the context may reach on each side of a quote, in characters.
