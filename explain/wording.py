@@ -386,7 +386,7 @@ def state_count(state: str, count: int) -> str:
         ) % {"count": count}
     if state == "not_yet":
         return ngettext(
-            "%(count)d your profile says not yet", "%(count)d your profile says not yet", count
+            "%(count)d not yet, says your profile", "%(count)d not yet, says your profile", count
         ) % {"count": count}
     return ngettext("%(count)d could not be checked", "%(count)d could not be checked", count) % {
         "count": count

@@ -13,7 +13,7 @@ from explain import sentences, wording
 from explain.add_choices import add_choices
 from explain.core.checklist import Checklist, Item, State
 from explain.core.display_cleaning import clean_display_text
-from explain.core.posting import Requirement
+from explain.core.posting import PostingReading, Requirement
 from explain.core.surrounding_sentence import job_quote_context
 from explain.core.texts import SourceText
 from explain.core.verify import Verification, VerifiedPoint
@@ -294,7 +294,7 @@ def requirements_summary(checklist: Checklist) -> dict[str, Any]:
     }
 
 
-def not_read_payload(checklist: Checklist) -> list[dict[str, Any]]:
+def not_read_payload(checklist: Checklist | PostingReading) -> list[dict[str, Any]]:
     """The lines of the requirements field no requirement covers, as they stand."""
     lines = []
     for line in checklist.not_read:

@@ -75,9 +75,7 @@ def checklist(
             ]
         }
     )
-    checker = checker_for(
-        person.text, job.text, profile_fields=person.spans, job_fields=job.spans
-    )
+    checker = checker_for(person.text, job.text, profile_fields=person.spans, job_fields=job.spans)
     return build_checklist(read, answer, checker)
 
 
