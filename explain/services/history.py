@@ -8,14 +8,83 @@ never reads the host's job table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from explain import wording
+from explain.core.checklist import Checklist, State
 from explain.models import ExplanationLog
 from explain.outcomes import SUCCESS
+
+# The log column holding a checklist answer's counts (ChecklistCounts.as_json()); read
+# when the log has it, so rows of answers with a checklist say their states.
+COUNTS_COLUMN = "checklist_counts"
+
+
+@dataclass(frozen=True)
+class ChecklistCounts:
+    """A checklist's counts: what the log keeps of it (counts only, never a quote), enough
+    to write its bottom line and its per-state counts again."""
+
+    total: int = 0
+    optional: int = 0
+    shown: int = 0
+    shown_optional: int = 0
+    not_found: int = 0
+    not_yet: int = 0
+    unchecked: int = 0
+
+    @classmethod
+    def of(cls, checklist: Checklist) -> ChecklistCounts:
+        return cls(
+            total=checklist.total,
+            optional=checklist.optional,
+            shown=checklist.count(State.SHOWN),
+            shown_optional=checklist.count(State.SHOWN, optional=True),
+            not_found=checklist.count(State.NOT_FOUND),
+            not_yet=checklist.count(State.NOT_YET),
+            unchecked=checklist.count(State.UNCHECKED),
+        )
+
+    def as_json(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    @classmethod
+    def from_json(cls, data: Any) -> ChecklistCounts | None:
+        """Counts as stored; None for anything that is not (an old row, a damaged value)."""
+        if not isinstance(data, Mapping) or "total" not in data:
+            return None
+        values: dict[str, int] = {}
+        for name in cls.__dataclass_fields__:
+            value = data.get(name, 0)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                return None
+            values[name] = value
+        return cls(**values)
+
+    @property
+    def states(self) -> dict[str, int]:
+        return {
+            State.SHOWN.value: self.shown,
+            State.NOT_FOUND.value: self.not_found,
+            State.NOT_YET.value: self.not_yet,
+            State.UNCHECKED.value: self.unchecked,
+        }
+
+    @property
+    def line(self) -> str:
+        """The bottom line the user was shown, written again from the counts."""
+        optional = min(self.optional, self.total)
+        shown_optional = min(self.shown_optional, self.shown)
+        return wording.checklist_line(
+            total=self.total,
+            optional=optional,
+            shown_required=self.shown - shown_optional,
+            shown_optional=shown_optional,
+            unchecked=self.unchecked,
+        )
 
 
 @dataclass(frozen=True)
@@ -29,11 +98,20 @@ class AskedJob:
     gaps: int
     optional_matches: int = 0
     optional_gaps: int = 0
+    checklist: ChecklistCounts | None = None  # an answer with a checklist: its counts
+
+    @property
+    def counts_line(self) -> str:
+        """The requirements per state ("3 shown in your profile; 2 not found in your
+        profile"); "" for an answer from before the checklist."""
+        return "" if self.checklist is None else wording.state_counts_line(self.checklist.states)
 
     @property
     def summary(self) -> str:
         """The summary line the user was shown, from the logged counts (gaps counts
         every gap, optional ones included; rows from before the split count none)."""
+        if self.checklist is not None:
+            return self.checklist.line
         optional_gaps = min(self.optional_gaps, self.gaps)
         return wording.summary_line(
             self.matches,
@@ -52,7 +130,7 @@ def asked_jobs(user: Any, *, job_ids: Iterable[str] | None = None) -> list[Asked
     if job_ids is not None:
         rows = rows.filter(job_ref__in=[str(job_id) for job_id in job_ids])
     newest: dict[str, AskedJob] = {}
-    values = rows.order_by("-created_at", "-id").values_list(
+    columns = [
         "job_ref",
         "job_title",
         "created_at",
@@ -60,13 +138,19 @@ def asked_jobs(user: Any, *, job_ids: Iterable[str] | None = None) -> list[Asked
         "kept_gaps",
         "kept_optional_matches",
         "kept_optional_gaps",
-    )
+    ]
+    with_counts = _has_counts_column()
+    if with_counts:
+        columns.append(COUNTS_COLUMN)
+    values = rows.order_by("-created_at", "-id").values_list(*columns)
     # Bounded: the rate limit keeps a person's log short; a script's is cut here.
-    for job_ref, title, created_at, matches, gaps, opt_matches, opt_gaps in values[
-        :5000
-    ].iterator():
+    for row in values[:5000].iterator():
+        job_ref = row[0]
         if job_ref not in newest:
-            newest[job_ref] = AskedJob(
-                job_ref, title, created_at, matches, gaps, opt_matches, opt_gaps
-            )
+            counts = ChecklistCounts.from_json(row[7]) if with_counts else None
+            newest[job_ref] = AskedJob(*row[:7], checklist=counts)
     return list(newest.values())
+
+
+def _has_counts_column() -> bool:
+    return any(f.name == COUNTS_COLUMN for f in ExplanationLog._meta.get_fields())
