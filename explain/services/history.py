@@ -148,7 +148,10 @@ def asked_jobs(user: Any, *, job_ids: Iterable[str] | None = None) -> list[Asked
         job_ref = row[0]
         if job_ref not in newest:
             counts = ChecklistCounts.from_json(row[7]) if with_counts else None
-            newest[job_ref] = AskedJob(*row[:7], checklist=counts)
+            _, title, created_at, matches, gaps, opt_matches, opt_gaps = row[:7]
+            newest[job_ref] = AskedJob(
+                job_ref, title, created_at, matches, gaps, opt_matches, opt_gaps, counts
+            )
     return list(newest.values())
 
 

@@ -165,7 +165,9 @@ class RequirementSerializer(serializers.Serializer):
 
 class RequirementsSummarySerializer(serializers.Serializer):
     total = serializers.IntegerField(help_text="Requirements the posting lists (every viewer's).")
-    required = serializers.IntegerField()
+    # DRF's metaclass takes declared fields off the class, so this `required` is a key of
+    # the answer, not Field.required.
+    required = serializers.IntegerField()  # type: ignore[assignment]
     optional = serializers.IntegerField()
     counts = serializers.DictField(
         child=serializers.IntegerField(), help_text="Requirements per state, for this viewer."
