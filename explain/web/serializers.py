@@ -209,15 +209,6 @@ class ExplanationSerializer(serializers.Serializer):
     )
     error = serializers.CharField(allow_null=True)
     retry_after = serializers.IntegerField(allow_null=True)
-    requirements = RequirementSerializer(
-        many=True,
-        help_text="The checklist: every requirement of the posting once, in the posting's "
-        "order, in one state. Empty when the answer has no checklist.",
-    )
-    requirements_summary = RequirementsSummarySerializer(allow_null=True)
-    not_read = NotReadSerializer(
-        many=True, help_text="Lines of the posting's requirements this site did not read."
-    )
     matches = PointSerializer(
         many=True, help_text="Deprecated (a view of `requirements`: the shown ones)."
     )
@@ -249,6 +240,15 @@ class ExplanationSerializer(serializers.Serializer):
     )
     made_line = serializers.CharField(
         allow_null=True, help_text="How old a cached explanation is, in words."
+    )
+    requirements = RequirementSerializer(
+        many=True,
+        help_text="The checklist: every requirement of the posting once, in the posting's "
+        "order, in one state. Empty when the answer has no checklist.",
+    )
+    requirements_summary = RequirementsSummarySerializer(allow_null=True)
+    not_read = NotReadSerializer(
+        many=True, help_text="Lines of the posting's requirements this site did not read."
     )
 
 

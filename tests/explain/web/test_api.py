@@ -151,6 +151,9 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
         "remembered",
         "made_at",
         "made_line",
+        "requirements",
+        "requirements_summary",
+        "not_read",
     }
     assert data["outcome"] == "ok" and data["ok"] is True
     # The bottom line counts verified points; it is never a score.
