@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from explain.web.ndjson import ExplanationLines, requirements_line
 from explain.web.payload import explanation_payload, pending_requirements
 from explain.web.serializers import (
@@ -191,3 +193,10 @@ def test_the_stream_sends_the_list_then_each_state_then_the_result():
     assert (lines[1]["id"], lines[1]["state"]) == (6, "shown")
     assert lines[1]["report"] is None  # the result line says where reports go
     assert lines[3]["requirements"][5]["report"] == {"kind": "match", "index": 1}
+
+
+def test_an_item_the_stream_does_not_know_is_a_fault_not_a_silent_line():
+    b = built(EVIDENCE)
+    lines = iter(ExplanationLines(_Stream([object()], b.explanation)))
+    with pytest.raises(TypeError):
+        next(lines)
