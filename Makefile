@@ -59,6 +59,7 @@ lint-js:
 bench: install
 	$(PY) -m tools.bench.bench_verify
 	$(PY) -m tools.bench.answer_size
+	$(PY) -m tools.bench.input_size
 	$(PY) -m tools.bench.injection_report
 	$(PY) -m tools.bench.detector_report
 	$(PY) -m tools.bench.growth

@@ -46,6 +46,10 @@ class Outcome(models.TextChoices):
     TEMPORARILY_UNAVAILABLE = "temporarily_unavailable", _("Shared cache unavailable")
     # A log row only: a page view showed the remembered explanation again, nobody asked.
     RECALLED = "recalled", _("Shown again on a page view")
+    # Another request is reading this posting's requirements right now: no call made.
+    POSTING_BEING_READ = "posting_being_read", _("Posting's requirements being read")
+    # The posting's reading kept no requirement: nothing to check a profile against.
+    NO_REQUIREMENTS = "no_requirements", _("No requirement found in the posting")
 
 
 class Kind(models.TextChoices):
@@ -207,6 +211,26 @@ OUTCOMES: dict[Outcome, OutcomeRule] = {
     ),
     # The job page that showed it; no API answer has it.
     Outcome.RECALLED: OutcomeRule(200, Group.PAGE_VIEW),
+    # The reading takes one model call; the viewer asks again when it is stored.
+    Outcome.POSTING_BEING_READ: OutcomeRule(
+        503,
+        Group.REFUSED,
+        _(
+            "This job's requirements are being read for the first time. Please try again "
+            "in a few seconds."
+        ),
+        retry=Retry.FIXED,
+        retry_seconds=3,
+    ),
+    # A true answer about the posting, not a fault: said plainly, never an empty list.
+    Outcome.NO_REQUIREMENTS: OutcomeRule(
+        200,
+        Group.REFUSED,
+        _(
+            "We found no requirement in this job's posting that we can quote, so there is "
+            "nothing to check your profile against."
+        ),
+    ),
 }
 
 

@@ -40,6 +40,7 @@ It behaves like Gemini 3.x as Google serves it from 1 December 2026, whatever th
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import socket
@@ -49,6 +50,8 @@ import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from support.two_step import text_in_shape
 
 # Text the fake puts in every error body: it must never reach a user or a log.
 PROVIDER_TEXT = "FAKE-PROVIDER-DETAIL: quota project 4242 internal trace id zx81"
@@ -255,8 +258,65 @@ _ERROR_DETAILS: dict[int, list[dict[str, Any]]] = {
 }
 
 
+def _prompt_texts(body: Any) -> tuple[str, str]:
+    """The request's system instruction and its last user message."""
+    if not isinstance(body, dict):
+        return "", ""
+
+    def text_of(content: Any) -> str:
+        parts = content.get("parts", []) if isinstance(content, dict) else []
+        return "".join(p.get("text", "") for p in parts if isinstance(p, dict))
+
+    system = text_of(_field(body, "systemInstruction") or {})
+    contents = body.get("contents") or [{}]
+    return system, text_of(contents[-1] if isinstance(contents, list) else contents)
+
+
+def _candidate_in_shape(answer: dict[str, Any], system: str, user: str) -> dict[str, Any]:
+    """A candidate answer whose text is a draft, answered in the shape this call asks for."""
+    try:
+        part = answer["candidates"][0]["content"]["parts"][0]
+        text = part["text"]
+    except (KeyError, IndexError, TypeError):
+        return answer
+    if not isinstance(text, str):
+        return answer
+    shaped = text_in_shape(text, system=system, user=user)
+    if shaped == text:
+        return answer
+    answer = copy.deepcopy(answer)
+    answer["candidates"][0]["content"]["parts"][0]["text"] = shaped
+    return answer
+
+
+def in_shape(body: Any, reply: Reply) -> Reply:
+    """The reply a test set up as a draft, answered in the shape of the call that came: the
+    posting's requirements or the viewer's evidence (support/two_step.py)."""
+    system, user = _prompt_texts(body)
+    if reply.stream is not None:
+        text = "".join(reply.stream)
+        shaped = text_in_shape(text, system=system, user=user)
+        if shaped == text:
+            return reply
+        size = max(1, len(reply.stream[0])) if len(reply.stream) > 1 else len(shaped) or 1
+        pieces = tuple(shaped[i : i + size] for i in range(0, len(shaped), size)) or ("",)
+        return dataclasses.replace(reply, stream=pieces)
+    if reply.answer is not None:
+        return dataclasses.replace(reply, answer=_candidate_in_shape(reply.answer, system, user))
+    if reply.status == 200 and reply.body.startswith(b"{"):
+        try:
+            answer = json.loads(reply.body)
+        except ValueError:
+            return reply
+        shaped = _candidate_in_shape(answer, system, user)
+        if shaped is not answer:
+            return dataclasses.replace(reply, body=json.dumps(shaped).encode())
+    return reply
+
+
 def respond(path: str, body: Any, reply: Reply) -> Reply:
     """What the API would answer to this request, given the reply a test set up."""
+    reply = in_shape(body, reply)
     method = path.split("?", 1)[0].rsplit(":", 1)[-1]
     if method not in ("generateContent", "streamGenerateContent"):
         return _error_reply(404, "no such method")

@@ -18,6 +18,7 @@ from hypothesis import settings as hypothesis_settings
 
 from explain.llm.client import ChatPrompt
 from jobportal.models import CandidateProfile, Job
+from support.two_step import answer_in_shape, is_draft
 
 pytest_plugins = ["tests.fakes.fixtures", "tests.skip_guard"]
 
@@ -173,27 +174,56 @@ def rate_clock(monkeypatch: pytest.MonkeyPatch) -> RateClock:
 
 
 class FakeModel:
-    """A ChatModel that records each prompt and answers with a fixed JSON text."""
+    """A ChatModel that records each prompt and answers with a fixed JSON text: a draft
+    of the older shape is answered in the shape each call asks for (tests/fakes/two_step.py)."""
 
-    def __init__(self, answer: Callable[[ChatPrompt], str] | str) -> None:
+    def __init__(self, answer: Callable[[ChatPrompt], Any] | str) -> None:
         self.answer = answer
         self.prompts: list[ChatPrompt] = []
         self.model_name = "fake-model"
 
-    def __call__(self, prompt: ChatPrompt, /) -> str:
+    def __call__(self, prompt: ChatPrompt, /) -> Any:
         self.prompts.append(prompt)
-        return self.answer(prompt) if callable(self.answer) else self.answer
+        text = self.answer(prompt) if callable(self.answer) else self.answer
+        return answer_in_shape(text, prompt) if isinstance(text, str) else text
+
+
+def prepare_postings(model: FakeModel, draft: Any) -> None:
+    """Read every job's posting ahead of time, as a site does when a job is saved, from
+    the draft's job quotes (the worked draft's when the test gives no draft): the
+    request under test then makes the viewer's call only. The reading's own log rows
+    belong to that earlier step and are not kept."""
+    from explain.models import ExplanationLog
+    from explain.services import postings
+
+    try:
+        source = json.loads(draft) if isinstance(draft, str) else None
+    except ValueError:
+        source = None
+    answer = json.dumps(source if is_draft(source) else WORKED_DRAFT)
+    reader = FakeModel(answer)
+    reader.model_name = model.model_name
+    before = set(ExplanationLog.objects.values_list("pk", flat=True))
+    for job in Job.objects.all():
+        posting, title = postings.posting_text(str(job.pk))
+        postings.requirements_for(str(job.pk), posting, title, reader)
+    ExplanationLog.objects.exclude(pk__in=before).filter(
+        prompt_version__startswith="posting-"
+    ).delete()
 
 
 @pytest.fixture
-def use_model(settings: Any) -> Callable[[Any], FakeModel]:
-    """Install a fake model answering with a draft (dict), JSON text, or a callable."""
+def use_model(settings: Any, request: pytest.FixtureRequest) -> Callable[[Any], FakeModel]:
+    """Install a fake model answering with a draft (dict), JSON text, or a callable; with
+    a database, every job's posting is read ahead (prepare_postings)."""
 
     def install(answer: Any) -> FakeModel:
         if isinstance(answer, dict):
             answer = json.dumps(answer)
         model = answer if isinstance(answer, FakeModel) else FakeModel(answer)
         settings.EXPLAIN_CHAT_MODEL = model
+        if "db" in request.fixturenames or "transactional_db" in request.fixturenames:
+            prepare_postings(model, model.answer)
         return model
 
     return install

@@ -31,7 +31,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-from explain.core.posting import PostingReading, Requirement
+from explain.core.posting import MAX_REQUIREMENTS, PostingReading, Requirement
 from explain.core.requirement_lines import Line
 from explain.core.rules.amounts import same_kind
 from explain.core.rules.equivalence import find_term
@@ -46,6 +46,11 @@ from explain.core.verify import (
     _Checker,
     _Source,
 )
+
+# Evidence read from one answer: one item per requirement (at most MAX_REQUIREMENTS) and as
+# many again for repeats, which are counted and never read; the rest is not even counted
+# against a requirement, so a 20,000-item answer costs what 120 items do.
+MAX_EVIDENCE = 2 * MAX_REQUIREMENTS
 
 
 class State(StrEnum):
@@ -195,16 +200,27 @@ class ChecklistBuilder:
         self._items: dict[int, Item] = {}
         self._reasons: Counter[str] = Counter()
         self._unread = 0
+        self._seen = 0
 
     @property
     def requirements(self) -> tuple[Requirement, ...]:
         return self._requirements
 
+    @property
+    def decided(self) -> frozenset[int]:
+        """The ids whose state is known so far."""
+        return frozenset(self._items)
+
     def add(self, evidence: Evidence) -> Item | None:
         """This requirement's state, or None when the evidence names no requirement of
         the posting or one already decided (it is counted, never read)."""
         number = evidence.id
-        if not 1 <= number <= len(self._requirements) or number in self._items:
+        self._seen += 1
+        if (
+            self._seen > MAX_EVIDENCE
+            or not 1 <= number <= len(self._requirements)
+            or number in self._items
+        ):
             self._unread += 1
             return None
         requirement = self._requirements[number - 1]

@@ -6,10 +6,10 @@ whole-word search and alias table (explain.core.rules.equivalence.find_term). Wh
 term is found, the clause around it (its list item or sentence part: cut at line
 breaks, commas, semicolons, colons and sentence ends outside brackets; at most 12 words,
 cut at word boundaries; inside one field) is the match's profileQuote. Where it is not
-found, the requirement is a gap with its job quote only.
+found, the requirement's evidence is none.
 
-The answer is a normal Draft and goes through the same verifier as a model's answer, so
-no claim escapes the checks: a term the profile writes under negation or as a wish ("no
+The answer is a normal ViewerAnswer and goes through the same checks as a model's answer, so
+no claim escapes them: a term the profile writes under negation or as a wish ("no
 AWS yet") is removed there. Of several places the term occurs, the first one the checks
 accept is quoted (else the first, which the checks then remove with their reason).
 
@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
+from explain.core.checklist import Evidence, ViewerAnswer
 from explain.core.rules.equivalence import find_term
-from explain.core.schema import Claim, Draft, Gap
+from explain.core.schema import Claim, Draft
 from explain.core.texts import SourceText
 from explain.llm.client import ChatPrompt, ChatResponse
 from explain.verify import Limits, verify_draft
@@ -38,6 +40,19 @@ MIN_QUOTE_CHARS = 3
 _ALWAYS_BREAK = frozenset("\n\r\t;|•·")
 _BREAK_BEFORE_SPACE = frozenset(",:.!?")
 _TRIM = " \t\r\n.,;:!?…\"'“”‘’"
+
+
+class Named(Protocol):
+    """A requirement as the matcher reads it: its words in the posting and its names."""
+
+    @property
+    def job_quote(self) -> str: ...
+
+    @property
+    def term(self) -> str: ...
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -168,17 +183,17 @@ def _accepted(claim: Claim, profile: SourceText, job: SourceText, limits: Limits
 
 
 def match_requirements(
-    requirements: Sequence[Requirement],
+    requirements: Sequence[Named],
     profile: SourceText,
     job: SourceText,
     *,
     limits: Limits | None = None,
-) -> Draft:
-    """The draft the matcher proposes: a match or a gap for each requirement, in order."""
+) -> ViewerAnswer:
+    """The evidence the matcher proposes: per requirement id (1 for the first), the
+    clause around the first place of one of its names the checks accept, or none."""
     limits = limits or Limits()
-    matches: list[Claim] = []
-    gaps: list[Gap] = []
-    for requirement in requirements:
+    evidence: list[Evidence] = []
+    for number, requirement in enumerate(requirements, start=1):
         claims = [
             Claim(term=name, profile_quote=quote, job_quote=requirement.job_quote)
             for name in requirement.names
@@ -187,34 +202,32 @@ def match_requirements(
             )
         ]
         if not claims:
-            gaps.append(Gap(term=requirement.term, job_quote=requirement.job_quote))
+            evidence.append(Evidence(id=number))
             continue
         chosen = claims[0]
         if len(claims) > 1:
             chosen = next(
                 (c for c in claims[:MAX_PLACES] if _accepted(c, profile, job, limits)), chosen
             )
-        matches.append(chosen)
-    return Draft(matches=matches, gaps=gaps)
+        evidence.append(Evidence(id=number, profile_quote=chosen.profile_quote))
+    return ViewerAnswer(requirements=evidence)
 
 
 class LocalMatcherAnswer:
-    """The ChatModel for one profile and demo posting: answers with the matcher's draft."""
+    """The ChatModel for one profile and demo posting: answers with the matcher's evidence."""
 
     model_name = MATCHER_MODEL_NAME
 
-    def __init__(
-        self, requirements: Sequence[Requirement], profile: SourceText, job: SourceText
-    ) -> None:
+    def __init__(self, requirements: Sequence[Named], profile: SourceText, job: SourceText) -> None:
         self._requirements = tuple(requirements)
         self._profile = profile
         self._job = job
 
-    def draft(self) -> Draft:
+    def answer(self) -> ViewerAnswer:
         return match_requirements(self._requirements, self._profile, self._job)
 
     def __call__(self, prompt: ChatPrompt, /) -> ChatResponse:
-        draft = self.draft()
+        answer = self.answer()
         return ChatResponse(
-            text=draft.model_dump_json(by_alias=True), parsed=draft, model=self.model_name
+            text=answer.model_dump_json(by_alias=True), parsed=answer, model=self.model_name
         )

@@ -1,14 +1,14 @@
 """Explanations already made, keyed by everything that could change the answer.
 
-Same prompt version, model, profile text and job text: same draft, served without a
-model call and without using up the rate limit. The draft is stored, not the verdict,
-so a stricter verifier applies to cached answers too. The moment it was made is stored
-with it, so a page can say how old a remembered explanation is.
+Same prompt version, posting reading, model, account, profile text and job text: same
+answer, served without a model call and without using up the rate limit. The model's
+evidence is stored, not the verdict, so a stricter verifier applies to cached answers
+too. The moment it was made is stored with it, so a page can say how old a remembered
+explanation is.
 
-A draft is read to at most MAX_CLAIMS claims a list, fresh or cached (`bounded`): the
-verifier re-checks a cached draft on every read, and an answer of 20,000 claims would
-cost a second or more each time. The stored JSON is cut to the same bound before it is
-parsed, so an entry written before the bound costs no more.
+An answer is stored and read to at most MAX_EVIDENCE items (explain.core.checklist): the
+checks run again on every read of a cached answer, and the stored JSON is cut to the same
+bound before it is parsed.
 """
 
 from __future__ import annotations
@@ -17,18 +17,17 @@ import hashlib
 import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from django.core.cache import caches
 from pydantic import ValidationError
 
 from explain.conf import app_settings
+from explain.core.checklist import MAX_EVIDENCE, Evidence, ViewerAnswer
 from explain.core.schema import Draft
 
-_PREFIX = "explain:draft:"
-# Claims read from each list of a draft (matches, gaps). The verifier keeps at most
-# EXPLAIN_MAX_POINTS a list and the model is asked for no more; this leaves ample room for
-# claims it drops, and bounds the work a draft can cause.
+_PREFIX = "explain:answer:"
+# Claims read from each list of a draft (matches, gaps): explain.verify's callers (the
+# injection report, the growth bench) read drafts to the same bound.
 MAX_CLAIMS = 50
 _LISTS = ("matches", "gaps")
 
@@ -44,21 +43,16 @@ def bounded(draft: Draft) -> tuple[Draft, int]:
     return cut, over
 
 
-def _bounded_json(data: Any) -> Any:
-    """The stored draft's JSON with each list cut to MAX_CLAIMS before it is parsed."""
-    if not isinstance(data, dict):
-        return data
-    return {
-        key: value[:MAX_CLAIMS] if key in _LISTS and isinstance(value, list) else value
-        for key, value in data.items()
-    }
+def bounded_answer(answer: ViewerAnswer) -> list[Evidence]:
+    """The answer's first MAX_EVIDENCE items: the rest are never read."""
+    return answer.requirements[:MAX_EVIDENCE]
 
 
 @dataclass(frozen=True)
-class CachedDraft:
-    """A draft from the cache and when the model wrote it."""
+class CachedAnswer:
+    """An answer from the cache and when the model wrote it."""
 
-    draft: Draft
+    answer: ViewerAnswer
     made_at: datetime
 
 
@@ -76,28 +70,24 @@ def cache_key(
     return _PREFIX + digest.hexdigest()
 
 
-def cached_entry(key: str) -> CachedDraft | None:
-    """The stored draft with its time, or None (missing, or not a readable entry)."""
+def cached_entry(key: str) -> CachedAnswer | None:
+    """The stored answer with its time, or None (missing, or not a readable entry)."""
     raw = caches[app_settings.CACHE_ALIAS].get(key)
     if not isinstance(raw, str):
         return None
     try:
         stored = json.loads(raw)
         made_at = datetime.fromtimestamp(float(stored["made_at"]), tz=UTC)
-        return CachedDraft(Draft.model_validate(_bounded_json(stored["draft"])), made_at)
+        items = stored["answer"]["requirements"][:MAX_EVIDENCE]
+        return CachedAnswer(ViewerAnswer.model_validate({"requirements": items}), made_at)
     except (ValueError, TypeError, KeyError, OverflowError, ValidationError):
         return None
 
 
-def cached_draft(key: str) -> Draft | None:
-    entry = cached_entry(key)
-    return entry.draft if entry is not None else None
-
-
-def remember_draft(key: str, draft: Draft, *, made_at: datetime | None = None) -> None:
+def remember_answer(key: str, answer: ViewerAnswer, *, made_at: datetime | None = None) -> None:
     when = made_at or datetime.now(tz=UTC)
-    kept, _left_out = bounded(draft)
-    stored = {"made_at": when.timestamp(), "draft": kept.model_dump(mode="json", by_alias=True)}
+    kept = ViewerAnswer(requirements=bounded_answer(answer))
+    stored = {"made_at": when.timestamp(), "answer": kept.model_dump(mode="json", by_alias=True)}
     caches[app_settings.CACHE_ALIAS].set(
         key,
         json.dumps(stored, ensure_ascii=False, separators=(",", ":")),

@@ -28,15 +28,20 @@ from explain.controls import allowance, budget, slots
 from explain.controls.breaker import CircuitBreaker, Gate
 from explain.controls.ratelimit import RateDecision
 from explain.controls.site import breaker_settings, site_cache
-from explain.core.checklist import Checklist
-from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
+from explain.core.checklist import Checklist, ChecklistBuilder, ViewerAnswer, checker_for
+from explain.core.posting import PostingReading
 from explain.core.schema import Draft
 from explain.core.texts import SourceText, has_content, job_text, profile_text
 from explain.core.verify import Instructions, Verification, verify_draft
-from explain.core.verify_incremental import IncrementalVerifier
+from explain.core.viewer_prompt import (
+    VIEWER_INSTRUCTION,
+    VIEWER_PROMPT_VERSION,
+    build_viewer_message,
+)
 from explain.llm.client import ChatClient, ChatModel, PromptSpec, TokenUsage, model_name
 from explain.llm.errors import ModelCallError
-from explain.llm.recorded import RecordedChatModel
+from explain.llm.local_matcher import MATCHER_MODEL_NAME, LocalMatcherAnswer
+from explain.llm.recorded import RECORDED_MODEL_NAME, RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import ExplanationLog
 from explain.outcomes import (
@@ -49,7 +54,7 @@ from explain.outcomes import (
 from explain.reporting.alerts import warn_if_passed
 from explain.sentences import point_sentence
 from explain.services import cache as explanation_cache
-from explain.services import log_bound, log_spool, readiness
+from explain.services import log_bound, log_spool, postings, readiness
 from explain.services.limits import verify_limits
 from explain.services.site_faults import log_internal_error
 from explain.source import get_source
@@ -82,6 +87,9 @@ class Explanation:
     in_flight: log_spool.InFlight | None = field(default=None, repr=False, compare=False)
     # The texts' sentences addressed to an AI, found once for the verifier and the log.
     instructions: Instructions = field(default_factory=Instructions, repr=False, compare=False)
+    # The posting's requirements as read once for every viewer, and that reading's name.
+    reading: PostingReading | None = field(default=None, repr=False, compare=False)
+    reading_key: str = ""
 
     @property
     def ok(self) -> bool:
@@ -101,6 +109,8 @@ class Subject:
     model: str = ""
     demo: bool = False
     instructions: Instructions = field(default_factory=Instructions, repr=False, compare=False)
+    reading: PostingReading | None = field(default=None, repr=False, compare=False)
+    reading_key: str = ""
 
     def decided(self, outcome: Outcome, **details: Any) -> Explanation:
         """The request's end: an Explanation with this outcome and what is known (a
@@ -271,11 +281,19 @@ def verify_sent(
     return replace(verification, unchecked=verification.unchecked + left_out)
 
 
-def verifier_for_sent(
-    profile: SourceText, job: SourceText, instructions: Instructions | None = None
-) -> IncrementalVerifier:
-    """The same verifier, one claim at a time, for a streamed answer (same arguments)."""
-    return IncrementalVerifier(**_as_sent(profile, job, instructions))
+def checklist_builder(subject: Subject) -> ChecklistBuilder:
+    """The checklist of this request, read one piece of evidence at a time (batch and
+    stream alike): the posting's requirements, the verifier's checks on the texts as sent."""
+    assert subject.reading is not None
+    sent = _as_sent(*subject.texts(), subject.instructions)
+    return ChecklistBuilder(subject.reading, checker_for(**sent))
+
+
+def checklist_for(subject: Subject, answer: ViewerAnswer) -> Checklist:
+    """The whole answer's checklist (a fresh answer, or one from the cache)."""
+    builder = checklist_builder(subject)
+    builder.add_all(explanation_cache.bounded_answer(answer))
+    return builder.finish()
 
 
 def profile_ready(user: Any) -> bool:
@@ -318,17 +336,12 @@ def _answer_whole(call: ModelCall, *, user: Any) -> Explanation:
             answer = call.spec.call()
             call_answered(call)
             usage = answer.response.usage
-            draft = answer.entity(Draft)
+            evidence = answer.entity(ViewerAnswer)
         except ModelCallError as exc:
             return call_failed(call, exc, usage=usage)
         finally:
             call.admission.release(call.bookkeeping)
-        return conclude(
-            call,
-            draft,
-            verify_sent(draft, *call.subject.texts(), call.subject.instructions),
-            usage=usage,
-        )
+        return conclude(call, evidence, checklist_for(call.subject, evidence), usage=usage)
     except Exception as exc:
         return fault(call, exc, usage=usage)
 
@@ -360,6 +373,10 @@ def prepare(
         if isinstance(chosen, Explanation):
             return chosen
         stage, model = chosen
+        requirements = read_requirements(stage, model)
+        if isinstance(requirements, Explanation):
+            return requirements
+        stage, model = requirements
         key = cache_key_for(stage, user=user)
         cached = cached_answer(stage, key)
         if cached is not None:
@@ -397,19 +414,42 @@ def read_texts(subject: Subject, *, user: Any) -> Subject | Explanation:
 
 
 def choose_model(subject: Subject) -> tuple[Subject, ChatModel] | Explanation:
-    """The model this site asks; refused when none is set up, or when a demo has no
-    answer for these texts (demo mode answers demo postings only: with the recording
-    made for this profile, else with the local matcher, each logged by its own name)."""
+    """The model this site asks; refused when none is set up."""
     model = get_chat_model()
     if model is None:
         return subject.decided(Outcome.DISABLED)
-    subject = replace(subject, model=model_name(model), demo=is_demo_model(model))
+    return replace(subject, model=model_name(model), demo=is_demo_model(model)), model
+
+
+def read_requirements(
+    subject: Subject, model: ChatModel
+) -> tuple[Subject, ChatModel] | Explanation:
+    """The posting's requirements, read once for every viewer (explain.services.postings):
+    stored, or read now by one model call (its own log row). Another request reading them
+    right now: asked to come back in a few seconds, never made to wait. Demo mode reads a
+    demo posting's recorded requirements, and the viewer's step is the local matcher
+    (any profile; logged by its own name); a posting without a recording is refused."""
+    _profile, job = subject.texts()
+    result = postings.requirements_for(subject.job_id, job, subject.job_title, model)
+    if result.status is postings.Status.READING:
+        return subject.decided(
+            Outcome.POSTING_BEING_READ, retry_after=default_retry_after(Outcome.POSTING_BEING_READ)
+        )
+    if result.status is postings.Status.DISABLED:
+        return subject.decided(Outcome.NO_RECORDING if subject.demo else Outcome.DISABLED)
+    if result.status is postings.Status.JOB_UNAVAILABLE:
+        return subject.decided(Outcome.JOB_UNAVAILABLE)
+    if result.status is not postings.Status.READY or result.reading is None:
+        outcome = Outcome(result.outcome or Outcome.INTERNAL_ERROR)
+        return subject.decided(outcome, retry_after=default_retry_after(outcome))
+    row = result.reading
+    reading = postings.reading_of(row)
+    subject = replace(subject, reading=reading, reading_key=reading_key(row))
+    if not reading.requirements:
+        return subject.decided(Outcome.NO_REQUIREMENTS)
     if isinstance(model, RecordedChatModel):
-        recorded = model.for_texts(*subject.texts())
-        if recorded is None:
-            return subject.decided(Outcome.NO_RECORDING)
-        model = recorded
-        subject = replace(subject, model=model_name(model))
+        matcher = LocalMatcherAnswer(reading.requirements, *subject.texts())
+        return replace(subject, model=model_name(matcher)), matcher
     return subject, model
 
 
@@ -417,7 +457,7 @@ def cache_key_for(subject: Subject, *, user: Any) -> str:
     """Where this model's answer for this user's texts and this prompt version is cached."""
     profile, job = subject.texts()
     return explanation_cache.cache_key(
-        prompt_version=PROMPT_VERSION,
+        prompt_version=f"{VIEWER_PROMPT_VERSION}|{subject.reading_key}",
         model=subject.model,
         owner=cache_owner(user),
         profile_text=profile.text,
@@ -440,10 +480,11 @@ def cached_answer(subject: Subject, key: str) -> Explanation | None:
         return unavailable(subject, "cached answer", exc)
     if entry is None:
         return None
-    verification = verify_sent(entry.draft, *subject.texts(), subject.instructions)
+    checklist = checklist_for(subject, entry.answer)
     return subject.decided(
-        answer_outcome(verification, cached=True),
-        verification=verification,
+        answer_outcome(checklist.verification, cached=True),
+        checklist=checklist,
+        verification=checklist.verification,
         made_at=entry.made_at,
     )
 
@@ -472,14 +513,16 @@ def first_of_its_kind(subject: Subject, key: str) -> slots.Slot | Explanation:
 
 
 def build_prompt(model: ChatModel, subject: Subject) -> PromptSpec:
-    """The one prompt sent: the fixed instruction, both texts as sent, the draft's schema."""
-    profile, job = subject.texts()
+    """The viewer's prompt: the fixed instruction, the posting's verified requirements
+    (not the posting again), the profile as sent, the evidence's schema."""
+    profile, _job = subject.texts()
+    assert subject.reading is not None
     return (
         ChatClient(model)
         .prompt()
-        .system(SYSTEM_INSTRUCTION)
-        .user(build_user_message(profile.text, job.text))
-        .schema(Draft)
+        .system(VIEWER_INSTRUCTION)
+        .user(build_viewer_message(subject.job_title, subject.reading.requirements, profile.text))
+        .schema(ViewerAnswer)
     )
 
 
@@ -684,17 +727,23 @@ def answer_outcome(verification: Verification, *, cached: bool = False) -> Outco
 
 
 def conclude(
-    call: ModelCall, draft: Draft, verification: Verification, *, usage: TokenUsage
+    call: ModelCall, answer: ViewerAnswer, checklist: Checklist, *, usage: TokenUsage
 ) -> Explanation:
-    """A fresh answer was verified: its outcome decided, and cached if anything was kept."""
+    """A fresh answer was checked: its outcome decided, and cached if anything was kept."""
     made_at = datetime.now(tz=UTC)
-    outcome = answer_outcome(verification)
+    outcome = answer_outcome(checklist.verification)
     if outcome is Outcome.OK:
         call.bookkeeping.run(
-            lambda: explanation_cache.remember_draft(call.cache_key, draft, made_at=made_at),
+            lambda: explanation_cache.remember_answer(call.cache_key, answer, made_at=made_at),
             "caching the answer",
         )
-    return call.decided(outcome, verification=verification, usage=usage, made_at=made_at)
+    return call.decided(
+        outcome,
+        checklist=checklist,
+        verification=checklist.verification,
+        usage=usage,
+        made_at=made_at,
+    )
 
 
 def record(result: Explanation, *, user: Any, latency: float) -> Explanation:
@@ -865,8 +914,29 @@ def _recalled(subject: Subject, *, user: Any) -> Explanation | None:
     chosen = choose_model(texts)
     if isinstance(chosen, Explanation):
         return None
-    subject, _model = chosen
-    return cached_answer(subject, cache_key_for(subject, user=user))
+    stored = stored_requirements(*chosen)
+    if stored is None:
+        return None
+    return cached_answer(stored, cache_key_for(stored, user=user))
+
+
+def reading_key(row: Any) -> str:
+    """One stored reading's name in the cache key: read again, its ids may differ."""
+    return f"{row.pk}:{row.read_at.timestamp():.6f}"
+
+
+def stored_requirements(subject: Subject, model: ChatModel) -> Subject | None:
+    """The subject with the posting's stored requirements; None when none are stored
+    (a page view never makes the model read a posting)."""
+    _profile, job = subject.texts()
+    name = RECORDED_MODEL_NAME if isinstance(model, RecordedChatModel) else model_name(model)
+    row = postings.stored(postings.text_hash(job), name)
+    if row is None:
+        return None
+    subject = replace(subject, reading=postings.reading_of(row), reading_key=reading_key(row))
+    if isinstance(model, RecordedChatModel):
+        subject = replace(subject, model=MATCHER_MODEL_NAME)
+    return subject
 
 
 def _release_database_connections() -> None:
@@ -916,7 +986,7 @@ def _log_fields(result: Explanation, *, user: Any, latency: float) -> dict[str, 
         "drop_reasons": dict(verification.drop_reasons),
         **_text_counts(result),
         "model_name": result.model[:100],
-        "prompt_version": PROMPT_VERSION,
+        "prompt_version": VIEWER_PROMPT_VERSION,
         "latency_ms": round(latency * 1000),
         "prompt_tokens": result.usage.prompt,
         "output_tokens": result.usage.output,
@@ -988,28 +1058,16 @@ def shown_point(
 ) -> tuple[str, str, str] | None:
     """The point a user was shown under this log row, derived again, not stored twice.
 
-    The cached draft, re-verified against the user's current texts, is what the page
-    showed, as long as neither text nor the prompt version has changed since.
+    The cached answer, checked again against the user's current texts and the posting's
+    stored requirements, is what the page showed, as long as neither text, the model nor
+    the prompt version has changed since.
     """
-    if log.outcome not in SHOWN_OUTCOMES or log.prompt_version != PROMPT_VERSION:
+    if log.outcome not in SHOWN_OUTCOMES or log.prompt_version != VIEWER_PROMPT_VERSION:
         return None
-    try:
-        profile, job = texts_for(user=user, job_id=log.job_ref)
-    except JobUnavailable:
+    found = _recalled(Subject(job_id=log.job_ref), user=user)
+    if found is None or found.verification is None or found.model != log.model_name:
         return None
-    draft = explanation_cache.cached_draft(
-        explanation_cache.cache_key(
-            prompt_version=log.prompt_version,
-            model=log.model_name,
-            owner=cache_owner(user),
-            profile_text=profile.text,
-            job_text=job.text,
-        )
-    )
-    if draft is None:
-        return None
-    verification = verify_sent(draft, profile, job)
-    points = verification.matches if kind == Kind.MATCH else verification.gaps
+    points = found.verification.matches if kind == Kind.MATCH else found.verification.gaps
     if not 0 <= index < len(points):
         return None
     point = points[index]

@@ -25,13 +25,14 @@ from django.db import IntegrityError, transaction
 from explain.adapter import JobUnavailable, not_requirement_keys
 from explain.conf import app_settings
 from explain.controls.site import site_cache
-from explain.core.posting import PostingAnswer, PostingItem, read_posting
+from explain.core.posting import PostingAnswer, PostingItem, Requirement, read_posting
 from explain.core.posting import PostingReading as Reading
 from explain.core.posting_prompt import (
     POSTING_INSTRUCTION,
     POSTING_PROMPT_VERSION,
     build_posting_message,
 )
+from explain.core.requirement_lines import Line
 from explain.core.texts import SourceText, job_text
 from explain.llm.client import ChatClient, TokenUsage, model_name
 from explain.llm.errors import ModelCallError
@@ -114,6 +115,14 @@ def posting_requirements(job_id: str, *, user: Any = None, again: bool = False) 
     model = get_chat_model()
     if model is None:
         return PostingResult(Status.DISABLED)
+    return requirements_for(job_id, job, title, model, again=again)
+
+
+def requirements_for(
+    job_id: str, job: SourceText, title: str, model: Any, *, again: bool = False
+) -> PostingResult:
+    """The reading of this posting text by this model: stored, or read once now (the
+    viewer's request, which has the text as sent already, asks here)."""
     digest = text_hash(job)
     if isinstance(model, RecordedChatModel):
         return _recorded(model, job_id, title, job, digest, again=again)
@@ -133,6 +142,48 @@ def posting_requirements(job_id: str, *, user: Any = None, again: bool = False) 
         return _read(model, name, job_id, title, job, digest)
     finally:
         _free_lease(key)
+
+
+def reading_of(row: PostingReading) -> Reading:
+    """The stored reading as the checklist reads it: its requirements in the posting's
+    order and the lines not read. Every string is a slice of the posting text the row's
+    hash names, so the spans hold for the text a viewer's request sends."""
+    requirements = []
+    for entry in row.requirements if isinstance(row.requirements, list) else []:
+        try:
+            term_span = entry.get("termSpan")
+            requirements.append(
+                Requirement(
+                    job_quote=str(entry["jobQuote"]),
+                    term=str(entry["term"]),
+                    job_span=(int(entry["jobSpan"][0]), int(entry["jobSpan"][1])),
+                    term_span=None if term_span is None else (int(term_span[0]), int(term_span[1])),
+                    field=str(entry.get("field", "")),
+                    optional=bool(entry.get("optional", False)),
+                    alternatives=tuple(str(a) for a in entry.get("alternatives", ())),
+                    amount=str(entry.get("amount", "")),
+                )
+            )
+        except (KeyError, TypeError, ValueError, IndexError):
+            continue  # a row damaged by hand: the entry is left out, never guessed
+    not_read = []
+    for entry in row.lines_not_read if isinstance(row.lines_not_read, list) else []:
+        try:
+            not_read.append(
+                Line(
+                    str(entry["field"]), int(entry["start"]), int(entry["end"]), str(entry["text"])
+                )
+            )
+        except (KeyError, TypeError, ValueError):
+            continue
+    return Reading(
+        requirements=tuple(requirements),
+        not_read=tuple(not_read),
+        lines_total=row.lines_total,
+        removed=row.removed,
+        reasons=dict(row.removed_reasons or {}),
+        unchecked=row.unchecked,
+    )
 
 
 def _take_lease(key: str) -> bool:

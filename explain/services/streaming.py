@@ -1,10 +1,12 @@
-"""One explanation whose points are handed out as soon as they are verified.
+"""One explanation whose requirements are handed out as soon as each is checked.
 
 The same pipeline as explain.services.explanations (its steps, in the same order, and one
-log row); only the model's answer arrives in pieces: each claim is checked when it is
-complete and, if kept, yielded at once. The last item is the finished Explanation, whose
-verification equals what explanation_create would give for the same answer. A provider
-failure part-way ends with the same outcome as there; points already yielded are not an
+log row); only the model's answer arrives in pieces: each piece of evidence is checked
+when it is complete and its requirement's state yielded at once. The posting's
+requirements are known before the model is asked (`requirements`), so a page can draw
+the list as soon as the click lands. The last item is the finished Explanation, whose
+checklist equals what explanation_create would give for the same answer. A provider
+failure part-way ends with the same outcome as there; states already yielded are not an
 answer (the log row counts none).
 """
 
@@ -18,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from explain.controls.ratelimit import RateDecision
-from explain.core.draft_stream import DraftStream, StreamMismatch
-from explain.core.schema import Draft
+from explain.core.answer_stream import AnswerStream, StreamMismatch
+from explain.core.checklist import Item, State, ViewerAnswer
+from explain.core.posting import Requirement
 from explain.core.verify import VerifiedPoint
 from explain.llm.client import CallResult, TokenUsage
 from explain.llm.errors import ModelCallError
@@ -30,24 +33,48 @@ from explain.services.explanations import (
     Stage,
     call_answered,
     call_failed,
+    checklist_builder,
     conclude,
     internal_fault,
     prepare,
     record,
     start_call,
-    verifier_for_sent,
 )
 
 logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
-class StreamedPoint:
-    """A kept point, handed out as soon as it passed every check."""
+class StreamedItem:
+    """One requirement's state, handed out as soon as it was checked."""
 
-    kind: str
-    index: int  # its place among the kept points of its kind, as in the final answer
-    point: VerifiedPoint
+    item: Item
+    # Its place in the older view (matches, gaps), as in the final answer; "" and -1
+    # for a requirement that could not be checked (it is in neither list).
+    kind: str = ""
+    index: int = -1
+
+    @property
+    def point(self) -> VerifiedPoint | None:
+        return self.item.point
+
+
+# The older name, for callers that read kind, index and point.
+StreamedPoint = StreamedItem
+
+
+class _Places:
+    """Each item's place among the kept matches and gaps so far."""
+
+    def __init__(self) -> None:
+        self.kept = {"match": 0, "gap": 0}
+
+    def place(self, item: Item) -> StreamedItem:
+        if item.point is None or item.state is State.UNCHECKED:
+            return StreamedItem(item)
+        kind = "match" if item.state is State.SHOWN else "gap"
+        self.kept[kind] += 1
+        return StreamedItem(item, kind, self.kept[kind] - 1)
 
 
 class ExplanationStream:
@@ -70,7 +97,7 @@ class ExplanationStream:
     ) -> None:
         self._started = time.monotonic()
         self._user = user
-        self._items: Generator[StreamedPoint | Explanation, None, None] | None = None
+        self._items: Generator[StreamedItem | Explanation, None, None] | None = None
         self._logged = False
         prepared = prepare(
             user=user, job_id=job_id, rate_check=rate_check, on_fault=_fault, address=address
@@ -89,11 +116,18 @@ class ExplanationStream:
         return self._result
 
     @property
+    def requirements(self) -> tuple[Requirement, ...]:
+        """The posting's requirements, in its order, known before the model answers (none
+        when the request was decided without them)."""
+        reading = self._result.reading
+        return reading.requirements if reading is not None else ()
+
+    @property
     def pending(self) -> bool:
         """True while a model answer is still to come (the outcome is not known yet)."""
         return self._call is not None and not self._logged
 
-    def __iter__(self) -> Generator[StreamedPoint | Explanation, None, None]:
+    def __iter__(self) -> Generator[StreamedItem | Explanation, None, None]:
         if self._items is None:
             self._items = self._run()
         return self._items
@@ -112,7 +146,7 @@ class ExplanationStream:
             items.close()
         self._finish()
 
-    def _run(self) -> Generator[StreamedPoint | Explanation, None, None]:
+    def _run(self) -> Generator[StreamedItem | Explanation, None, None]:
         listening = True
         if self._call is None:
             yield from self._decided()
@@ -137,14 +171,14 @@ class ExplanationStream:
         if listening:
             yield self._result
 
-    def _decided(self) -> Iterator[StreamedPoint]:
-        """The points of an answer decided before any model call (a cached one)."""
-        verification = self._result.verification
-        if verification is None or not self._result.ok:
+    def _decided(self) -> Iterator[StreamedItem]:
+        """The states of an answer decided before any model call (a cached one)."""
+        checklist = self._result.checklist
+        if checklist is None or not self._result.ok:
             return
-        for kind, points in (("match", verification.matches), ("gap", verification.gaps)):
-            for index, point in enumerate(points):
-                yield StreamedPoint(kind, index, point)
+        places = _Places()
+        for item in checklist.items:
+            yield places.place(item)
 
     def _finish(self) -> None:
         if self._logged:
@@ -155,18 +189,15 @@ class ExplanationStream:
         )
 
 
-def _answer(call: ModelCall, *, user: Any) -> Generator[StreamedPoint, None, Explanation]:
-    """The model's answer in pieces: each kept point as soon as its claim is complete,
-    then (returned) the decided Explanation, whatever failed."""
+def _answer(call: ModelCall, *, user: Any) -> Generator[StreamedItem, None, Explanation]:
+    """The model's answer in pieces: each requirement's state as soon as its evidence is
+    complete, then (returned) the decided Explanation, whatever failed. The requirements
+    the answer left out are checked at the end, in finish()."""
     usage = TokenUsage()
     try:
-        verifier = verifier_for_sent(*call.subject.texts(), call.subject.instructions)
-        draft_so_far = DraftStream()
-
-        def check(kind: str, claim: Any) -> StreamedPoint | None:
-            point = verifier.add(kind, claim)
-            return None if point is None else StreamedPoint(kind, verifier.kept(kind) - 1, point)
-
+        builder = checklist_builder(call.subject)
+        places = _Places()
+        so_far = AnswerStream()
         try:
             call = start_call(call, user=user)
             final: CallResult | None = None
@@ -175,26 +206,31 @@ def _answer(call: ModelCall, *, user: Any) -> Generator[StreamedPoint, None, Exp
                     final = piece
                     call_answered(call)
                     break
-                for kind, claim in draft_so_far.feed(piece):
-                    shown = check(kind, claim)
-                    if shown is not None:
-                        yield shown
+                for evidence in so_far.feed(piece):
+                    item = builder.add(evidence)
+                    if item is not None:
+                        yield places.place(item)
             if final is None:  # PromptSpec.stream always ends with one; never guess
                 raise RuntimeError("the model stream ended without a result")
             usage = final.response.usage
-            draft = final.entity(Draft)
-            rest = draft_so_far.finish(draft)
+            answer = final.entity(ViewerAnswer)
+            rest = so_far.finish(answer)
         except ModelCallError as exc:
             return call_failed(call, exc, usage=usage)
         except StreamMismatch:
             return call.decided(Outcome.INVALID_RESPONSE, usage=usage)
         finally:
             call.admission.release(call.bookkeeping)
-        for kind, claim in rest:
-            shown = check(kind, claim)
-            if shown is not None:
-                yield shown
-        return conclude(call, draft, verifier.result(), usage=usage)
+        for evidence in rest:
+            item = builder.add(evidence)
+            if item is not None:
+                yield places.place(item)
+        answered = set(builder.decided)
+        checklist = builder.finish()
+        for item in checklist.items:
+            if item.number not in answered:
+                yield places.place(item)
+        return conclude(call, answer, checklist, usage=usage)
     except Exception as exc:
         return _fault(call, exc, usage=usage)
 

@@ -11,25 +11,25 @@ before the model answers; a requirement line holds what one item of `requirement
 in the JSON answer (its `id` says which); a point line what a point of the deprecated
 `matches`/`gaps` holds. The result line is the JSON answer itself (the same keys), whose
 outcome is the final word: when it is not a success, lines already sent are not an
-answer. The stream hands over a PostingReading for the first line and a checklist Item
-for each requirement line. Nothing here builds HTML.
+answer. The first line comes from the stream's `requirements` (known before the model
+is asked), a requirement line (and its point line) from each StreamedItem. Nothing here
+builds HTML.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from django.http import StreamingHttpResponse
 from rest_framework.renderers import BaseRenderer
 
 from explain import wording
-from explain.core.checklist import Item
-from explain.core.posting import PostingReading
+from explain.core.posting import Requirement
 from explain.outcomes import http_status
 from explain.services.explanations import Explanation
-from explain.services.streaming import ExplanationStream, StreamedPoint
+from explain.services.streaming import ExplanationStream, StreamedItem
 from explain.web.payload import (
     explanation_payload,
     not_read_payload,
@@ -45,13 +45,19 @@ def _line(data: dict[str, Any]) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
 
 
-def requirements_line(explanation: Explanation, reading: PostingReading) -> dict[str, Any]:
-    """The stream's first line: the posting's list, every state pending, and its count."""
+def requirements_line(
+    explanation: Explanation, requirements: Sequence[Requirement]
+) -> dict[str, Any]:
+    """The stream's first line: the posting's list, every state pending, its own count,
+    and the lines of its requirements not read (from the explanation's reading)."""
+    reading = explanation.reading
     return {
         "event": "requirements",
-        "requirements": pending_requirements(explanation, reading.requirements),
-        "listed_line": wording.listed_line(len(reading.requirements), reading.optional_count),
-        "not_read": not_read_payload(reading),
+        "requirements": pending_requirements(explanation, requirements),
+        "listed_line": wording.listed_line(
+            len(requirements), sum(r.optional for r in requirements)
+        ),
+        "not_read": [] if reading is None else not_read_payload(reading),
     }
 
 
@@ -62,21 +68,27 @@ class ExplanationLines:
         self._stream = stream
 
     def __iter__(self) -> Iterator[bytes]:
-        item: object
+        requirements = self._stream.requirements
+        explanation = self._stream.explanation
+        if requirements and (self._stream.pending or explanation.ok):
+            # Known before the model answers: the page draws the list at once. An answer
+            # decided without a model call that is not a success (a rate limit) is one line.
+            yield _line(requirements_line(explanation, requirements))
         for item in self._stream:
-            yield _line(self._data(item))
+            for data in self._data(item):
+                yield _line(data)
 
-    def _data(self, item: object) -> dict[str, Any]:
+    def _data(self, item: object) -> list[dict[str, Any]]:
         explanation = self._stream.explanation
         if isinstance(item, Explanation):
-            return {"event": "result", **explanation_payload(item)}
-        if isinstance(item, PostingReading):
-            return requirements_line(explanation, item)
-        if isinstance(item, Item):
-            return {"event": "requirement", **requirement_payload(explanation, item)}
-        if isinstance(item, StreamedPoint):
-            point = point_payload(explanation, item.point, item.index, item.kind)
-            return {"event": "point", **point}
+            return [{"event": "result", **explanation_payload(item)}]
+        if isinstance(item, StreamedItem):
+            lines = [{"event": "requirement", **requirement_payload(explanation, item.item)}]
+            # The deprecated view, for one release: a kept point as before.
+            if item.point is not None and item.kind:
+                point = point_payload(explanation, item.point, item.index, item.kind)
+                lines.append({"event": "point", **point})
+            return lines
         raise TypeError(f"not an item of an explanation stream: {type(item).__name__}")
 
     def close(self) -> None:

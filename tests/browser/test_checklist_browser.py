@@ -91,6 +91,7 @@ def _answer(
         profile=profile,
         job=posting,
         log_id=None,
+        reading=reading,
     )
     return explanation, reading
 
@@ -125,7 +126,7 @@ def test_the_list_is_drawn_from_the_first_line_and_each_state_fills_in(
     python = explanation.checklist.items[0]
     # The stream stops after one state: the rest stay pending, the list stays drawn.
     body = _lines(
-        requirements_line(explanation, reading),
+        requirements_line(explanation, reading.requirements),
         {"event": "requirement", **requirement_payload(explanation, python)},
     )
     page = _open(new_page, body, settings, job)
@@ -156,7 +157,7 @@ def test_the_whole_answer_shows_states_choices_reports_and_highlights(
     payload = explanation_payload(explanation)
     payload["log_id"] = 1  # a report control needs the log row the answer was logged under
     body = _lines(
-        requirements_line(explanation, reading),
+        requirements_line(explanation, reading.requirements),
         *(
             {"event": "requirement", **requirement_payload(explanation, item)}
             for item in explanation.checklist.items

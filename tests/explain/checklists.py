@@ -108,5 +108,6 @@ def built(
         profile=person,
         job=job,
         log_id=log_id,
+        reading=read,
     )
     return Built(job, person, read, found, explanation)

@@ -63,7 +63,7 @@ def gemini_server() -> Iterator[FakeGeminiServer]:
 
 @pytest.fixture
 def use_gemini(
-    settings: Any, gemini_server: FakeGeminiServer
+    settings: Any, gemini_server: FakeGeminiServer, request: pytest.FixtureRequest
 ) -> Iterator[Callable[..., FakeGeminiServer]]:
     """Switch the site to the real Gemini provider, talking to the fake server.
 
@@ -81,6 +81,14 @@ def use_gemini(
         settings.GEMINI_MODEL = "gemini-test-model"
         settings.GEMINI_BASE_URL = base_url or gemini_server.base_url
         settings.EXPLAIN_TIMEOUT_SECONDS = PATIENT_TIMEOUT if timeout is None else timeout
+        if "db" in request.fixturenames or "transactional_db" in request.fixturenames:
+            # The postings read ahead, from the worked draft, under this model's name: a
+            # request then makes the viewer's call only (tests/conftest.py).
+            from tests.conftest import FakeModel, prepare_postings
+
+            reader = FakeModel("")
+            reader.model_name = settings.GEMINI_MODEL
+            prepare_postings(reader, "")
         return gemini_server
 
     yield install

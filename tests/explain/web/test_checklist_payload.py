@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from explain.outcomes import Outcome
+from explain.services.streaming import StreamedItem
 from explain.web.ndjson import ExplanationLines, requirements_line
 from explain.web.payload import explanation_payload, pending_requirements
 from explain.web.serializers import (
@@ -155,14 +157,15 @@ def test_the_documented_serializer_renders_the_checklist_unchanged():
     assert json.loads(json.dumps(ExplanationSerializer(payload).data)) == payload
     for item in payload["requirements"]:
         assert list(item) == list(RequirementSerializer().fields)
-    first = requirements_line(built(EVIDENCE).explanation, built(EVIDENCE).reading)
+    b = built(EVIDENCE)
+    first = requirements_line(b.explanation, b.reading.requirements)
     rendered = StreamRequirementsLineSerializer(first).data
     assert json.loads(json.dumps(rendered)) == first
 
 
 def test_the_streams_first_line_lists_every_requirement_pending():
     b = built(EVIDENCE)
-    line = requirements_line(b.explanation, b.reading)
+    line = requirements_line(b.explanation, b.reading.requirements)
     assert line["event"] == "requirements"
     assert [r["state"] for r in line["requirements"]] == ["pending"] * 7
     assert line["requirements"][0]["state_line"] == "“Python” is being checked…"
@@ -172,11 +175,14 @@ def test_the_streams_first_line_lists_every_requirement_pending():
 
 
 class _Stream:
-    """The stream's surface ExplanationLines reads: its items and its explanation."""
+    """The stream's surface ExplanationLines reads: the posting's requirements, its items
+    and its explanation."""
 
-    def __init__(self, items: list, explanation) -> None:
+    def __init__(self, items: list, explanation, *, pending: bool = True) -> None:
         self._items = items
         self.explanation = explanation
+        self.pending = pending
+        self.requirements = explanation.reading.requirements if explanation.reading else ()
 
     def __iter__(self):
         return iter(self._items)
@@ -187,16 +193,37 @@ class _Stream:
 
 def test_the_stream_sends_the_list_then_each_state_then_the_result():
     b = built(EVIDENCE)
-    items = [b.reading, b.checklist.items[5], b.checklist.items[0], b.explanation]
+    unchecked = built({}, skills="Python, Go").checklist.items[0]
+    items = [
+        StreamedItem(b.checklist.items[5], "match", 0),
+        StreamedItem(unchecked),
+        b.explanation,
+    ]
     lines = [json.loads(x) for x in ExplanationLines(_Stream(items, b.explanation))]
-    assert [x["event"] for x in lines] == ["requirements", "requirement", "requirement", "result"]
+    events = [x["event"] for x in lines]
+    assert events == ["requirements", "requirement", "point", "requirement", "result"]
+    assert [r["state"] for r in lines[0]["requirements"]] == ["pending"] * 7
     assert (lines[1]["id"], lines[1]["state"]) == (6, "shown")
     assert lines[1]["report"] is None  # the result line says where reports go
-    assert lines[3]["requirements"][5]["report"] == {"kind": "match", "index": 1}
+    assert lines[2]["kind"] == "match" and lines[2]["term"] == "Go"  # the older view
+    assert (lines[3]["id"], lines[3]["state"]) == (1, "unchecked")  # no point line
+    assert lines[4]["requirements"][5]["report"] == {"kind": "match", "index": 1}
+
+
+def test_an_error_decided_before_the_model_is_one_line():
+    from dataclasses import replace
+
+    b = built(EVIDENCE)
+    # Rate limited before any model call: the posting was read, but the answer is one line.
+    decided = replace(b.explanation, outcome=Outcome.RATE_LIMITED, checklist=None)
+    stream = _Stream([decided], decided, pending=False)
+    assert stream.requirements
+    lines = [json.loads(x) for x in ExplanationLines(stream)]
+    assert [x["event"] for x in lines] == ["result"]
 
 
 def test_an_item_the_stream_does_not_know_is_a_fault_not_a_silent_line():
     b = built(EVIDENCE)
-    lines = iter(ExplanationLines(_Stream([object()], b.explanation)))
+    lines = ExplanationLines(_Stream([object()], b.explanation))
     with pytest.raises(TypeError):
-        next(lines)
+        list(lines)
