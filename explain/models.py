@@ -19,6 +19,7 @@ REQUIREMENT_STATE_FIELDS = (
 REQUIREMENT_COUNT_FIELDS = (
     "requirements_total",
     "requirements_optional",
+    "requirements_shown_optional",
     *REQUIREMENT_STATE_FIELDS,
 )
 
@@ -54,6 +55,10 @@ class ExplanationLog(models.Model):
     requirements_optional = models.PositiveSmallIntegerField(_("optional requirements"), default=0)
     requirements_shown = models.PositiveSmallIntegerField(
         _("requirements shown in the profile"), default=0
+    )
+    # Of those shown, the optional ones: with the others, the bottom line is written again.
+    requirements_shown_optional = models.PositiveSmallIntegerField(
+        _("optional requirements shown in the profile"), default=0
     )
     requirements_not_found = models.PositiveSmallIntegerField(
         _("requirements not found in the profile"), default=0

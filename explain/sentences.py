@@ -90,3 +90,37 @@ def profile_said_line(point: VerifiedPoint) -> str | None:
 def written_by_site() -> str:
     """The panel's one line on who wrote the sentences."""
     return str(WRITTEN_BY_SITE)
+
+
+# One sentence per state of a requirement of the checklist (explain.core.checklist),
+# written by code: where the words are, never what the person is or has. A requirement
+# the job lists as optional says so in the same sentence.
+STATE_SENTENCES = {
+    ("shown", False): _("“%(term)s” is shown in your profile."),
+    ("shown", True): _("“%(term)s” is optional in this job; it is shown in your profile."),
+    ("not_found", False): _("“%(term)s” was not found in your profile."),
+    ("not_found", True): _("“%(term)s” is optional in this job; it was not found in your profile."),
+    ("not_yet", False): _("Your profile says not yet: “%(said)s”"),
+    ("not_yet", True): _(
+        "“%(term)s” is optional in this job. Your profile says not yet: “%(said)s”"
+    ),
+    ("unchecked", False): _("“%(term)s” could not be checked against your profile."),
+    ("unchecked", True): _(
+        "“%(term)s” is optional in this job; it could not be checked against your profile."
+    ),
+    ("pending", False): _("“%(term)s” is being checked…"),
+    ("pending", True): _("“%(term)s” is optional in this job; it is being checked…"),
+}
+
+
+def state_sentence(state: str, term: str, *, optional: bool, said: str = "") -> str:
+    """The one sentence shown for a requirement in this state ("" for an unknown state).
+
+    `said` is the profile's own words naming it only as missing or wished for; a "not
+    yet" without them (never given by the checklist) reads as "not found"."""
+    if state == "not_yet" and not _shown(said):
+        state = "not_found"
+    template = STATE_SENTENCES.get((state, optional))
+    if template is None:
+        return ""
+    return str(template) % {"term": _shown(term), "said": _shown(said)}

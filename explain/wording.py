@@ -229,3 +229,185 @@ def demo_notice(model: str) -> str | None:
     """What a demo answer says about where its points come from; None for a model's."""
     notice = DEMO_NOTICES.get(model)
     return None if notice is None else str(notice)
+
+
+# ------------------------------------------------------------------------ the checklist
+
+# A short name for each state, for the checklist's badge and "Jobs I asked about".
+STATE_LABELS = {
+    "shown": _("Shown in your profile"),
+    "not_found": _("Not found in your profile"),
+    "not_yet": _("Your profile says not yet"),
+    "unchecked": _("Could not be checked"),
+    "pending": _("Being checked…"),
+}
+
+
+def state_label(state: str) -> str:
+    """The badge of a requirement's state ("" for a state this site does not give)."""
+    label = STATE_LABELS.get(state)
+    return "" if label is None else str(label)
+
+
+def listed_line(total: int, optional: int) -> str:
+    """The first half of the bottom line: the posting's own list, the same for every
+    viewer. With nothing listed it says so plainly: no check stands behind anything."""
+    if total == 0:
+        return str(
+            _(
+                "We could not read any requirement in this job's posting, so there is "
+                "nothing to check your profile against."
+            )
+        )
+    optional = min(max(optional, 0), total)
+    if optional == 0:
+        return ngettext(
+            "This job lists %(total)d requirement.",
+            "This job lists %(total)d requirements.",
+            total,
+        ) % {"total": total}
+    if optional == total:
+        return ngettext(
+            "This job lists %(total)d requirement, listed as optional.",
+            "This job lists %(total)d requirements, all listed as optional.",
+            total,
+        ) % {"total": total}
+    return ngettext(
+        "This job lists %(total)d requirements, %(optional)d of them optional.",
+        "This job lists %(total)d requirements, %(optional)d of them optional.",
+        optional,
+    ) % {"total": total, "optional": optional}
+
+
+def _shown_of_required(shown: int, required: int) -> str:
+    if shown == 0:
+        return ngettext(
+            "Your profile does not show the required one.",
+            "Your profile shows none of the %(required)d required ones.",
+            required,
+        ) % {"required": required}
+    if shown >= required:
+        return ngettext(
+            "Your profile shows the required one.",
+            "Your profile shows all %(required)d required ones.",
+            required,
+        ) % {"required": required}
+    return ngettext(
+        "Your profile shows %(shown)d of the %(required)d required ones.",
+        "Your profile shows %(shown)d of the %(required)d required ones.",
+        required,
+    ) % {"shown": shown, "required": required}
+
+
+def _shown_of_optional(shown: int, optional: int, *, lead: bool) -> str:
+    """The optional ones' count; lead is True when it opens the sentence about the profile
+    (every requirement is optional), else it follows the required ones' count."""
+    if lead:
+        if shown == 0:
+            return ngettext(
+                "Your profile does not show it.",
+                "Your profile shows none of them.",
+                optional,
+            ) % {"optional": optional}
+        if shown >= optional:
+            return ngettext(
+                "Your profile shows it.", "Your profile shows all %(optional)d.", optional
+            ) % {"optional": optional}
+        return ngettext(
+            "Your profile shows %(shown)d of them.",
+            "Your profile shows %(shown)d of them.",
+            optional,
+        ) % {"shown": shown, "optional": optional}
+    if shown == 0:
+        return ngettext(
+            "It does not show the optional one.",
+            "It shows none of the %(optional)d optional ones.",
+            optional,
+        ) % {"optional": optional}
+    if shown >= optional:
+        return ngettext(
+            "It shows the optional one.",
+            "It shows all %(optional)d optional ones.",
+            optional,
+        ) % {"optional": optional}
+    return ngettext(
+        "It shows %(shown)d of the %(optional)d optional ones.",
+        "It shows %(shown)d of the %(optional)d optional ones.",
+        optional,
+    ) % {"shown": shown, "optional": optional}
+
+
+def checklist_line(
+    *,
+    total: int,
+    optional: int,
+    shown_required: int,
+    shown_optional: int,
+    unchecked: int = 0,
+) -> str:
+    """The bottom line of the checklist: the posting's own list (the same for every
+    viewer), then how many of it the profile shows, required and optional apart, and
+    how many could not be checked. Counts, never a score or a verdict on the person."""
+    listed = listed_line(total, optional)
+    if total == 0:
+        return listed
+    optional = min(max(optional, 0), total)
+    required = total - optional
+    parts = [listed]
+    if required:
+        parts.append(_shown_of_required(shown_required, required))
+    if optional:
+        parts.append(_shown_of_optional(shown_optional, optional, lead=not required))
+    if unchecked:
+        parts.append(
+            ngettext(
+                "%(count)d could not be checked.",
+                "%(count)d could not be checked.",
+                unchecked,
+            )
+            % {"count": unchecked}
+        )
+    return " ".join(parts)
+
+
+# The order the states are counted in, wherever counts are listed.
+COUNTED_STATES = ("shown", "not_found", "not_yet", "unchecked")
+
+
+def state_count(state: str, count: int) -> str:
+    """One state's count in words ("3 shown in your profile")."""
+    if state == "shown":
+        return ngettext(
+            "%(count)d shown in your profile", "%(count)d shown in your profile", count
+        ) % {"count": count}
+    if state == "not_found":
+        return ngettext(
+            "%(count)d not found in your profile", "%(count)d not found in your profile", count
+        ) % {"count": count}
+    if state == "not_yet":
+        return ngettext(
+            "%(count)d not yet, says your profile", "%(count)d not yet, says your profile", count
+        ) % {"count": count}
+    return ngettext("%(count)d could not be checked", "%(count)d could not be checked", count) % {
+        "count": count
+    }
+
+
+def state_counts_line(counts: dict[str, int]) -> str:
+    """Every state's count that is not zero, in a fixed order, for "Jobs I asked about"."""
+    parts = [state_count(state, counts.get(state, 0)) for state in COUNTED_STATES]
+    shown = [part for state, part in zip(COUNTED_STATES, parts, strict=True) if counts.get(state)]
+    return "; ".join(shown)
+
+
+def not_read_line(text: str) -> str:
+    """A line of the requirements this site did not read as requirements, as it stands."""
+    return str(_("Not read: “%(line)s”")) % {"line": text}
+
+
+def alternatives_line(names: list[str]) -> str | None:
+    """Beside a requirement that offers a choice: any one of its names will do."""
+    if len(names) < 2:
+        return None
+    quoted = ", ".join(f"“{name}”" for name in names)
+    return str(_("Any one of: %(names)s")) % {"names": quoted}

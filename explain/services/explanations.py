@@ -976,6 +976,7 @@ def _requirement_counts(result: Explanation) -> dict[str, int]:
         return counts
     counts["requirements_total"] = checklist.total
     counts["requirements_optional"] = checklist.optional
+    counts["requirements_shown_optional"] = checklist.count(State.SHOWN, optional=True)
     for state in State:
         counts[f"requirements_{state.value}"] = checklist.count(state)
     return {key: min(value, 32767) for key, value in counts.items()}

@@ -24,6 +24,8 @@ from explain.web.serializers import (
     FeedbackInputSerializer,
     FeedbackOutputSerializer,
     StreamPointLineSerializer,
+    StreamRequirementLineSerializer,
+    StreamRequirementsLineSerializer,
     StreamResultLineSerializer,
 )
 
@@ -37,13 +39,17 @@ TITLE = "Why this job? API"
 
 STREAM_DESCRIPTION = (
     "With `?stream=1` the answer is NDJSON (`application/x-ndjson`), one JSON object per "
-    'line, sent as the model writes: a line `{"event": "point", ...}` for each point '
-    "as soon as it passed every check (the keys of one item of `matches` or `gaps`, "
-    '`kind` saying which), then always one last line `{"event": "result", ...}` '
-    "holding exactly the JSON answer described here. The status is 200 while an answer "
-    "is coming; the result line's `outcome` is the final word: when it is not a success, "
-    "points already sent are not an answer (the provider failed part-way). Outcomes known "
-    "before any model call (cached, rate limited, no profile...) keep their status."
+    'line, sent as the model writes: first `{"event": "requirements", "requirements": '
+    '[...], "listed_line": ...}` with every requirement of the posting, in its order, in '
+    'state `pending`; then `{"event": "requirement", ...}` (the keys of one item of '
+    "`requirements`) as each one's state is checked, in any order, matched by `id`. "
+    'A line `{"event": "point", ...}` (the keys of one item of the deprecated `matches` or '
+    "`gaps`, `kind` saying which) may come for each kept point. Always one last line "
+    '`{"event": "result", ...}` holds exactly the JSON answer described here. The status '
+    "is 200 while an answer is coming; the result line's `outcome` is the final word: when "
+    "it is not a success, lines already sent are not an answer (the provider failed "
+    "part-way). Outcomes known before any model call (cached, rate limited, no "
+    "profile...) keep their status."
 )
 
 
@@ -108,6 +114,8 @@ def explanation_schema(method: MethodT) -> MethodT:
                 PolymorphicProxySerializer(
                     component_name="ExplanationStreamLine",
                     serializers={
+                        "requirements": StreamRequirementsLineSerializer,
+                        "requirement": StreamRequirementLineSerializer,
                         "point": StreamPointLineSerializer,
                         "result": StreamResultLineSerializer,
                     },

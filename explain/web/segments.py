@@ -40,11 +40,14 @@ def marked_segments(text: str, spans: list[tuple[int, int]]) -> list[Segment]:
 
 
 def job_segments(explanation: Explanation) -> list[Segment]:
-    """The job text as sent, with every kept job quote marked."""
+    """The job text as sent, with every kept job quote marked: each requirement of the
+    checklist (every one is shown, whatever its state), else the kept points."""
     if explanation.job is None:
         return []
     spans: list[tuple[int, int]] = []
-    if explanation.ok and explanation.verification is not None:
+    if explanation.ok and explanation.checklist is not None:
+        spans = [item.requirement.job_span for item in explanation.checklist.items]
+    elif explanation.ok and explanation.verification is not None:
         spans = [
             p.job_span for p in (*explanation.verification.matches, *explanation.verification.gaps)
         ]

@@ -198,10 +198,11 @@ def test_result_page_labels_quotes_and_frames_gaps(logged_in, worked_job, use_mo
     [match] = tags.having("explain-match")
     [gap] = tags.having("explain-gap")
     assert match and gap
-    assert html.count("<dt>Your profile</dt>") == 2
+    # The checklist: the profile's quote on the shown requirement, the job's on each.
+    assert html.count("<dt>Your profile</dt>") == 1
     assert html.count("<dt>This job</dt>") == 2
-    assert '<dd class="explain-not-mentioned">Not mentioned</dd>' in html
-    assert "Asked for in this job, not shown in your profile" in html
+    assert "“AWS” was not found in your profile." in html
+    assert "What this job asks for" in html
     assert "you lack" not in html.lower()
     # User-facing text from the model or the texts is marked dir="auto".
     for _, attrs in tags.tags:
@@ -240,7 +241,7 @@ def test_all_verified_notice_has_no_disclosure(logged_in, worked_job, use_model)
     assert "Every point below quotes your profile or this job." in html
     # One calm line right under the summary, above the points: on the first screen.
     notice = html.index('class="explain-notice"')
-    assert html.index('class="explain-summary"') < notice < html.index('class="explain-points"')
+    assert html.index('class="explain-summary"') < notice < html.index('class="explain-points')
     assert "<summary>why?</summary>" not in html
 
 
@@ -277,7 +278,7 @@ def test_html_in_texts_and_model_output_is_escaped(logged_in, worked_job, use_mo
     assert "&lt;img src=x onerror=alert(1)&gt;" in html
     # Nothing the model wrote reaches the page, escaped or not: code writes the sentence.
     assert "Java fits" not in html
-    assert "“Java” is in your profile and in this job." in html
+    assert "“Java” is shown in your profile." in html
     assert_no_inline_code(html)
 
 
@@ -388,8 +389,8 @@ def test_the_models_sentence_never_reaches_the_page_and_the_panel_says_who_wrote
     use_model({"matches": [judged], "gaps": WORKED_DRAFT["gaps"]})
     html = logged_in.post(page_url(worked_job)).content.decode()
     assert "perfect" not in html
-    assert "“Java” is in your profile and in this job." in html
-    assert "This job asks for “AWS”; it was not found in your profile." in html
+    assert "“Java” is shown in your profile." in html
+    assert "“AWS” was not found in your profile." in html
     line = "These lines are written by this site from the quoted words, not by the AI."
     assert html.count(line) == 1
     assert "reworded" not in html

@@ -3,6 +3,11 @@
  * explainStream.readLines(response, onLine) calls onLine(object) for each complete line
  * as soon as it arrives, and resolves when the body ends. It only parses: what a line
  * holds is untrusted text, and explain.js puts it on the page with textContent.
+ * The lines (docs/api.md, Streaming): {"event": "requirements"} first, the posting's
+ * list with every state "pending" (explain.js draws the checklist at once); then one
+ * {"event": "requirement"} per requirement as its state is checked (explain.js fills that
+ * item in, by its id); older answers send {"event": "point"} lines; always last
+ * {"event": "result"}, the whole answer, drawn in place of what was streamed.
  * Where a browser cannot read a body in pieces, the whole body is read, then split.
  */
 (function () {

@@ -399,6 +399,129 @@
     return items.filter(function (item) { return Boolean(item.optional) === optional; });
   }
 
+  /* ---- the checklist: every requirement of the posting once, in one state ---- */
+
+  /* "Add to my profile" only with the names the server allows: a link for one, a choice
+   * (a plain GET form to the profile page, as without the script) for several. */
+  function addChoices(item) {
+    var base = panel.dataset.profileUrl;
+    var names = Array.isArray(item.add_choices) ? item.add_choices : [];
+    if (!base || !names.length) { return null; }
+    var next = panel.dataset.backUrl || window.location.pathname;
+    if (names.length === 1) {
+      const line = el("p", "explain-actions");
+      const link = el("a", "explain-add", words.addToProfile);
+      link.href = base + "?add=" + encodeURIComponent(String(names[0])) + "&next=" + encodeURIComponent(next);
+      line.appendChild(link);
+      return line;
+    }
+    var choice = el("form", "explain-actions explain-add-choice");
+    choice.method = "get";
+    choice.action = base;
+    var group = el("fieldset");
+    group.appendChild(el("legend", null, words.addChoice));
+    uid += 1;
+    names.forEach(function (name) {
+      var label = el("label", "explain-choice");
+      var radio = el("input");
+      radio.type = "radio";
+      radio.name = "add";
+      radio.value = String(name);
+      radio.required = true;
+      label.appendChild(radio);
+      label.appendChild(document.createTextNode(" "));
+      label.appendChild(userText("span", null, name));
+      group.appendChild(label);
+    });
+    choice.appendChild(group);
+    var nextInput = el("input");
+    nextInput.type = "hidden";
+    nextInput.name = "next";
+    nextInput.value = next;
+    choice.appendChild(nextInput);
+    var submit = el("button", "explain-add", words.addToProfile);
+    submit.type = "submit";
+    choice.appendChild(submit);
+    return choice;
+  }
+
+  function stateName(state) {
+    return String(state || "pending").replace(/[^a-z_]/g, "");
+  }
+
+  function renderRequirement(data, item) {
+    var state = stateName(item.state);
+    var kind = state === "shown" ? " explain-match" : (state === "not_found" || state === "not_yet") ? " explain-gap" : "";
+    var li = el("li", "explain-point explain-requirement explain-state-" + state + kind);
+    li.tabIndex = 0;
+    li.dataset.requirementId = String(Number(item.id) || 0);
+    li.dataset.point = "requirement-" + li.dataset.requirementId;
+    var label = el("p", "explain-state-label");
+    label.appendChild(el("span", "explain-state-tag", item.state_label));
+    if (item.optional) {
+      label.appendChild(document.createTextNode(" "));
+      label.appendChild(el("span", "explain-optional-tag", words.optional));
+    }
+    li.appendChild(label);
+    li.appendChild(userText("p", "explain-point-text", item.state_line));
+    if (item.alternatives_line) { li.appendChild(userText("p", "explain-alternatives", item.alternatives_line)); }
+    if (item.amounts?.line) { li.appendChild(userText("p", "explain-amounts", item.amounts.line)); }
+    var quotes = el("dl", "explain-quotes");
+    if (state === "shown" && item.profile_quote) {
+      quotes.appendChild(quoteRow(words.yourProfile, quoteCell(item.profile_quote, item.profile_quote_term)));
+    }
+    quotes.appendChild(quoteRow(words.thisJob, jobQuoteCell(item)));
+    li.appendChild(quotes);
+    var actions = addChoices(item);
+    var show = el("button", "explain-show", words.showInPosting);
+    show.type = "button";
+    show.hidden = true;
+    show.addEventListener("click", showInPosting);
+    var showLine = el("p", "explain-actions");
+    showLine.appendChild(show);
+    if (actions) { li.appendChild(actions); }
+    li.appendChild(showLine);
+    if (data.log_id && item.report) {
+      li.appendChild(reportControl(data, { kind: item.report.kind, index: item.report.index }));
+    }
+    li.addEventListener("mouseenter", function () { highlight(item, li); });
+    li.addEventListener("focusin", function (event) {
+      if (event.target === li) { highlight(item, li); }
+    });
+    li.addEventListener("click", function (event) {
+      if (!event.target.closest("a, button, details, summary, input, textarea, label, form")) { highlight(item, li); }
+    });
+    return li;
+  }
+
+  /* The lists of a checklist, required then optional apart, each in the posting's order,
+   * then the lines not read; into `body`. */
+  function renderChecklist(body, data, requirements, notRead) {
+    var box = el("div", "explain-checklist");
+    box.dataset.explainChecklist = "";
+    var groups = [
+      [optionalOnly(requirements, false), words.requirementsHeading, ""],
+      [optionalOnly(requirements, true), words.optionalRequirementsHeading, "explain-optional-heading"]
+    ];
+    groups.forEach(function (group) {
+      if (!group[0].length) { return; }
+      box.appendChild(el("h4", "explain-list-heading" + (group[2] ? " " + group[2] : ""), group[1]));
+      const list = el("ol", "explain-points explain-requirements" + (group[2] ? " explain-optional-points" : ""));
+      group[0].forEach(function (item) { list.appendChild(renderRequirement(data, item)); });
+      box.appendChild(list);
+    });
+    if (requirements.length) { box.appendChild(el("p", "explain-gap-note", words.checklistNote)); }
+    if (notRead && notRead.length) {
+      box.appendChild(el("h4", "explain-list-heading", words.notReadHeading));
+      box.appendChild(el("p", "explain-not-read-note", words.notReadNote));
+      const lines = el("ul", "explain-not-read");
+      notRead.forEach(function (line) { lines.appendChild(userText("li", null, line.line)); });
+      box.appendChild(lines);
+    }
+    body.appendChild(box);
+    return box;
+  }
+
   function renderList(data, heading, items, note, empty, headingClass) {
     var frag = document.createDocumentFragment();
     if (!items.length && !empty) { return frag; }
@@ -488,6 +611,13 @@
       made.appendChild(time);
       body.appendChild(made);
     }
+    if (data.requirements_summary) {
+      const requirements = Array.isArray(data.requirements) ? data.requirements : [];
+      if (requirements.length) { body.appendChild(el("p", "explain-hint", words.hint)); }
+      renderChecklist(body, data, requirements, data.not_read);
+      resultBox.appendChild(body);
+      return body;
+    }
     var matches = data.matches || [];
     var gaps = data.gaps || [];
     if (matches.length || gaps.length) { body.appendChild(el("p", "explain-hint", words.hint)); }
@@ -543,6 +673,31 @@
       list = section.appendChild(el("ol", "explain-points" + (optional ? " explain-optional-points" : "")));
     }
     list.appendChild(renderPoint({ log_id: null }, item));
+  }
+
+  /* The stream's first line: the posting's list, every state pending, drawn at once (the
+   * posting's own count is known already); each requirement line then fills its state. */
+  function showStreamedRequirements(line) {
+    var body = el("div", "explain-result-body explain-streaming");
+    body.appendChild(heading(words.resultHeading));
+    body.appendChild(el("p", "explain-summary", line.listed_line));
+    body.appendChild(el("div", "explain-notice-line explain-pending"));
+    body.appendChild(el("p", "explain-written-by", words.writtenBy));
+    var requirements = Array.isArray(line.requirements) ? line.requirements : [];
+    if (requirements.length) { body.appendChild(el("p", "explain-hint", words.hint)); }
+    renderChecklist(body, { log_id: null }, requirements, line.not_read);
+    resultBox.replaceChildren(body);
+  }
+
+  function showStreamedRequirement(item) {
+    var body = resultBox.querySelector(".explain-streaming");
+    var id = String(Number(item.id) || 0);
+    var old = body && body.querySelector('.explain-requirement[data-requirement-id="' + id + '"]');
+    if (!old) { return; }
+    var active = old.classList.contains("explain-point-active");
+    var fresh = renderRequirement({ log_id: null }, item);
+    old.replaceWith(fresh);
+    if (active) { fresh.classList.add("explain-point-active"); }
   }
 
   /* The first point at least partly on screen, and where it is: the whole answer is
@@ -658,7 +813,12 @@
       if (!window.explainStream.isStream(response)) { return whole(response); }
       var result = null;
       return window.explainStream.readLines(response, function (line) {
-        if (line.event === "point") { showStreamedPoint(line); }
+        if (line.event === "requirements") { showStreamedRequirements(line); }
+        else if (line.event === "requirement") { showStreamedRequirement(line); }
+        /* Points are the older view: drawn only when no checklist came first. */
+        else if (line.event === "point" && !resultBox.querySelector(".explain-streaming [data-explain-checklist]")) {
+          showStreamedPoint(line);
+        }
         else if (line.event === "result") { result = line; }
       }).then(function () {
         return byStatus(response, result);

@@ -4,11 +4,12 @@ elsewhere in the posting still do."""
 
 from __future__ import annotations
 
+from explain.core.verify_incremental import IncrementalVerifier
+
 from explain.adapter import Field
 from explain.core.schema import Claim, Draft
 from explain.core.texts import job_text, profile_text
 from explain.core.verify import DropReason, verify_draft
-from explain.core.verify_incremental import IncrementalVerifier
 
 JOB = [
     Field("title", "Job title", "Agronomist"),

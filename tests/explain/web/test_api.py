@@ -151,12 +151,16 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
         "remembered",
         "made_at",
         "made_line",
+        "requirements",
+        "requirements_summary",
+        "not_read",
     }
     assert data["outcome"] == "ok" and data["ok"] is True
-    # The bottom line counts verified points; it is never a score.
+    # The bottom line counts the posting's own list; it is never a score.
     assert data["summary"] == (
-        "This job lists 2 requirements we could check. Your profile shows 1 of them."
+        "This job lists 2 requirements. Your profile shows 1 of the 2 required ones."
     )
+    assert data["summary"] == data["requirements_summary"]["line"]
     assert data["remembered"] is False and data["made_line"] is None
     assert data["made_at"] is not None
     assert data["job_id"] == str(worked_job.pk)

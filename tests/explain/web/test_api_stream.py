@@ -155,9 +155,9 @@ def test_a_failure_mid_stream_ends_as_the_batch_path_does(
     arrange(server)
     response = post(logged_in, worked_job)
     assert response.status_code == 200  # sent before the failure was known
-    *points, result = lines(response)
-    assert points, "points verified before the failure are shown"
-    assert all(e["event"] == "point" for e in points)
+    *earlier, result = lines(response)
+    assert earlier, "the list and the states checked before the failure are shown"
+    assert {e["event"] for e in earlier} <= {"requirements", "requirement", "point"}
     assert result["event"] == "result"
     assert result["outcome"] == outcome and result["ok"] is False
     assert result["error"] == wording.error_message(outcome)
@@ -175,7 +175,9 @@ def test_an_error_before_streaming_keeps_its_status(logged_in, worked_job, use_g
     use_gemini().reply_with_error(503)
     response = post(logged_in, worked_job)
     assert response.status_code == 200
-    [result] = lines(response)
+    *before, result = lines(response)
+    # The posting's list went out before the model was asked; then the outcome.
+    assert [e["event"] for e in before] in ([], ["requirements"])
     assert result["outcome"] == Outcome.PROVIDER_ERROR
     assert PROVIDER_TEXT not in json.dumps(result)
     assert one_log_row().outcome == Outcome.PROVIDER_ERROR
@@ -190,7 +192,12 @@ def test_cached_answer_is_streamed_without_a_model_call(logged_in, worked_job, u
     assert response.status_code == 200
     *points, result = lines(response)
     assert result["outcome"] == "cached"
-    assert [p["point"] for p in points] == [p["point"] for p in first[:-1]]
+    assert [p for p in points if p["event"] != "point"] == [
+        p for p in first[:-1] if p["event"] != "point"
+    ]
+    assert [p["point"] for p in points if p["event"] == "point"] == [
+        p["point"] for p in first[:-1] if p["event"] == "point"
+    ]
     assert server.requests == []
 
 
@@ -222,8 +229,9 @@ def test_empty_profile_is_422_without_a_model_call(client, make_user, worked_job
 
 def test_a_model_that_cannot_stream_answers_in_one_piece(logged_in, worked_job, use_model):
     use_model(WORKED_DRAFT)
-    *points, result = lines(post(logged_in, worked_job))
+    *sent, result = lines(post(logged_in, worked_job))
     assert result["outcome"] == "ok"
+    points = [e for e in sent if e["event"] == "point"]
     assert len(points) == len(result["matches"]) + len(result["gaps"]) == 2
 
 
