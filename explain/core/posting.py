@@ -195,7 +195,11 @@ def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
             continue
         words = _words(_strip_lead(quote[a:b]))
         if b <= term_start:
-            words = words[-1:] if len(words) > 2 else words
+            if len(words) > 2:
+                # Of a longer piece only its last word, and only when it is written like a
+                # name ("Experience with Excel or Sheets": Excel; "health data or GDPR": none).
+                last = words[-1]
+                words = [last] if last[:1].isupper() or not last.isalpha() else []
         else:
             words = _name_words(words[:ALTERNATIVE_WORDS])
         name = " ".join(words).strip(_EDGE).rstrip(".")

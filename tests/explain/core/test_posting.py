@@ -176,6 +176,8 @@ def test_a_joiner_that_belongs_to_other_words_gives_the_term_no_alternatives():
     assert alts("Entwickler/-in mit Erfahrung", "Entwickler") == ()
     assert alts("Kafka (Pub/Sub)", "Kafka") == ()
     assert alts("Excel or Google Sheets skills", "Excel") == ("Google Sheets",)
+    assert alts("Experience with health data or GDPR is a plus", "GDPR") == ()
+    assert alts("Experience with Excel or Sheets", "Sheets") == ("Excel",)
 
 
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyzäéñ", min_size=3, max_size=9)
