@@ -305,12 +305,14 @@ def in_shape(body: Any, reply: Reply) -> Reply:
         return dataclasses.replace(reply, answer=_candidate_in_shape(reply.answer, system, user))
     if reply.status == 200 and reply.body.startswith(b"{"):
         try:
-            answer = json.loads(reply.body)
+            stored = json.loads(reply.body)
         except ValueError:
             return reply
-        shaped = _candidate_in_shape(answer, system, user)
-        if shaped is not answer:
-            return dataclasses.replace(reply, body=json.dumps(shaped).encode())
+        if not isinstance(stored, dict):
+            return reply
+        reshaped = _candidate_in_shape(stored, system, user)
+        if reshaped is not stored:
+            return dataclasses.replace(reply, body=json.dumps(reshaped).encode())
     return reply
 
 
