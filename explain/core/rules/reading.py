@@ -484,7 +484,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
                 for hit in _hits(h_words)
-                if hit.last == len(h_words) - 1 and hit.cue.kind in _HEADING_KINDS
+                if hit.last == len(h_words) - 1
+                and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
             )
     # "You won't get far without SQL": a "without" that governs the term and a negation
     # earlier in its clause, however far, undo each other (a requirement).
@@ -647,12 +648,12 @@ def _season(
 # After the term (and at most two more words): a list item's separator, then its value.
 _TAIL_SEPARATOR = re.compile(r"[ ]?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
 # The item ends at a list separator, a closing bracket, a line break or a full stop.
-_TAIL_END = re.compile(r"[,;|·•)\n]|\.(?: |$)")
+_TAIL_END = re.compile(r"[,;|·•()\n]|\.(?: |$)")
 # A zero amount: "0", "0/5", "0 yrs", "zero", "(0 years)".
 _ZERO = re.compile(
     r"[(]?(?:0|zero|null)(?:[ ]?/[ ]?\d+|[ ]?(?:yrs?|years?|y|j|jahre|ans?|años|anos|"
     r"anni|jaar|jr|lat|lata|months?|monate|mois|meses|mesi|maanden|miesięcy|%)\.?)?[ ]?"
-    r"(?:[),;|·•\n]|\.(?: |$)|$)"
+    r"(?:[),;|·•\n]|\.+(?: |$)|$)"
 )
 # Words that may follow a "none" value in its item and keep it a value ("none yet",
 # "jamais utilisé", "keine Erfahrung").
@@ -711,7 +712,11 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     if kind not in ("negation", "absent"):
         return None
     rest = words[hit.last + 1 :]
-    if not rest or len(hit.cue.words) > 1 or all(word in _TAIL_FILLER for word in rest[:2]):
+    # An adverb ("never", "nie", "nunca": absent rows marked "both") negates the rest of
+    # the value ("nunca mexi"); a determiner ("no", "kein") only a filler ("no exp"), so
+    # "Kafka: no data loss" stays plain.
+    adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
+    if adverb or not rest or len(hit.cue.words) > 1 or all(w in _TAIL_FILLER for w in rest[:2]):
         return _ABSENT
     return None
 
@@ -789,7 +794,7 @@ def _reading(governing: list[Cue], season: bool = False) -> Reading:
         return Reading(everyday=True) if season else _PLAIN
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
-    if any(cue.words[0] in _NON_STACKING for cue in negations):
+    if any(cue.words[0] in _NON_STACKING and len(cue.words) == 1 for cue in negations):
         negated = True
     elif len(negations) == 2:
         # Two undo each other only as "not ... without": exactly one "without" word.
