@@ -686,7 +686,8 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
         if hit.last < first:
             reach = EVERYDAY_REACH_SHORT if everyday == _SHORT else 0
             return where != "after" and first - hit.last - 1 <= reach
-        return where != "before" and hit.first == last + 1
+        # After the term, next to it; or a phrase that holds the term ("head chef").
+        return hit.first <= last or (where != "before" and hit.first == last + 1)
     if kind in _SUBJECT_KINDS and where == "before":
         return (
             hit.last < first
