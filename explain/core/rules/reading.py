@@ -62,7 +62,8 @@ _WHERE = ("before", "after", "both")
 # each is for is said in the files' headers and where the code uses it.
 WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
-    "contracted", "portuguese", "abbreviation", "non_stacking", "without",
+    "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
+    "next_to_term",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -469,7 +470,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     tail = _tail(text, end, high)
     if tail is not None:
         governing[(len(words) + 1, tail.kind)] = tail
-    season = everyday == _SHORT_OR_EVERYDAY and _season(words, first, last, text, spans, high)
+    season = everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high)
     # One cue per kind and position: rows of the same words ("not required" before and
     # after) are one cue, not two negations undoing each other.
     return _reading(list(governing.values()), season)
@@ -512,11 +513,6 @@ def _opens_with_someone_else(words: list[str], start: int, first: int) -> bool:
     return any(_person(word) for word in words[start + 1 : min(first, start + 4)])
 
 
-# Cues that negate only the word right after them: "zero Java knowledge required", but
-# not "zero trust networking on Kubernetes".
-_NEXT_TO_TERM = frozenset({("zero",), ("null",), ("cero",)})
-
-
 # Kinds a heading may give the list under it ("Nice to have:", "Not required:",
 # "We're also hiring:"): not a subject, a tail value or an everyday sense.
 _HEADING_KINDS = frozenset({"negation", "wish", "offer", "optional", "past", "other_role"})
@@ -542,30 +538,18 @@ def _everyday_term(term_words: list[str]) -> int:
     return _NOT_A_TERM
 
 
-# "Spring 2025", "this spring", "start in spring": a season, not the framework.
-_SEASON_NAMES = frozenset({"spring"})
-_SEASON_BEFORE = frozenset({"this", "next", "last", "early", "late", "mid", "every"})
-_SEASON_BEFORE_IN = frozenset({"start", "starting", "begin", "beginning", "from", "until"})
+# "Spring 2025", "spring '26": a season, not the framework ("this spring", "start in
+# spring" are everyday phrases in the cue files).
 _YEAR = re.compile(r"(?:19|20)\d\d(?!\d)|'\d\d(?!\d)")
 
 
-def _season(
-    words: list[str],
-    first: int,
-    last: int,
-    text: str,
-    spans: list[tuple[int, int]],
-    high: int,
-) -> bool:
-    """ "Spring 2025", "spring '26", "this spring", "start in spring": a season."""
-    if words[first] not in _SEASON_NAMES:
-        return False
-    after = spans[last][1]
-    if text[after : after + 1] in (" ", "/", "-") and _YEAR.match(text, after + 1, high):
-        return True
-    if first >= 1 and words[first - 1] in _SEASON_BEFORE:
-        return True
-    return first >= 2 and words[first - 1] == "in" and words[first - 2] in _SEASON_BEFORE_IN
+def _season(word: str, text: str, after: int, high: int) -> bool:
+    """A season's name (word class "season") followed by a year."""
+    return (
+        word in word_class("season")
+        and text[after : after + 1] in (" ", "/", "-")
+        and _YEAR.match(text, after + 1, high) is not None
+    )
 
 
 # After the term (and at most two more words): a list item's separator, then its value.
@@ -697,7 +681,7 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
     if kind == "other_role":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
     before, after = (CJK_REACH, CJK_REACH) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
-    if hit.cue.words in _NEXT_TO_TERM:
+    if len(hit.cue.words) == 1 and hit.cue.words[0] in word_class("next_to_term"):
         before = 0
     if hit.last < first:
         return where != "after" and first - hit.last - 1 <= before
