@@ -63,7 +63,7 @@ _WHERE = ("before", "after", "both")
 WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
-    "next_to_term",
+    "next_to_term", "agent", "clitic",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -465,7 +465,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         ]
         if earlier:
             governing[(earlier[-1].first, "negation")] = earlier[-1].cue
-    if _opens_with_someone_else(words, opening, first):
+    if _subject_at(words, opening, first) or _done_by_someone_else(words, hits, last, cut_right):
         governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
     tail = _tail(text, end, high)
     if tail is not None:
@@ -503,14 +503,43 @@ def _person(word: str) -> bool:
     return word in word_class("person") or (len(word) > 6 and word.endswith("team"))
 
 
-def _opens_with_someone_else(words: list[str], start: int, first: int) -> bool:
-    if start >= first:
+def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool:
+    """A person or group starts at words[i] (before stop): a determiner and within three
+    words a person ("our BI team", "l'équipe"), a noun of a language without articles
+    ("Zespół DBA"), or, if bare, any person ("by contractors")."""
+    if i >= stop:
         return False
-    if words[start] in word_class("person_bare"):
+    if words[i] in word_class("person_bare") or (bare and _person(words[i])):
         return True
-    if words[start] not in word_class("determiner"):
+    determiners = word_class("determiner")
+    if words[i] not in determiners:
         return False
-    return any(_person(word) for word in words[start + 1 : min(first, start + 4)])
+    other = False  # a word that is no determiner, so a determiner after it opens another
+    for word in words[i + 1 : min(stop, i + 4)]:
+        if _person(word):
+            return True
+        if word in determiners and other:  # "par moi pour l'équipe"
+            return False
+        other = other or word not in determiners
+    return False
+
+
+def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: int) -> bool:
+    """After the term, an agent ("by", "von", "par", "pela", "door", "przez") or a
+    resumptive clitic and its verb ("lo llevaba", "le faceva"), then a person: "were
+    built by our BI team", "los hacía el equipo de BI". An agent inside a neutral phrase
+    ("used by the whole team") is not one."""
+    neutral = {
+        k for hit in hits if hit.cue.kind == "neutral" for k in range(hit.first, hit.last + 1)
+    }
+    for k in range(last + 1, stop):
+        if k in neutral:
+            continue
+        if words[k] in word_class("agent") and _subject_at(words, k + 1, stop, bare=True):
+            return True
+        if words[k] in word_class("clitic") and _subject_at(words, k + 2, stop):
+            return True
+    return False
 
 
 # Kinds a heading may give the list under it ("Nice to have:", "Not required:",

@@ -76,6 +76,15 @@ PROFILE = [
     ("Jenkins was maintained by the DevOps guys", "Jenkins", "someone_else"),
     ("Terraform lo llevaba el equipo de plataforma", "Terraform", "someone_else"),
     ("O meu colega tratava do Jenkins", "Jenkins", "someone_else"),
+    ("Tableau dashboards were built by our BI team", "Tableau", "someone_else"),
+    ("De dashboards in Tableau werden gemaakt door het BI-team", "Tableau", "someone_else"),
+    ("Los dashboards de Tableau los hacía el equipo de BI", "Tableau", "someone_else"),
+    ("Built internal Python tooling used by the whole team", "Python", "states"),
+    ("Jenkins mis en place par moi pour l'équipe", "Jenkins", "states"),
+    ("Terraform lo uso con el equipo a diario", "Terraform", "states"),
+    # No longer, or long ago.
+    ("Delphi zuletzt 2010 genutzt", "Delphi", "past"),
+    ("Perl lors de mon premier poste", "Perl", "past"),
     # A desire to learn is a wish; helping others learn is not.
     ("Tengo ganas de aprender Azure", "Azure", "wished"),
     ("Helped the team learn Terraform", "Terraform", "states"),
