@@ -7,10 +7,13 @@ PT, IT, NL, PL, and negation, optional and a few other cues in Chinese and Arabi
 says which govern it: cues before and after the term, scope ended by clause breaks and
 contrast words; a list item's "TERM: none / 0 / n/a / never" tail; contractions
 ("haven't"); pseudo-cues that look negative and are not ("not afraid of"); two
-negations; whose skill it is (someone else's), the past; for a posting, offered,
-another role's, the company's own trade; and an everyday word used as one ("Spring
-2025", "report to Ruby"). Pure Python, on the verifier's normal form; model text is
-never compiled as a pattern. The scope rule and its limits are in docs/verifier.md.
+negations; whose skill it is (someone else's, before the term or as the doer after it:
+"built by our BI team"), the past; for a posting, offered, another role's, the
+company's own trade; and an everyday word used as one ("Spring 2025", "report to Ruby",
+"head chef"). The closed word lists the code reads (connectors, people, agents...) are
+rows of the same files, so a language lives in its file alone. Pure Python, on the
+verifier's normal form; model text is never compiled as a pattern. The scope rule and
+its limits are in docs/verifier.md.
 """
 
 from __future__ import annotations
