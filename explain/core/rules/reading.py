@@ -486,11 +486,15 @@ def _ends_its_item(text: str, cue_end: int, term_start: int) -> bool:
 
 
 def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
-    """A cue after the term is another item's predicate when a comma stands between them
-    and the term is not a list item ending at that comma: "Java developers wanted,
-    Kotlin not needed" says nothing of Java; "Docker, Helm are not required" does."""
-    comma = text.find(",", term_end, cue_start)
-    return comma >= 0 and any(is_word_char(ch) for ch in text[term_end:comma])
+    """A cue after the term is another item's predicate when a comma or a spaced slash
+    stands between them and the term is not a list item ending there: "Java developers
+    wanted, Kotlin not needed" and "Docker yes / Kubernetes no" say nothing of the first;
+    "Docker, Helm are not required" does."""
+    for separator in (",", " / "):
+        found = text.find(separator, term_end, cue_start)
+        if found >= 0 and any(is_word_char(ch) for ch in text[term_end:found]):
+            return True
+    return False
 
 
 # A clause that opens with someone else as its subject: a determiner, at most two words,
@@ -609,6 +613,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
             return _ABSENT
         if step == 0 and text[i : i + 1] == " " and _ZERO.match(text, i + 1, high):
             return _ABSENT
+        if step == 0 and text[i : i + 1] == " " and _whole_answer(text, i + 1, high):
+            return _ABSENT
         sep = _TAIL_SEPARATOR.match(text, i, high)
         if sep is not None and text[i : sep.end()].strip():
             value_start = sep.end()
@@ -654,6 +660,18 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
 
 
 _ABSENT = Cue("en", "negation", "after", ("none",))
+
+
+def _whole_answer(text: str, start: int, high: int) -> bool:
+    """A skill grid's short answer with no separator: one negation that is the whole
+    item after the term ("Kubernetes no", "Azure nein, AWS ja", "Java não, Kotlin
+    sim"); "Spark not Hadoop" is no answer, its item goes on."""
+    stop = _TAIL_END.search(text, start, high)
+    words = [text[a:b] for a, b in _tokens(text, start, high if stop is None else stop.start())]
+    return any(
+        hit.first == 0 and hit.last == len(words) - 1 and hit.cue.kind == "absent"
+        for hit in _hits(words, tail=True)
+    )
 
 
 def _cuts(

@@ -82,6 +82,16 @@ PROFILE = [
     ("Built internal Python tooling used by the whole team", "Python", "states"),
     ("Jenkins mis en place par moi pour l'équipe", "Jenkins", "states"),
     ("Terraform lo uso con el equipo a diario", "Terraform", "states"),
+    # A skill grid's short answer with no separator, and where the next item begins.
+    ("Docker yes / Kubernetes no", "Kubernetes", "absent"),
+    ("Docker yes / Kubernetes no", "Docker", "states"),
+    ("Java não, Kotlin sim", "Java", "absent"),
+    ("AWS ja, Azure nein", "AWS", "states"),
+    ("Spark not Hadoop", "Spark", "states"),
+    # A restrictive particle starts a clause after a negated item.
+    ("Kein Java, dafür Kotlin seit 2019", "Kotlin", "states"),
+    ("Geen Java, wel Kotlin", "Kotlin", "states"),
+    ("Nie Java, tylko Kotlin", "Kotlin", "states"),
     # No longer, or long ago.
     ("Delphi zuletzt 2010 genutzt", "Delphi", "past"),
     ("Perl lors de mon premier poste", "Perl", "past"),
