@@ -7,10 +7,13 @@ PT, IT, NL, PL, and negation, optional and a few other cues in Chinese and Arabi
 says which govern it: cues before and after the term, scope ended by clause breaks and
 contrast words; a list item's "TERM: none / 0 / n/a / never" tail; contractions
 ("haven't"); pseudo-cues that look negative and are not ("not afraid of"); two
-negations; whose skill it is (someone else's), the past; for a posting, offered,
-another role's, the company's own trade; and an everyday word used as one ("Spring
-2025", "report to Ruby"). Pure Python, on the verifier's normal form; model text is
-never compiled as a pattern. The scope rule and its limits are in docs/verifier.md.
+negations; whose skill it is (someone else's, before the term or as the doer after it:
+"built by our BI team"), the past; for a posting, offered, another role's, the
+company's own trade; and an everyday word used as one ("Spring 2025", "report to Ruby",
+"head chef"). The closed word lists the code reads (connectors, people, agents...) are
+rows of the same files, so a language lives in its file alone. Pure Python, on the
+verifier's normal form; model text is never compiled as a pattern. The scope rule and
+its limits are in docs/verifier.md.
 """
 
 from __future__ import annotations
@@ -58,6 +61,13 @@ KINDS = (
     "everyday",
 )
 _WHERE = ("before", "after", "both")
+# Closed word classes the code reads (rows with where "word" in the same files): what
+# each is for is said in the files' headers and where the code uses it.
+WORD_CLASSES = (
+    "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
+    "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
+    "next_to_term", "agent", "clitic",
+)  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
 BEFORE_REACH = 4
@@ -73,61 +83,6 @@ TAIL_WORDS = 5
 # A CJK cue reaches across at most this many characters (one two-character word:
 # "不需要掌握Java"), since each character is a word.
 CJK_REACH = 2
-
-# Negation cues that never undo one another: "neither Java nor Kotlin" negates both.
-_NON_STACKING = frozenset({"neither", "nor", "ni", "weder", "nem", "né", "noch", "ani"})
-# "Without" words: with one other negation they make a requirement ("not without Java",
-# "nicht ohne", "no sin", "You cannot do this job without unit tests"). Two negations of
-# any other kind ("no experience with AWS and never used Terraform") stay a negation.
-_WITHOUT = frozenset(
-    {"without", "ohne", "sans", "sin", "senza", "sem", "zonder", "bez", "بدون", "دون"}
-)
-
-# Words that start a new clause: what follows is said apart from what came before.
-_CONNECTORS = frozenset(
-    {
-        "but",
-        "however",
-        "although",
-        "though",
-        "whereas",
-        "aber",
-        "jedoch",
-        "sondern",
-        "mais",
-        "cependant",
-        "pero",
-        "sino",
-        "aunque",
-        "mas",
-        "porém",
-        "embora",
-        "ma",
-        "però",
-        "tuttavia",
-        "maar",
-        "echter",
-        "hoewel",
-        "ale",
-        "jednak",
-        "lecz",
-        "chociaż",
-        "whilst",
-        "except",
-        "但是",
-        "但",
-        "可是",
-        "لكن",
-        "ولكن",
-    }
-)
-_BREAK_MARKS = ".;:!?"
-# A full stop after these does not end a clause.
-_ABBREVIATIONS = frozenset(
-    {"e.g", "i.e", "etc", "z.b", "bzw", "ca", "vs", "approx", "incl", "p.ex", "kat", "cat", "kl"}
-)
-# Their last two characters (each has at least two): most full stops follow none of these.
-_ABBREVIATION_ENDS = frozenset(abbreviation[-2:] for abbreviation in _ABBREVIATIONS)
 
 
 @dataclass(frozen=True)
@@ -214,23 +169,6 @@ _MARK = re.compile("[\u0300-\u036f]")
 _CJK_CHAR = re.compile(rf"[{_CJK}]")
 
 
-# Elided articles and prepositions (French, Italian, Catalan): "d'excel" is "d'" and
-# "excel", so a cue or a term after one is read through it.
-_ELISIONS = frozenset(
-    {
-        "d", "l", "j", "n", "m", "t", "s", "c", "qu", "jusqu", "lorsqu", "puisqu",
-        "dell", "dall", "nell", "sull", "all", "coll", "un", "quell", "quest", "po",
-    }
-)  # fmt: skip
-# Contractions read as "not" ("haven't", "isn't") and their usual typos without "'".
-_CONTRACTED = frozenset(
-    {
-        "dont", "doesnt", "didnt", "havent", "hasnt", "hadnt", "isnt", "arent", "wasnt",
-        "werent", "wont", "cant", "couldnt", "shouldnt", "wouldnt", "aint", "neednt",
-    }
-)  # fmt: skip
-
-
 def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
     """(start, end) of each word of text[low:high]; "'" and "-" inside a word join it,
     except after an elided article ("d'excel" is "d'" and "excel")."""
@@ -239,9 +177,10 @@ def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
     if "'" not in text[low:high]:
         return spans
     out: list[tuple[int, int]] = []
+    elisions = word_class("elision")
     for a, b in spans:
         cut = text.find("'", a, b)
-        if cut > a and text[a:cut] in _ELISIONS and cut + 1 < b:
+        if cut > a and text[a:cut] in elisions and cut + 1 < b:
             out.append((a, cut + 1))
             out.append((cut + 1, b))
         else:
@@ -251,7 +190,7 @@ def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
 
 def _contracted(word: str) -> bool:
     """A word that says "not" by its ending ("haven't", "isn't") or a usual typo of one."""
-    return word.endswith("n't") or word in _CONTRACTED
+    return word.endswith("n't") or word in word_class("contracted")
 
 
 def _cue_words(cue: str) -> tuple[str, ...]:
@@ -266,6 +205,8 @@ def parse_cues(lines: Iterable[str]) -> tuple[Cue, ...]:
         if not line.strip() or line.startswith("#"):
             continue
         parts = line.rstrip("\n").split("\t")
+        if len(parts) == 4 and parts[1] in WORD_CLASSES and parts[2] == "word":
+            continue  # a word class, read by word_class()
         if len(parts) != 4 or parts[1] not in KINDS or parts[2] not in _WHERE:
             raise ValueError(f"cues line {number}: needs lang, kind, where, cue")
         words = _cue_words(normalize(parts[3]))
@@ -282,6 +223,26 @@ def cues() -> tuple[Cue, ...]:
     for path in sorted(CUES_PATH.glob("*.tsv")):
         rows.extend(parse_cues(path.read_text(encoding="utf-8").splitlines()))
     return tuple(rows)
+
+
+@cache
+def word_class(name: str) -> frozenset[str]:
+    """The words of one class (WORD_CLASSES) in every language's file, case-folded: data
+    the code reads by membership, kept beside the cues so a language is added in one
+    place."""
+    out: set[str] = set()
+    for path in sorted(CUES_PATH.glob("*.tsv")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            parts = line.split("\t")
+            if len(parts) == 4 and parts[1] == name and parts[2] == "word":
+                out.add(parts[3].strip().casefold())
+    return frozenset(out)
+
+
+@cache
+def _abbreviation_ends() -> frozenset[str]:
+    """The last two characters of each abbreviation: most full stops follow none."""
+    return frozenset(abbreviation[-2:] for abbreviation in word_class("abbreviation"))
 
 
 # A contraction read as a negation on either side of the term ("haven't used Docker",
@@ -320,13 +281,10 @@ class _Hit:
 
 def _portuguese(words: list[str]) -> bool:
     """A clause that reads as Portuguese: there "no" and "na" mean "in the"."""
-    return any(word in _PORTUGUESE or word.endswith(("ção", "ções", "ão", "ões")) for word in words)
-
-
-_PORTUGUESE = frozenset(
-    {"do", "da", "dos", "das", "não", "em", "com", "nos", "ao", "é", "um", "uma", "pelo",
-     "pela", "você", "seu", "sua", "nosso", "nossa", "também"}
-)  # fmt: skip
+    return any(
+        word in word_class("portuguese") or word.endswith(("ção", "ções", "ão", "ões"))
+        for word in words
+    )
 
 
 def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
@@ -368,12 +326,12 @@ _BREAK = re.compile(
 
 def _abbreviation(text: str, i: int) -> bool:
     """True for the full stop of "e.g.", "z.B.", "etc." and the like."""
-    if text[i] != "." or i < 2 or text[i - 2 : i] not in _ABBREVIATION_ENDS:
+    if text[i] != "." or i < 2 or text[i - 2 : i] not in _abbreviation_ends():
         return False
     start = i
     while start > max(0, i - 8) and (is_word_char(text[start - 1]) or text[start - 1] == "."):
         start -= 1
-    return text[start:i] in _ABBREVIATIONS
+    return text[start:i] in word_class("abbreviation")
 
 
 def _last_break(text: str, low: int, high: int, endpos: int) -> int:
@@ -467,7 +425,9 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     everyday = _everyday_term(words[first : last + 1])
     # Where the clause's first word stands, past a joining word ("and", "while").
-    opening = cut_left + 1 if cut_left < first and words[cut_left] in _JOINING else cut_left
+    opening = (
+        cut_left + 1 if cut_left < first and words[cut_left] in word_class("joining") else cut_left
+    )
     governing = {
         (hit.first, hit.cue.kind): hit.cue
         for hit in hits
@@ -484,7 +444,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
                 for hit in _hits(h_words)
-                if hit.last == len(h_words) - 1 and hit.cue.kind in _HEADING_KINDS
+                if hit.last == len(h_words) - 1
+                and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
             )
     # "You won't get far without SQL": a "without" that governs the term and a negation
     # earlier in its clause, however far, undo each other (a requirement).
@@ -493,7 +454,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         for (_, kind), cue in governing.items()
         if kind == "negation"
         for hit in hits
-        if hit.cue is cue and cue.words[0] in _WITHOUT
+        if hit.cue is cue and cue.words[0] in word_class("without")
     ]
     if withouts and sum(1 for (_, kind) in governing if kind == "negation") == 1:
         earlier = [
@@ -503,16 +464,16 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             and cut_left <= hit.first
             and hit.last < cut_right
             and hit.first != withouts[0]
-            and hit.cue.words[0] not in _WITHOUT
+            and hit.cue.words[0] not in word_class("without")
         ]
         if earlier:
             governing[(earlier[-1].first, "negation")] = earlier[-1].cue
-    if _opens_with_someone_else(words, opening, first):
+    if _subject_at(words, opening, first) or _done_by_someone_else(words, hits, last, cut_right):
         governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
     tail = _tail(text, end, high)
     if tail is not None:
         governing[(len(words) + 1, tail.kind)] = tail
-    season = everyday == _SHORT_OR_EVERYDAY and _season(words, first, last, text, spans, high)
+    season = everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high)
     # One cue per kind and position: rows of the same words ("not required" before and
     # after) are one cue, not two negations undoing each other.
     return _reading(list(governing.values()), season)
@@ -525,72 +486,67 @@ def _ends_its_item(text: str, cue_end: int, term_start: int) -> bool:
 
 
 def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
-    """A cue after the term is another item's predicate when a comma stands between them
-    and the term is not a list item ending at that comma: "Java developers wanted,
-    Kotlin not needed" says nothing of Java; "Docker, Helm are not required" does."""
-    comma = text.find(",", term_end, cue_start)
-    return comma >= 0 and any(is_word_char(ch) for ch in text[term_end:comma])
+    """A cue after the term is another item's predicate when a comma or a spaced slash
+    stands between them and the term is not a list item ending there: "Java developers
+    wanted, Kotlin not needed" and "Docker yes / Kubernetes no" say nothing of the first;
+    "Docker, Helm are not required" does."""
+    for separator in (",", " / "):
+        found = text.find(separator, term_end, cue_start)
+        if found >= 0 and any(is_word_char(ch) for ch in text[term_end:found]):
+            return True
+    return False
 
 
 # A clause that opens with someone else as its subject: a determiner, at most two words,
-# then a person or group ("my manager", "our data team", "the client's IT", "mein
-# Teamleiter", "notre équipe infra", "mi jefe"). The determiner opens the clause or
-# follows one joining word, so "Led the team that moved to AWS" (subject: I) is plain.
-_DETERMINERS = frozenset(
-    {
-        "my", "our", "the", "another", "his", "her", "their", "mein", "meine", "unser",
-        "unsere", "das", "der", "die", "ein", "eine", "mon", "ma", "mes", "notre", "nos",
-        "le", "la", "les", "l'", "une", "mi", "mis", "nuestro", "nuestra", "el", "otro",
-        "otra", "o", "os", "meu", "minha", "nosso", "nossa", "outra", "outro", "il", "i",
-        "mio", "mia", "miei", "nostro", "nostra", "mijn", "ons", "onze", "het", "de",
-        "een", "mój", "moja", "moi", "nasz", "nasza", "inny", "inna",
-    }
-)  # fmt: skip
-_JOINING = frozenset(
-    {"and", "while", "where", "whereas", "und", "et", "y", "e", "en", "oraz", "i", "-"}
-)
-_PEOPLE = frozenset(
-    {
-        "team", "teams", "manager", "boss", "lead", "colleague", "colleagues", "coworker",
-        "coworkers", "co-workers", "teammates", "client", "customer", "department",
-        "partner", "contractor", "contractors", "vendor", "agency", "squad", "supervisor",
-        "cto", "architect", "admins", "seniors", "chef", "chefin", "kollegen", "kollege",
-        "kollegin", "kunde", "abteilung", "vorgesetzter", "vorgesetzte", "teamleiter",
-        "dienstleister", "buchhaltung", "dept", "ufficio", "équipe", "collègues", "collègue",
-        "prestataire", "responsable",
-        "equipo", "jefe", "jefa", "compañeros", "compañero", "cliente", "departamento",
-        "proveedor", "equipa", "equipe", "chefe", "gestor", "colegas", "fornecedor",
-        "capo", "responsabile", "colleghi", "collega", "reparto", "fornitore", "baas",
-        "collega's", "klant", "afdeling", "leverancier", "zespół", "szef", "kierownik",
-        "koledzy", "kolega", "klient", "dział", "dostawca", "przełożony",
-    }
-)  # fmt: skip
-# Opening a clause with no determiner (Polish, Czech have no articles).
-_PEOPLE_BARE = frozenset(
-    {"zespół", "szef", "szefowa", "kierownik", "koledzy", "klient", "dział", "przełożony"}
-)
+# then a person or group ("my manager", "our data team", "mein Teamleiter"); the
+# determiner opens the clause or follows a joining word, so "Led the team that moved to
+# AWS" (subject: I) is plain. Polish has no articles: a bare "Zespół" opens one.
 _SOMEONE_ELSE = Cue("en", "someone_else", "before", ("(subject)",))
 
 
 def _person(word: str) -> bool:
     """A person or group: "team", "DBA-team", "Plattformteam", "client's"."""
     word = word.removesuffix("'s").rsplit("-", 1)[-1]
-    return word in _PEOPLE or (len(word) > 6 and word.endswith("team"))
+    return word in word_class("person") or (len(word) > 6 and word.endswith("team"))
 
 
-def _opens_with_someone_else(words: list[str], start: int, first: int) -> bool:
-    if start >= first:
+def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool:
+    """A person or group starts at words[i] (before stop): a determiner and within three
+    words a person ("our BI team", "l'équipe"), a noun of a language without articles
+    ("Zespół DBA"), or, if bare, any person ("by contractors")."""
+    if i >= stop:
         return False
-    if words[start] in _PEOPLE_BARE:  # languages without articles: "Zespół DBA ..."
+    if words[i] in word_class("person_bare") or (bare and _person(words[i])):
         return True
-    if words[start] not in _DETERMINERS:
+    determiners = word_class("determiner")
+    if words[i] not in determiners:
         return False
-    return any(_person(word) for word in words[start + 1 : min(first, start + 4)])
+    other = False  # a word that is no determiner, so a determiner after it opens another
+    for word in words[i + 1 : min(stop, i + 4)]:
+        if _person(word):
+            return True
+        if word in determiners and other:  # "par moi pour l'équipe"
+            return False
+        other = other or word not in determiners
+    return False
 
 
-# Cues that negate only the word right after them: "zero Java knowledge required", but
-# not "zero trust networking on Kubernetes".
-_NEXT_TO_TERM = frozenset({("zero",), ("null",), ("cero",)})
+def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: int) -> bool:
+    """After the term, an agent ("by", "von", "par", "pela", "door", "przez") or a
+    resumptive clitic and its verb ("lo llevaba", "le faceva"), then a person: "were
+    built by our BI team", "los hacía el equipo de BI". An agent inside a neutral phrase
+    ("used by the whole team") is not one."""
+    neutral = {
+        k for hit in hits if hit.cue.kind == "neutral" for k in range(hit.first, hit.last + 1)
+    }
+    for k in range(last + 1, stop):
+        if k in neutral:
+            continue
+        if words[k] in word_class("agent") and _subject_at(words, k + 1, stop, bare=True):
+            return True
+        if words[k] in word_class("clitic") and _subject_at(words, k + 2, stop):
+            return True
+    return False
 
 
 # Kinds a heading may give the list under it ("Nice to have:", "Not required:",
@@ -618,54 +574,30 @@ def _everyday_term(term_words: list[str]) -> int:
     return _NOT_A_TERM
 
 
-# "Spring 2025", "this spring", "start in spring": a season, not the framework.
-_SEASON_NAMES = frozenset({"spring"})
-_SEASON_BEFORE = frozenset({"this", "next", "last", "early", "late", "mid", "every"})
-_SEASON_BEFORE_IN = frozenset({"start", "starting", "begin", "beginning", "from", "until"})
+# "Spring 2025", "spring '26": a season, not the framework ("this spring", "start in
+# spring" are everyday phrases in the cue files).
 _YEAR = re.compile(r"(?:19|20)\d\d(?!\d)|'\d\d(?!\d)")
 
 
-def _season(
-    words: list[str],
-    first: int,
-    last: int,
-    text: str,
-    spans: list[tuple[int, int]],
-    high: int,
-) -> bool:
-    """ "Spring 2025", "spring '26", "this spring", "start in spring": a season."""
-    if words[first] not in _SEASON_NAMES:
-        return False
-    after = spans[last][1]
-    if text[after : after + 1] in (" ", "/", "-") and _YEAR.match(text, after + 1, high):
-        return True
-    if first >= 1 and words[first - 1] in _SEASON_BEFORE:
-        return True
-    return first >= 2 and words[first - 1] == "in" and words[first - 2] in _SEASON_BEFORE_IN
+def _season(word: str, text: str, after: int, high: int) -> bool:
+    """A season's name (word class "season") followed by a year."""
+    return (
+        word in word_class("season")
+        and text[after : after + 1] in (" ", "/", "-")
+        and _YEAR.match(text, after + 1, high) is not None
+    )
 
 
 # After the term (and at most two more words): a list item's separator, then its value.
 _TAIL_SEPARATOR = re.compile(r"[ ]?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
 # The item ends at a list separator, a closing bracket, a line break or a full stop.
-_TAIL_END = re.compile(r"[,;|·•)\n]|\.(?: |$)")
+_TAIL_END = re.compile(r"[,;|·•()\n]|\.(?: |$)")
 # A zero amount: "0", "0/5", "0 yrs", "zero", "(0 years)".
 _ZERO = re.compile(
     r"[(]?(?:0|zero|null)(?:[ ]?/[ ]?\d+|[ ]?(?:yrs?|years?|y|j|jahre|ans?|años|anos|"
     r"anni|jaar|jr|lat|lata|months?|monate|mois|meses|mesi|maanden|miesięcy|%)\.?)?[ ]?"
-    r"(?:[),;|·•\n]|\.(?: |$)|$)"
+    r"(?:[),;|·•\n]|\.+(?: |$)|$)"
 )
-# Words that may follow a "none" value in its item and keep it a value ("none yet",
-# "jamais utilisé", "keine Erfahrung").
-_TAIL_FILLER = frozenset(
-    {
-        "yet", "so", "far", "really", "at", "all", "experience", "exp", "used", "noch",
-        "bisher", "encore", "utilisé", "aún", "todavía", "ainda", "ancora", "nog",
-        "jeszcze", "erfahrung", "expérience", "experiencia", "experiência", "esperienza",
-        "ervaring", "doświadczenia", "professionally", "beruflich", "hands-on",
-        "practice", "praxis", "pratique", "práctica", "prática", "pratica", "praktyki",
-        "praktijkervaring", "knowledge", "kenntnisse", "connaissances", "conocimientos",
-    }
-)  # fmt: skip
 
 
 def _tail(text: str, end: int, high: int) -> Cue | None:
@@ -680,6 +612,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         if step == 0 and text[i : i + 1] == "(" and _ZERO.match(text, i, high):
             return _ABSENT
         if step == 0 and text[i : i + 1] == " " and _ZERO.match(text, i + 1, high):
+            return _ABSENT
+        if step == 0 and text[i : i + 1] == " " and _whole_answer(text, i + 1, high):
             return _ABSENT
         sep = _TAIL_SEPARATOR.match(text, i, high)
         if sep is not None and text[i : sep.end()].strip():
@@ -711,12 +645,33 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     if kind not in ("negation", "absent"):
         return None
     rest = words[hit.last + 1 :]
-    if not rest or len(hit.cue.words) > 1 or all(word in _TAIL_FILLER for word in rest[:2]):
+    # An adverb ("never", "nie", "nunca": absent rows marked "both") negates the rest of
+    # the value ("nunca mexi"); a determiner ("no", "kein") only a filler ("no exp"), so
+    # "Kafka: no data loss" stays plain.
+    adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
+    if (
+        adverb
+        or not rest
+        or len(hit.cue.words) > 1
+        or all(w in word_class("filler") for w in rest[:2])
+    ):
         return _ABSENT
     return None
 
 
 _ABSENT = Cue("en", "negation", "after", ("none",))
+
+
+def _whole_answer(text: str, start: int, high: int) -> bool:
+    """A skill grid's short answer with no separator: one negation that is the whole
+    item after the term ("Kubernetes no", "Azure nein, AWS ja", "Java não, Kotlin
+    sim"); "Spark not Hadoop" is no answer, its item goes on."""
+    stop = _TAIL_END.search(text, start, high)
+    words = [text[a:b] for a, b in _tokens(text, start, high if stop is None else stop.start())]
+    return any(
+        hit.first == 0 and hit.last == len(words) - 1 and hit.cue.kind == "absent"
+        for hit in _hits(words, tail=True)
+    )
 
 
 def _cuts(
@@ -729,13 +684,13 @@ def _cuts(
 ) -> tuple[int, int]:
     """The word range of the term's clause: cut at a connector ("but", "aber", "mais",
     "pero", ...) and at a comma before a negation ("Java, not Kotlin")."""
-    starts = [k for k, word in enumerate(words) if word in _CONNECTORS]
+    starts = [k for k, word in enumerate(words) if word in word_class("connector")]
     for hit in hits:
         if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0:
             continue
         between = text[spans[hit.first - 1][1] : spans[hit.first][0]]
         if any(mark in between for mark in ",\u060c\u3001") and not any(
-            word in _WITHOUT for word in words[: hit.first]
+            word in word_class("without") for word in words[: hit.first]
         ):
             # Not after a "without": "Without Git, don't apply" is one requirement.
             starts.append(hit.first)
@@ -765,7 +720,8 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
         if hit.last < first:
             reach = EVERYDAY_REACH_SHORT if everyday == _SHORT else 0
             return where != "after" and first - hit.last - 1 <= reach
-        return where != "before" and hit.first == last + 1
+        # After the term, next to it; or a phrase that holds the term ("head chef").
+        return hit.first <= last or (where != "before" and hit.first == last + 1)
     if kind in _SUBJECT_KINDS and where == "before":
         return (
             hit.last < first
@@ -775,7 +731,7 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
     if kind == "other_role":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
     before, after = (CJK_REACH, CJK_REACH) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
-    if hit.cue.words in _NEXT_TO_TERM:
+    if len(hit.cue.words) == 1 and hit.cue.words[0] in word_class("next_to_term"):
         before = 0
     if hit.last < first:
         return where != "after" and first - hit.last - 1 <= before
@@ -789,11 +745,11 @@ def _reading(governing: list[Cue], season: bool = False) -> Reading:
         return Reading(everyday=True) if season else _PLAIN
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
-    if any(cue.words[0] in _NON_STACKING for cue in negations):
+    if any(cue.words[0] in word_class("non_stacking") and len(cue.words) == 1 for cue in negations):
         negated = True
     elif len(negations) == 2:
         # Two undo each other only as "not ... without": exactly one "without" word.
-        negated = sum(cue.words[0] in _WITHOUT for cue in negations) != 1
+        negated = sum(cue.words[0] in word_class("without") for cue in negations) != 1
     else:
         negated = bool(negations)
     kinds = {cue.kind for cue in governing}

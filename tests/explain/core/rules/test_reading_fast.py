@@ -65,7 +65,7 @@ def _abbreviation(text: str, i: int) -> bool:
     start = i
     while start > max(0, i - 8) and (is_word_char(text[start - 1]) or text[start - 1] == "."):
         start -= 1
-    return text[start:i] in reading._ABBREVIATIONS
+    return text[start:i] in reading.word_class("abbreviation")
 
 
 def _clause(text: str, start: int, end: int, low: int, high: int) -> tuple[int, int]:
@@ -150,7 +150,7 @@ def _cuts(
     first: int,
     last: int,
 ) -> tuple[int, int]:
-    starts = [k for k, word in enumerate(words) if word in reading._CONNECTORS]
+    starts = [k for k, word in enumerate(words) if word in reading.word_class("connector")]
     for cue, hit_first, _ in hits:
         if cue.kind != "negation" or cue.where == "after" or hit_first == 0:
             continue
@@ -179,10 +179,13 @@ def _governs(cue: Cue, hit_first: int, hit_last: int, first: int, last: int) -> 
 
 def _reading(governing: list[Cue]) -> Reading:
     negations = [cue for cue in governing if cue.kind == "negation"]
-    if any(cue.words[0] in reading._NON_STACKING for cue in negations):
+    if any(
+        cue.words[0] in reading.word_class("non_stacking") and len(cue.words) == 1
+        for cue in negations
+    ):
         negated = True
     elif len(negations) == 2:
-        negated = sum(cue.words[0] in reading._WITHOUT for cue in negations) != 1
+        negated = sum(cue.words[0] in reading.word_class("without") for cue in negations) != 1
     else:
         negated = bool(negations)
     kinds = {cue.kind for cue in governing}
@@ -284,7 +287,7 @@ def test_breaks_and_abbreviations_are_the_previous_ones_at_every_character(text:
 def test_the_cue_data_read_once_is_the_cue_data() -> None:
     for cue in reading.cues():
         assert cue.cjk == all(_CJK_CHAR.fullmatch(word) for word in cue.words)
-    assert all(len(abbreviation) >= 2 for abbreviation in reading._ABBREVIATIONS)
+    assert all(len(abbreviation) >= 2 for abbreviation in reading.word_class("abbreviation"))
 
 
 # --------------------------------------------------------------------------- the verifier's slice

@@ -62,6 +62,42 @@ PROFILE = [
     ("Maîtrise d'Excel", "Excel", "states"),
     # Portuguese "no" is "in the".
     ("Gestão de backlog no Jira", "Jira", "states"),
+    # A list item's value that opens with an adverb negation reads through what follows
+    # it; a determiner ("no") only through a filler; an aside in brackets ends the item.
+    ("Kubernetes? nunca mexi", "Kubernetes", "absent"),
+    ("Kubernetes - leider nie genutzt", "Kubernetes", "absent"),
+    ("Docker: nog nooit gebruikt", "Docker", "absent"),
+    ("Excel : pas du tout mon truc", "Excel", "absent"),
+    ("Kafka: no data loss in 3 years of ops", "Kafka", "states"),
+    ("Python : pas mal d'expérience", "Python", "states"),
+    ("Docker — none (we deployed on bare metal)", "Docker", "absent"),
+    ("Rust: 0... maybe next year", "Rust", "absent"),
+    # Passives and topicalised objects: someone else did it.
+    ("Jenkins was maintained by the DevOps guys", "Jenkins", "someone_else"),
+    ("Terraform lo llevaba el equipo de plataforma", "Terraform", "someone_else"),
+    ("O meu colega tratava do Jenkins", "Jenkins", "someone_else"),
+    ("Tableau dashboards were built by our BI team", "Tableau", "someone_else"),
+    ("De dashboards in Tableau werden gemaakt door het BI-team", "Tableau", "someone_else"),
+    ("Los dashboards de Tableau los hacía el equipo de BI", "Tableau", "someone_else"),
+    ("Built internal Python tooling used by the whole team", "Python", "states"),
+    ("Jenkins mis en place par moi pour l'équipe", "Jenkins", "states"),
+    ("Terraform lo uso con el equipo a diario", "Terraform", "states"),
+    # A skill grid's short answer with no separator, and where the next item begins.
+    ("Docker yes / Kubernetes no", "Kubernetes", "absent"),
+    ("Docker yes / Kubernetes no", "Docker", "states"),
+    ("Java não, Kotlin sim", "Java", "absent"),
+    ("AWS ja, Azure nein", "AWS", "states"),
+    ("Spark not Hadoop", "Spark", "states"),
+    # A restrictive particle starts a clause after a negated item.
+    ("Kein Java, dafür Kotlin seit 2019", "Kotlin", "states"),
+    ("Geen Java, wel Kotlin", "Kotlin", "states"),
+    ("Nie Java, tylko Kotlin", "Kotlin", "states"),
+    # No longer, or long ago.
+    ("Delphi zuletzt 2010 genutzt", "Delphi", "past"),
+    ("Perl lors de mon premier poste", "Perl", "past"),
+    # A desire to learn is a wish; helping others learn is not.
+    ("Tengo ganas de aprender Azure", "Azure", "wished"),
+    ("Helped the team learn Terraform", "Terraform", "states"),
 ]
 
 JOB = [
@@ -83,6 +119,10 @@ JOB = [
     ("Our customers run SAP", "SAP", "about_company"),
     ("Build APIs for our clients in Java", "Java", "required"),
     ("Our team uses Kubernetes daily", "Kubernetes", "required"),
+    # "ni lo intentes" after a "sin" is the second negation of a requirement, not "nor".
+    ("Sin Python, ni lo intentes", "Python", "required"),
+    ("Ohne Python geht hier nichts", "Python", "required"),
+    ("Inglés no excluyente", "Inglés", "not_needed"),
 ]
 
 EVERYDAY = [
@@ -98,6 +138,13 @@ EVERYDAY = [
     ("Backend services in Go", "Go", False),
     ("no licence required, Go experience", "Go", False),
     ("C and C++ for embedded", "C", False),
+    # A heading names a contact; a phrase holds the word itself; a street.
+    ("Ansprechpartnerin: Ruby Schmidt", "Ruby", True),
+    ("Head Chef for a 60-cover bistro", "Chef", True),
+    ("Poste de chef de projet", "chef", True),
+    ("Office on Spring Street", "Spring", True),
+    ("Config management with Chef and Ansible", "Chef", False),
+    ("MS Office (Word, Excel) daily", "Office", False),
 ]
 
 
@@ -128,6 +175,15 @@ def test_every_language_has_its_own_file_and_the_main_kinds() -> None:
         assert {"negation", "wish", "offer", "optional", "neutral", "someone_else"} <= kinds
         assert {"past", "other_role", "about_company", "everyday", "absent"} <= kinds
     assert (reading.CUES_PATH / "nl.tsv").is_file()
+
+
+def test_word_class_rows_are_read_apart_from_the_cues() -> None:
+    assert parse_cues(["pl\tperson\tword\tzespół"]) == ()
+    assert "zespół" in reading.word_class("person")
+    assert "but" in reading.word_class("connector")
+    assert not any(cue.where == "word" for cue in cues())
+    with pytest.raises(ValueError):
+        parse_cues(["pl\tperson\tbefore\tzespół"])
 
 
 def test_a_new_kind_row_parses() -> None:
