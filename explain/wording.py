@@ -310,9 +310,10 @@ def _shown_of_optional(shown: int, optional: int, *, lead: bool) -> str:
                 optional,
             ) % {"optional": optional}
         if shown >= optional:
+            # The same words as _shown_line's, with its placeholder: one catalogue entry.
             return ngettext(
-                "Your profile shows it.", "Your profile shows all %(optional)d.", optional
-            ) % {"optional": optional}
+                "Your profile shows it.", "Your profile shows all %(shown)d.", optional
+            ) % {"shown": optional}
         return ngettext(
             "Your profile shows %(shown)d of them.",
             "Your profile shows %(shown)d of them.",
