@@ -11,8 +11,10 @@ Every value can be overridden from the environment (or gunicorn's own GUNICORN_C
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
+from typing import Any
 
 wsgi_app = "jobportal.wsgi:application"
 
@@ -61,3 +63,11 @@ loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
 # Heartbeat files on tmpfs, not on a disk that may stall (gunicorn's own advice).
 SHM = "/dev/shm"  # noqa: S108 - gunicorn makes its own unlinked files there
 worker_tmp_dir = SHM if os.path.isdir(SHM) else None
+
+
+def post_worker_init(worker: Any) -> None:
+    """The app is loaded: its modules, settings and patterns live as long as the worker,
+    so the garbage collector stops scanning them on every full collection (gc.freeze).
+    Measured in-process on the explanation API, collections cost 0.75-0.9 ms of CPU per
+    explanation before, 0.15-0.2 ms after (docs/performance.md)."""
+    gc.freeze()
