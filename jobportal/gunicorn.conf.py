@@ -28,7 +28,7 @@ workers = int(os.environ.get("WEB_CONCURRENCY", str(multiprocessing.cpu_count())
 # (gunicorn turns a "sync" worker with threads > 1 into gthread, so sync gets 1.)
 # A streamed explanation (the panel's ?stream=1) holds its thread while the model writes,
 # as a waiting request does: 200 open streams over two servers measured 0 errors
-# (docs/performance.md, Streaming).
+# (docs/performance.md, phase 6).
 threads = int(os.environ.get("GUNICORN_THREADS", "100" if worker_class == "gthread" else "1"))
 
 # Each worker takes only as many connections as it has threads, so a burst spreads over
