@@ -125,8 +125,14 @@ def model_call_allowed(request: HttpRequest) -> RateDecision:
     key = f"{_IN_FLIGHT_PREFIX}{request.user.pk}"
     keep = in_flight_seconds()
     place = _Place(cache, key, request)
-    mine = incr(cache, key, keep)  # this call's place among the user's in flight
-    cache.touch(key, keep)
+    # This call's place among the user's calls in flight. Usually there is none: add()
+    # makes the count 1 with its expiry in one round trip. Else the count goes one up
+    # and lives IN_FLIGHT_SECONDS from now.
+    if cache.add(key, 1, timeout=keep):
+        mine = 1
+    else:
+        mine = incr(cache, key, keep)
+        cache.touch(key, keep)
     try:
         # Read after taking the place: a call that ended meanwhile is in the window.
         usage = _usage(request, increment=False)

@@ -215,15 +215,26 @@ def _instructions(text: str, folded: _Folded) -> list[tuple[int, int]]:
 
 class Instructions:
     """One request's sentences addressed to an AI, found once per text part ("profile",
-    "job", "profile_full", "job_full"): the verifier and the log row read the same."""
+    "job", "profile_full", "job_full"): the verifier and the log row read the same. Each
+    text's normal form too, folded once (the log row may ask before the verifier)."""
 
     def __init__(self) -> None:
         self._spans: dict[str, list[tuple[int, int]]] = {}
+        self._folded: dict[str, tuple[str, _Folded]] = {}
+
+    def folded(self, part: str, text: str) -> _Folded:
+        """The normal form of `text`, the request's `part`: folded on the first call only
+        (another text under the same part is folded anew, never mistaken for it)."""
+        kept = self._folded.get(part)
+        if kept is None or kept[0] != text:
+            kept = (text, _fold_with_offsets(text))
+            self._folded[part] = kept
+        return kept[1]
 
     def spans(self, part: str, text: str, folded: _Folded | None = None) -> list[tuple[int, int]]:
         """The spans of `text`, the request's `part`: found on the first call only."""
         if part not in self._spans:
-            self._spans[part] = _instructions(text, folded or _fold_with_offsets(text))
+            self._spans[part] = _instructions(text, folded or self.folded(part, text))
         return self._spans[part]
 
 
@@ -244,9 +255,9 @@ class _Source:
         part: str = "text",
     ) -> None:
         self.text = text
-        self.folded = _fold_with_offsets(text)
         self.found = found or Instructions()
         self.part = part
+        self.folded = self.found.folded(part, text)
         spans = [(0, len(text))] if fields is None else sorted(s for s in fields if s[0] < s[1])
         self.field_starts = [start for start, _ in spans]
         self.field_ends = [end for _, end in spans]
@@ -311,7 +322,7 @@ class _Source:
 
     def full(self) -> _Folded | None:
         if self.full_text is not None and self._full is None:
-            self._full = _fold_with_offsets(self.full_text)
+            self._full = self.found.folded(self.part + "_full", self.full_text)
         return self._full
 
     def after_cut(self, needle: str) -> bool:

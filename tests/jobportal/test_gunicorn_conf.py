@@ -26,3 +26,16 @@ def test_forwarded_allow_ips(monkeypatch, forwarded, trusted, expected):
         else:
             monkeypatch.setenv(name, value)
     assert runpy.run_path(str(CONF))["forwarded_allow_ips"] == expected
+
+
+def test_a_worker_freezes_the_loaded_app_out_of_the_collector():
+    """What the app loaded lives as long as the worker: full collections skip it."""
+    import gc
+
+    hook = runpy.run_path(str(CONF))["post_worker_init"]
+    gc.unfreeze()
+    try:
+        hook(None)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.core.cache.backends.locmem import LocMemCache
 from django.urls import reverse
 
 from explain.conf import DEFAULTS
@@ -117,3 +118,53 @@ def test_threads_asking_at_once_get_at_most_the_limit(settings):
     request = RequestFactory().post("/")
     request.user = user
     assert not model_call_allowed(request).allowed
+
+
+class CountingCache(LocMemCache):
+    """A local-memory cache that keeps the name of every operation asked of it."""
+
+    def __init__(self, name: str, params: dict[str, Any]) -> None:
+        super().__init__(name, params)
+        self.asked: list[str] = []
+
+    def add(self, *args: Any, **kwargs: Any) -> bool:
+        self.asked.append("add")
+        return super().add(*args, **kwargs)
+
+    def incr(self, *args: Any, **kwargs: Any) -> int:
+        self.asked.append("incr")
+        return super().incr(*args, **kwargs)
+
+    def touch(self, *args: Any, **kwargs: Any) -> bool:
+        self.asked.append("touch")
+        return super().touch(*args, **kwargs)
+
+
+def test_a_first_call_in_flight_takes_its_place_in_one_operation(settings):
+    """No call of the user in flight: add() makes the count 1 with its expiry (one round
+    trip on Redis). With one in flight the count goes up and its expiry moves on (touch)."""
+    from types import SimpleNamespace
+
+    from django.core.cache import caches
+    from django.test import RequestFactory
+
+    from explain.controls.ratelimit import in_flight, model_call_allowed
+
+    settings.CACHES = {
+        **settings.CACHES,
+        "counting": {"BACKEND": "tests.explain.controls.test_ratelimit.CountingCache"},
+    }
+    settings.EXPLAIN_CACHE_ALIAS = "counting"
+    settings.EXPLAIN_RATE = "10/10m"
+    cache = caches["counting"]
+    request = RequestFactory().post("/")
+    request.user = SimpleNamespace(pk=5151)
+
+    assert model_call_allowed(request).allowed
+    assert cache.asked[:1] == ["add"] and "incr" not in cache.asked
+    assert in_flight(cache, 5151) == 1
+
+    cache.asked.clear()
+    assert model_call_allowed(request).allowed
+    assert cache.asked[:3] == ["add", "incr", "touch"]
+    assert in_flight(cache, 5151) == 2
