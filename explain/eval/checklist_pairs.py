@@ -411,7 +411,5 @@ def _misses(judged: Sequence[Judged]) -> list[str]:
         for e, given in j.outcomes:
             if given != e.state:
                 said = f" in {e.profile_quote!r}" if e.profile_quote else ""
-                out.append(
-                    f"  {j.pair.id} {e.candidate.term!r}: {e.state}, given {given}{said}"
-                )
+                out.append(f"  {j.pair.id} {e.candidate.term!r}: {e.state}, given {given}{said}")
     return out
