@@ -221,14 +221,17 @@ def judge_pair(pair: Pair, answerer: Answerer) -> Judged:
     job = pair.posting.source
     profile = pair.source
     scored = score_posting(pair.posting, honest)
-    numbers: dict[int, int] = {}  # id(candidate) -> the requirement's id on the checklist
-    for number, (candidate, _requirement) in enumerate(scored.kept, start=1):
-        if candidate is not None:
-            numbers[id(candidate)] = number
+    # Each labelled requirement kept by the reading, with its id on the checklist (a
+    # posting lists each candidate once, so a candidate names one requirement).
+    numbers: dict[Candidate, int] = {
+        candidate: number
+        for number, (candidate, _requirement) in enumerate(scored.kept, start=1)
+        if candidate is not None
+    }
     evidence = [
-        answerer(item).model_copy(update={"id": numbers[id(item.candidate)]})
+        answerer(item).model_copy(update={"id": numbers[item.candidate]})
         for item in pair.expected
-        if id(item.candidate) in numbers
+        if item.candidate in numbers
     ]
     checker = checker_for(
         profile.text,
@@ -245,7 +248,7 @@ def judge_pair(pair: Pair, answerer: Answerer) -> Judged:
     checklist = build_checklist(scored.reading, ViewerAnswer(requirements=evidence), checker)
     states = {item.number: item.state.value for item in checklist.items}
     outcomes = tuple(
-        (item, states[numbers[id(item.candidate)]] if id(item.candidate) in numbers else NOT_READ)
+        (item, states[numbers[item.candidate]] if item.candidate in numbers else NOT_READ)
         for item in pair.expected
     )
     return Judged(pair, outcomes)
