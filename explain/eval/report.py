@@ -21,12 +21,18 @@ def verifier_heading(case_file: CaseFile, card: Scorecard, limits: Limits) -> st
 
 
 def verifier_report(
-    case_file: CaseFile, card: Scorecard, postings: dict[str, Any] | None = None
+    case_file: CaseFile,
+    card: Scorecard,
+    postings: dict[str, Any] | None = None,
+    checklists: dict[str, Any] | None = None,
 ) -> str:
-    """The verifier's figures; with the posting set's summary under "postings" when given."""
+    """The verifier's figures; with the posting set's summary under "postings" and the
+    labelled profile pairs' under "checklists" when given."""
     report = {"mode": "verifier", "cases": case_file.origin, **card.as_dict()}
     if postings is not None:
         report["postings"] = postings
+    if checklists is not None:
+        report["checklists"] = checklists
     return json.dumps(report, indent=2) + "\n"
 
 

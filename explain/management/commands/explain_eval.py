@@ -23,7 +23,7 @@ from django.utils import translation
 
 from explain.conf import app_settings
 from explain.core.verify import Limits, VerifiedPoint
-from explain.eval import equivalence, postings, reading_corpus, report
+from explain.eval import checklist_pairs, equivalence, postings, reading_corpus, report
 from explain.eval.cases import DEFAULT_PATH, CaseFile, CaseFileError, load_cases
 from explain.eval.feedback_cases import FeedbackExportError, export_feedback
 from explain.eval.flag_marks import export_flag_marks
@@ -171,8 +171,11 @@ class Command(BaseCommand):
             self.stdout.write(line)
         self.reading(sentence)
         posting_figures = self.postings()
+        checklist_figures = self.checklists()
         if options["report"]:
-            text = report.verifier_report(case_file, card, postings=posting_figures)
+            text = report.verifier_report(
+                case_file, card, postings=posting_figures, checklists=checklist_figures
+            )
             self.write_file(options["report"], text, "report")
         if options["chart"]:
             self.write_file(options["chart"], report.verifier_chart(card), "chart")
@@ -208,6 +211,20 @@ class Command(BaseCommand):
         for line in postings.lines(shipped, scored=scored):
             self.stdout.write(line)
         return postings.summary(shipped, scored)
+
+    def checklists(self) -> dict[str, Any]:
+        """The labelled profile pairs: how often `shown` is true, how often a true "not
+        yet" is said, the states given, per language (explain/eval/checklist_pairs.py);
+        reported, never a gate. Returns the figures for the JSON report."""
+        try:
+            pairs = checklist_pairs.load_pairs(postings.load_postings())
+        except (postings.PostingSetError, checklist_pairs.PairSetError) as exc:
+            raise CommandError(str(exc)) from None
+        judged = checklist_pairs.judge_all(pairs)
+        self.stdout.write("")
+        for line in checklist_pairs.lines(pairs, judged=judged):
+            self.stdout.write(line)
+        return checklist_pairs.summary(pairs, judged)
 
     def load(self, path: str) -> CaseFile:
         """The case file, named relative to the working directory when it is under it."""
