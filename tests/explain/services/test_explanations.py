@@ -119,10 +119,16 @@ def rendered(record: logging.LogRecord) -> str:
     return "\n".join(parts)
 
 
+# The requirements' quotes: the posting's public words, stored by design in its reading
+# (SPEC §3.2).
+JOB_TEXTS = ("Build secure Java APIs", "deploy services on AWS")
+
+
 def stores_the_posting_reading(record: logging.LogRecord) -> bool:
-    """The SQL statement storing a posting's reading: the posting's own requirements,
-    kept by design for every viewer (SPEC §3.2), public words of the posting. No other
-    record is excused, and the log rows are checked whole."""
+    """The SQL statement storing a posting's reading (read ahead by the use_model
+    fixture, inside this test's capture): the posting's requirements, kept for every
+    viewer. Only the posting's own words are excused there; every other record, and
+    the log rows, are checked for every text."""
     return (
         record.name == "django.db.backends"
         and "explain_postingreading" in (record.getMessage().split(" VALUES ", 1)[0])
@@ -131,10 +137,11 @@ def stores_the_posting_reading(record: logging.LogRecord) -> bool:
 
 def assert_not_logged(caplog: pytest.LogCaptureFixture, *texts: str) -> None:
     for record in caplog.records:
-        if stores_the_posting_reading(record):
-            continue
         shown = rendered(record)
+        excused = JOB_TEXTS if stores_the_posting_reading(record) else ()
         for text in texts:
+            if text in excused:
+                continue
             assert text not in shown, f"{text!r} in a {record.levelname} record of {record.name}"
     rows = json.dumps(list(ExplanationLog.objects.values()), default=str)
     for text in texts:
