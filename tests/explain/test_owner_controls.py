@@ -13,6 +13,8 @@ from django.urls import reverse
 
 from explain import wording
 from explain.controls.site import site_cache
+from explain.core.posting_prompt import POSTING_PROMPT_VERSION
+from explain.core.viewer_prompt import VIEWER_PROMPT_VERSION
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from explain.services import explanations as service
@@ -28,7 +30,16 @@ def ask(client: Any, job: Any) -> Any:
 
 
 def outcomes() -> list[str]:
-    return list(ExplanationLog.objects.order_by("id").values_list("outcome", flat=True))
+    """The viewers' rows, one per request (a posting read inside a request, here under a
+    model name nothing was read with before, writes a row of its own)."""
+    viewers = ExplanationLog.objects.filter(prompt_version=VIEWER_PROMPT_VERSION)
+    return list(viewers.order_by("id").values_list("outcome", flat=True))
+
+
+def reading_outcomes() -> list[str]:
+    """The rows of the postings' readings made inside the requests."""
+    readings = ExplanationLog.objects.filter(prompt_version=POSTING_PROMPT_VERSION)
+    return list(readings.order_by("id").values_list("outcome", flat=True))
 
 
 @pytest.fixture
@@ -221,8 +232,9 @@ def test_a_model_name_that_is_not_one_is_model_unavailable(
     assert response.status_code == 503
     assert response.json()["error"] == "Explanations are unavailable right now."
     assert gemini.requests == []
-    row = ExplanationLog.objects.get()
+    row = ExplanationLog.objects.get(prompt_version=VIEWER_PROMPT_VERSION)
     assert (row.outcome, row.model_name) == (Outcome.MODEL_UNAVAILABLE, "invalid-model-name")
+    assert set(reading_outcomes()) <= {Outcome.MODEL_UNAVAILABLE}
     assert name not in caplog.text and CANARY_KEY not in caplog.text
     assert "GEMINI_MODEL" in caplog.text
 
@@ -236,7 +248,10 @@ def test_a_retired_model_is_model_unavailable_and_the_log_names_the_setting(
     assert response.json()["outcome"] == Outcome.MODEL_UNAVAILABLE
     assert "change the GEMINI_MODEL setting" in caplog.text
     assert outcomes() == [Outcome.MODEL_UNAVAILABLE]
+    # The one request is the posting's reading under that name: it failed, so no
+    # viewer's call followed, and its own row says why.
     assert len(gemini.requests) == 1
+    assert reading_outcomes() == [Outcome.MODEL_UNAVAILABLE]
 
 
 def test_thinking_out_of_range_falls_back_to_the_copy_setting(

@@ -11,6 +11,7 @@ import pytest
 from django.urls import reverse
 
 from explain.models import ExplanationLog, FeedbackReport
+from jobportal.models import Job
 from tests.conftest import WORKED_DRAFT
 
 pytestmark = pytest.mark.django_db
@@ -211,28 +212,44 @@ def test_result_page_labels_quotes_and_frames_gaps(logged_in, worked_job, use_mo
     assert all(a.get("dir") == "auto" for t, a in tags.tags if t == "q")
 
 
+# The worked posting's requirements are Java and AWS; the model's profile quote for AWS
+# is invented (not in the profile).
+INVENTED_AWS = {
+    "term": "AWS",
+    "profileQuote": "AWS (7 years)",
+    "jobQuote": "deploy services on AWS",
+}
+
+
 def test_notice_and_why_disclosure_singular(logged_in, worked_job, use_model):
-    use_model(WORKED_DRAFT)
+    use_model({"matches": [WORKED_DRAFT["matches"][0], INVENTED_AWS], "gaps": []})
     html = logged_in.post(page_url(worked_job)).content.decode()
     assert "We removed 1 point the AI suggested: it did not pass our checks." in html
     assert "<summary>why?</summary>" in html
     assert "<li>1 point: the quoted words are not in your profile.</li>" in html
     # Counts only: the removed claim's text is never shown.
-    assert "Kubernetes" not in html and "5 years" not in html
+    assert "7 years" not in html
 
 
-def test_notice_and_why_disclosure_plural(logged_in, worked_job, use_model):
-    bad = [
-        {"point": f"Invented {n}.", "profileQuote": f"Rust ({n} years)", "jobQuote": "secure Java"}
-        for n in (2, 4)
+def test_notice_and_why_disclosure_plural(logged_in, worked_user, use_model):
+    job = Job.objects.create(
+        title="Platform Engineer",
+        company="Contoso",
+        requirements="- Java APIs\n- Docker\n- Terraform\n- Rust",
+    )
+    invented = [
+        {"term": term, "profileQuote": f"{term} ({n} years)", "jobQuote": term}
+        for term, n in (("Docker", 2), ("Terraform", 4))
     ]
-    missing_job = {"point": "Go.", "profileQuote": "Java (Intermediate", "jobQuote": "Go on GCP"}
-    use_model({"matches": [WORKED_DRAFT["matches"][0], *bad, missing_job], "gaps": []})
-    html = logged_in.post(page_url(worked_job)).content.decode()
+    # In the profile, but not naming the requirement it is given for.
+    elsewhere = {"term": "Rust", "profileQuote": "Backend developer", "jobQuote": "Rust"}
+    java = dict(WORKED_DRAFT["matches"][0], jobQuote="Java APIs")
+    use_model({"matches": [java, *invented, elsewhere], "gaps": []})
+    html = logged_in.post(page_url(job)).content.decode()
     assert "We removed 3 points the AI suggested: they did not pass our checks." in html
     assert "<li>2 points: the quoted words are not in your profile.</li>" in html
-    assert "<li>1 point: the quoted words are not in this job posting.</li>" in html
-    assert "Invented" not in html and "Go on GCP" not in html
+    assert "<li>1 point: the skill or requirement it named is not in its quotes.</li>" in html
+    assert "Docker (2 years)" not in html and "Terraform (4 years)" not in html
 
 
 def test_all_verified_notice_has_no_disclosure(logged_in, worked_job, use_model):
@@ -300,7 +317,10 @@ def test_each_error_has_its_own_message_on_the_page(
 
         use_model(down)
     elif setup == "nothing":
-        use_model({"matches": [WORKED_DRAFT["matches"][1]], "gaps": []})
+        # The posting's one requirement (Java) with an invented profile quote: removed,
+        # and the profile names Java, so it is unchecked: nothing is kept.
+        invented = {"term": "Java", "profileQuote": "Java for ten years", "jobQuote": "Java APIs"}
+        use_model({"matches": [invented], "gaps": []})
     response = logged_in.post(page_url(worked_job))
     assert response.status_code == status
     html = response.content.decode()

@@ -40,8 +40,8 @@ def test_the_default_lets_someone_read_ten_jobs_in_ten_minutes(
     logged_in, use_model, default_rate, rate_clock
 ):
     assert DEFAULTS["EXPLAIN_RATE"] == "10/10m"
-    model = use_model(WORKED_DRAFT)
     *ten, eleventh = jobs(11)
+    model = use_model(WORKED_DRAFT)  # the postings read ahead: only viewers' calls count
     # One instant (the clock is frozen): a fixed window would let calls either side of
     # its end both pass, which a moving clock could make this test depend on.
     for job in ten:
@@ -65,8 +65,9 @@ def test_the_default_lets_someone_read_ten_jobs_in_ten_minutes(
 
 def test_the_default_still_bounds_one_user(logged_in, use_model, default_rate):
     """A script hammering different jobs gets ten calls, not fifty."""
-    model = use_model(WORKED_DRAFT)
-    statuses = [logged_in.post(api_url(job)).status_code for job in jobs(14)]
+    fourteen = jobs(14)
+    model = use_model(WORKED_DRAFT)  # the postings read ahead: only viewers' calls count
+    statuses = [logged_in.post(api_url(job)).status_code for job in fourteen]
     assert statuses == [200] * 10 + [429] * 4
     assert len(model.prompts) == 10
 

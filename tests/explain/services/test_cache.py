@@ -1,4 +1,4 @@
-"""explain.services.cache: a draft kept under a key of everything that shapes it."""
+"""explain.services.cache: a viewer's answer kept under a key of everything that shapes it."""
 
 from __future__ import annotations
 
@@ -7,14 +7,15 @@ from datetime import UTC, datetime
 
 from django.core.cache import caches
 
+from explain.core.checklist import MAX_EVIDENCE, Evidence, ViewerAnswer
 from explain.core.schema import Claim, Draft
 from explain.services.cache import (
     MAX_CLAIMS,
     bounded,
+    bounded_answer,
     cache_key,
-    cached_draft,
     cached_entry,
-    remember_draft,
+    remember_answer,
 )
 
 KEY_PARTS = {
@@ -35,20 +36,26 @@ def test_every_part_changes_the_key_and_parts_cannot_run_together():
     )
 
 
-def test_a_remembered_draft_comes_back_with_its_time():
-    draft = Draft(matches=[Claim(point="p", profile_quote="Java", job_quote="Java APIs")])
+def test_a_remembered_answer_comes_back_with_its_time():
+    answer = ViewerAnswer(
+        requirements=[
+            Evidence(id=1, profile_quote="Java", profile_reading="states"),
+            Evidence(id=2),
+        ]
+    )
     made = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
     key = cache_key(**KEY_PARTS)
-    remember_draft(key, draft, made_at=made)
+    remember_answer(key, answer, made_at=made)
     entry = cached_entry(key)
-    assert entry is not None and entry.draft == draft and entry.made_at == made
-    assert cached_draft(key) == draft
+    assert entry is not None and entry.answer == answer and entry.made_at == made
 
 
 def test_a_missing_or_unreadable_entry_is_a_miss():
     key = cache_key(**{**KEY_PARTS, "model": "other"})
-    assert cached_draft(key) is None
-    caches["default"].set(key, '{"made_at": "soon", "draft": {}}')
+    assert cached_entry(key) is None
+    caches["default"].set(key, '{"made_at": "soon", "answer": {}}')
+    assert cached_entry(key) is None
+    caches["default"].set(key, '{"made_at": 1, "answer": {"requirements": "nope"}}')
     assert cached_entry(key) is None
 
 
@@ -65,16 +72,26 @@ def test_a_draft_is_read_to_at_most_max_claims_a_list_and_says_how_many_were_lef
     assert bounded(small) == (small, 0)
 
 
-def test_a_huge_stored_draft_is_cut_before_it_is_parsed_and_stored_cut():
+def _evidence(count: int) -> list[Evidence]:
+    return [Evidence(id=i + 1, profile_quote=f"Java {i}") for i in range(count)]
+
+
+def test_an_answer_is_read_to_at_most_max_evidence_items():
+    answer = ViewerAnswer(requirements=_evidence(MAX_EVIDENCE + 9))
+    assert bounded_answer(answer) == answer.requirements[:MAX_EVIDENCE]
+    small = ViewerAnswer(requirements=_evidence(3))
+    assert bounded_answer(small) == small.requirements
+
+
+def test_a_huge_stored_answer_is_cut_before_it_is_parsed_and_stored_cut():
     key = cache_key(**KEY_PARTS)
-    huge = Draft(matches=_claims(MAX_CLAIMS * 4), gaps=_claims(MAX_CLAIMS + 1, "Go"))
-    remember_draft(key, huge)
+    huge = ViewerAnswer(requirements=_evidence(MAX_EVIDENCE * 4))
+    remember_answer(key, huge)
     raw = json.loads(caches["default"].get(key))
-    assert len(raw["draft"]["matches"]) == MAX_CLAIMS
+    assert len(raw["answer"]["requirements"]) == MAX_EVIDENCE
     # An entry written whole (before the bound, or by hand) is read to the bound too.
-    raw["draft"] = huge.model_dump(mode="json", by_alias=True)
+    raw["answer"] = huge.model_dump(mode="json", by_alias=True)
     caches["default"].set(key, json.dumps(raw))
     entry = cached_entry(key)
     assert entry is not None
-    assert len(entry.draft.matches) == MAX_CLAIMS and len(entry.draft.gaps) == MAX_CLAIMS
-    assert entry.draft.matches == huge.matches[:MAX_CLAIMS]
+    assert entry.answer.requirements == huge.requirements[:MAX_EVIDENCE]

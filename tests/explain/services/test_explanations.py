@@ -24,9 +24,9 @@ from django.urls import reverse
 from explain import wording
 from explain.controls.ratelimit import RateDecision
 from explain.core import verify as core_verify
-from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION
-from explain.core.schema import Draft
+from explain.core.checklist import ViewerAnswer
 from explain.core.verify import Limits
+from explain.core.viewer_prompt import VIEWER_INSTRUCTION, VIEWER_PROMPT_VERSION
 from explain.llm.client import ChatResponse, TokenUsage
 from explain.llm.errors import (
     BlockedResponse,
@@ -41,6 +41,7 @@ from explain.outcomes import Outcome
 from explain.sentences import point_sentence
 from explain.services import explanations as service
 from jobportal.models import CandidateProfile
+from support.two_step import answer_in_shape
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, WORKED_PROFILE, FakeModel
 
 pytestmark = pytest.mark.django_db
@@ -58,6 +59,30 @@ PRIVATE_TEXTS = (
     "Kubernetes (5 years)",
     *(claim["point"] for claim in WORKED_DRAFT["matches"] + WORKED_DRAFT["gaps"]),
 )
+
+# The posting's one requirement (Java) with a profile quote the profile does not hold:
+# the evidence is removed, and the profile names Java, so code cannot say "not found"
+# either: the requirement stays unchecked and nothing is kept.
+NOTHING_VERIFIED_DRAFT = {
+    "matches": [
+        {
+            "term": "Java",
+            "profileQuote": "Java expert for ten years",
+            "jobQuote": "Build secure Java APIs",
+        }
+    ],
+    "gaps": [],
+}
+
+# The worked posting's two requirements (Java, AWS); the model's quote for AWS is not in
+# the profile: removed, and AWS is then "not found in your profile".
+INVENTED_AWS_DRAFT = {
+    "matches": [
+        WORKED_DRAFT["matches"][0],
+        {"term": "AWS", "profileQuote": "AWS (2 years)", "jobQuote": "deploy services on AWS"},
+    ],
+    "gaps": [],
+}
 
 
 class Planted(Exception):
@@ -94,10 +119,29 @@ def rendered(record: logging.LogRecord) -> str:
     return "\n".join(parts)
 
 
+# The requirements' quotes: the posting's public words, stored by design in its reading
+# (SPEC §3.2).
+JOB_TEXTS = ("Build secure Java APIs", "deploy services on AWS")
+
+
+def stores_the_posting_reading(record: logging.LogRecord) -> bool:
+    """The SQL statement storing a posting's reading (read ahead by the use_model
+    fixture, inside this test's capture): the posting's requirements, kept for every
+    viewer. Only the posting's own words are excused there; every other record, and
+    the log rows, are checked for every text."""
+    return (
+        record.name == "django.db.backends"
+        and "explain_postingreading" in (record.getMessage().split(" VALUES ", 1)[0])
+    )
+
+
 def assert_not_logged(caplog: pytest.LogCaptureFixture, *texts: str) -> None:
     for record in caplog.records:
         shown = rendered(record)
+        excused = JOB_TEXTS if stores_the_posting_reading(record) else ()
         for text in texts:
+            if text in excused:
+                continue
             assert text not in shown, f"{text!r} in a {record.levelname} record of {record.name}"
     rows = json.dumps(list(ExplanationLog.objects.values()), default=str)
     for text in texts:
@@ -135,8 +179,8 @@ STEPS = [
     Step("adapter", lambda mp: mp.setattr(service, "get_source", BrokenSource), "job_fields"),
     Step("content-check", lambda mp: mp.setattr(service, "has_content", _raise), "read_texts"),
     Step("model-lookup", lambda mp: mp.setattr(service, "get_chat_model", _raise), "choose_model"),
-    Step("prompt", lambda mp: mp.setattr(service, "build_user_message", _raise), "build_prompt"),
-    Step("verify", lambda mp: mp.setattr(service, "verify_draft", _raise), "verify_sent"),
+    Step("prompt", lambda mp: mp.setattr(service, "build_viewer_message", _raise), "build_prompt"),
+    Step("verify", lambda mp: mp.setattr(service, "checker_for", _raise), "checklist_builder"),
 ]
 
 
@@ -156,7 +200,7 @@ def test_an_unexpected_fault_in_any_step_is_one_row_a_generic_message_and_no_tex
     assert row.outcome == Outcome.INTERNAL_ERROR
     assert (row.kept_matches, row.kept_gaps, row.dropped) == (0, 0, 0)
     assert row.drop_reasons == {}
-    assert row.prompt_version == PROMPT_VERSION
+    assert row.prompt_version == VIEWER_PROMPT_VERSION
     if step.name in ("verify", "cache-write"):
         assert len(model.prompts) == 1  # the fault came after the call
     else:
@@ -260,7 +304,7 @@ def test_a_failing_alert_costs_nothing_and_logs_the_type_only(
 
 OUTCOMES_WITH_TEXTS = [
     pytest.param(WORKED_DRAFT, Outcome.OK, id="ok"),
-    pytest.param({"matches": [], "gaps": []}, Outcome.NOTHING_VERIFIED, id="nothing-verified"),
+    pytest.param(NOTHING_VERIFIED_DRAFT, Outcome.NOTHING_VERIFIED, id="nothing-verified"),
     pytest.param("{not json", Outcome.INVALID_RESPONSE, id="invalid"),
 ]
 
@@ -274,7 +318,9 @@ def test_no_text_or_quote_reaches_any_log_record_or_row_at_debug(
     second = explain(worked_user, worked_job)  # cached, or asked again
     assert first.outcome == outcome
     assert second.outcome in (Outcome.CACHED, outcome)
-    assert WORKED_JOB_DESCRIPTION in model.prompts[0].user  # the texts were really there
+    # The texts were really there: the posting's requirements and the profile.
+    assert "1. Build secure [Java] APIs" in model.prompts[0].user
+    assert WORKED_PROFILE["skills"] in model.prompts[0].user
     assert any(r.name == "django.db.backends" for r in every_record.records)
     assert_not_logged(every_record, *PRIVATE_TEXTS)
 
@@ -317,15 +363,15 @@ def test_latency_is_logged_for_an_internal_fault_too(
 
 def test_the_row_carries_the_prompt_version_in_use(worked_user, worked_job, use_model, monkeypatch):
     use_model(WORKED_DRAFT)
-    monkeypatch.setattr(service, "PROMPT_VERSION", "2099-01-01.7")
+    monkeypatch.setattr(service, "VIEWER_PROMPT_VERSION", "viewer-2099-01-01.7")
     explain(worked_user, worked_job)
-    assert ExplanationLog.objects.get().prompt_version == "2099-01-01.7"
+    assert ExplanationLog.objects.get().prompt_version == "viewer-2099-01-01.7"
 
 
 def test_the_row_counts_and_names_what_happened(worked_user, worked_job, use_model):
     def answer(prompt: Any) -> ChatResponse:
         return ChatResponse(
-            text=json.dumps(WORKED_DRAFT),
+            text=answer_in_shape(json.dumps(INVENTED_AWS_DRAFT), prompt),
             usage=TokenUsage(prompt=1200, output=80, thoughts=9, total=1289),
             model="fake-model",
         )
@@ -364,8 +410,7 @@ def test_a_refusal_keeps_the_tokens_it_cost(worked_user, worked_job, use_model):
 def test_nothing_verified_counts_what_was_dropped_but_keeps_nothing(
     worked_user, worked_job, use_model
 ):
-    draft = {"matches": [WORKED_DRAFT["matches"][1]], "gaps": []}  # its quote is invented
-    use_model(draft)
+    use_model(NOTHING_VERIFIED_DRAFT)
     result = explain(worked_user, worked_job)
     assert result.outcome == Outcome.NOTHING_VERIFIED
     row = ExplanationLog.objects.get()
@@ -409,18 +454,20 @@ def test_a_verified_answer_is_cached_and_served_without_a_call_or_a_rate_check(
 
 
 @pytest.mark.parametrize(
-    "answer",
-    [{"matches": [], "gaps": []}, "{not json", {"matches": [WORKED_DRAFT["matches"][1]]}],
-    ids=["empty", "invalid", "nothing-verified"],
+    ("answer", "calls"),
+    [({"matches": [], "gaps": []}, 0), ("{not json", 2), (NOTHING_VERIFIED_DRAFT, 2)],
+    ids=["no-requirements", "invalid", "nothing-verified"],
 )
 def test_answers_with_nothing_verified_or_no_answer_are_not_cached(
-    worked_user, worked_job, use_model, answer
+    worked_user, worked_job, use_model, answer, calls
 ):
+    """A posting with no requirement asks the viewer's model nothing (twice); the others
+    ask it again on the second click."""
     model = use_model(answer)
     first = explain(worked_user, worked_job)
     second = explain(worked_user, worked_job)
     assert first.outcome == second.outcome != Outcome.CACHED
-    assert len(model.prompts) == 2
+    assert len(model.prompts) == calls
 
 
 def test_a_cached_draft_is_verified_again_with_todays_limits(
@@ -442,7 +489,7 @@ def test_the_cache_key_holds_everything_that_could_change_the_answer(
     model = use_model(WORKED_DRAFT)
     assert explain(worked_user, worked_job).outcome == Outcome.OK
     if change == "prompt_version":
-        monkeypatch.setattr(service, "PROMPT_VERSION", "2099-01-01.7")
+        monkeypatch.setattr(service, "VIEWER_PROMPT_VERSION", "viewer-2099-01-01.7")
     elif change == "model":
         model.model_name = "another-model"
     elif change == "profile":
@@ -452,7 +499,9 @@ def test_the_cache_key_holds_everything_that_could_change_the_answer(
         worked_job.description += " Go welcome."
         worked_job.save()
     assert explain(worked_user, worked_job).outcome == Outcome.OK
-    assert len(model.prompts) == 2
+    # An edited posting, or another model, reads the posting again inside the request:
+    # its call, then the viewer's.
+    assert len(model.prompts) == (3 if change in ("job", "model") else 2)
 
 
 def test_a_rate_limited_request_makes_no_call_and_says_when_to_retry(
@@ -697,8 +746,8 @@ def test_the_adapter_is_asked_as_this_user_and_the_prompt_asks_for_a_draft(
     assert explain(worked_user, worked_job).outcome == Outcome.OK
     assert source.users == [worked_user, worked_user]
     [prompt] = model.prompts
-    assert prompt.system == SYSTEM_INSTRUCTION
-    assert prompt.output_schema is Draft
+    assert prompt.system == VIEWER_INSTRUCTION
+    assert prompt.output_schema is ViewerAnswer
 
 
 class FixedNow:
@@ -753,12 +802,13 @@ def test_releasing_connections_leaves_a_database_this_request_never_used_alone(
 def test_the_row_counts_what_nobody_read_and_nothing_is_reworded(
     worked_user, worked_job, use_model, monkeypatch
 ):
-    """A point past the limit is unchecked. The model's sentence ("an expert") is never
-    read, so nothing is reworded: the retired column stays empty."""
-    overclaim = dict(WORKED_DRAFT["matches"][0], point="You are an expert in Java.")
-    draft = {"matches": [overclaim, WORKED_DRAFT["matches"][0]], "gaps": WORKED_DRAFT["gaps"]}
-    use_model(draft)
-    monkeypatch.setattr(service, "verify_limits", lambda: Limits(max_points=1))
+    """A second answer for one requirement is never read: it counts as unchecked. The
+    model's sentence ("an expert") is never read, so nothing is reworded: the retired
+    column stays empty."""
+    java = {"id": 1, "profileQuote": "Java (Intermediate, 3 years)", "profileReading": "states"}
+    overclaim = dict(java, point="You are an expert in Java.")
+    answer = json.dumps({"requirements": [java, overclaim, {"id": 2, "profileQuote": ""}]})
+    use_model(lambda prompt: answer)
     result = explain(worked_user, worked_job)
     assert result.outcome == Outcome.OK
     row = ExplanationLog.objects.get()
@@ -772,8 +822,9 @@ def test_a_long_model_name_and_a_huge_instruction_count_fit_their_columns(
 ):
     """model_name holds 100 characters and the instruction counts are small integers
     (PostgreSQL refuses more; SQLite would store it)."""
-    model = use_model(WORKED_DRAFT)
-    model.model_name = "m" * 99 + "-tail"
+    model = FakeModel(json.dumps(WORKED_DRAFT))
+    model.model_name = "m" * 99 + "-tail"  # named before its postings are read ahead
+    use_model(model)
     monkeypatch.setattr(core_verify, "_instructions", lambda text, folded: [(0, 1)] * 40_000)
     explain(worked_user, worked_job)
     row = ExplanationLog.objects.get()

@@ -8,7 +8,7 @@ from typing import Any
 from django.urls import reverse
 
 from explain.adapter import NOT_REQUIREMENT_KEYS, not_requirement_keys
-from explain.models import ExplanationLog
+from explain.models import ExplanationLog, PostingReading
 
 LOCATION_GAP = {
     "matches": [],
@@ -20,9 +20,12 @@ def test_a_gap_quoting_the_location_field_is_dropped(logged_in, worked_job, use_
     use_model(LOCATION_GAP)
     response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
     data = response.json()
-    assert data["outcome"] == "nothing_verified"
-    row = ExplanationLog.objects.get(pk=data["log_id"])
-    assert row.drop_reasons == {"job_quote_not_requirement": 1}
+    # The posting's reading drops it: the posting has no requirement left to check.
+    assert data["outcome"] == "no_requirements"
+    assert ExplanationLog.objects.get(pk=data["log_id"]).requirements_total == 0
+    reading = PostingReading.objects.get()
+    assert reading.requirement_count == 0
+    assert reading.removed_reasons == {"job_quote_not_requirement": 1}
 
 
 def test_an_adapter_names_its_own_keys():

@@ -86,7 +86,9 @@ def test_the_cache_misses_then_answers_what_a_call_cached(worked_user, worked_jo
     use_model(WORKED_DRAFT)
     chosen = pipeline.choose_model(read(worked_user, worked_job))
     assert not isinstance(chosen, Explanation)
-    subject = chosen[0]
+    requirements = pipeline.read_requirements(*chosen)  # the reading stored ahead
+    assert not isinstance(requirements, Explanation)
+    subject = requirements[0]
     key = pipeline.cache_key_for(subject, user=worked_user)
     assert pipeline.cached_answer(subject, key) is None
     fresh = explanation_create(user=worked_user, job_id=str(worked_job.pk), rate_check=allowed)
@@ -95,11 +97,16 @@ def test_the_cache_misses_then_answers_what_a_call_cached(worked_user, worked_jo
     assert cached.verification == fresh.verification and cached.made_at == fresh.made_at
 
 
-def test_build_prompt_sends_both_texts(worked_user, worked_job, use_model):
+def test_build_prompt_sends_the_requirements_and_the_profile(worked_user, worked_job, use_model):
+    """The viewer's call sends the posting's verified requirements, not the posting again."""
     model = use_model(WORKED_DRAFT)
-    subject = read(worked_user, worked_job)
+    requirements = pipeline.read_requirements(read(worked_user, worked_job), model)
+    assert not isinstance(requirements, Explanation)
+    subject = requirements[0]
     prompt = pipeline.build_prompt(model, subject).build()
-    assert subject.job is not None and prompt.user.endswith(subject.job.text)
+    assert subject.profile is not None and prompt.user.endswith(subject.profile.text)
+    assert "1. Build secure [Java] APIs\n2. deploy services on [AWS]\n" in prompt.user
+    assert subject.job is not None and subject.job.text not in prompt.user
 
 
 def test_admit_refuses_with_the_rate_limits_wait_or_lets_the_call_through(worked_user):

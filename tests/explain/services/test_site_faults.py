@@ -37,8 +37,8 @@ class BrokenSource:
 def test_an_adapter_bug_is_an_internal_error_with_a_traceback_and_no_text(
     settings, logged_in, worked_job, use_model, caplog
 ):
+    model = use_model(WORKED_DRAFT)  # the posting read ahead, through the working adapter
     settings.EXPLAIN_SOURCE = "tests.explain.services.test_site_faults.BrokenSource"
-    model = use_model(WORKED_DRAFT)
     with caplog.at_level(logging.ERROR, logger="explain"):
         response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
     assert response.status_code == 500

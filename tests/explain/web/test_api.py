@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import Outcome
+from explain.services import postings
 from explain.web.serializers import (
     ExplanationSerializer,
     PointSerializer,
@@ -52,11 +53,25 @@ def api_url(job: Any) -> str:
 FEEDBACK_URL = "/explain/api/feedback/"
 
 
-def sent_texts(model: Any) -> tuple[str, str]:
-    """The profile and job texts exactly as the model received them."""
+def sent_texts(model: Any, job: Any = None) -> tuple[str, str]:
+    """The profile text exactly as the viewer's call carried it, and the job's text as
+    its posting call sends it (the posting's requirements are read from that text, so
+    their spans are offsets into it)."""
     user = model.prompts[-1].user
-    profile, _, job = user.partition("\n\nJOB POSTING:\n")
-    return profile.removeprefix("CANDIDATE PROFILE:\n"), job
+    _listed, _, profile = user.partition("\nCANDIDATE PROFILE:\n")
+    job_text = postings.posting_text(str(job.pk))[0].text if job is not None else ""
+    return profile, job_text
+
+
+# The worked posting's requirements are Java and AWS. The model's profile quote for AWS
+# is invented (the profile does not hold it): removed, and AWS is then not found.
+INVENTED_AWS = {
+    "point": "You have run AWS for years.",
+    "term": "AWS",
+    "profileQuote": "AWS (5 years)",
+    "jobQuote": "deploy services on AWS",
+}
+WORKED_WITH_INVENTED = {"matches": [WORKED_DRAFT["matches"][0], INVENTED_AWS], "gaps": []}
 
 
 @pytest.fixture
@@ -127,7 +142,7 @@ def test_only_post(logged_in, worked_job, use_model, method):
 
 
 def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, use_model):
-    model = use_model(WORKED_DRAFT)
+    model = use_model(WORKED_WITH_INVENTED)
     response = logged_in.post(api_url(worked_job))
     data = response.json()
     assert set(data) == {
@@ -181,11 +196,11 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
         "These lines are written by this site from the quoted words, not by the AI."
     )
     # The removed claim's words are nowhere in the answer, nor any sentence the model wrote.
-    assert "Kubernetes" not in response.content.decode()
-    for claim in WORKED_DRAFT["matches"] + WORKED_DRAFT["gaps"]:
+    assert "AWS (5 years)" not in response.content.decode()
+    for claim in WORKED_WITH_INVENTED["matches"]:
         assert claim["point"] not in response.content.decode()
 
-    profile_text, job_text = sent_texts(model)
+    profile_text, job_text = sent_texts(model, worked_job)
     [match] = data["matches"]
     [gap] = data["gaps"]
     assert set(match) == POINT_KEYS and set(gap) == POINT_KEYS
@@ -208,15 +223,21 @@ def test_json_shape_with_quotes_offsets_drops_and_notice(logged_in, worked_job, 
 
 
 def test_quotes_in_other_fields_carry_their_field(logged_in, worked_job, use_model):
+    """A requirement in the requirements field, not the description. (The company's
+    name is about the company, never a requirement: the posting's reading drops it.)"""
+    worked_job.requirements = "- Kafka\n- Terraform in production"
+    worked_job.save()
     use_model(
         {
             "matches": [],
-            "gaps": [{"term": "Systems", "profileQuote": "", "jobQuote": "Northwind Systems"}],
+            "gaps": [
+                {"term": "Terraform", "profileQuote": "", "jobQuote": "Terraform in production"}
+            ],
         }
     )
     [gap] = logged_in.post(api_url(worked_job)).json()["gaps"]
-    assert gap["job_span"]["field"] == "company"
-    assert (gap["job_span"]["field_start"], gap["job_span"]["field_end"]) == (0, 17)
+    assert gap["job_span"]["field"] == "requirements"
+    assert (gap["job_span"]["field_start"], gap["job_span"]["field_end"]) == (10, 33)
 
 
 def test_model_prose_with_bidi_and_tag_characters_never_shows(logged_in, worked_job, use_model):
@@ -254,7 +275,13 @@ def test_model_prose_with_bidi_and_tag_characters_never_shows(logged_in, worked_
             "The explanation service is not responding right now.",
         ),
         (
-            {"matches": [WORKED_DRAFT["matches"][1]], "gaps": []},
+            # The posting's one requirement (Java) with an invented profile quote: removed,
+            # and the profile names Java, so it is unchecked: nothing is kept.
+            {
+                "matches": [
+                    {"term": "Java", "profileQuote": "Java for years", "jobQuote": "Java APIs"}
+                ]
+            },
             502,
             "nothing_verified",
             "We could not find an explanation whose every point quotes your profile",
@@ -298,9 +325,9 @@ def test_answers_are_exactly_what_the_documented_serializer_renders(
     shape) rendering it changes nothing: same keys in the same order, same values."""
     answers = []
     answers.append(logged_in.post(api_url(worked_job)))  # 503: switched off
-    use_model(WORKED_DRAFT)
-    answers.append(logged_in.post(api_url(worked_job)))  # 200 with a dropped point
     other = Job.objects.create(title="Other", company="X", description="Build secure Java APIs.")
+    use_model(WORKED_WITH_INVENTED)  # both postings read ahead
+    answers.append(logged_in.post(api_url(worked_job)))  # 200 with a dropped point
     answers.append(logged_in.post(api_url(other)))  # 429
     answers.append(logged_in.post(api_url("no-such-job")))  # 404
     assert [r.status_code for r in answers] == [503, 200, 429, 404]
@@ -431,7 +458,7 @@ def test_feedback_on_a_point_never_shown_is_refused(logged_in, worked_job, use_m
 
 
 def test_feedback_on_a_failed_request_is_refused(logged_in, worked_job, use_model):
-    use_model({"matches": [], "gaps": []})
+    use_model(lambda prompt: "{not json")  # the viewer's answer cannot be read
     response = logged_in.post(api_url(worked_job))
     log_id = response.json()["log_id"]
     assert response.status_code == 502

@@ -19,34 +19,65 @@ from django.urls import reverse
 
 from explain import wording
 from explain.llm.client import ChatPrompt, ChatResponse
-from explain.models import ExplanationLog
+from explain.models import ExplanationLog, PostingReading
 from explain.outcomes import Outcome
 from support.fake_gemini import PROVIDER_TEXT
-from tests.conftest import WORKED_DRAFT
+from support.two_step import answer_in_shape
+from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, FakeModel, prepare_postings
 from tests.fakes.fixtures import CANARY_KEY
 from tests.fakes.http import httpx2
 
 pytestmark = pytest.mark.django_db
 
-# Enough claims that some are shown while the answer is still being written.
+# The long posting's own list: the worked description's two requirements, then four
+# lines of its requirements field (long_job below).
+LONG_REQUIREMENTS = (
+    "- Kotlin services\n- PostgreSQL databases\n- Docker images\n- Terraform modules"
+)
+# Enough requirements that some are shown while the answer is still being written: Java
+# shown, the invented AWS quote removed (AWS then not found), four more not found.
 LONG_DRAFT = {
     "matches": [
-        *WORKED_DRAFT["matches"],
+        WORKED_DRAFT["matches"][0],
         {
-            "point": "Your Java work matches the secure Java APIs here.",
-            "term": "Java",
-            "profileQuote": "Java",
-            "jobQuote": "secure Java APIs",
-        },
-        {
-            "point": "Your profile mentions Java; this job asks for Java APIs.",
-            "term": "Java",
-            "profileQuote": "Java (Intermediate, 3 years)",
-            "jobQuote": "Java APIs",
+            "point": "You have run AWS for years.",
+            "term": "AWS",
+            "profileQuote": "AWS (5 years)",
+            "jobQuote": "deploy services on AWS",
         },
     ],
-    "gaps": WORKED_DRAFT["gaps"],
+    "gaps": [
+        {"point": f"{term} is missing.", "term": term, "profileQuote": "", "jobQuote": quote}
+        for quote in LONG_REQUIREMENTS.replace("- ", "").splitlines()
+        for term in [quote.split()[0]]
+    ],
 }
+# The viewer's answer for the long posting as the model writes it (ids in its order).
+LONG_ANSWER = {
+    "requirements": [
+        {"id": 1, "profileQuote": "Java (Intermediate, 3 years)", "profileReading": "states"},
+        {"id": 2, "profileQuote": "AWS (5 years)", "profileReading": "states"},
+        *({"id": n, "profileQuote": "", "profileReading": ""} for n in range(3, 7)),
+    ]
+}
+
+
+@pytest.fixture
+def long_job(worked_job: Any) -> Any:
+    """The worked job with a requirements field, its posting read ahead from LONG_DRAFT
+    under the fake Gemini's model name (as a site does when a job is saved)."""
+    worked_job.requirements = LONG_REQUIREMENTS
+    worked_job.save()
+    return worked_job
+
+
+def read_ahead(draft: dict[str, Any], name: str) -> None:
+    """The postings read ahead again, from this draft: a request then makes the
+    viewer's call only, and writes one row."""
+    PostingReading.objects.all().delete()
+    reader = FakeModel("")
+    reader.model_name = name
+    prepare_postings(reader, json.dumps(draft))
 
 
 @pytest.fixture
@@ -98,8 +129,10 @@ def one_log_row() -> ExplanationLog:
     return rows[0]
 
 
-def test_points_then_the_result_which_is_the_json_answer(logged_in, worked_job, use_gemini):
+def test_points_then_the_result_which_is_the_json_answer(logged_in, long_job, use_gemini, settings):
+    worked_job = long_job
     server = use_gemini()
+    read_ahead(LONG_DRAFT, settings.GEMINI_MODEL)
     server.reply_streaming(LONG_DRAFT, tokens_per_chunk=4)
     response = post(logged_in, worked_job)
     assert response.status_code == 200
@@ -114,7 +147,7 @@ def test_points_then_the_result_which_is_the_json_answer(logged_in, worked_job, 
     assert all(e["point"].startswith(("“", "This job")) for e in points)
     for claim in LONG_DRAFT["matches"] + LONG_DRAFT["gaps"]:
         assert all(claim["point"] not in json.dumps(e, ensure_ascii=False) for e in events)
-    assert len(result["matches"]) == 3 and len(result["gaps"]) == 1  # one was removed
+    assert len(result["matches"]) == 1 and len(result["gaps"]) == 5  # one was removed
     assert result["dropped"] == 1 and result["notice"] == wording.removed_notice(1)
     # The same answer as the JSON API gives (served from the cache the stream filled).
     plain = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk])).json()
@@ -124,7 +157,7 @@ def test_points_then_the_result_which_is_the_json_answer(logged_in, worked_job, 
     assert [r.path.split(":")[-1] for r in server.requests] == ["streamGenerateContent?alt=sse"]
     rows = ExplanationLog.objects.order_by("pk")
     assert [r.outcome for r in rows] == ["ok", "cached"]
-    assert (rows[0].kept_matches, rows[0].kept_gaps, rows[0].dropped) == (3, 1, 1)
+    assert (rows[0].kept_matches, rows[0].kept_gaps, rows[0].dropped) == (1, 5, 1)
     assert rows[0].total_tokens == 420  # the usage of the last streamed chunk
     assert result["log_id"] == rows[0].pk
 
@@ -132,12 +165,18 @@ def test_points_then_the_result_which_is_the_json_answer(logged_in, worked_job, 
 @pytest.mark.parametrize(
     ("arrange", "outcome"),
     [
-        (lambda s: s.reply_streaming(LONG_DRAFT, drop_after_chunks=12), Outcome.PROVIDER_ERROR),
-        (lambda s: s.reply_streaming(LONG_DRAFT, stall_after_chunks=12), Outcome.TIMEOUT),
-        (lambda s: s.reply_streaming(text=json.dumps(LONG_DRAFT)[:-40]), Outcome.INVALID_RESPONSE),
+        (
+            lambda s: s.reply_streaming(LONG_DRAFT, tokens_per_chunk=4, drop_after_chunks=12),
+            Outcome.PROVIDER_ERROR,
+        ),
+        (
+            lambda s: s.reply_streaming(LONG_DRAFT, tokens_per_chunk=4, stall_after_chunks=12),
+            Outcome.TIMEOUT,
+        ),
+        (lambda s: s.reply_streaming(text=json.dumps(LONG_ANSWER)[:-40]), Outcome.INVALID_RESPONSE),
         (
             lambda s: s.reply_streaming(
-                text=json.dumps(LONG_DRAFT)[:-40], finish_reason="MAX_TOKENS"
+                text=json.dumps(LONG_ANSWER)[:-40], finish_reason="MAX_TOKENS"
             ),
             Outcome.INVALID_RESPONSE,
         ),
@@ -146,14 +185,15 @@ def test_points_then_the_result_which_is_the_json_answer(logged_in, worked_job, 
     ids=["disconnect", "stall-past-timeout", "cut-json", "cut-at-max-tokens", "safety"],
 )
 def test_a_failure_mid_stream_ends_as_the_batch_path_does(
-    logged_in, worked_job, use_gemini, attempts, arrange, outcome, caplog
+    logged_in, long_job, use_gemini, attempts, arrange, outcome, caplog, settings
 ):
     # A short timeout only where the fake stalls (it then stays silent until stopped, so
     # the timeout fires however loaded the machine is); the fixture's patient one
     # everywhere else, so no other case turns into a timeout on a slow machine.
     server = use_gemini(timeout=2.0 if outcome == Outcome.TIMEOUT else None)
+    read_ahead(LONG_DRAFT, settings.GEMINI_MODEL)
     arrange(server)
-    response = post(logged_in, worked_job)
+    response = post(logged_in, long_job)
     assert response.status_code == 200  # sent before the failure was known
     *earlier, result = lines(response)
     assert earlier, "the list and the states checked before the failure are shown"
@@ -202,13 +242,14 @@ def test_cached_answer_is_streamed_without_a_model_call(logged_in, worked_job, u
 
 
 def test_rate_limited_is_one_line_with_429_and_retry_after(logged_in, worked_job, use_model):
+    # Another job, so nothing is cached: the second model call is over the limit. (Read
+    # ahead with the first: a posting with requirements, so a viewer's call is asked for.)
+    from jobportal.models import Job
+
+    other = Job.objects.create(title="Go Engineer", company="X", description=WORKED_JOB_DESCRIPTION)
     use_model(WORKED_DRAFT)
     lines(post(logged_in, worked_job))
     ExplanationLog.objects.all().delete()
-    # A new job, so nothing is cached: the second model call is over the limit.
-    from jobportal.models import Job
-
-    other = Job.objects.create(title="Go Engineer", company="X", description="Write Go code.")
     response = post(logged_in, other)
     assert response.status_code == 429
     assert int(response["Retry-After"]) > 0
@@ -236,23 +277,28 @@ def test_a_model_that_cannot_stream_answers_in_one_piece(logged_in, worked_job, 
 
 
 class GatedModel:
-    """Streams the draft in two halves; the second waits until the test opens the gate."""
+    """Streams the viewer's answer in two halves, cut inside the second requirement; the
+    second waits until the test opens the gate. The postings are read ahead from the
+    same draft under its name, so a request makes the viewer's call only."""
 
     model_name = "gated-model"
 
     def __init__(self, draft: dict[str, Any]) -> None:
         self.text = json.dumps(draft)
         self.gate = threading.Event()
+        prepare_postings(FakeModel(self.text), self.text)  # FakeModel's name: replaced
+        PostingReading.objects.update(model_name=self.model_name)
 
     def __call__(self, prompt: ChatPrompt, /) -> str:
-        return self.text
+        return answer_in_shape(self.text, prompt)
 
     def stream(self, prompt: ChatPrompt, /) -> Iterator[str | ChatResponse]:
-        cut = self.text.index('"gaps"')
-        yield self.text[:cut]
+        text = answer_in_shape(self.text, prompt)
+        cut = text.index('{"id": 2') + len('{"id": 2, ')  # the second item begun
+        yield text[:cut]
         assert self.gate.wait(5), "the test never opened the gate"
-        yield self.text[cut:]
-        yield ChatResponse(text=self.text, model=self.model_name)
+        yield text[cut:]
+        yield ChatResponse(text=text, model=self.model_name)
 
 
 def test_the_first_point_arrives_while_the_model_is_still_writing(logged_in, worked_job, settings):

@@ -9,11 +9,30 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from explain.llm.local_matcher import MATCHER_MODEL_NAME
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from tests.conftest import WORKED_DRAFT
 
 pytestmark = pytest.mark.django_db
+
+# The worked posting's requirements are Java and AWS. The model's profile quote for AWS
+# is invented (the profile does not hold it): removed, and AWS is then not found.
+INVENTED_AWS = {
+    "point": "You have run AWS for years.",
+    "term": "AWS",
+    "profileQuote": "AWS (5 years)",
+    "jobQuote": "deploy services on AWS",
+}
+WORKED_WITH_INVENTED = {"matches": [WORKED_DRAFT["matches"][0], INVENTED_AWS], "gaps": []}
+# The posting's one requirement (Java) with an invented profile quote: removed, and the
+# profile names Java, so code cannot call it "not found" either: nothing is kept.
+NOTHING_VERIFIED = {
+    "matches": [
+        {"term": "Java", "profileQuote": "Java for ten years", "jobQuote": "Build secure Java APIs"}
+    ],
+    "gaps": [],
+}
 
 
 def page_url(job: Any) -> str:
@@ -25,7 +44,7 @@ def api_url(job: Any) -> str:
 
 
 def test_worked_example_through_the_page(logged_in, worked_job, use_model):
-    model = use_model(WORKED_DRAFT)
+    model = use_model(WORKED_WITH_INVENTED)
     response = logged_in.post(page_url(worked_job))
     assert response.status_code == 200
     body = response.content.decode()
@@ -34,16 +53,16 @@ def test_worked_example_through_the_page(logged_in, worked_job, use_model):
     assert "Build secure Java APIs" in body
     assert "deploy services on AWS" in body
     assert "We removed 1 point the AI suggested: it did not pass our checks." in body
-    assert "Kubernetes" not in body
-    assert "not shown in your profile" in body
-    # Exactly what the model saw, and nothing else.
-    sent = model.prompts[0].user
-    assert (
+    assert "5 years" not in body
+    assert "not found in your profile" in body
+    # Exactly what the model saw, and nothing else: the posting's requirements, not the
+    # posting again, and the profile.
+    [prompt] = model.prompts
+    assert prompt.user == (
+        "JOB TITLE: Java Engineer\nREQUIREMENTS:\n"
+        "1. Build secure [Java] APIs\n2. deploy services on [AWS]\n"
         "CANDIDATE PROFILE:\nHeadline: Backend developer\nSkills: Java (Intermediate, 3 years)"
-        in sent
     )
-    assert "JOB POSTING:\nJob title: Java Engineer\n" in sent
-    assert "Description: Build secure Java APIs and deploy services on AWS." in sent
     row = ExplanationLog.objects.get()
     assert (row.outcome, row.kept_matches, row.kept_gaps, row.dropped) == ("ok", 1, 1, 1)
     assert row.drop_reasons == {"profile_quote_not_found": 1}
@@ -51,7 +70,7 @@ def test_worked_example_through_the_page(logged_in, worked_job, use_model):
 
 
 def test_worked_example_through_the_api(logged_in, worked_job, use_model):
-    use_model(WORKED_DRAFT)
+    use_model(WORKED_WITH_INVENTED)
     data = logged_in.post(api_url(worked_job)).json()
     assert data["outcome"] == "ok"
     assert [m["profile_quote"] for m in data["matches"]] == ["Java (Intermediate, 3 years)"]
@@ -70,6 +89,7 @@ def test_a_quote_missing_a_word_is_dropped(logged_in, worked_job, use_model):
         "matches": [
             {
                 "point": "Java.",
+                "term": "Java",
                 "profileQuote": "Java (3 years)",
                 "jobQuote": "Build secure Java APIs",
             }
@@ -97,9 +117,8 @@ def test_all_verified_notice(logged_in, worked_job, use_model):
 
 
 def test_plural_notice(logged_in, worked_job, use_model):
-    bad = {"point": "Invented.", "profileQuote": "Rust (9 years)", "jobQuote": "secure Java"}
-    bad2 = {"point": "Invented too.", "profileQuote": "Go (2 years)", "jobQuote": "secure Java"}
-    use_model({"matches": [*WORKED_DRAFT["matches"][:1], bad, bad2], "gaps": []})
+    bad = {"term": "Java", "profileQuote": "Java (9 years)", "jobQuote": "Build secure Java APIs"}
+    use_model({"matches": [bad, INVENTED_AWS], "gaps": []})
     data = logged_in.post(api_url(worked_job)).json()
     assert data["notice"] == "We removed 2 points the AI suggested: they did not pass our checks."
 
@@ -152,7 +171,7 @@ def test_provider_error_with_a_key_in_its_message_stays_hidden(
 
 
 def test_nothing_verified_is_an_error_not_an_empty_list(logged_in, worked_job, use_model):
-    use_model({"matches": [WORKED_DRAFT["matches"][1]], "gaps": []})
+    use_model(NOTHING_VERIFIED)
     response = logged_in.post(api_url(worked_job))
     data = response.json()
     assert response.status_code == 502
@@ -249,9 +268,9 @@ def test_missing_job_is_404(logged_in, use_model, job_id):
 
 
 def test_unpublished_job_is_404(logged_in, worked_job, use_model):
+    model = use_model(WORKED_DRAFT)  # read ahead while it was still published
     worked_job.published = False
     worked_job.save()
-    model = use_model(WORKED_DRAFT)
     assert logged_in.post(api_url(worked_job)).status_code == 404
     assert model.prompts == []
 
@@ -261,8 +280,11 @@ def test_unpublished_job_is_404(logged_in, worked_job, use_model):
     [
         (WORKED_DRAFT, 200, "ok"),
         ("not json at all", 502, "invalid_response"),
-        ('{"matches": "nope"}', 502, "invalid_response"),
-        ({"matches": [], "gaps": []}, 502, "nothing_verified"),
+        # Not the viewer's schema (the posting was read ahead from the worked draft).
+        (lambda prompt: '{"requirements": "nope"}', 502, "invalid_response"),
+        (NOTHING_VERIFIED, 502, "nothing_verified"),
+        # A posting with no requirement: a plain message, and no viewer's call.
+        ({"matches": [], "gaps": []}, 200, "no_requirements"),
     ],
 )
 def test_every_request_writes_exactly_one_row(
@@ -298,8 +320,13 @@ def test_demo_mode_answers_from_recordings_and_says_so(logged_in, worked_job, se
     data = logged_in.post(api_url(worked_job)).json()
     assert data["demo"] is True
     assert data["outcome"] == "ok"
-    assert data["dropped"] == 1
-    assert ExplanationLog.objects.get().model_name == "recorded-demo"
+    # The recorded posting's requirements, checked against this profile by the local
+    # matcher (no model call): Java shown, AWS not found, nothing the checks removed.
+    assert [m["profile_quote"] for m in data["matches"]] == ["Java (Intermediate, 3 years)"]
+    assert [g["term"] for g in data["gaps"]] == ["AWS"]
+    assert data["dropped"] == 0
+    row = ExplanationLog.objects.get()
+    assert (row.model_name, row.requirements_total) == (MATCHER_MODEL_NAME, 2)
 
 
 def test_disguised_contact_details_are_scrubbed_before_sending(
