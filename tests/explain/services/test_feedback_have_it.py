@@ -58,8 +58,8 @@ def test_the_no_script_page_offers_it_on_gaps_only(logged_in, worked_job, use_mo
     use_model(WORKED_DRAFT)
     page = logged_in.post(reverse("explain:explain-job", args=[worked_job.pk]))
     body = page.content.decode()
-    gaps = body.split('class="explain-point explain-gap')
-    matches = body.split('class="explain-point explain-match')
+    gaps = body.split("explain-requirement explain-state-not_found")
+    matches = body.split("explain-requirement explain-state-shown")
     assert len(gaps) > 1 and len(matches) > 1
     assert 'value="have_it"' in gaps[1].split("</li>")[0]
     assert 'value="have_it"' not in matches[1].split("</li>")[0]

@@ -204,13 +204,20 @@ def test_a_spooled_row_keeps_its_checklist_counts_and_an_older_one_reads_zero(
         explanation_create(user=worked_user, job_id=str(worked_job.pk), rate_check=allowed)
     [spooled] = spooled_files()
     fields = json.loads(spooled.read_text())
-    assert {name: fields[name] for name in REQUIREMENT_COUNT_FIELDS} == dict.fromkeys(
-        REQUIREMENT_COUNT_FIELDS, 0
-    )
+    # The worked posting's two requirements: Java shown, AWS not found.
+    assert {name: fields[name] for name in REQUIREMENT_COUNT_FIELDS} == {
+        "requirements_total": 2,
+        "requirements_optional": 0,
+        "requirements_shown_optional": 0,
+        "requirements_shown": 1,
+        "requirements_not_found": 1,
+        "requirements_not_yet": 0,
+        "requirements_unchecked": 0,
+    }
     spooled.write_text(json.dumps({**fields, "requirements_total": 6, "requirements_shown": 4}))
     log_spool.spool({"outcome": "ok", "job_ref": "older"})
     assert log_spool.replay() == 2
     counted = ExplanationLog.objects.get(job_ref=str(worked_job.pk))
     assert (counted.requirements_total, counted.requirements_shown) == (6, 4)
     older = ExplanationLog.objects.get(job_ref="older")
-    assert [getattr(older, name) for name in REQUIREMENT_COUNT_FIELDS] == [0] * 6
+    assert [getattr(older, name) for name in REQUIREMENT_COUNT_FIELDS] == [0] * 7

@@ -137,8 +137,14 @@ def test_points_then_the_result_which_is_the_json_answer(logged_in, long_job, us
     response = post(logged_in, worked_job)
     assert response.status_code == 200
     events = lines(response)
-    *points, result = events
-    assert [e["event"] for e in points] == ["point"] * len(points)
+    *before, result = events
+    # The list first (every state pending), then each requirement's state as it is
+    # checked, and the older point lines for one release.
+    assert before[0]["event"] == "requirements"
+    listed = before[0]["requirements"]
+    states = [e for e in before if e["event"] == "requirement"]
+    points = [e for e in before if e["event"] == "point"]
+    assert len(states) == len(listed) and len(before) == 1 + len(states) + len(points)
     assert result["event"] == "result" and result["outcome"] == "ok"
     # Every point line is a point of the answer, in the answer's order, and nothing else.
     shown = [{k: v for k, v in e.items() if k != "event"} for e in points]
@@ -306,9 +312,11 @@ def test_the_first_point_arrives_while_the_model_is_still_writing(logged_in, wor
     settings.EXPLAIN_CHAT_MODEL = model
     response = post(logged_in, worked_job)
     content = iter(response.streaming_content)
+    listed = json.loads(next(content))
     first = json.loads(next(content))
     assert not model.gate.is_set()
-    assert first["event"] == "point" and first["kind"] == "match"
+    assert listed["event"] == "requirements"
+    assert first["event"] == "requirement" and first["state"] == "shown"
     model.gate.set()
     rest = [json.loads(line) for line in content]
     assert rest[-1]["event"] == "result" and rest[-1]["outcome"] == "ok"
