@@ -548,9 +548,10 @@ def test_live_on_the_hosts_data_through_the_adapter(
     worked_user: Any, worked_job: Job, make_user: Any, use_model: Any
 ) -> None:
     other = Job.objects.create(title="Nurse", company="St. Elsewhere", description="Wound care.")
-    hidden = Job.objects.create(title="Draft", company="X", description="x", published=False)
     make_user("empty")  # a profile with no matching text: skipped, no call
     model = use_model(WORKED_DRAFT)
+    # Unpublished, so the site reads no posting of it (use_model reads the others ahead).
+    hidden = Job.objects.create(title="Draft", company="X", description="x", published=False)
     out, _ = run(
         "--live", "--demo-data", "--jobs", f"{worked_job.pk},{other.pk}", "--jobs",
         f"{hidden.pk}", "--no-progress",
