@@ -7,8 +7,8 @@ Checks the settings, the host's adapter (for a real user and job), that the cach
 shared, that explain's URLs reverse; with --page, renders one job page through the test
 client and checks its field keys and its served CSP (explain/management/page_probe.py);
 with --live makes the two real calls of a first request, minimal. Prints one line per
-check and exits non-zero when any failed. It never prints a key, a profile or a job text: counts, names
-and codes only.
+check and exits non-zero when any failed. It never prints a key, a profile or a job text:
+counts, names and codes only.
 """
 
 from __future__ import annotations
