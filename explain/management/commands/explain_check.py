@@ -39,6 +39,7 @@ from explain.core.viewer_prompt import VIEWER_INSTRUCTION, build_viewer_message
 from explain.llm.client import ChatClient, TokenUsage, model_name
 from explain.llm.errors import ModelCallError
 from explain.llm.profiles import family_for, request_rules
+from explain.llm.recorded import field_values
 from explain.llm.registry import get_chat_model
 from explain.management.page_probe import probe_page
 from explain.services.limits import verify_limits
@@ -246,9 +247,9 @@ def attribute_findings(source: Any, user: Any, job_id: str) -> list[Finding]:
 
 
 def demo_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
-    """Demo mode answers only the demo's postings (a recording, or the local matcher on
-    their recorded requirements): for this user and job, is there an answer; or else, is
-    this the demo portal at all?"""
+    """Demo mode answers only the demo's postings (the local matcher on their recorded
+    requirements, for any profile): for this user and job, is there an answer; or else,
+    is this the demo portal at all?"""
     model = recordings_model()
     if model is None:
         return []
@@ -257,8 +258,9 @@ def demo_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
     try:
         user = _user(user_ref) if user_ref else None
         if user is not None and job_id:
-            if model.for_texts(*texts_for(user=user, job_id=str(job_id))) is not None:
-                answers = "a recording or the demo's word matcher answers this user and job"
+            _profile, job = texts_for(user=user, job_id=str(job_id))
+            if model.requirements(field_values(job)):
+                answers = "the demo's word matcher answers this user on this demo posting"
                 return [Finding("ok", "demo", answers)]
             return [
                 Finding(
