@@ -80,4 +80,5 @@ def host_pairs(users: list[str], jobs: list[str]) -> Iterator[Pair]:
                 id=f"user {user.get_username()} + job {job_id}",
                 profile=profile.text,
                 job=job.text,
+                title=next((job.text[f.start : f.end] for f in job.fields if f.key == "title"), ""),
             )

@@ -1,9 +1,12 @@
-"""Run a model on profile/job pairs and count what survives the verifier.
+"""Run a model on profile/job pairs and count what survives the checks.
 
-The model gets exactly what the site sends (our system instruction, the two texts under
-their headings, the Draft schema) through ChatClient, one call per pair, and the answer
-goes through the same verifier. Nothing is cached, rate-limited or logged here: this
-measures the model, it does not serve anyone.
+The model gets exactly what the site sends, through ChatClient, in the site's two calls:
+the posting's reading (our posting instruction, the job text, the PostingAnswer schema),
+once per distinct job text of the run as the site reads a posting once for every viewer,
+then per pair the viewer's call (the requirements kept, the profile, the ViewerAnswer
+schema). The answers go through the same checks into the same checklist. Nothing is
+cached across runs, rate-limited or logged here: this measures the model, it does not
+serve anyone.
 """
 
 from __future__ import annotations
@@ -15,15 +18,27 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
-from explain.core.schema import Draft
-from explain.core.verify import Limits, normalize, verify_draft
+from explain.core.checklist import State, ViewerAnswer, build_checklist, checker_for
+from explain.core.posting import PostingAnswer, PostingReading, read_posting
+from explain.core.posting_prompt import (
+    POSTING_INSTRUCTION,
+    POSTING_PROMPT_VERSION,
+    build_posting_message,
+)
+from explain.core.texts import FieldSpan, SourceText
+from explain.core.verify import Limits, normalize
+from explain.core.viewer_prompt import (
+    VIEWER_INSTRUCTION,
+    VIEWER_PROMPT_VERSION,
+    build_viewer_message,
+)
 from explain.eval.cases import CaseFile
 from explain.llm.client import ChatClient, ChatModel, TokenUsage
 from explain.llm.errors import ModelCallError
 
 OK = "ok"
 NOTHING_VERIFIED = "nothing_verified"
+NO_REQUIREMENTS = "no_requirements"  # the posting's reading kept none: no viewer's call
 TOKEN_FIELDS = ("prompt", "output", "thoughts", "total")
 
 
@@ -35,6 +50,7 @@ class Pair:
     profile: str
     job: str
     cases: tuple[str, ...] = ()
+    title: str = ""  # the job's title, sent with the viewer's call
 
 
 def pairs_from_cases(case_file: CaseFile) -> list[Pair]:
@@ -64,7 +80,8 @@ class PairResult:
 
     pair: str
     outcome: str
-    claims: int = 0
+    requirements: int = 0  # kept by the posting's reading
+    claims: int = 0  # evidence items of the viewer's answer
     kept_matches: int = 0
     kept_gaps: int = 0
     dropped: int = 0
@@ -79,12 +96,13 @@ class PairResult:
 
     @property
     def answered(self) -> bool:
-        return self.outcome in (OK, NOTHING_VERIFIED)
+        return self.outcome in (OK, NOTHING_VERIFIED, NO_REQUIREMENTS)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "pair": self.pair,
             "outcome": self.outcome,
+            "requirements": self.requirements,
             "claims": self.claims,
             "kept": self.kept,
             "kept_matches": self.kept_matches,
@@ -97,31 +115,90 @@ class PairResult:
         }
 
 
-def run_pair(client: ChatClient, pair: Pair, limits: Limits) -> PairResult:
-    """One call, timed; provider failures become an outcome, not an exception."""
+def as_source(text: str) -> SourceText:
+    """A pair's text as one field (the pairs hold texts, not fields): a quote may lie
+    anywhere in it, and every line of it may state a requirement."""
+    return SourceText(text, (FieldSpan("requirements", 0, len(text)),))
+
+
+def _added(a: TokenUsage, b: TokenUsage) -> TokenUsage:
+    """Two calls' counts together; a count neither call reported stays unknown."""
+
+    def one(x: int | None, y: int | None) -> int | None:
+        return None if x is None and y is None else (x or 0) + (y or 0)
+
+    return TokenUsage(
+        prompt=one(a.prompt, b.prompt),
+        output=one(a.output, b.output),
+        thoughts=one(a.thoughts, b.thoughts),
+        total=one(a.total, b.total),
+    )
+
+
+def read_requirements(
+    client: ChatClient, job: SourceText, limits: Limits
+) -> tuple[PostingReading, TokenUsage]:
+    """The posting's reading: one call, its answer checked (ModelCallError when it fails)."""
+    call = (
+        client.prompt()
+        .system(POSTING_INSTRUCTION)
+        .user(build_posting_message(job.text))
+        .schema(PostingAnswer)
+        .call()
+    )
+    usage = call.response.usage
+    return read_posting(call.entity(PostingAnswer), job, limits=limits), usage
+
+
+def run_pair(
+    client: ChatClient,
+    pair: Pair,
+    limits: Limits,
+    readings: dict[str, PostingReading] | None = None,
+) -> PairResult:
+    """The posting's reading when this job text has none in `readings` yet, then the
+    viewer's call, timed together; provider failures become an outcome, not an exception."""
+    readings = {} if readings is None else readings
+    profile, job = as_source(pair.profile), as_source(pair.job)
     started = time.perf_counter()
+    usage = TokenUsage()
     try:
+        reading = readings.get(pair.job)
+        if reading is None:
+            reading, usage = read_requirements(client, job, limits)
+            readings[pair.job] = reading
+        if not reading.requirements:
+            return PairResult(
+                pair=pair.id, outcome=NO_REQUIREMENTS, latency_ms=_ms(started), usage=usage
+            )
         call = (
             client.prompt()
-            .system(SYSTEM_INSTRUCTION)
-            .user(build_user_message(pair.profile, pair.job))
-            .schema(Draft)
+            .system(VIEWER_INSTRUCTION)
+            .user(build_viewer_message(pair.title, reading.requirements, profile.text))
+            .schema(ViewerAnswer)
             .call()
         )
-        usage = call.response.usage
-        draft = call.entity(Draft)
+        usage = _added(usage, call.response.usage)
+        answer = call.entity(ViewerAnswer)
     except ModelCallError as exc:
-        return PairResult(pair=pair.id, outcome=str(exc.outcome), latency_ms=_ms(started))
+        return PairResult(
+            pair=pair.id, outcome=str(exc.outcome), latency_ms=_ms(started), usage=usage
+        )
     latency = _ms(started)
-    result = verify_draft(draft, pair.profile, pair.job, limits=limits)
+    checker = checker_for(
+        profile.text, job.text, limits=limits, profile_fields=profile.spans, job_fields=job.spans
+    )
+    checklist = build_checklist(reading, answer, checker)
+    result = checklist.verification
     return PairResult(
         pair=pair.id,
         outcome=OK if result.kept else NOTHING_VERIFIED,
-        claims=len(draft.matches) + len(draft.gaps),
+        requirements=len(reading.requirements),
+        claims=len(answer.requirements),
         kept_matches=len(result.matches),
         kept_gaps=len(result.gaps),
         dropped=result.dropped,
-        unchecked=result.unchecked,
+        unchecked=checklist.count(State.UNCHECKED),
         drop_reasons=dict(result.drop_reasons),
         latency_ms=latency,
         usage=usage,
@@ -149,7 +226,7 @@ class LiveRun:
     source: str
     limits: Limits
     results: list[PairResult] = field(default_factory=list)
-    prompt_version: str = PROMPT_VERSION
+    prompt_version: str = VIEWER_PROMPT_VERSION
 
     @property
     def answered(self) -> list[PairResult]:
@@ -161,7 +238,8 @@ class LiveRun:
         for r in self.results:
             reasons.update(r.drop_reasons)
         errors = Counter(r.outcome for r in self.results if not r.answered)
-        nothing = sum(1 for r in answered if r.outcome == NOTHING_VERIFIED)
+        # Nothing to show: no evidence kept, or no requirement kept to check it against.
+        nothing = sum(1 for r in answered if r.outcome in (NOTHING_VERIFIED, NO_REQUIREMENTS))
         claims = sum(r.claims for r in answered)
         dropped = sum(r.dropped for r in answered)
         latencies = [r.latency_ms for r in self.results]
@@ -174,6 +252,8 @@ class LiveRun:
             "pairs": len(self.results),
             "answered": len(answered),
             "errors": dict(errors.most_common()),
+            "requirements": sum(r.requirements for r in answered),
+            "no_requirements": sum(1 for r in answered if r.outcome == NO_REQUIREMENTS),
             "claims": claims,
             "kept": sum(r.kept for r in answered),
             "kept_matches": sum(r.kept_matches for r in answered),
@@ -194,6 +274,7 @@ class LiveRun:
             "mode": "live",
             "model": self.model,
             "prompt_version": self.prompt_version,
+            "posting_prompt_version": POSTING_PROMPT_VERSION,
             "source": self.source,
             "limits": {
                 "max_quote_words": self.limits.max_quote_words,
@@ -213,13 +294,14 @@ def run_live(
     on_result: Callable[[PairResult], None] | None = None,
     delay_seconds: float = 0.0,
 ) -> LiveRun:
-    """Call the model once per pair, in order; on_result hears about each one."""
+    """The pairs in order, each job text read once; on_result hears about each pair."""
     client = ChatClient(model)
     run = LiveRun(model=client.model_name, source=source, limits=limits)
+    readings: dict[str, PostingReading] = {}
     for index, pair in enumerate(pairs):
         if index and delay_seconds > 0:
             time.sleep(delay_seconds)
-        result = run_pair(client, pair, limits)
+        result = run_pair(client, pair, limits, readings)
         run.results.append(result)
         if on_result is not None:
             on_result(result)
@@ -272,6 +354,10 @@ def render_live(run: LiveRun) -> list[str]:
             if totals["errors"]
             else ""
         )
+    )
+    lines.append(
+        f"requirements checked: {totals['requirements']} (pairs whose posting's reading "
+        f"kept none: {totals['no_requirements']})"
     )
     lines.append(
         f"claims returned: {totals['claims']}, kept: {totals['kept']} "

@@ -47,6 +47,7 @@ from explain.core.posting import (
 )
 from explain.core.requirement_lines import Line, requirement_lines
 from explain.core.texts import SourceText, job_text
+from explain.exceptions import ExplainError
 
 POSTINGS_PATH = Path(__file__).resolve().parent / "posting_set.json"
 LANGS = ("en", "de", "fr", "es", "pt", "it", "nl", "pl")
@@ -88,7 +89,7 @@ TRUE_LABELS = frozenset({"required", "optional"})
 MAX_CHARS = 30000
 
 
-class PostingSetError(ValueError):
+class PostingSetError(ExplainError, ValueError):
     """The posting set is malformed; the message names the posting."""
 
 

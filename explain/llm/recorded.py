@@ -1,18 +1,17 @@
-"""Demo mode: a ChatModel that answers from recorded drafts instead of calling a provider.
+"""Demo mode: the demo postings' recorded requirements, so a machine with no key shows the page.
 
-For a machine with no key, so the whole page can be seen. The page says plainly that
-these answers are recorded, not generated; they go through the same verifier.
+In demo mode a demo posting's requirements are read from this file instead of by a model
+(explain.services.postings), and every viewer's step is the local matcher
+(explain.llm.local_matcher) on them, for any profile; the page says plainly that the
+points come from a word matcher, and they go through the same checks. The requirements
+are the file's "postings" list, each a job key and its requirements (jobQuote and term).
+A file of the older format, without it, has its requirements taken from its drafts' job
+quotes and terms. A posting with no recorded requirements gets no answer (and an honest
+message).
 
-Any other profile on a demo posting is answered by the local matcher
-(explain.llm.local_matcher) from the posting's recorded requirements: the file's
-"postings" list, each a job key and its requirements (jobQuote and term). A file of
-the older format, without it, has its requirements taken from its drafts' job quotes and
-terms. A posting with no recorded requirements gets no answer (and an honest message).
-
-A recording is keyed by field keys, never by the host's labels: the job's fields named
-in it (its job key, e.g. {"title": "Java Engineer"}) must hold those values, and the
-profile's non-empty fields must be exactly the recorded profile's. So a user who edits
-their profile gets no recording (and an honest message), never another person's.
+A posting is keyed by field keys, never by the host's labels: the job's fields named in
+its job key (e.g. {"title": "Java Engineer"}) must hold those values. The recorded
+profiles only tell explain_check whether the demo's seeded users are here (has_profile).
 Format: docs/integrating.md (Demo mode). Pure Python: no Django.
 """
 
@@ -28,8 +27,8 @@ from explain.core.contact_details import scrub, visible_form
 from explain.core.schema import Draft
 from explain.core.texts import SourceText
 from explain.exceptions import RecordingsError
-from explain.llm.client import ChatModel, ChatPrompt, ChatResponse
-from explain.llm.local_matcher import LocalMatcherAnswer, Requirement
+from explain.llm.client import ChatPrompt, ChatResponse
+from explain.llm.local_matcher import Requirement
 
 RECORDED_MODEL_NAME = "recorded-demo"
 FORMAT = "explain-recordings/3"
@@ -68,24 +67,9 @@ def _words(value: str) -> str:
     return " ".join(value.split())
 
 
-class RecordedAnswer:
-    """The ChatModel for one recording: answers every prompt with its draft."""
-
-    model_name = RECORDED_MODEL_NAME
-
-    def __init__(self, draft: Draft) -> None:
-        self._draft = draft
-
-    def __call__(self, prompt: ChatPrompt, /) -> ChatResponse:
-        return ChatResponse(
-            text=self._draft.model_dump_json(by_alias=True),
-            parsed=self._draft,
-            model=self.model_name,
-        )
-
-
 class RecordedChatModel:
-    """The demo's model: for_texts() gives the recording for a profile and job, if any."""
+    """The demo's model: the demo postings' recorded requirements (the posting's reading
+    in demo mode, explain.services.postings); the viewer's step is the local matcher."""
 
     model_name = RECORDED_MODEL_NAME
 
@@ -123,37 +107,12 @@ class RecordedChatModel:
             return cls(recordings)
         return cls(recordings, _postings(data["postings"]))
 
-    def find(self, profile: Mapping[str, str], job: Mapping[str, str]) -> Recording | None:
-        """The recording made for exactly this profile and this job, if there is one."""
-        # White space aside: a seeded profile saved with other line breaks or spacing
-        # says the same words, and the verifier compares white space as one space too.
-        shown = {key: _words(value) for key, value in profile.items() if value.strip()}
-        for recording in self._recordings:
-            if {key: _words(value) for key, value in recording.profile.items()} != shown:
-                continue
-            if all(job.get(key) == value for key, value in recording.job.items()):
-                return recording
-        return None
-
     def requirements(self, job: Mapping[str, str]) -> tuple[Requirement, ...]:
         """The recorded requirements of this demo posting; empty when it is none."""
         for posting in self._postings:
             if all(job.get(key) == value for key, value in posting.job.items()):
                 return posting.requirements
         return ()
-
-    def for_texts(self, profile: SourceText, job: SourceText) -> ChatModel | None:
-        """The model answering for this profile and job: the recording made for exactly
-        these texts, else the local matcher on the posting's recorded requirements; None
-        when the posting is not a demo posting."""
-        job_values = field_values(job)
-        found = self.find(field_values(profile), job_values)
-        if found is not None:
-            return RecordedAnswer(found.draft)
-        requirements = self.requirements(job_values)
-        if not requirements:
-            return None
-        return LocalMatcherAnswer(requirements, profile, job)
 
     def has_profile(self, profile: SourceText) -> bool:
         """Whether any recording was made for exactly this profile (for explain_check)."""
@@ -164,8 +123,8 @@ class RecordedChatModel:
         )
 
     def __call__(self, prompt: ChatPrompt, /) -> ChatResponse:
-        """Without the texts' fields no recording can be chosen: an empty draft, which
-        the verifier reports as nothing verified. The service calls for_texts() instead."""
+        """Called as a model (the service never does: it reads requirements() and asks
+        the local matcher): an empty draft, which the checks report as nothing verified."""
         empty = Draft()
         return ChatResponse(text=empty.model_dump_json(by_alias=True), parsed=empty)
 

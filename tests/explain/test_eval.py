@@ -20,7 +20,9 @@ from xml.etree import ElementTree
 import pytest
 from django.core.management import CommandError, call_command
 
+from explain.core.posting_prompt import POSTING_INSTRUCTION
 from explain.core.verify import DropReason, normalize
+from explain.core.viewer_prompt import VIEWER_INSTRUCTION, VIEWER_PROMPT_VERSION
 from explain.eval.cases import (
     DEFAULT_PATH,
     FORMAT,
@@ -457,33 +459,41 @@ def test_live_mode_with_a_fake_model(tmp_path: Path, use_model: Any) -> None:
     out, err = run(
         "--live", "--cases", small_set(tmp_path), "--report", str(report), "--chart", str(chart)
     )
-    # One call per distinct pair, with our prompt and the texts under their headings.
-    assert len(model.prompts) == 2
+    # The site's calls: each posting read once, then the viewer's call on what was kept
+    # (the nurse posting has none of the job quotes: no requirement, no viewer's call).
+    assert [p.system for p in model.prompts] == [
+        POSTING_INSTRUCTION,
+        VIEWER_INSTRUCTION,
+        POSTING_INSTRUCTION,
+    ]
     assert all(isinstance(p, ChatPrompt) for p in model.prompts)
-    assert model.prompts[0].user == (
-        f"CANDIDATE PROFILE:\n{WORKED_PROFILE_TEXT}\n\nJOB POSTING:\n{WORKED_JOB_TEXT}"
-    )
-    assert "structured output" in model.prompts[0].system or "JSON" in model.prompts[0].system
+    assert model.prompts[0].user == f"JOB POSTING:\n{WORKED_JOB_TEXT}"
+    viewer = model.prompts[1].user
+    assert viewer.endswith(f"CANDIDATE PROFILE:\n{WORKED_PROFILE_TEXT}")
+    assert "1. Build secure [Java] APIs" in viewer and WORKED_JOB_TEXT not in viewer
     assert "Live run: 2 pair(s)" in out
     assert "p + worked" in out and "p + nurse" in out
-    assert "claims returned: 6, kept: 2 (1 matches, 1 gaps), dropped: 4 (67%)" in out
-    # The nurse posting has none of the job quotes; the profile has no Kubernetes.
-    assert "dropped by reason: profile_quote_not_found 2, job_quote_not_found 2" in out
+    assert "requirements checked: 2 (pairs whose posting's reading kept none: 1)" in out
+    # Java shown, AWS not found; the posting's "deploy services" holds no Kubernetes, so
+    # the reading removed it before any viewer's call.
+    assert "claims returned: 2, kept: 2 (1 matches, 1 gaps), dropped: 0 (0%)" in out
+    assert "dropped by reason: none" in out
     assert "nothing verified: 1 of 2 answered pairs (50%)" in out
     assert "latency: p50" in out and "p95" in out
     assert "tokens: prompt n/a" in out
     # The progress bar goes to stderr, one line per pair when stderr is not a terminal.
     assert "[############------------] 1/2 p + worked: ok" in err
-    assert "[########################] 2/2 p + nurse: nothing_verified" in err
+    assert "[########################] 2/2 p + nurse: no_requirements" in err
     data = json.loads(report.read_text())
     assert data["mode"] == "live"
     assert data["model"] == "fake-model"
-    assert [p["outcome"] for p in data["pairs"]] == ["ok", "nothing_verified"]
-    assert data["pairs"][0]["drop_reasons"] == {"profile_quote_not_found": 1}
+    assert data["prompt_version"] == VIEWER_PROMPT_VERSION
+    assert [p["outcome"] for p in data["pairs"]] == ["ok", "no_requirements"]
+    assert [p["requirements"] for p in data["pairs"]] == [2, 0]
     totals = data["totals"]
-    assert totals["claims"] == 6
+    assert totals["claims"] == 2
     assert totals["kept"] == 2
-    assert totals["drop_reasons"] == {"profile_quote_not_found": 2, "job_quote_not_found": 2}
+    assert totals["drop_reasons"] == {}
     assert totals["nothing_verified_rate"] == 0.5
     assert totals["latency_ms_p50"] is not None
     # Counts only: no text of the profile or the job in the report.
@@ -500,7 +510,8 @@ def test_live_mode_on_the_whole_set_calls_once_per_distinct_pair(use_model: Any)
     model = use_model({"matches": [], "gaps": []})
     out, _ = run("--live", "--no-progress")
     pairs = {(c.profile, c.job) for c in load_cases().cases if c.profile and c.job}
-    assert len(model.prompts) == len(pairs)
+    # Each posting read once; none keeps a requirement, so no viewer's call is made.
+    assert len(model.prompts) == len({job for _, job in pairs})
     assert f"nothing verified: {len(pairs)} of {len(pairs)}" in out
 
 
@@ -540,7 +551,7 @@ def test_live_only_options_are_refused_elsewhere() -> None:
 def test_live_limit_runs_the_first_pairs_only(tmp_path: Path, use_model: Any) -> None:
     model = use_model(WORKED_DRAFT)
     run("--live", "--cases", small_set(tmp_path), "--limit", "1", "--no-progress")
-    assert len(model.prompts) == 1
+    assert [p.system for p in model.prompts] == [POSTING_INSTRUCTION, VIEWER_INSTRUCTION]
 
 
 @pytest.mark.django_db
@@ -548,14 +559,18 @@ def test_live_on_the_hosts_data_through_the_adapter(
     worked_user: Any, worked_job: Job, make_user: Any, use_model: Any
 ) -> None:
     other = Job.objects.create(title="Nurse", company="St. Elsewhere", description="Wound care.")
-    hidden = Job.objects.create(title="Draft", company="X", description="x", published=False)
     make_user("empty")  # a profile with no matching text: skipped, no call
     model = use_model(WORKED_DRAFT)
+    # Unpublished, so the site reads no posting of it (use_model reads the others ahead).
+    hidden = Job.objects.create(title="Draft", company="X", description="x", published=False)
     out, _ = run(
         "--live", "--demo-data", "--jobs", f"{worked_job.pk},{other.pk}", "--jobs",
         f"{hidden.pk}", "--no-progress",
     )  # fmt: skip
-    assert len(model.prompts) == 2
+    # Two postings read; "Wound care." holds none of the draft's quotes: one viewer's call.
+    assert [p.system for p in model.prompts].count(POSTING_INSTRUCTION) == 2
+    [viewer] = [p.user for p in model.prompts if p.system == VIEWER_INSTRUCTION]
+    assert viewer.startswith("JOB TITLE: Java Engineer\n")
     assert f"user dana + job {worked_job.pk}" in out
     assert "EXPLAIN_SOURCE jobportal.explain_source.PortalExplainSource" in out
     sent = "\n".join(p.user for p in model.prompts)
@@ -584,18 +599,23 @@ def test_live_through_the_real_sdk_against_the_fake_gemini_server(
     server.reply_with_draft(WORKED_DRAFT)
     report = tmp_path / "gemini.json"
     out, err = run("--live", "--cases", small_set(tmp_path), "--report", str(report))
-    assert len(server.requests) == 2
+    assert len(server.requests) == 3  # two postings read, one viewer's call
     assert {r.model for r in server.requests} == {"gemini-test-model"}
-    body = server.requests[0].body
+    body = server.requests[1].body
     assert "CANDIDATE PROFILE:" in json.dumps(body)
     assert body["generationConfig"]["responseMimeType"] == "application/json"
     data = json.loads(report.read_text())
     assert data["model"] == "gemini-test-model"
-    assert [p["outcome"] for p in data["pairs"]] == ["ok", "nothing_verified"]
+    assert [p["outcome"] for p in data["pairs"]] == ["ok", "no_requirements"]
     # The fake reports 321 prompt, 87 output, 12 thinking, 420 total tokens per call.
-    assert data["totals"]["tokens"] == {"prompt": 642, "output": 174, "thoughts": 24, "total": 840}
-    assert "tokens: prompt 642, output 174, thoughts 24, total 840" in out
-    assert data["totals"]["claims"] == 6
+    assert data["totals"]["tokens"] == {
+        "prompt": 963,
+        "output": 261,
+        "thoughts": 36,
+        "total": 1260,
+    }
+    assert "tokens: prompt 963, output 261, thoughts 36, total 1,260" in out
+    assert data["totals"]["claims"] == 2
     for text in (out, err, report.read_text()):
         assert "CANARY" not in text
 

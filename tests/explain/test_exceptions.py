@@ -42,10 +42,9 @@ def test_every_exception_of_the_app_descends_from_the_one_root():
 
 
 def test_the_old_homes_of_the_exceptions_still_import_them():
-    from explain.core.draft_stream import StreamMismatch
-
     from explain import exceptions
     from explain.adapter import JobUnavailable
+    from explain.core.answer_stream import StreamMismatch
     from explain.llm.errors import LocalFault, ModelCallError, ProviderError
     from explain.llm.recorded import RecordingsError
     from explain.services.feedback import FeedbackRejected

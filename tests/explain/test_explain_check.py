@@ -10,6 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from explain.core.posting_prompt import POSTING_INSTRUCTION
+from explain.core.viewer_prompt import VIEWER_INSTRUCTION
 from support.fake_gemini import PROVIDER_TEXT
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY
@@ -33,20 +35,65 @@ def demo_setup(settings: Any) -> None:
     settings.DEBUG = True
 
 
+# What a model says of the --live texts: Django is asked for and the profile names it.
+LIVE_DRAFT = {
+    "matches": [
+        {"term": "Django", "profileQuote": "Python, Django", "jobQuote": "Build Django APIs"}
+    ],
+    "gaps": [],
+}
+
+
 def test_live_reports_model_latency_tokens_and_the_schema(use_gemini, demo_setup, caplog):
     caplog.set_level(logging.DEBUG)
     server = use_gemini()
-    server.reply_with_draft(WORKED_DRAFT)
+    server.reply_with_draft(LIVE_DRAFT)
     passed, out = doctor("--live")
     assert passed, out
     live = next(line for line in out.splitlines() if line.startswith("OK   live:"))
-    assert "model gemini-test-model" in live and " ms, " in live
-    assert "tokens prompt 321, output 87, thoughts 12, total 420" in live
-    assert live.endswith("schema accepted: yes")
+    assert "model gemini-test-model" in live and " ms for 2 calls, " in live
+    # The fake reports 321 prompt, 87 output, 12 thinking, 420 total tokens per call.
+    assert "tokens prompt 642, output 174, thoughts 24, total 840" in live
+    assert "schema accepted: yes" in live
+    assert live.endswith(
+        "checklist of 1 requirement(s): shown 1, not_found 0, not_yet 0, unchecked 0"
+    )
     assert "thinking_level MINIMAL, maxOutputTokens 3072, temperature not sent" in out
-    assert len(server.requests) == 1
-    assert server.last.body["generationConfig"]["responseMimeType"] == "application/json"
+    # The two calls of a first request: the posting's reading, then the viewer's, which
+    # sends the requirement's line and the profile, never the posting again.
+    assert len(server.requests) == 2
+    posting, viewer = (r.body for r in server.requests)
+    assert posting["systemInstruction"]["parts"][0]["text"] == POSTING_INSTRUCTION
+    assert viewer["systemInstruction"]["parts"][0]["text"] == VIEWER_INSTRUCTION
+    assert viewer["contents"][0]["parts"][0]["text"] == (
+        "JOB TITLE: Python Developer\nREQUIREMENTS:\n1. Build [Django] APIs\n"
+        "CANDIDATE PROFILE:\nHeadline: Backend developer\nSkills: Python, Django"
+    )
+    for body in (posting, viewer):
+        assert body["generationConfig"]["responseMimeType"] == "application/json"
     assert CANARY_KEY not in out and CANARY_KEY not in caplog.text
+
+
+def test_live_warns_when_the_profile_shows_no_requirement(use_gemini, demo_setup):
+    """The model gave no evidence that passed the checks: said, not hidden as a pass."""
+    server = use_gemini()
+    server.reply_with_draft(
+        {"matches": [], "gaps": [{"term": "Django", "jobQuote": "Build Django APIs"}]}
+    )
+    passed, out = doctor("--live")
+    assert passed, out
+    live = next(line for line in out.splitlines() if line.startswith("WARN live:"))
+    assert live.endswith("shown 0, not_found 0, not_yet 0, unchecked 1")
+
+
+def test_live_fails_when_the_posting_reading_keeps_no_requirement(use_gemini, demo_setup):
+    server = use_gemini()
+    server.reply_with_draft(WORKED_DRAFT)  # quotes of another posting: none is in LIVE_JOB
+    passed, out = doctor("--live")
+    assert not passed
+    assert "FAIL live: model gemini-test-model" in out
+    assert "the posting's reading kept no requirement of the test posting" in out
+    assert len(server.requests) == 1  # no viewer's call without a requirement
 
 
 def test_live_fails_when_the_provider_refuses_the_request(use_gemini, demo_setup):
@@ -56,6 +103,7 @@ def test_live_fails_when_the_provider_refuses_the_request(use_gemini, demo_setup
     assert not passed
     assert "FAIL live: model gemini-test-model" in out
     assert "provider answered HTTP 400" in out and "schema accepted: no" in out
+    assert "in the posting's reading" in out
     assert PROVIDER_TEXT not in out and CANARY_KEY not in out
 
 

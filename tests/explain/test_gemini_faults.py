@@ -21,8 +21,9 @@ from django.utils.html import escape
 from google.genai import errors as genai_errors
 
 from explain import wording
-from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION
+from explain.core.checklist import ViewerAnswer
 from explain.core.schema import Draft
+from explain.core.viewer_prompt import VIEWER_INSTRUCTION, VIEWER_PROMPT_VERSION
 from explain.llm import registry
 from explain.llm.client import ChatPrompt
 from explain.llm.errors import ModelCallError
@@ -30,7 +31,7 @@ from explain.llm.gemini import GeminiChatModel
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from support.fake_gemini import PROVIDER_TEXT, FakeGeminiServer, closed_port
-from tests.conftest import WORKED_DRAFT
+from tests.conftest import WORKED_DRAFT, FakeModel, prepare_postings
 from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT
 from tests.fakes.http import httpx2
 
@@ -127,7 +128,7 @@ FAULTS = [
     ),
     Fault(
         "wrong-shape",
-        lambda s: s.reply_with_candidate_text('{"matches": "Java fits", "gaps": 3}'),
+        lambda s: s.reply_with_candidate_text('{"requirements": "Java fits", "total": 3}'),
         502,
         Outcome.INVALID_RESPONSE,
     ),
@@ -314,7 +315,7 @@ def test_fault_matrix(logged_in, worked_job, use_gemini, attempts, all_logs, fau
     row = ExplanationLog.objects.get()
     assert row.outcome == fault.outcome
     assert row.model_name == "gemini-test-model"
-    assert row.prompt_version == PROMPT_VERSION
+    assert row.prompt_version == VIEWER_PROMPT_VERSION
     assert (row.kept_matches, row.kept_gaps) == (0, 0)
     assert_no_secret_in_log_rows(CANARY_KEY, PROVIDER_TEXT)
 
@@ -324,9 +325,21 @@ def test_fault_matrix(logged_in, worked_job, use_gemini, attempts, all_logs, fau
 
 
 def test_happy_path_request_and_log_row(logged_in, worked_job, use_gemini, attempts, all_logs):
+    """The viewer's call: the posting was read ahead, so the request sends one call with
+    the title, the requirement lines and the profile (never the posting text), and the
+    model's evidence is checked: a quote the profile does not hold is removed."""
     server = use_gemini()
     server.reply_with_draft(
-        WORKED_DRAFT,
+        {
+            "requirements": [
+                {
+                    "id": 1,
+                    "profileQuote": "Java (Intermediate, 3 years)",
+                    "profileReading": "states",
+                },
+                {"id": 2, "profileQuote": "AWS (10 years)", "profileReading": "states"},
+            ]
+        },
         usage={
             "promptTokenCount": 1234,
             "candidatesTokenCount": 56,
@@ -340,6 +353,7 @@ def test_happy_path_request_and_log_row(logged_in, worked_job, use_gemini, attem
     assert data["outcome"] == "ok"
     # The fake answered in the API's camelCase names; they came through as our fields.
     assert [m["profile_quote"] for m in data["matches"]] == ["Java (Intermediate, 3 years)"]
+    # "AWS (10 years)" is in no field of the profile: removed, and AWS is a gap.
     assert [g["job_quote"] for g in data["gaps"]] == ["deploy services on AWS"]
     assert data["dropped"] == 1
     assert CANARY_KEY not in response.content.decode()
@@ -359,10 +373,18 @@ def test_happy_path_request_and_log_row(logged_in, worked_job, use_gemini, attem
     assert CANARY_KEY.encode() not in request.raw_body
 
     body = request.body
-    assert body["systemInstruction"]["parts"][0]["text"] == SYSTEM_INSTRUCTION
+    assert body["systemInstruction"]["parts"][0]["text"] == VIEWER_INSTRUCTION
     user_text = body["contents"][0]["parts"][0]["text"]
-    assert user_text.startswith("CANDIDATE PROFILE:\nHeadline: Backend developer\n")
-    assert "\n\nJOB POSTING:\nJob title: Java Engineer\n" in user_text
+    assert user_text == (
+        "JOB TITLE: Java Engineer\n"
+        "REQUIREMENTS:\n"
+        "1. Build secure [Java] APIs\n"
+        "2. deploy services on [AWS]\n"
+        "CANDIDATE PROFILE:\n"
+        "Headline: Backend developer\n"
+        "Skills: Java (Intermediate, 3 years)"
+    )
+    assert worked_job.description not in user_text
     assert "tools" not in body and "toolConfig" not in body
 
     # An unknown model name gets the newest family's rules (3.x Flash-Lite): minimal
@@ -376,31 +398,17 @@ def test_happy_path_request_and_log_row(logged_in, worked_job, use_gemini, attem
     assert config["candidateCount"] == 1
     schema = config["responseSchema"]
     assert schema["type"] == "OBJECT"
-    assert sorted(schema["required"]) == ["gaps", "matches"]
-    claim = schema["properties"]["matches"]["items"]
-    assert set(claim["properties"]) == {
-        "term",
-        "profileQuote",
-        "jobQuote",
-        "profileReading",
-        "jobReading",
-    }
-    assert sorted(claim["required"]) == [
-        "jobQuote",
-        "jobReading",
-        "profileQuote",
-        "profileReading",
-        "term",
-    ]
-    gap = schema["properties"]["gaps"]["items"]
-    # A gap has no profile quote and so no reading of one.
-    assert list(gap["properties"]) == ["term", "jobQuote", "jobReading"]
-    assert sorted(gap["required"]) == ["jobQuote", "jobReading", "term"]
+    assert schema["required"] == ["requirements"]
+    evidence = schema["properties"]["requirements"]["items"]
+    assert set(evidence["properties"]) == {"id", "profileQuote", "profileReading"}
+    assert sorted(evidence["required"]) == ["id", "profileQuote", "profileReading"]
 
     row = ExplanationLog.objects.get()
     assert row.outcome == Outcome.OK
     assert (row.kept_matches, row.kept_gaps, row.dropped) == (1, 1, 1)
+    assert (row.requirements_shown, row.requirements_not_found) == (1, 1)
     assert row.model_name == "gemini-test-model"
+    assert row.prompt_version == VIEWER_PROMPT_VERSION
     assert (row.prompt_tokens, row.output_tokens, row.thoughts_tokens, row.total_tokens) == (
         1234,
         56,
@@ -465,11 +473,11 @@ def test_the_request_config_is_built_once_and_every_request_is_the_same(gemini_s
     build = model._build_config
     monkeypatch.setattr(model, "_build_config", lambda: built.append(1) or build())
     gemini_server.reply_with_draft(WORKED_DRAFT)
-    prompt = ChatPrompt(system=SYSTEM_INSTRUCTION, user="u", output_schema=Draft)
+    prompt = ChatPrompt(system=VIEWER_INSTRUCTION, user="u", output_schema=ViewerAnswer)
     other = ChatPrompt(system="another instruction", user="u", output_schema=Draft)
     try:
         for _ in range(3):
-            assert isinstance(model(prompt).parsed, Draft)
+            assert isinstance(model(prompt).parsed, ViewerAnswer)
         model(other)
         fresh = GeminiChatModel(
             api_key=CANARY_KEY,
@@ -509,7 +517,7 @@ def test_a_config_the_installed_sdk_cannot_build_is_a_local_fault_not_the_provid
         timeout_seconds=PATIENT_TIMEOUT,
     )
     assert "Gemini request config could not be built (ValidationError)" in caplog.text
-    prompt = ChatPrompt(system=SYSTEM_INSTRUCTION, user="u", output_schema=Draft)
+    prompt = ChatPrompt(system=VIEWER_INSTRUCTION, user="u", output_schema=ViewerAnswer)
     try:
         with pytest.raises(ModelCallError) as raised:
             model(prompt)
@@ -518,12 +526,17 @@ def test_a_config_the_installed_sdk_cannot_build_is_a_local_fault_not_the_provid
             list(model.stream(prompt))
         assert raised.value.outcome == Outcome.INTERNAL_ERROR
         settings.EXPLAIN_CHAT_MODEL = model
+        # The posting read ahead (as on save), so the request is the viewer's call only.
+        reader = FakeModel("")
+        reader.model_name = model.model_name  # a reading is kept per model
+        prepare_postings(reader, "")
         response = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk]))
     finally:
         model.close()
     assert response.status_code == 500
     assert response.json()["outcome"] == Outcome.INTERNAL_ERROR
-    assert ExplanationLog.objects.get().outcome == Outcome.INTERNAL_ERROR
+    row = ExplanationLog.objects.get()
+    assert (row.outcome, row.prompt_version) == (Outcome.INTERNAL_ERROR, VIEWER_PROMPT_VERSION)
     assert gemini_server.requests == []
     assert "Gemini call not made: internal_error" in caplog.text
 

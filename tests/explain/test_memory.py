@@ -30,6 +30,11 @@ def test_nothing_to_recall_is_nothing_shown_and_no_row(worked_user, worked_job, 
 def test_the_last_explanation_is_recalled_without_a_call_or_allowance(
     logged_in, worked_user, worked_job, use_model
 ):
+    # A second job, its posting read ahead with the first's (use_model reads every job):
+    # asking about it needs the viewer's call only, the one the allowance counts.
+    other = type(worked_job).objects.create(
+        title="Other", company="X", description="Build secure Java APIs and deploy services on AWS."
+    )
     model = use_model(WORKED_DRAFT)
     first = logged_in.post(api_url(worked_job)).json()
     recalled = explanation_recall(user=worked_user, job_id=str(worked_job.pk))
@@ -40,7 +45,6 @@ def test_the_last_explanation_is_recalled_without_a_call_or_allowance(
     assert len(model.prompts) == 1
     # One call allowed per window here: the window is used up, yet recalling worked, and
     # it did not touch the allowance (the API still refuses a new call, with 429).
-    other = type(worked_job).objects.create(title="Other", company="X", description="Java.")
     assert logged_in.post(api_url(other)).status_code == 429
     rows = list(ExplanationLog.objects.order_by("id").values_list("outcome", flat=True))
     # The page view is logged apart from asks: recalled, not cached.
@@ -104,5 +108,9 @@ def test_a_remembered_answer_is_verified_again_with_todays_rules(
     use_model(WORKED_DRAFT)
     logged_in.post(api_url(worked_job))
     assert explanation_recall(user=worked_user, job_id=str(worked_job.pk)) is not None
-    settings.EXPLAIN_MAX_POINTS = 0  # today's rules keep no point: nothing to show again
+    # Today's rules take quotes of at most two words: no quote of the remembered answer
+    # passes them (nor any requirement's), so nothing is shown again.
+    settings.EXPLAIN_MAX_QUOTE_WORDS = 2
     assert explanation_recall(user=worked_user, job_id=str(worked_job.pk)) is None
+    settings.EXPLAIN_MAX_QUOTE_WORDS = 12  # and back: the same answer is shown again
+    assert explanation_recall(user=worked_user, job_id=str(worked_job.pk)) is not None

@@ -19,7 +19,14 @@ from explain.outcomes import (
 def test_every_outcome_has_a_status_and_only_success_is_200():
     assert set(HTTP_STATUS) == set(Outcome)
     # A recalled row is the job page that showed an answer again; no API answer has it.
-    assert {o for o in Outcome if http_status(o) == 200} == {*SUCCESS, Outcome.RECALLED}
+    # A posting with no requirement to check is a true answer, said with a message.
+    assert {o for o in Outcome if http_status(o) == 200} == {
+        *SUCCESS,
+        Outcome.RECALLED,
+        Outcome.NO_REQUIREMENTS,
+    }
+    assert Outcome.NO_REQUIREMENTS not in SHOWN_OUTCOMES
+    assert http_status(Outcome.POSTING_BEING_READ) == 503
     assert http_status(Outcome.RATE_LIMITED) == 429
     assert http_status(Outcome.NO_PROFILE) == 422
 
@@ -56,7 +63,11 @@ def test_one_row_per_outcome_and_the_old_names_read_it():
         ERROR_OUTCOMES
     )
     assert FRESH_OUTCOMES == (Outcome.OK, Outcome.NOTHING_VERIFIED)
-    assert RETRY_AFTER == {Outcome.PROVIDER_BUSY: 60, Outcome.TEMPORARILY_UNAVAILABLE: 10}
+    assert RETRY_AFTER == {
+        Outcome.PROVIDER_BUSY: 60,
+        Outcome.TEMPORARILY_UNAVAILABLE: 10,
+        Outcome.POSTING_BEING_READ: 3,
+    }
     assert default_retry_after("provider_busy") == 60
     assert default_retry_after(Outcome.RATE_LIMITED) == 0  # measured by the rate limit
     assert OUTCOMES[Outcome.CIRCUIT_OPEN].retry is Retry.MEASURED

@@ -1,5 +1,5 @@
-"""Demo mode's recordings: keyed by field keys, never by a host's labels, and only for
-the exact profile they were made for."""
+"""Demo mode's recordings: the demo postings' requirements keyed by field keys, never by a
+host's labels; the recorded profiles only for the exact profile they were made for."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from explain.llm.recorded import (
     PACKAGED_RECORDINGS,
     RecordedChatModel,
     RecordingsError,
+    field_values,
 )
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
@@ -47,23 +48,24 @@ def texts(profile_label: str, job_label: str, skills: str = "Go, gRPC") -> tuple
 
 
 @pytest.mark.parametrize("labels", [("Skills", "Job title"), ("Fähigkeiten", "Stelle")])
-def test_any_hosts_labels_find_the_recording(labels):
+def test_any_hosts_labels_find_the_posting_and_the_profile(labels):
     model = RecordedChatModel.from_data(DATA)
-    answer = model.for_texts(*texts(*labels))
-    assert answer is not None
-    expected = Draft.model_validate(WORKED_DRAFT).model_dump(by_alias=True)  # no point
-    assert answer(None).parsed.model_dump(by_alias=True) == expected  # type: ignore[arg-type]
+    profile, job = texts(*labels)
+    draft = Draft.model_validate(WORKED_DRAFT)
+    expected = [(c.job_quote, c.term) for c in [*draft.matches, *draft.gaps]]
+    assert [(r.job_quote, r.term) for r in model.requirements(field_values(job))] == expected
+    assert model.has_profile(profile)
 
 
-def test_an_edited_profile_gets_no_one_elses_recording_but_the_matcher():
+def test_an_edited_profile_is_no_recorded_profile_and_the_posting_still_has_requirements():
     model = RecordedChatModel.from_data(DATA)
-    answer = model.for_texts(*texts("Skills", "Job title", skills="Go, gRPC, Rust"))
-    assert answer is not None and answer.model_name == "local-matcher-demo"
+    profile, job = texts("Skills", "Job title", skills="Go, gRPC, Rust")
+    assert not model.has_profile(profile)
+    assert model.requirements(field_values(job))  # the matcher answers it on these
 
 
-def test_a_profile_with_an_extra_field_has_no_recording():
+def test_a_profile_with_an_extra_field_is_no_recorded_profile():
     model = RecordedChatModel.from_data(DATA)
-    _, job = texts("Skills", "Job title")
     fuller = profile_text(
         [
             Field("headline", "H", "Platform engineer"),
@@ -72,15 +74,13 @@ def test_a_profile_with_an_extra_field_has_no_recording():
         ],
         max_chars=8000,
     )
-    answer = model.for_texts(fuller, job)
-    assert answer is not None and answer.model_name == "local-matcher-demo"
+    assert not model.has_profile(fuller)
 
 
-def test_another_posting_has_no_answer():
+def test_another_posting_has_no_requirements():
     model = RecordedChatModel.from_data(DATA)
-    profile, _ = texts("Skills", "Job title")
     other = job_text([Field("title", "Title", "Chef"), Field("body", "B", "Cook")], max_chars=800)
-    assert model.for_texts(profile, other) is None
+    assert model.requirements(field_values(other)) == ()
 
 
 @pytest.mark.parametrize(
@@ -125,9 +125,6 @@ def test_a_file_of_the_older_format_takes_its_requirements_from_its_drafts():
     pairs = {(r.job_quote, r.term) for r in model.requirements({"title": "SRE"})}
     draft = Draft.model_validate(WORKED_DRAFT)
     assert pairs == {(c.job_quote, c.term) for c in [*draft.matches, *draft.gaps]}
-    # Another profile on the recorded job gets the matcher, not nothing.
-    answer = model.for_texts(*texts("Skills", "Job title", skills="Go, gRPC, Rust"))
-    assert answer is not None and answer.model_name == "local-matcher-demo"
 
 
 @pytest.mark.django_db
@@ -168,11 +165,18 @@ def test_a_posting_that_is_not_a_demo_posting_gets_the_honest_outcome(
 
 
 @pytest.mark.django_db
-def test_the_seeded_profile_still_gets_its_recording(logged_in, worked_job, settings):
+def test_the_seeded_profile_is_answered_by_the_matcher_too(logged_in, worked_job, settings):
+    """The recorded drafts are no longer answers: a seeded user gets the same word matcher
+    on the posting's recorded requirements as anyone, said so on the page."""
     settings.EXPLAIN_DEMO_MODE = True
     body = logged_in.post(reverse("explain:api-explain", args=[worked_job.pk])).json()
-    assert body["demo_notice"] == "Recorded demo answer, not generated for you."
-    assert ExplanationLog.objects.get().model_name == "recorded-demo"
+    assert body["outcome"] == Outcome.OK
+    assert body["demo_notice"] == (
+        "Demo mode: these points come from a simple word matcher on this server, "
+        "not from an AI model."
+    )
+    assert [p["profile_quote"] for p in body["matches"]] == ["Java (Intermediate, 3 years)"]
+    assert ExplanationLog.objects.get().model_name == "local-matcher-demo"
 
 
 @pytest.mark.django_db

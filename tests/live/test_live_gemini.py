@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -75,13 +76,15 @@ def test_live_invalid_key_is_a_provider_error_without_provider_text(
 
 
 def test_live_schema_check_on_the_default_model(live_gemini, settings, capsys, caplog):
-    """explain_check --live: Google accepts the schema we send (type, properties,
-    required, description, ordering) and answers in it, on the model the site uses."""
+    """explain_check --live: Google accepts both schemas we send (the posting's reading,
+    then the viewer's evidence: type, properties, required, description, ordering) and
+    answers in them, on the model the site uses, and the profile shows the requirement."""
     caplog.set_level(logging.DEBUG)
     settings.DEBUG = True  # the local-memory cache of the test settings is only a warning
     call_command("explain_check", "--live")
     out = capsys.readouterr().out
     live = next(line for line in out.splitlines() if line.startswith("OK   live:"))
     assert f"model {settings.GEMINI_MODEL}," in live
-    assert live.endswith("schema accepted: yes")
+    assert "schema accepted: yes" in live
+    assert re.search(r"checklist of [1-9]\d* requirement\(s\): shown [1-9]", live), live
     assert live_gemini not in out and live_gemini not in caplog.text

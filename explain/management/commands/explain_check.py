@@ -6,9 +6,9 @@
 Checks the settings, the host's adapter (for a real user and job), that the cache is
 shared, that explain's URLs reverse; with --page, renders one job page through the test
 client and checks its field keys and its served CSP (explain/management/page_probe.py);
-with --live makes one real, minimal structured call. Prints one line per check and exits
-non-zero when any failed. It never prints a key, a profile or a job text: counts, names
-and codes only.
+with --live makes the two real calls of a first request, minimal. Prints one line per
+check and exits non-zero when any failed. It never prints a key, a profile or a job text:
+counts, names and codes only.
 """
 
 from __future__ import annotations
@@ -31,14 +31,18 @@ from explain.checks.demo import FIX as DEMO_FIX
 from explain.checks.demo import demo_problem, recordings_model
 from explain.checks.source import attribute_problems
 from explain.conf import app_settings
-from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
-from explain.core.schema import Draft
-from explain.core.texts import has_content
-from explain.llm.client import ChatClient, model_name
+from explain.core.checklist import State, ViewerAnswer, build_checklist, checker_for
+from explain.core.posting import PostingAnswer, read_posting
+from explain.core.posting_prompt import POSTING_INSTRUCTION, build_posting_message
+from explain.core.texts import SourceText, has_content, job_text, profile_text
+from explain.core.viewer_prompt import VIEWER_INSTRUCTION, build_viewer_message
+from explain.llm.client import ChatClient, TokenUsage, model_name
 from explain.llm.errors import ModelCallError
 from explain.llm.profiles import family_for, request_rules
+from explain.llm.recorded import field_values
 from explain.llm.registry import get_chat_model
 from explain.management.page_probe import probe_page
+from explain.services.limits import verify_limits
 from explain.services.readiness import FIX as MIGRATE
 from explain.services.readiness import unapplied, unapplied_text
 
@@ -53,9 +57,17 @@ NOT_SHARED = (
 # The system checks for "no model at all": the doctor's own model line says it, as a failure.
 SAID_BY_THE_MODEL_LINE = frozenset({"explain.W106", "explain.E107"})
 
-# The --live call: the smallest texts that still ask for the real schema.
-LIVE_PROFILE = "Headline: Backend developer\nSkills: Python, Django"
-LIVE_JOB = "Job title: Python Developer\nDescription: Build Django APIs in Python."
+# The --live calls: the smallest texts that still ask for the real schemas, as fields
+# (key, label, value) the way an adapter hands them over.
+LIVE_TITLE = "Python Developer"
+LIVE_PROFILE_FIELDS = (
+    ("headline", "Headline", "Backend developer"),
+    ("skills", "Skills", "Python, Django"),
+)
+LIVE_JOB_FIELDS = (
+    ("title", "Job title", LIVE_TITLE),
+    ("description", "Description", "Build Django APIs in Python."),
+)
 
 
 @dataclass(frozen=True)
@@ -66,7 +78,7 @@ class Finding:
 
 
 class Command(BaseCommand):
-    help = "Check the explain app's configuration; --live also makes one real model call."
+    help = "Check the explain app's configuration; --live also makes two real model calls."
     # The doctor reports the system checks itself, instead of stopping on the first error.
     requires_system_checks: list[str] = []
 
@@ -86,7 +98,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--live",
             action="store_true",
-            help="make one minimal structured call to the configured model (billed)",
+            help="read a short posting and check a short profile against it: two minimal "
+            "structured calls to the configured model (billed)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -234,9 +247,9 @@ def attribute_findings(source: Any, user: Any, job_id: str) -> list[Finding]:
 
 
 def demo_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
-    """Demo mode answers only the demo's postings (a recording, or the local matcher on
-    their recorded requirements): for this user and job, is there an answer; or else, is
-    this the demo portal at all?"""
+    """Demo mode answers only the demo's postings (the local matcher on their recorded
+    requirements, for any profile): for this user and job, is there an answer; or else,
+    is this the demo portal at all?"""
     model = recordings_model()
     if model is None:
         return []
@@ -245,8 +258,9 @@ def demo_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
     try:
         user = _user(user_ref) if user_ref else None
         if user is not None and job_id:
-            if model.for_texts(*texts_for(user=user, job_id=str(job_id))) is not None:
-                answers = "a recording or the demo's word matcher answers this user and job"
+            _profile, job = texts_for(user=user, job_id=str(job_id))
+            if model.requirements(field_values(job)):
+                answers = "the demo's word matcher answers this user on this demo posting"
                 return [Finding("ok", "demo", answers)]
             return [
                 Finding(
@@ -388,48 +402,99 @@ def url_findings() -> list[Finding]:
     return [Finding("ok", "urls", f"{len(reversed_)} URLs reverse (e.g. {reversed_[0]})")]
 
 
+def _live_texts() -> tuple[SourceText, SourceText]:
+    """The --live profile and posting as the site would send them (fields and labels)."""
+    profile = profile_text(
+        [Field(key, label, value) for key, label, value in LIVE_PROFILE_FIELDS],
+        max_chars=app_settings.MAX_TEXT_CHARS,
+    )
+    job = job_text(
+        [Field(key, label, value) for key, label, value in LIVE_JOB_FIELDS],
+        max_chars=app_settings.MAX_TEXT_CHARS,
+    )
+    return profile, job
+
+
+def _tokens(usages: list[TokenUsage]) -> str:
+    """The calls' token counts added up, each count "n/a" when no call reported it."""
+    parts = []
+    for label in ("prompt", "output", "thoughts", "total"):
+        known = [getattr(u, label) for u in usages if getattr(u, label) is not None]
+        parts.append(f"{label} {sum(known) if known else 'n/a'}")
+    return ", ".join(parts)
+
+
 def live_findings() -> list[Finding]:
-    """One real, minimal structured call: model, latency, tokens, schema accepted."""
+    """The two real calls of a first request, minimal: the posting's reading of LIVE_JOB,
+    then the viewer's call on what it kept, checked into a checklist. Model, latency,
+    tokens, whether the provider took both schemas, and what the checks kept."""
     model = get_chat_model()
     if model is None:
         return [Finding("fail", "live", "no model to call (GEMINI_API_KEY is not set)")]
     name = model_name(model)
+    profile, job = _live_texts()
+    limits = verify_limits()
+    usages: list[TokenUsage] = []
     started = time.monotonic()
+    step = "the posting's reading"
     try:
-        call = (
+        posting_call = (
             ChatClient(model)
             .prompt()
-            .system(SYSTEM_INSTRUCTION)
-            .user(build_user_message(LIVE_PROFILE, LIVE_JOB))
-            .schema(Draft)
+            .system(POSTING_INSTRUCTION)
+            .user(build_posting_message(job.text))
+            .schema(PostingAnswer)
             .call()
         )
-        call.entity(Draft)
+        usages.append(posting_call.response.usage)
+        reading = read_posting(posting_call.entity(PostingAnswer), job, limits=limits)
+        if not reading.requirements:
+            latency = (time.monotonic() - started) * 1000
+            removed = ", ".join(f"{k} {v}" for k, v in reading.reasons.items()) or "none given"
+            return [
+                Finding(
+                    "fail",
+                    "live",
+                    f"model {name}, {latency:,.0f} ms, tokens {_tokens(usages)}: the posting's "
+                    f"reading kept no requirement of the test posting (removed: {removed})",
+                )
+            ]
+        step = "the viewer's call"
+        viewer_call = (
+            ChatClient(model)
+            .prompt()
+            .system(VIEWER_INSTRUCTION)
+            .user(build_viewer_message(LIVE_TITLE, reading.requirements, profile.text))
+            .schema(ViewerAnswer)
+            .call()
+        )
+        usages.append(viewer_call.response.usage)
+        answer = viewer_call.entity(ViewerAnswer)
     except ModelCallError as exc:
         latency = (time.monotonic() - started) * 1000
         return [
             Finding(
                 "fail",
                 "live",
-                f"model {name}, {latency:,.0f} ms: {exc.outcome} ({exc.detail}); "
+                f"model {name}, {latency:,.0f} ms: {exc.outcome} ({exc.detail}) in {step}; "
                 f"schema accepted: {'no' if exc.outcome == 'provider_error' else 'unknown'}",
             )
         ]
     latency = (time.monotonic() - started) * 1000
-    usage = call.response.usage
-    tokens = ", ".join(
-        f"{label} {value if value is not None else 'n/a'}"
-        for label, value in (
-            ("prompt", usage.prompt),
-            ("output", usage.output),
-            ("thoughts", usage.thoughts),
-            ("total", usage.total),
-        )
+    checker = checker_for(
+        profile.text,
+        job.text,
+        limits=limits,
+        profile_fields=profile.spans,
+        job_fields=job.spans,
     )
+    checklist = build_checklist(reading, answer, checker)
+    counts = ", ".join(f"{state.value} {checklist.count(state)}" for state in State)
     return [
         Finding(
-            "ok",
+            "ok" if checklist.count(State.SHOWN) else "warn",
             "live",
-            f"model {name}, {latency:,.0f} ms, tokens {tokens}; schema accepted: yes",
+            f"model {name}, {latency:,.0f} ms for 2 calls, tokens {_tokens(usages)}; schema "
+            f"accepted: yes; checklist of {checklist.total} requirement(s): {counts}",
         )
     ]

@@ -7,12 +7,15 @@ import json
 import pytest
 
 from explain.controls.ratelimit import RateDecision
+from explain.core.posting_prompt import POSTING_INSTRUCTION
 from explain.core.schema import Draft
+from explain.core.viewer_prompt import VIEWER_INSTRUCTION, VIEWER_PROMPT_VERSION
 from explain.llm.client import ChatClient, ChatPrompt, TokenUsage
 from explain.llm.errors import ProviderTimeout
 from explain.llm.function_model import FunctionChatModel
 from explain.models import ExplanationLog
 from explain.services.explanations import explanation_create
+from support.two_step import answer_in_shape
 from tests.conftest import WORKED_DRAFT
 
 PROMPT = ChatPrompt(system="Answer.", user="Profile and job.", output_schema=Draft)
@@ -52,9 +55,17 @@ def test_the_function_may_fail_like_a_provider_and_must_answer_a_known_type():
 
 @pytest.mark.django_db
 def test_a_host_runs_the_whole_flow_on_it(settings, worked_user, worked_job):
-    settings.EXPLAIN_CHAT_MODEL = FunctionChatModel(lambda prompt: WORKED_DRAFT)
+    """Both calls of a first request go to the function: the posting's reading (its own
+    log row), then the viewer's evidence; the function answers each in its shape."""
+    model = FunctionChatModel(lambda prompt: answer_in_shape(json.dumps(WORKED_DRAFT), prompt))
+    settings.EXPLAIN_CHAT_MODEL = model
     result = explanation_create(
         user=worked_user, job_id=str(worked_job.pk), rate_check=lambda: RateDecision(True)
     )
     assert result.ok and result.verification is not None and result.verification.matches
-    assert ExplanationLog.objects.get(pk=result.log_id).model_name == "function"
+    assert [p.system for p in model.prompts] == [POSTING_INSTRUCTION, VIEWER_INSTRUCTION]
+    row = ExplanationLog.objects.get(pk=result.log_id)
+    assert (row.model_name, row.prompt_version) == ("function", VIEWER_PROMPT_VERSION)
+    reading = ExplanationLog.objects.exclude(pk=result.log_id).get()
+    assert reading.model_name == "function"
+    assert reading.prompt_version.startswith("posting-")
