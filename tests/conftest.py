@@ -193,6 +193,7 @@ def prepare_postings(model: FakeModel, draft: Any) -> None:
     the draft's job quotes (the worked draft's when the test gives no draft): the
     request under test then makes the viewer's call only. The reading's own log rows
     belong to that earlier step and are not kept."""
+    from explain.exceptions import JobUnavailable
     from explain.models import ExplanationLog
     from explain.services import postings
 
@@ -205,7 +206,10 @@ def prepare_postings(model: FakeModel, draft: Any) -> None:
     reader.model_name = model.model_name
     before = set(ExplanationLog.objects.values_list("pk", flat=True))
     for job in Job.objects.all():
-        posting, title = postings.posting_text(str(job.pk))
+        try:
+            posting, title = postings.posting_text(str(job.pk))
+        except JobUnavailable:
+            continue  # unpublished: no viewer may ask about it, so nothing reads it
         postings.requirements_for(str(job.pk), posting, title, reader)
     ExplanationLog.objects.exclude(pk__in=before).filter(
         prompt_version__startswith="posting-"
