@@ -2,9 +2,9 @@
 
 The fake models of the tests, the load tools and the fake Gemini server state what the
 model says as a draft: matches (a term, the profile's words, the job's words) and gaps.
-Since the answer became the posting's own requirements (SPEC
-§3.2), a request makes up to two calls: the posting's reading (once per posting text,
-usually ahead of time) and the viewer's step. This fake answers both from the one draft:
+Since the answer became the posting's own requirements, a request makes up to two
+calls: the posting's reading (once per posting text, usually ahead of time) and the
+viewer's step. This fake answers both from the one draft:
 
 - the posting's call: the requirements are the draft's job quotes and terms (its
   matches, then its gaps, in order), with the job reading the draft gives, else
