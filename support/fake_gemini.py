@@ -308,9 +308,9 @@ def in_shape(body: Any, reply: Reply) -> Reply:
             answer = json.loads(reply.body)
         except ValueError:
             return reply
-        shaped = _candidate_in_shape(answer, system, user)
-        if shaped is not answer:
-            return dataclasses.replace(reply, body=json.dumps(shaped).encode())
+        reshaped = _candidate_in_shape(answer, system, user)
+        if reshaped is not answer:
+            return dataclasses.replace(reply, body=json.dumps(reshaped).encode())
     return reply
 
 
