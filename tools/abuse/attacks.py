@@ -319,11 +319,14 @@ def spoofed_forwarded_for(site: Site) -> Finding:
                 HTTP_X_FORWARDED_FOR=f"198.51.100.{n + 1}",
             )
             logins += response.status_code != 429
+        # The jobs first: saving one reads its posting ahead (a call of the site's, not
+        # of any viewer), so only the viewers' calls are counted below.
+        jobs = [site.job() for _ in range(4)]
         before = site.model_calls()
-        for n in range(4):
+        for n, job in enumerate(jobs):
             site.ask(
                 site.client(site.user("addr")),
-                site.job().pk,
+                job.pk,
                 HTTP_X_FORWARDED_FOR=f"192.0.2.{n + 1}",
             )
         calls = site.model_calls() - before
