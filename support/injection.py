@@ -210,6 +210,11 @@ def sent_texts(user: Any, job_id: int | str) -> tuple[str, str]:
     return profile.text, job.text
 
 
+# The fate of a claim whose evidence was never read: the model gives one piece of
+# evidence per requirement, and another claim's came first.
+DUPLICATE = "duplicate"
+
+
 def claim_fates(
     offered: list[dict[str, str]],
     reading: PostingReading,
@@ -268,15 +273,12 @@ def claim_fates(
             continue
         mine = {k: claim[k] for k in ("point", "term", "profileQuote", "jobQuote")}
         if chosen.get(number) != mine:
-            fates.append(str(DUPLICATE))
+            fates.append(DUPLICATE)
         elif state is State.SHOWN:
             fates.append("shown")
         else:
             fates.append(_evidence_reason(subject, number, claim))
     return fates, checklist
-
-
-DUPLICATE = "duplicate"
 
 
 def _evidence_reason(subject: Subject, number: int, claim: dict[str, str]) -> str:
