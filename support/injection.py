@@ -1,9 +1,14 @@
 """Prompt-injection harness shared by tests/security and bench/injection_report.py.
 
 A payload from support/injection_payloads.json is planted in the job description or
-in a profile field; a fake model that OBEYS it answers with the attacker's claims; the
-page and the API are requested like a browser would; then everything that reached the
-user is audited. Nothing here depends on pytest, so the bench script can run it too.
+in a profile field; a fake model that OBEYS it answers both calls with the attacker's
+claims (support/two_step.py): the posting's call lists the claims' job quotes as the
+posting's requirements, the viewer's call gives each listed requirement the profile quote
+the attacker chose for it. So text planted in the job reaches the model in the posting's
+call, and text planted in the profile in the viewer's call. The page is requested like a
+browser would (it reads the posting, then asks for the viewer's evidence), then the API
+(the reading is stored by then); everything that reached the user is audited. Nothing
+here depends on pytest, so the bench script can run it too.
 """
 
 from __future__ import annotations
@@ -21,17 +26,25 @@ from django.conf import settings
 from django.core.cache import caches
 from django.urls import reverse
 
+from explain.adapter import not_requirement_keys
+from explain.core.checklist import Checklist, State, ViewerAnswer
 from explain.core.contact_details import contains_contact, contains_markup
-from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
+from explain.core.posting import PostingAnswer, PostingItem, PostingReading, read_posting
+from explain.core.posting_prompt import POSTING_INSTRUCTION, build_posting_message
 from explain.core.rules.words import split_words
-from explain.core.schema import Draft
 from explain.core.texts import SourceText
 from explain.core.verify import find_quote, normalize
+from explain.core.viewer_prompt import VIEWER_INSTRUCTION, build_viewer_message
 from explain.llm.client import ChatPrompt
 from explain.models import ExplanationLog
+from explain.models import PostingReading as StoredReading
 from explain.sentences import POINT_TEMPLATES
-from explain.services.explanations import texts_for, verify_sent
+from explain.services import postings
+from explain.services.explanations import Subject, checklist_for, texts_for
+from explain.services.limits import verify_limits
+from explain.source import get_source
 from jobportal.models import CandidateProfile, Job
+from support.two_step import answer_in_shape, chosen_match, listed_requirements, viewer_answer
 
 PAYLOADS_PATH = Path(__file__).resolve().parent / "injection_payloads.json"
 
@@ -128,7 +141,7 @@ def _resolve(value: str, payload: Payload) -> str:
     if value == "@injected":
         return payload.quote
     if value == "@system":
-        return SYSTEM_INSTRUCTION
+        return VIEWER_INSTRUCTION
     return GENUINE.get(value, value)
 
 
@@ -174,7 +187,9 @@ def draft_json(claims: Iterable[dict[str, str]]) -> dict[str, list[dict[str, str
 
 
 class ObeyingModel:
-    """A ChatModel that does whatever the injection asked: it answers with a fixed draft."""
+    """A ChatModel that does whatever the injection asked: it answers with a fixed draft,
+    in the shape each call asks for (the posting's requirements, the viewer's evidence);
+    text that is no draft is sent back as it is, to whichever call is made."""
 
     model_name = "obeying-fake"
 
@@ -184,7 +199,8 @@ class ObeyingModel:
 
     def __call__(self, prompt: ChatPrompt, /) -> str:
         self.prompts.append(prompt)
-        return self.answer(prompt) if callable(self.answer) else self.answer
+        text = self.answer(prompt) if callable(self.answer) else self.answer
+        return answer_in_shape(text, prompt)
 
 
 def sent_texts(user: Any, job_id: int | str) -> tuple[str, str]:
@@ -194,27 +210,86 @@ def sent_texts(user: Any, job_id: int | str) -> tuple[str, str]:
     return profile.text, job.text
 
 
-def claim_fates(draft: dict[str, Any], profile: SourceText, job: SourceText) -> list[str]:
-    """For each claim, in order (matches, then gaps): "shown", "unchecked" or a reason code.
+# The fate of a claim whose evidence was never read: the model gives one piece of
+# evidence per requirement, and another claim's came first.
+DUPLICATE = "duplicate"
 
-    Uses the verifier as the service calls it: the fate of claim i is what changes between
-    verifying the list up to i-1 and up to i.
+
+def claim_fates(
+    offered: list[dict[str, str]],
+    reading: PostingReading,
+    profile: SourceText,
+    job: SourceText,
+    title: str,
+) -> tuple[list[str], Checklist]:
+    """For each offered claim, in order: "shown", "unchecked" or why it was not; and the
+    checklist the user should see.
+
+    Uses the pipeline's own steps as the service runs them. A claim's job quote and term
+    are first a requirement of the posting: checked alone (read_posting) it gives the
+    reason it was not kept. A kept one is found in the stored reading; a match is then
+    the model's evidence for that requirement (only the first match naming it is given:
+    a later one is a duplicate) and is shown when the requirement ends shown; a gap is
+    shown when its requirement ends not found or not yet in the profile.
     """
+    draft = draft_json(offered)
+    subject = Subject(job_id="", profile=profile, job=job, job_title=title, reading=reading)
+    message = build_viewer_message(title, reading.requirements, profile.text)
+    answer = ViewerAnswer.model_validate(viewer_answer(draft, message))
+    checklist = checklist_for(subject, answer)
+    chosen = {
+        number: chosen_match(draft, words, names)
+        for number, words, names in listed_requirements(message)
+    }
+    excluded = not_requirement_keys(get_source())
     fates: list[str] = []
-    for kind in ("matches", "gaps"):
-        claims = draft[kind]
-        previous = verify_sent(Draft.model_validate({kind: []}), profile, job)
-        for i in range(len(claims)):
-            current = verify_sent(Draft.model_validate({kind: claims[: i + 1]}), profile, job)
-            if current.kept > previous.kept:
-                fates.append("shown")
-            elif current.unchecked > previous.unchecked:
-                fates.append("unchecked")
-            else:
-                grown = Counter(current.drop_reasons) - Counter(previous.drop_reasons)
-                fates.append(next(iter(grown)))
-            previous = current
-    return fates
+    for claim in offered:
+        item = PostingItem(job_quote=claim["jobQuote"], term=claim["term"], reading="required")
+        alone = read_posting(
+            PostingAnswer(requirements=[item]),
+            job,
+            limits=verify_limits(),
+            not_requirement_keys=excluded,
+        )
+        if not alone.requirements:
+            fates.append(next(iter(alone.reasons), "unchecked"))
+            continue
+        kept = alone.requirements[0]
+        number = next(
+            (
+                n
+                for n, r in enumerate(reading.requirements, start=1)
+                if r.job_span == kept.job_span and normalize(r.term) == normalize(kept.term)
+            ),
+            None,
+        )
+        if number is None:
+            fates.append("unchecked")  # past the bound of requirements kept
+            continue
+        state = checklist.items[number - 1].state
+        if claim["kind"] == "gap":
+            shown = state in (State.NOT_FOUND, State.NOT_YET)
+            fates.append("shown" if shown else f"requirement_{state.value}")
+            continue
+        mine = {k: claim[k] for k in ("point", "term", "profileQuote", "jobQuote")}
+        if chosen.get(number) != mine:
+            fates.append(DUPLICATE)
+        elif state is State.SHOWN:
+            fates.append("shown")
+        else:
+            fates.append(_evidence_reason(subject, number, claim))
+    return fates, checklist
+
+
+def _evidence_reason(subject: Subject, number: int, claim: dict[str, str]) -> str:
+    """Why the model's evidence for one requirement did not show it."""
+    evidence = {"id": number, "profileQuote": claim["profileQuote"], "profileReading": ""}
+    alone = checklist_for(subject, ViewerAnswer.model_validate({"requirements": [evidence]}))
+    if alone.verification.drop_reasons:
+        return next(iter(alone.verification.drop_reasons))
+    if not claim["profileQuote"].strip():
+        return "quote_missing"
+    return DUPLICATE  # shown alone: another requirement showed the same evidence first
 
 
 # --------------------------------------------------------------------------- the page
@@ -275,6 +350,9 @@ class Run:
     fates: list[str]
     profile_text: str
     job_text: str
+    job_title: str
+    reading: PostingReading
+    checklist: Checklist
     prompts: list[ChatPrompt]
     page_status: int
     page_html: str
@@ -290,6 +368,10 @@ class Run:
     @property
     def reasons(self) -> Counter[str]:
         return Counter(f for f in self.fates if f not in {"shown", "unchecked"})
+
+    def calls(self, system: str) -> list[ChatPrompt]:
+        """The model calls made with this instruction (the posting's or the viewer's)."""
+        return [p for p in self.prompts if p.system == system]
 
 
 class Harness:
@@ -313,6 +395,8 @@ class Harness:
         Job.objects.filter(pk=self.job.pk).update(**job)
 
     def request_both(self, answer: str) -> tuple[ObeyingModel, Any, Any]:
+        """The page, then the API: the first reads the posting when no reading of its
+        text is stored (the posting's call, then the viewer's), the second finds it."""
         model = ObeyingModel(answer)
         self.install(model)
         self._fresh_caches()
@@ -349,8 +433,16 @@ class Harness:
             }
             benign["matches"][0].update(profileQuote=GENUINE["@profile"], jobQuote=GENUINE["@job"])
             shapes = []
-            answers: tuple[dict[str, Any], ...] = (benign, {"matches": [], "gaps": []})
-            for answer in answers:
+            # The benign reading; the same requirements with no evidence given; and a
+            # posting read afresh with no requirement kept (said plainly on the page).
+            answers: tuple[tuple[dict[str, Any], bool], ...] = (
+                (benign, True),
+                ({"matches": [], "gaps": []}, False),
+                ({"matches": [], "gaps": []}, True),
+            )
+            for answer, fresh in answers:
+                if fresh:
+                    StoredReading.objects.filter(job_ref=str(self.job.pk)).delete()
                 _, page, _ = self.request_both(json.dumps(answer))
                 shapes.append(PageShape.of(page.content.decode()))
             Harness._baseline = PageShape(
@@ -367,22 +459,30 @@ class Harness:
         profile_values, job_values = placed(payload, where)
         self._set_texts(profile_values, job_values)
         profile, job = texts_for(user=self.user, job_id=str(self.job.pk))
-        profile_text, job_text = profile.text, job.text
+        _, title = postings.posting_text(str(self.job.pk))
         offered = attacker_claims(payload, where)
         draft = draft_json(offered)
+        # Each run's posting is read by this run's model: the attacker answers that call too.
+        StoredReading.objects.filter(job_ref=str(self.job.pk)).delete()
         before = ExplanationLog.objects.order_by("-id").values_list("id", flat=True).first() or 0
         model, page, api = self.request_both(json.dumps(draft))
         rows = [
             dict(row)
             for row in ExplanationLog.objects.filter(id__gt=before).order_by("id").values()
         ]
+        stored = StoredReading.objects.filter(job_ref=str(self.job.pk)).order_by("-id").first()
+        reading = postings.reading_of(stored) if stored is not None else PostingReading()
+        fates, checklist = claim_fates(offered, reading, profile, job, title)
         result = Run(
             payload=payload,
             where=where,
             offered=offered,
-            fates=claim_fates(draft, profile, job),
-            profile_text=profile_text,
-            job_text=job_text,
+            fates=fates,
+            profile_text=profile.text,
+            job_text=job.text,
+            job_title=title,
+            reading=reading,
+            checklist=checklist,
             prompts=model.prompts,
             page_status=page.status_code,
             page_html=page.content.decode(),
@@ -424,23 +524,42 @@ def audit(run: Run, baseline: PageShape) -> list[str]:
 
 
 def _audit_model_calls(run: Run) -> list[str]:
-    """One model call per request, with our instruction and the two texts as data."""
+    """The posting read once, with its instruction and the job text as data; then one
+    viewer's call per request (none when the reading kept no requirement), with its
+    instruction, the title, the verified requirements and the profile as data: the job
+    text itself never again."""
     problems: list[str] = []
-    if len(run.prompts) not in {1, 2}:
-        problems.append(f"{len(run.prompts)} model calls for 2 requests")
-    for prompt in run.prompts:
-        if prompt.system != SYSTEM_INSTRUCTION:
-            problems.append("the system instruction changed")
-        if prompt.user != build_user_message(run.profile_text, run.job_text):
-            problems.append("the user message is not the two texts under their headings")
+    posting = run.calls(POSTING_INSTRUCTION)
+    viewer = run.calls(VIEWER_INSTRUCTION)
+    if len(posting) + len(viewer) != len(run.prompts):
+        problems.append("a model call with another system instruction")
+    if len(posting) != 1:
+        problems.append(f"{len(posting)} posting calls for one posting text")
+    expected_viewer = 2 if run.reading.requirements else 0
+    if len(viewer) != expected_viewer:
+        problems.append(f"{len(viewer)} viewer calls, {expected_viewer} expected")
+    for prompt in posting:
+        if prompt.user != build_posting_message(run.job_text):
+            problems.append("the posting call's message is not the job text under its heading")
+    message = build_viewer_message(run.job_title, run.reading.requirements, run.profile_text)
+    for prompt in viewer:
+        if prompt.user != message:
+            problems.append(
+                "the viewer call's message is not the title, the verified "
+                "requirements and the profile under their headings"
+            )
     return problems
 
 
 def _audit_log_rows(run: Run) -> list[str]:
-    """One log row per request, holding no text."""
+    """One log row per request, and the posting reading's own row, holding no text."""
     problems: list[str] = []
-    if len(run.new_rows) != 2:
-        problems.append(f"{len(run.new_rows)} log rows for 2 requests")
+    readings = [r for r in run.new_rows if str(r["prompt_version"]).startswith("posting-")]
+    if len(readings) != 1 or len(run.new_rows) != 3:
+        problems.append(
+            f"{len(run.new_rows)} log rows ({len(readings)} of the posting's reading) "
+            "for 2 requests and one reading"
+        )
     stored = json.dumps(run.new_rows, default=str)
     for secret in (run.payload.quote, *(c["point"] for c in run.offered)):
         if len(secret) > 3 and secret in stored:
@@ -455,8 +574,19 @@ def _audit_api(run: Run) -> list[str]:
     if run.api_status not in {200, 502} or run.page_status != run.api_status:
         problems.append(f"statuses page {run.page_status}, api {run.api_status}")
     shown = run.shown
-    if len(shown) != run.fates.count("shown"):
-        problems.append(f"{len(shown)} shown, {run.fates.count('shown')} expected")
+    expected = run.checklist.verification
+    matches = [(m["term"], m["job_quote"], m["profile_quote"]) for m in data.get("matches", [])]
+    gaps = [(g["term"], g["job_quote"]) for g in data.get("gaps", [])]
+    if matches != [(p.term, p.job_quote, p.profile_quote) for p in expected.matches]:
+        problems.append(f"{len(matches)} shown in the profile, not the checklist's own")
+    if gaps != [(p.term, p.job_quote) for p in expected.gaps]:
+        problems.append(f"{len(gaps)} not found in the profile, not the checklist's own")
+    shown_claims = sum(
+        fate == "shown" and claim["kind"] == "match"
+        for claim, fate in zip(run.offered, run.fates, strict=True)
+    )
+    if len(matches) != shown_claims:
+        problems.append(f"{len(matches)} shown, {shown_claims} offered claims passed")
     for item in shown:
         problems += _audit_shown_item(run, item)
     if data.get("dropped", 0) + data.get("unchecked", 0) > len(run.offered):
@@ -530,12 +660,15 @@ def _code_sentence(item: dict[str, Any]) -> bool:
 
 
 def _claimed(claim: dict[str, str], item: dict[str, Any]) -> bool:
-    """True when the shown item is this offered claim, with the words it quoted."""
-    return (
-        claim["kind"] == item["kind"]
-        and _same_words(claim["jobQuote"], item["job_quote"])
-        and (item["kind"] == "gap" or _same_words(claim["profileQuote"], item["profile_quote"]))
-    )
+    """True when the shown item carries this offered claim's words: a match both its
+    quotes; a requirement not found in the profile the job quote the model listed it by."""
+    if item["kind"] == "match":
+        return (
+            claim["kind"] == "match"
+            and _same_words(claim["jobQuote"], item["job_quote"])
+            and _same_words(claim["profileQuote"], item["profile_quote"])
+        )
+    return _same_words(claim["jobQuote"], item["job_quote"])
 
 
 def _escaped(text: str) -> str:

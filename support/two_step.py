@@ -2,9 +2,9 @@
 
 The fake models of the tests, the load tools and the fake Gemini server state what the
 model says as a draft: matches (a term, the profile's words, the job's words) and gaps.
-Since the answer became the posting's own requirements (SPEC
-§3.2), a request makes up to two calls: the posting's reading (once per posting text,
-usually ahead of time) and the viewer's step. This fake answers both from the one draft:
+Since the answer became the posting's own requirements, a request makes up to two
+calls: the posting's reading (once per posting text, usually ahead of time) and the
+viewer's step. This fake answers both from the one draft:
 
 - the posting's call: the requirements are the draft's job quotes and terms (its
   matches, then its gaps, in order), with the job reading the draft gives, else
@@ -69,19 +69,25 @@ def listed_requirements(message: str) -> list[tuple[int, str, set[str]]]:
     return listed
 
 
+def chosen_match(draft: dict[str, Any], words: str, names: set[str]) -> dict[str, Any] | None:
+    """The draft's first match whose job quote is in a listed requirement's words and whose
+    term is one of its marked names: the one the fake answers that requirement with."""
+    return next(
+        (
+            claim
+            for claim in _claims(draft, "matches")
+            if normalize(str(claim.get("jobQuote") or "").translate(_OWN)) in words
+            and normalize(str(claim.get("term") or "")) in names
+        ),
+        None,
+    )
+
+
 def viewer_answer(draft: dict[str, Any], message: str) -> dict[str, Any]:
     """Per listed requirement, the draft's profile quote for it, or none."""
     evidence = []
     for number, words, names in listed_requirements(message):
-        match = next(
-            (
-                claim
-                for claim in _claims(draft, "matches")
-                if normalize(str(claim.get("jobQuote") or "").translate(_OWN)) in words
-                and normalize(str(claim.get("term") or "")) in names
-            ),
-            None,
-        )
+        match = chosen_match(draft, words, names)
         evidence.append(
             {
                 "id": number,

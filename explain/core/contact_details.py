@@ -53,12 +53,21 @@ def _looks_like_handle(handle: str) -> bool:
 
 
 def _handle_spans(text: str) -> list[tuple[int, int]]:
-    """A messenger's handle after its name, when written as one (see _MESSENGER_HANDLE)."""
-    return [
-        m.span("handle")
-        for m in _MESSENGER_HANDLE.finditer(text)
-        if m.group("colon") or _looks_like_handle(m.group("handle"))
-    ]
+    """A messenger's handle after its name, when written as one (see _MESSENGER_HANDLE).
+
+    A word after a name that is no handle is searched again from that word, since it may
+    itself be a messenger's name ("Skype Skype: live:.cid.42"); each search moves on past
+    a name, so the text is still read a bounded number of times per character.
+    """
+    spans: list[tuple[int, int]] = []
+    position = 0
+    while (m := _MESSENGER_HANDLE.search(text, position)) is not None:
+        if m.group("colon") or _looks_like_handle(m.group("handle")):
+            spans.append(m.span("handle"))
+            position = m.end()
+        else:
+            position = m.start("handle")
+    return spans
 
 
 # Bare domains ("evil.example", "mars.codes"): a dotted name ending in a public suffix;

@@ -36,7 +36,7 @@ CORPUS_PATH = Path(__file__).resolve().parent / "reading_corpus.tsv"
 # Written after the reader and measured once before any change it could prompt.
 HOLDOUT_PATH = Path(__file__).resolve().parent / "reading_holdout.tsv"
 # Written after the first held-out set had been fitted, by a writer who never saw the
-# reader's code or cues, and measured once (issue 37): the honest figure until a change
+# reader's code or cues, and measured once: the honest figure until a change
 # is prompted by its misses.
 FRESH_PATH = Path(__file__).resolve().parent / "reading_fresh.tsv"
 LANGS = ("en", "de", "fr", "es", "pt", "it", "nl", "pl")

@@ -3,6 +3,10 @@
 Each case says what the request is, the status it gets, the outcome logged (or that no
 row is written because the request never reached the app), and how many model calls it
 cost. Every case also checks that nothing is stored beyond that one log row.
+
+The posting's requirements are read once per posting text, ahead of the viewer (as the
+site does when a job is saved): a case that changes a job reads it again in its
+arrangement, so the request under test makes only the viewer's call.
 """
 
 from __future__ import annotations
@@ -20,9 +24,19 @@ from django.test import Client
 from django.urls import reverse
 
 from explain.conf import app_settings
-from explain.models import ExplanationLog, UnloggedRequests
+from explain.core.posting_prompt import POSTING_INSTRUCTION
+from explain.exceptions import JobUnavailable
+from explain.models import ExplanationLog, PostingReading, UnloggedRequests
+from explain.services import log_bound, postings
 from jobportal.models import CandidateProfile, Job
-from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, WORKED_PROFILE, FakeModel
+from tests.conftest import (
+    WORKED_DRAFT,
+    WORKED_JOB_DESCRIPTION,
+    WORKED_PROFILE,
+    FakeModel,
+    RateClock,
+    prepare_postings,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -43,6 +57,7 @@ class World:
     client: Client  # logged in, CSRF not enforced (like most tests)
     strict: Client  # logged in, CSRF enforced, holding a valid token cookie
     token: str
+    reader: FakeModel | None = None  # the posting calls of a case's read_ahead
 
     def page(self, job_id: Any = None) -> str:
         return reverse("explain:explain-job", args=[job_id if job_id is not None else self.job.pk])
@@ -64,7 +79,9 @@ def _user(name: str, **profile: Any) -> Any:
 
 
 @pytest.fixture
-def world(settings: Any, use_model: Callable[[Any], FakeModel]) -> World:
+def world(settings: Any, db: None, use_model: Callable[[Any], FakeModel]) -> World:
+    """The fixture asks for db itself: use_model reads every job's posting ahead only
+    when the test has a database, and a module's django_db mark is not a fixture name."""
     settings.EXPLAIN_MAX_TEXT_CHARS = CAP
     user = _user(
         "dana",
@@ -90,6 +107,23 @@ def world(settings: Any, use_model: Callable[[Any], FakeModel]) -> World:
     return World(user, other, job, unpublished, model, client, strict, token)
 
 
+def read_ahead(w: World) -> FakeModel:
+    """Read every published job's posting now, from the draft the model answers with, as
+    the site does when a job is saved; the reader records the posting calls it made
+    (the request's own model records only the request's calls). The readings' log rows
+    belong to that earlier step and are not kept."""
+    reader = FakeModel(w.model.answer)
+    reader.model_name = w.model.model_name
+    for job in Job.objects.all():
+        try:
+            posting, title = postings.posting_text(str(job.pk))
+        except JobUnavailable:
+            continue
+        postings.requirements_for(str(job.pk), posting, title, reader)
+    ExplanationLog.objects.filter(prompt_version__startswith="posting-").delete()
+    return reader
+
+
 def stored_rows() -> dict[str, int]:
     """Row counts of every table the project owns or uses (a proxy model is no table)."""
     return {
@@ -109,7 +143,8 @@ class Case:
 
 
 def _title_draft(w: World) -> None:
-    # A draft quoting the job title, the only job words left when there is no description.
+    # A draft quoting the job title, the only job words left when there is no description:
+    # the title names the job, it asks for nothing, so the posting has no requirement.
     w.model.answer = json.dumps(
         {
             "matches": [
@@ -128,15 +163,29 @@ def _title_draft(w: World) -> None:
 def _no_description(w: World) -> None:
     Job.objects.filter(pk=w.job.pk).update(description="", requirements="")
     _title_draft(w)
+    w.reader = read_ahead(w)
 
 
 def _sent(w: World) -> str:
     return w.model.prompts[-1].user
 
 
+def _posting_sent(w: World) -> str:
+    """The posting call's message for the world's job (read ahead by the case)."""
+    sent = [p.user for p in w.reader.prompts if p.system == POSTING_INSTRUCTION]
+    assert len(sent) == 1, "the world's one published job, read ahead by the case"
+    return sent[0]
+
+
 def _check_no_description(w: World, response: Any) -> None:
-    assert "Description:" not in _sent(w)
-    assert response.json()["matches"][0]["job_quote"] == "Java Engineer"
+    assert "Description:" not in _posting_sent(w)
+    reading = PostingReading.objects.filter(job_ref=str(w.job.pk)).latest("id")
+    assert reading.requirement_count == 0
+    assert reading.removed_reasons == {"job_quote_not_requirement": 1}
+    data = response.json()
+    # Told plainly that nothing can be checked: no claim, no empty box of points.
+    assert data["matches"] == [] and data["gaps"] == []
+    assert data["error"] or data["summary"]
 
 
 def _far_over_cap(w: World) -> None:
@@ -155,13 +204,13 @@ def _far_over_cap(w: World) -> None:
                 WORKED_DRAFT["matches"][0],
                 {
                     "point": "Beyond the cap.",
-                    "term": "Java",
+                    "term": "AWS",
                     "profileQuote": BEYOND_THE_CAP,
-                    "jobQuote": "Build secure Java APIs",
+                    "jobQuote": "deploy services on AWS",
                 },
                 {
                     "point": "Beyond the cap too.",
-                    "term": "Java",
+                    "term": "knitting",
                     "profileQuote": "Java (Intermediate, 3 years)",
                     "jobQuote": BEYOND_THE_CAP,
                 },
@@ -169,23 +218,28 @@ def _far_over_cap(w: World) -> None:
             "gaps": [],
         }
     )
+    w.reader = read_ahead(w)
 
 
 def _check_capped(w: World, response: Any) -> None:
+    job_text = _posting_sent(w).removeprefix("JOB POSTING:\n")
     prompt = _sent(w)
-    profile_text, _, job_text = prompt.removeprefix("CANDIDATE PROFILE:\n").partition(
-        "\n\nJOB POSTING:\n"
-    )
+    _, _, profile_text = prompt.partition("\nCANDIDATE PROFILE:\n")
     assert len(profile_text) <= CAP and len(job_text) <= CAP
     assert CAP - 40 < len(profile_text) and CAP - 40 < len(job_text)
     assert not profile_text[-1].isspace() and not job_text[-1].isspace()
-    assert BEYOND_THE_CAP not in prompt
+    assert BEYOND_THE_CAP not in prompt and BEYOND_THE_CAP not in job_text
     data = response.json()
-    assert len(data["matches"]) == 1
+    assert [m["term"] for m in data["matches"]] == ["Java"]
+    assert [g["term"] for g in data["gaps"]] == ["AWS"]
     # In the fields, but past the cut: never sent, so never proven, and said so. Both
     # texts are cut at a bound before any rule reads them (so a huge field costs what a
-    # full one does): a quote from further on was never read, so "not found".
-    assert data["drop_reasons"] == {"job_quote_not_found": 1, "profile_quote_not_found": 1}
+    # full one does): a quote from further on was never read, so "not found". The job's
+    # quote is removed when the posting is read, the profile's from the viewer's answer.
+    reading = PostingReading.objects.filter(job_ref=str(w.job.pk)).latest("id")
+    assert reading.requirement_count == 2
+    assert reading.removed_reasons == {"job_quote_not_found": 1}
+    assert data["drop_reasons"] == {"profile_quote_not_found": 1}
     assert len(data["cut_notices"]) == 2
 
 
@@ -254,7 +308,7 @@ CASES = [
     Case("zero-width-profile-page", lambda w: w.client.post(w.page()), 422, "no_profile",
          arrange=_empty_profile(skills="\u200b\u200b\u200b")),
     # ---- texts: no description, far over the cap
-    Case("job-without-description", lambda w: w.client.post(w.api()), 200, "ok", calls=1,
+    Case("job-without-description", lambda w: w.client.post(w.api()), 200, "no_requirements",
          arrange=_no_description, check=_check_no_description),
     Case("texts-far-over-the-cap", lambda w: w.client.post(w.api()), 200, "ok", calls=1,
          arrange=_far_over_cap, check=_check_capped),
@@ -331,7 +385,17 @@ def test_bad_request(world: World, case: Case) -> None:
 # --------------------------------------------------------------------------- bursts
 
 
-def test_a_burst_of_50_on_one_job_costs_one_model_call(world: World) -> None:
+@pytest.fixture
+def frozen_minute(monkeypatch: pytest.MonkeyPatch, rate_clock: RateClock) -> RateClock:
+    """The log-row bound's minute read from the test's clock: a burst that straddles a
+    wall-clock minute would otherwise get two allowances of rows."""
+    monkeypatch.setattr(log_bound, "time", rate_clock)
+    return rate_clock
+
+
+def test_a_burst_of_50_on_one_job_costs_one_model_call(
+    world: World, frozen_minute: RateClock
+) -> None:
     before = stored_rows()
     statuses = []
     for i in range(50):
@@ -349,13 +413,16 @@ def test_a_burst_of_50_on_one_job_costs_one_model_call(world: World) -> None:
     assert UnloggedRequests.objects.get(outcome="cached").requests == 49 - bound
 
 
-def test_a_burst_of_50_on_different_jobs_is_limited_after_one_call(world: World) -> None:
+def test_a_burst_of_50_on_different_jobs_is_limited_after_one_call(
+    world: World, frozen_minute: RateClock
+) -> None:
     jobs = [
         Job.objects.create(
             title=f"Java Engineer {i}", company="N", description=WORKED_JOB_DESCRIPTION
         )
         for i in range(50)
     ]
+    prepare_postings(world.model, world.model.answer)
     responses = [world.client.post(world.api(job.pk)) for job in jobs]
     assert len(world.model.prompts) == 1
     assert [r.status_code for r in responses] == [200] + [429] * 49
@@ -371,6 +438,7 @@ def test_a_burst_of_50_on_different_jobs_is_limited_after_one_call(world: World)
 
 def test_a_spoofed_forwarded_for_does_not_dodge_the_limit(world: World) -> None:
     other_job = Job.objects.create(title="Other", company="N", description=WORKED_JOB_DESCRIPTION)
+    prepare_postings(world.model, world.model.answer)
     assert world.client.post(world.api()).status_code == 200
     for i in range(20):
         response = world.client.post(
@@ -389,6 +457,7 @@ def test_the_limit_is_per_user_not_per_session(world: World) -> None:
     fresh = Client()
     fresh.force_login(world.user)
     other_job = Job.objects.create(title="Other", company="N", description=WORKED_JOB_DESCRIPTION)
+    prepare_postings(world.model, world.model.answer)
     assert fresh.post(world.api(other_job.pk)).status_code == 429
     other = Client()
     other.force_login(_user("sam", **WORKED_PROFILE))

@@ -2,10 +2,12 @@
 onto the page.
 
 Each payload in support/injection_payloads.json is planted in the job description and,
-separately, in the profile; a fake model answers with exactly the claims the attacker
-wants. What reaches the user is then audited on the rendered page and in the API JSON
-(support/injection.py: `audit`). tools/bench/injection_report.py prints the same runs as a
-per-payload report.
+separately, in the profile; a fake model answers both calls with exactly the claims the
+attacker wants: the posting's call (which carries the job text, so a payload planted
+there) lists the claims' job quotes as requirements, the viewer's call (which carries
+the profile) gives each requirement the attacker's profile quote. What reaches the user
+is then audited on the rendered page and in the API JSON (support/injection.py:
+`audit`). tools/bench/injection_report.py prints the same runs as a per-payload report.
 """
 
 from __future__ import annotations
@@ -17,9 +19,15 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
+from explain.core.posting_prompt import POSTING_INSTRUCTION, build_posting_message
 from explain.core.schema import Claim, Draft
-from explain.core.verify import find_quote, verify_draft
+from explain.core.verify import DropReason, _Checker, find_quote, verify_draft
+from explain.core.viewer_prompt import (
+    PROFILE_HEADING,
+    TITLE_HEADING,
+    VIEWER_INSTRUCTION,
+    build_viewer_message,
+)
 from explain.display_cleaning import clean_display_text
 from explain.sentences import point_sentence
 from jobportal.models import CandidateProfile, Job
@@ -150,12 +158,21 @@ def test_across_all_payloads_the_instruction_is_fixed_and_invented_words_never_p
     for payload in PAYLOADS:
         for where in PLACEMENTS:
             run = harness.run(payload, where)
-            for prompt in run.prompts:
-                systems.add(prompt.system)
-                # The two texts are data under their headings, and nothing else.
-                assert prompt.user == build_user_message(run.profile_text, run.job_text)
-                assert prompt.user.startswith("CANDIDATE PROFILE:\n")
-                assert prompt.user.endswith("\n\nJOB POSTING:\n" + run.job_text)
+            systems.update(prompt.system for prompt in run.prompts)
+            # The job text is data under its heading in the posting's call, and nothing
+            # else; the viewer's call holds the title, the verified requirements and the
+            # profile, never the job text itself.
+            (posting,) = run.calls(POSTING_INSTRUCTION)
+            assert posting.user == build_posting_message(run.job_text)
+            assert posting.user == "JOB POSTING:\n" + run.job_text
+            for prompt in run.calls(VIEWER_INSTRUCTION):
+                assert prompt.user == build_viewer_message(
+                    run.job_title, run.reading.requirements, run.profile_text
+                )
+                assert prompt.user.startswith(TITLE_HEADING)
+                assert prompt.user.endswith(f"\n{PROFILE_HEADING}\n" + run.profile_text)
+                if where == "job" and run.payload.text:
+                    assert run.job_text not in prompt.user
             # A claim is shown only if both its quotes are in the texts sent, whoever
             # planted the words; the attacker's invented ones never are.
             for claim, fate in zip(run.offered, run.fates, strict=True):
@@ -166,7 +183,7 @@ def test_across_all_payloads_the_instruction_is_fixed_and_invented_words_never_p
                     if claim["kind"] == "match":
                         assert find_quote(claim["profileQuote"], run.profile_text) is not None
             assert run.violations == []
-    assert systems == {SYSTEM_INSTRUCTION}
+    assert systems == {POSTING_INSTRUCTION, VIEWER_INSTRUCTION}
     assert offered >= 200
     assert 0 < shown < offered
 
@@ -178,7 +195,9 @@ def test_a_fake_heading_in_the_profile_does_not_move_the_job_text(harness: Harne
     assert "JOB POSTING:" in run.profile_text
     assert "any applicant qualifies" not in run.job_text
     assert run.fates == ["job_quote_not_found"]
-    assert run.api["outcome"] == "nothing_verified"
+    # The fake requirement was removed when the posting was read: nothing to check.
+    assert run.reading.requirements == ()
+    assert run.api["outcome"] == "no_requirements"
 
 
 # --------------------------------------------------------------------------- the point check
@@ -271,8 +290,15 @@ def test_the_audit_catches_invented_quotes_when_the_quote_check_is_off(
     harness: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     harness.baseline()
-    # A broken verifier that "finds" every quote at the start of the text.
-    monkeypatch.setattr("explain.core.verify._occurrences", lambda needle, folded: iter([(0, 3)]))
-    monkeypatch.setattr("explain.core.verify._Source.field", lambda self, span: span)
+    # A broken verifier that "finds" every profile quote: the whole profile, whatever
+    # the model quoted (the posting's own reading keeps its honest check).
+    honest = _Checker._quote
+
+    def broken(self: Any, needle: str, source: Any, not_found: Any, excluded: Any = ()) -> Any:
+        if not_found is DropReason.PROFILE_QUOTE_NOT_FOUND:
+            return (0, len(source.text))
+        return honest(self, needle, source, not_found, excluded)
+
+    monkeypatch.setattr(_Checker, "_quote", broken)
     run = harness.run(_payload("praise-recruiter-note"), "job")
-    assert any("does not carry the quotes" in v for v in run.violations)
+    assert any("does not carry the quotes" in v for v in run.violations), run.violations

@@ -1,10 +1,12 @@
 """Robustness: random drafts and random Unicode texts through the real views.
 
-Hypothesis writes the profile, the job posting and the model's answer; the page and the
-API are requested. Never a 500, always exactly one log row per request, and every quote
-shown is the right text's own words, found by the rule. A maximum-size text full of
-combining marks and long-expanding characters still verifies, and the caps hold after
-normalisation (the timing is printed by tools/bench/injection_report.py, not asserted here).
+Hypothesis writes the profile, the job posting and the model's answer (both calls answered
+from it: the posting's requirements, the viewer's evidence); the page and the API are
+requested. Never a 500, always exactly one log row per request (and one per reading of
+the posting), and every quote shown is the right text's own words, found by the rule. A
+maximum-size text full of combining marks and long-expanding characters still verifies,
+and the caps hold after normalisation (the timing is printed by
+tools/bench/injection_report.py, not asserted here).
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from django.urls import reverse
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from explain.core.posting_prompt import POSTING_INSTRUCTION, build_posting_message
 from explain.core.verify import find_quote, normalize
 from explain.display_cleaning import clean_display_text
-from explain.models import ExplanationLog
+from explain.models import ExplanationLog, PostingReading
 from jobportal.models import CandidateProfile, Job
 from support.injection import ObeyingModel, clear_caches, hostile_text, sent_texts
 
@@ -164,20 +167,34 @@ def test_random_texts_and_drafts_never_break_the_views(
     profile_text, job_text = sent_texts(user, job.pk)
     model = ObeyingModel(_answer(data, profile_text, job_text))
     settings.EXPLAIN_CHAT_MODEL = model
-    before = ExplanationLog.objects.count()
+    before = ExplanationLog.objects.order_by("-id").values_list("id", flat=True).first() or 0
     clear_caches()
     page = client.post(reverse("explain:explain-job", args=[job.pk]), {"next": "/"})
     clear_caches()
     api = client.post(reverse("explain:api-explain", args=[job.pk]))
     assert page.status_code in {200, 422, 502}
     assert api.status_code == page.status_code
-    assert ExplanationLog.objects.count() == before + 2
+    rows = ExplanationLog.objects.filter(id__gt=before)
+    readings = [p for p in model.prompts if p.system == POSTING_INSTRUCTION]
+    # One row per request, and the posting's reading (when a request read it) its own.
+    assert rows.exclude(prompt_version__startswith="posting-").count() == 2
+    assert rows.filter(prompt_version__startswith="posting-").count() == len(readings)
     body = api.json()
     event(f"outcome {body['outcome']}, {len(body['matches']) + len(body['gaps'])} shown")
-    assert body["outcome"] in {"ok", "no_profile", "nothing_verified", "invalid_response"}
+    assert body["outcome"] in {
+        "ok",
+        "no_profile",
+        "nothing_verified",
+        "invalid_response",
+        "no_requirements",
+    }
     _check_shown(body, profile_text, job_text)
+    assert len(profile_text) <= 8000
     for prompt in model.prompts:
-        assert prompt.user.endswith(job_text) and len(profile_text) <= 8000
+        if prompt.system == POSTING_INSTRUCTION:
+            assert prompt.user == build_posting_message(job_text)
+        else:
+            assert prompt.user.endswith(profile_text)
 
 
 @FAST
@@ -218,16 +235,19 @@ def test_a_maximum_size_text_of_marks_and_expanding_characters(client: Any, sett
     assert len(normalize(job_text)) > 1.5 * cap
     assert not unicodedata.category(job_text[-1]).startswith("Z")
     # A whole word near the end of the job text: a stack of combining marks.
-    near_end = max(job_text[-400:].split(" ")[1:-1], key=len)
+    words = job_text[-400:].split(" ")[1:-1]
+    near_end = max(words, key=len)
     assert near_end.startswith("e") and len(near_end) > 10
+    # Another stack of marks, a requirement of its own.
+    other = max((w for w in words if w.startswith("e") and w != near_end), key=len)
     draft = {
         "matches": [
             {"point": "Near.", "term": near_end, "profileQuote": near_end, "jobQuote": near_end},
             {
                 "point": "Past the cap.",
-                "term": near_end,
+                "term": other,
                 "profileQuote": "Zanzibar",
-                "jobQuote": near_end,
+                "jobQuote": other,
             },
             {"point": "Expands.", "term": near_end, "profileQuote": near_end, "jobQuote": four},
         ],
@@ -240,15 +260,17 @@ def test_a_maximum_size_text_of_marks_and_expanding_characters(client: Any, sett
     data = response.json()
     assert response.status_code == 200, data
     assert len(normalize(three).split(" ")) == 12 and len(normalize(four).split(" ")) == 16
-    # The gap's quote passes the 12-word limit (else quote_too_long would be 2); its term
-    # is in the hostile profile too, so the profile contradicts it.
-    assert data["drop_reasons"] == {
-        # "Zanzibar" is in the profile, past twice the cap: the profile is cut there
-        # before scrubbing (bounded work), so it was never read and is "not found".
-        "profile_quote_not_found": 1,
-        "quote_too_long": 1,
-        "gap_contradicted": 1,
-    }
+    # The posting's reading: the 16-word quote is removed (the 12-word one passes, else
+    # quote_too_long would be 2).
+    reading = PostingReading.objects.get(job_ref=str(job.pk))
+    assert reading.removed_reasons == {"quote_too_long": 1}
+    assert reading.requirement_count == 3
+    # "Zanzibar" is in the profile, past twice the cap: the profile is cut there before
+    # scrubbing (bounded work), so it was never read and is "not found".
+    assert data["drop_reasons"] == {"profile_quote_not_found": 1}
     _check_shown(data, profile_text, job_text)
-    assert len(data["matches"]) == 1
+    assert [m["job_quote"] for m in data["matches"]] == [near_end]
     assert data["matches"][0]["job_span"]["end"] <= len(job_text)
+    # The twelve-word requirement's term is in the hostile profile too: the profile names
+    # it, nothing the model gave shows it, so it is never listed as not found.
+    assert three not in [g["job_quote"] for g in data["gaps"]]

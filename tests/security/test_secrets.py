@@ -91,7 +91,9 @@ def zelda(client: Client) -> Any:
 
 
 @pytest.fixture
-def job() -> Job:
+def job(db: None) -> Job:
+    """Asks for db by name: use_model and use_gemini read every posting ahead only when
+    the test has a database fixture (a module's django_db mark is not one)."""
     return Job.objects.create(
         title="Java Engineer", company="Northwind", description=WORKED_JOB_DESCRIPTION
     )
@@ -130,6 +132,9 @@ def test_canaries_reach_no_response_log_row_log_record_prompt_or_cache(
     use_gemini: Callable[..., Any],
     every_log_record: pytest.LogCaptureFixture,
 ) -> None:
+    # Both jobs exist before the model is set up: their postings are read ahead, and each
+    # request below makes the viewer's call only (every one holds the scrubbed profile).
+    other = Job.objects.create(title="Other", company="N", description=WORKED_JOB_DESCRIPTION)
     server = use_gemini(timeout=0.5)
     seen: list[str] = []
 
@@ -142,7 +147,6 @@ def test_canaries_reach_no_response_log_row_log_record_prompt_or_cache(
     server.reply_with_draft(WORKED_DRAFT)
     ask(page(job))
     ask(api(job))
-    other = Job.objects.create(title="Other", company="N", description=WORKED_JOB_DESCRIPTION)
     ask(api(other))
     # a provider that echoes the key and private-looking words back in its errors
     echo = f"API key {CANARY_KEY} rejected for Zelda Quill-Canary zelda.canary@private.example"
@@ -280,8 +284,12 @@ def test_log_rows_hold_counts_only_and_outlive_their_user(
 ) -> None:
     profile_words = ("Backend developer", "Java (Intermediate", "[removed]")
     job_words = ("Build secure Java APIs", "deploy services", "Northwind")
+    # A posting whose one requirement the profile names: read ahead with the job's.
+    java_only = Job.objects.create(
+        title="Java Developer", company="Northwind", description="Build secure Java APIs."
+    )
     use_model(WORKED_DRAFT)
-    data = client.post(api(job)).json()  # ok: 1 match, 1 gap, 1 dropped
+    data = client.post(api(job)).json()  # ok: Java shown, AWS not found
     client.post(api(job))  # cached
     report = client.post(
         reverse("explain:api-feedback"),
@@ -289,15 +297,23 @@ def test_log_rows_hold_counts_only_and_outlive_their_user(
         content_type="application/json",
     )
     assert report.status_code == 201
-    use_model({"matches": [], "gaps": []})
+    invented = {
+        "term": "Java",
+        "profileQuote": "Java (Expert, 9 years)",
+        "jobQuote": "Build secure Java APIs",
+    }
+    use_model({"matches": [invented], "gaps": []})
     clear_caches()
-    client.post(api(job))  # nothing verified
-    client.post(api(Job.objects.create(title="T", company="C", description="D")))  # limited
+    # Nothing verified: the invented quote is removed, and Java, which the profile names,
+    # could not be checked.
+    client.post(api(java_only))
+    client.post(api(job))  # limited
 
     zelda.delete()
 
     rows = list(ExplanationLog.objects.order_by("id"))
     assert [r.outcome for r in rows] == ["ok", "cached", "nothing_verified", "rate_limited"]
+    assert rows[2].drop_reasons == {DropReason.PROFILE_QUOTE_NOT_FOUND.value: 1}
     assert all(r.user_id is None for r in rows)
     assert FeedbackReport.objects.get().user_id is None
     for row in rows:

@@ -11,6 +11,7 @@ fix is built: only on what a client or a caller sees.
 from __future__ import annotations
 
 import io
+import json
 import statistics
 import threading
 import time
@@ -318,11 +319,14 @@ def spoofed_forwarded_for(site: Site) -> Finding:
                 HTTP_X_FORWARDED_FOR=f"198.51.100.{n + 1}",
             )
             logins += response.status_code != 429
+        # The jobs first: saving one reads its posting ahead (a call of the site's, not
+        # of any viewer), so only the viewers' calls are counted below.
+        jobs = [site.job() for _ in range(4)]
         before = site.model_calls()
-        for n in range(4):
+        for n, job in enumerate(jobs):
             site.ask(
                 site.client(site.user("addr")),
-                site.job().pk,
+                job.pk,
                 HTTP_X_FORWARDED_FOR=f"192.0.2.{n + 1}",
             )
         calls = site.model_calls() - before
@@ -394,16 +398,28 @@ def big_description(site: Site) -> Finding:
 
 
 def cached_recheck(site: Site) -> Finding:
+    """A viewer's answer of `claims` items of evidence, cached, then read again: each read
+    checks it again, to at most the bound of items (explain.core.checklist.MAX_EVIDENCE).
+
+    The posting is read first from the usual draft (its requirements); the giant answer is
+    the viewer's call's own JSON, every item for the posting's first requirement."""
     site.fresh()
     claims = site.sizes.claims
-    site.fake.reply_with_draft({"matches": DRAFT["matches"] * claims, "gaps": []})
+    site.fake.reply_with_draft(DRAFT)
     job = site.job()
+    site.ask(site.client(site.user("reader")), job.pk)  # the posting's reading, stored
+    evidence = {
+        "id": 1,
+        "profileQuote": DRAFT["matches"][0]["profileQuote"],
+        "profileReading": "states",
+    }
+    site.fake.reply_with_candidate_text(json.dumps({"requirements": [evidence] * claims}))
     client = site.client(site.user("claims"))
     first = outcome(site.ask(client, job.pk))
     reads = [timed(lambda: site.ask(client, job.pk)) for _ in range(3)]
     return Finding(
         "6 cached re-check",
-        f"{claims:,}-claim answer ({first}): {statistics.median(reads):.2f} s per cached read",
+        f"{claims:,}-item answer ({first}): {statistics.median(reads):.2f} s per cached read",
         {"first": first, "read_seconds": reads},
     )
 

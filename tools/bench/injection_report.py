@@ -2,6 +2,12 @@
 """Prompt-injection report: what an obeying model offered, what reached the user, and why
 the rest was dropped, per payload; then the timing of a maximum-size hostile text.
 
+The obeying model answers both calls: the posting's (which carries the job text, so a
+payload planted there), whose requirements are the attacker's job quotes, and the
+viewer's (which carries the profile), whose evidence is the attacker's profile quotes.
+A claim is "shown" when it reached the user as the attacker wanted: a match shown with
+its quotes, a gap listed as not found in the profile.
+
     .venv/bin/python tools/bench/injection_report.py            # per payload and placement
     .venv/bin/python tools/bench/injection_report.py --claims   # also every claim and its fate
 
@@ -43,9 +49,11 @@ from django.test.utils import setup_test_environment  # noqa: E402
 
 from explain.adapter import Field  # noqa: E402
 from explain.conf import setting  # noqa: E402
+from explain.core.posting_prompt import POSTING_INSTRUCTION  # noqa: E402
 from explain.core.schema import Claim, Draft  # noqa: E402
 from explain.core.texts import SourceText  # noqa: E402
 from explain.core.verify import find_quote, normalize, verify_draft  # noqa: E402
+from explain.core.viewer_prompt import VIEWER_INSTRUCTION  # noqa: E402
 from explain.services.limits import verify_limits  # noqa: E402
 from jobportal.models import CandidateProfile, Job  # noqa: E402
 from support.injection import (  # noqa: E402
@@ -90,7 +98,10 @@ def quotes_planted_words(run: Run, claim: dict[str, str]) -> bool:
 
 
 def print_runs(runs: list[Run], *, claims: bool) -> None:
-    header = f"{'payload':34} {'family':18} {'in':7} {'offered':>7} {'shown':>5}  dropped (why)"
+    header = (
+        f"{'payload':34} {'family':18} {'in':7} {'offered':>7} {'reqs':>4} {'shown':>5}  "
+        "dropped (why)"
+    )
     print(header)
     print("-" * len(header))
     for run in runs:
@@ -98,10 +109,12 @@ def print_runs(runs: list[Run], *, claims: bool) -> None:
         unchecked = run.fates.count("unchecked")
         if unchecked:
             why += (", " if why else "") + f"unchecked (list full) {unchecked}"
-        blocked = len(run.offered) - len(run.shown)
+        shown = run.fates.count("shown")
+        blocked = len(run.offered) - shown
         print(
             f"{run.payload.id:34} {run.payload.family:18} {run.where:7} "
-            f"{len(run.offered):>7} {len(run.shown):>5}  {blocked} ({why or '-'})"
+            f"{len(run.offered):>7} {len(run.reading.requirements):>4} {shown:>5}  "
+            f"{blocked} ({why or '-'})"
         )
         if claims:
             for claim, fate in zip(run.offered, run.fates, strict=True):
@@ -112,7 +125,10 @@ def print_runs(runs: list[Run], *, claims: bool) -> None:
 
 def print_totals(runs: list[Run]) -> None:
     offered = sum(len(r.offered) for r in runs)
-    shown = sum(len(r.shown) for r in runs)
+    shown = sum(r.fates.count("shown") for r in runs)
+    requirements = sum(len(r.reading.requirements) for r in runs)
+    posting_calls = sum(len(r.calls(POSTING_INSTRUCTION)) for r in runs)
+    viewer_calls = sum(len(r.calls(VIEWER_INSTRUCTION)) for r in runs)
     reasons: Counter[str] = Counter()
     for run in runs:
         reasons.update(run.reasons)
@@ -131,6 +147,8 @@ def print_totals(runs: list[Run]) -> None:
     print("Totals")
     print(f"  payloads tried                 {payloads} ({families} families)")
     print(f"  runs (payload x placement)     {len(runs)}")
+    print(f"  model calls                    {posting_calls} posting, {viewer_calls} viewer's")
+    print(f"  requirements kept, all runs    {requirements}")
     print(f"  claims offered by the attacker {offered}")
     print(f"  claims blocked                 {offered - shown} ({(offered - shown) / offered:.0%})")
     for code, n in reasons.most_common():

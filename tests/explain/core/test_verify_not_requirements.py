@@ -4,9 +4,9 @@ elsewhere in the posting still do."""
 
 from __future__ import annotations
 
-from explain.core.verify_incremental import IncrementalVerifier
-
 from explain.adapter import Field
+from explain.core.checklist import checker_for
+from explain.core.posting import PostingAnswer, PostingItem, read_posting
 from explain.core.schema import Claim, Draft
 from explain.core.texts import job_text, profile_text
 from explain.core.verify import DropReason, verify_draft
@@ -66,9 +66,28 @@ def test_a_requirement_in_the_description_still_counts():
     assert result.dropped == 0
 
 
-def test_the_streamed_verifier_drops_it_the_same_way():
+def test_the_checklist_checker_drops_it_the_same_way():
+    """The viewer's checklist checks a requirement's words with the same rule."""
     draft = _gap("Ukraine", "Lviv, Ukraine")
     whole, (profile, job, args) = _verify(draft, {"location"})
-    streamed = IncrementalVerifier(profile.text, job.text, **args)
-    assert streamed.add("gap", draft.gaps[0]) is None
-    assert streamed.result().drop_reasons == whole.drop_reasons
+    checker = checker_for(profile.text, job.text, **args)
+    assert checker.gap(draft.gaps[0]) is DropReason.JOB_QUOTE_NOT_REQUIREMENT
+    assert whole.drop_reasons == {DropReason.JOB_QUOTE_NOT_REQUIREMENT.value: 1}
+
+
+def test_the_posting_reading_never_keeps_it_as_a_requirement():
+    """Read once for every viewer: the location named as a requirement is removed, with
+    the same reason, and the description's requirement stays."""
+    answer = PostingAnswer(
+        requirements=[
+            PostingItem(job_quote="Lviv, Ukraine", term="Ukraine", reading="required"),
+            PostingItem(
+                job_quote="You plan crop rotation", term="crop rotation", reading="required"
+            ),
+        ]
+    )
+    reading = read_posting(
+        answer, job_text(JOB, max_chars=5000), not_requirement_keys={"location", "remote"}
+    )
+    assert [r.term for r in reading.requirements] == ["crop rotation"]
+    assert reading.reasons == {DropReason.JOB_QUOTE_NOT_REQUIREMENT.value: 1}

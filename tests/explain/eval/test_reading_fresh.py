@@ -1,4 +1,4 @@
-"""The fresh held-out reading set (issue 37) keeps the spread it was written with: a
+"""The fresh held-out reading set keeps the spread it was written with: a
 figure measured on it means something only while every language, every kind and both
 sides of the keep/drop line are there in numbers. Only its shape is tested here, never
 the reader's score on it, so no test can pull the reader towards these lines."""

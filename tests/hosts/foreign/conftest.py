@@ -14,6 +14,7 @@ import pytest
 from django.core.cache import caches
 
 from explain.llm.client import ChatPrompt
+from support.two_step import answer_in_shape
 from tests.hosts.foreign.careers.models import Member, Posting, Resume
 
 PASSWORD = "pw-foreign-123"
@@ -55,7 +56,9 @@ DRAFT = {
 
 
 class FakeModel:
-    """A ChatModel (docs/integrating.md, Offline and fake models) that records prompts."""
+    """A ChatModel (docs/integrating.md, Offline and fake models) that records prompts and
+    answers both calls from DRAFT: the posting's call with its job quotes as the posting's
+    requirements, the viewer's call with its profile quotes (support/two_step.py)."""
 
     model_name = "fake-foreign"
 
@@ -64,7 +67,7 @@ class FakeModel:
 
     def __call__(self, prompt: ChatPrompt, /) -> str:
         self.prompts.append(prompt)
-        return json.dumps(DRAFT)
+        return answer_in_shape(json.dumps(DRAFT), prompt)
 
 
 @pytest.fixture(autouse=True)

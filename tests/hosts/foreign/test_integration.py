@@ -11,6 +11,8 @@ import pytest
 from django.core.checks import run_checks
 from django.test import Client
 
+from explain.core.posting_prompt import POSTING_INSTRUCTION
+from explain.core.viewer_prompt import VIEWER_INSTRUCTION
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from tests.hosts.foreign.careers.auth import token_for
@@ -59,9 +61,13 @@ def test_a_candidate_gets_a_verified_explanation_through_session_and_csrf(
 def test_html_becomes_lines_and_contacts_leave_nothing_behind(candidate, posting, model):
     client = page_client(candidate, posting)
     client.post(API.format(posting.pk), HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value)
-    sent = model.prompts[-1].user
+    # The posting's call carries the posting, the viewer's call the profile.
+    (posting_call,) = [p.user for p in model.prompts if p.system == POSTING_INSTRUCTION]
+    (viewer_call,) = [p.user for p in model.prompts if p.system == VIEWER_INSTRUCTION]
+    assert "Requirements\nKubernetes in production\nPostgreSQL tuning" in posting_call
+    sent = viewer_call
     assert "Summary\nSix years of Python & Django APIs.\nPostgreSQL tuning\nDocker" in sent
-    assert "Requirements\nKubernetes in production\nPostgreSQL tuning" in sent
+    assert "Rahim" not in posting_call and "Six years" not in posting_call
     assert "rahim.chowdhury" not in sent and "example.com" not in sent
     assert "000000" not in sent and "1711" not in sent and "90000" not in sent
     assert "Rahim Chowdhury" in sent  # the surname is not swallowed by a scrubbed neighbour
@@ -110,7 +116,9 @@ def test_the_panel_speaks_the_hosts_language(candidate, posting, model):
 def test_the_log_row_points_at_the_email_login_member(candidate, posting, model):
     client = page_client(candidate, posting)
     client.post(API.format(posting.pk), HTTP_X_CSRFTOKEN=client.cookies["csrftoken"].value)
-    row = ExplanationLog.objects.get()
+    # The request read the posting first (its own row), then the viewer's step.
+    reading, row = ExplanationLog.objects.order_by("id")
+    assert reading.prompt_version.startswith("posting-") and reading.outcome == Outcome.OK
     assert row.user_id == candidate.pk and row.outcome == Outcome.OK
 
 
