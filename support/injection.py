@@ -641,9 +641,11 @@ def _audit_page(run: Run, baseline: PageShape) -> list[str]:
         problems.append("bidi or tag characters in the page")
     if settings.SECRET_KEY in page or settings.SECRET_KEY in json.dumps(run.api):
         problems.append("SECRET_KEY in the response")
-    for item in run.shown:
-        if _escaped(item["point"]) not in page:
-            problems.append(f"shown point {item['point']!r} missing from the page")
+    # Every requirement the API lists is on the page, in the sentence code wrote for its state.
+    for requirement in run.api.get("requirements", []):
+        line = requirement.get("state_line", "")
+        if _escaped(line) not in page:
+            problems.append(f"requirement {line!r} missing from the page")
     return problems
 
 

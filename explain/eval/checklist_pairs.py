@@ -39,6 +39,7 @@ from explain.core.schema import PROFILE_READINGS
 from explain.core.texts import SourceText, profile_text
 from explain.core.verify import Limits
 from explain.eval.postings import Candidate, Posting, _pct, _value, honest, score_posting
+from explain.exceptions import ExplainError
 
 PAIRS_PATH = Path(__file__).resolve().parent / "checklist_pairs.json"
 # The profile fields the demo portal sends, in its order, with its labels.
@@ -61,7 +62,7 @@ NOT_SHOWING = frozenset({"absent", "wished", "someone_else", "past"})
 MAX_CHARS = 30000
 
 
-class PairSetError(ValueError):
+class PairSetError(ExplainError, ValueError):
     """The pair set is malformed; the message names the pair."""
 
 

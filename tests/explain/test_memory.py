@@ -56,7 +56,7 @@ def test_the_job_page_shows_it_at_once_and_says_when_it_was_made(logged_in, work
     logged_in.post(api_url(worked_job))
     html = logged_in.get(worked_job.get_absolute_url()).content.decode()
     assert "From your last look at this job, less than a minute ago" in html
-    assert "Your profile shows 1 of them." in html
+    assert "Your profile shows 1 of the 2 required ones." in html
     assert "Build secure Java APIs" in html
     assert 'id="explain-remembered" type="application/json"' in html
     assert "Kubernetes" not in html  # the hidden point stays hidden

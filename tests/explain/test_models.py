@@ -51,13 +51,13 @@ def test_the_review_queue_is_the_log_table():
 def test_a_log_row_holds_the_checklist_counts_and_starts_at_zero():
     """Room for a long posting's list (past 255) in every state; a row written without
     them (today's viewer rows, spooled rows from before) holds 0 in each."""
-    assert REQUIREMENT_COUNT_FIELDS[2:] == REQUIREMENT_STATE_FIELDS
+    assert REQUIREMENT_COUNT_FIELDS[3:] == REQUIREMENT_STATE_FIELDS
     fields = {f.name for f in ExplanationLog._meta.get_fields()}
     assert set(REQUIREMENT_COUNT_FIELDS) <= fields
     empty = ExplanationLog.objects.create(job_ref="1", outcome="ok")
     empty.refresh_from_db()
-    assert [getattr(empty, name) for name in REQUIREMENT_COUNT_FIELDS] == [0] * 6
-    counts = dict(zip(REQUIREMENT_COUNT_FIELDS, (300, 40, 120, 100, 50, 30), strict=True))
+    assert [getattr(empty, name) for name in REQUIREMENT_COUNT_FIELDS] == [0] * 7
+    counts = dict(zip(REQUIREMENT_COUNT_FIELDS, (300, 40, 10, 120, 100, 50, 30), strict=True))
     full = ExplanationLog.objects.create(job_ref="2", outcome="ok", **counts)
     full.refresh_from_db()
     assert {name: getattr(full, name) for name in REQUIREMENT_COUNT_FIELDS} == counts
