@@ -4,7 +4,7 @@ Every requirement of the posting's reading appears exactly once, in the posting'
 whatever the model's answer leaves out, repeats or invents; and the model's reading of a
 profile quote can only weaken a claim: a quote it reads as absent, wished for, someone
 else's or past never makes a requirement "shown", and no reading shows what "states"
-would not (SPEC §3.6, §3.7).
+would not.
 """
 
 from __future__ import annotations

@@ -119,8 +119,7 @@ def rendered(record: logging.LogRecord) -> str:
     return "\n".join(parts)
 
 
-# The requirements' quotes: the posting's public words, stored by design in its reading
-# (SPEC §3.2).
+# The requirements' quotes: the posting's public words, stored by design in its reading.
 JOB_TEXTS = ("Build secure Java APIs", "deploy services on AWS")
 
 

@@ -2,8 +2,8 @@
 
 A request uses the posting's stored reading (or reads it now, once, for every viewer),
 asks the model per requirement for the profile's words, and checks them into the
-checklist. These tests hold the flow to SPEC §3.2 and §3.7 through
-explain.services.explanations, with fake models (tests/conftest.py FakeModel).
+checklist. These tests hold the flow (one reading per posting, one state per
+requirement) through explain.services.explanations, with fake models (tests/conftest.py FakeModel).
 """
 
 from __future__ import annotations
