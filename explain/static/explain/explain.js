@@ -511,7 +511,7 @@
       box.appendChild(list);
     });
     if (requirements.length) { box.appendChild(el("p", "explain-gap-note", words.checklistNote)); }
-    if (notRead && notRead.length) {
+    if (notRead?.length) {
       box.appendChild(el("h4", "explain-list-heading", words.notReadHeading));
       box.appendChild(el("p", "explain-not-read-note", words.notReadNote));
       const lines = el("ul", "explain-not-read");
@@ -692,7 +692,7 @@
   function showStreamedRequirement(item) {
     var body = resultBox.querySelector(".explain-streaming");
     var id = String(Number(item.id) || 0);
-    var old = body && body.querySelector('.explain-requirement[data-requirement-id="' + id + '"]');
+    var old = body?.querySelector('.explain-requirement[data-requirement-id="' + id + '"]');
     if (!old) { return; }
     var active = old.classList.contains("explain-point-active");
     var fresh = renderRequirement({ log_id: null }, item);
