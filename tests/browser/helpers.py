@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import shutil
 from pathlib import Path
@@ -53,3 +54,23 @@ def early_in_the_window(username: str, rate_clock: Any, most_left: int = 50) -> 
             return
         rate_clock.advance(1)
     raise AssertionError("no window start found in an hour of the rate clock")
+
+
+def _with_invented_claim() -> dict[str, Any]:
+    from tests.conftest import WORKED_DRAFT
+
+    draft = copy.deepcopy(WORKED_DRAFT)
+    draft["matches"][1] = {
+        "point": "You have deployed services on AWS for years.",
+        "term": "AWS",
+        "profileQuote": INVENTED_QUOTE,
+        "jobQuote": "deploy services on AWS",
+    }
+    return draft
+
+
+# The worked example with one claim the checks remove: the posting is read as before (Java
+# and AWS), and the viewer's step quotes words for AWS that the profile does not hold, so
+# AWS is not found and the answer says a point was removed. The invented words never show.
+INVENTED_QUOTE = "AWS (5 years)"
+WITH_INVENTED_CLAIM = _with_invented_claim()

@@ -387,7 +387,7 @@ def test_add_to_my_profile_and_back_with_the_explanation_refreshed(
     ask_by_keyboard(page)
     gap = page.locator(".explain-gap")
     expect(gap.locator(".explain-point-text")).to_have_text(
-        "This job asks for “AWS”; it was not found in your profile."
+        "“AWS” was not found in your profile."
     )
     add = gap.get_by_role("link", name="Add to my profile")
     add.focus()

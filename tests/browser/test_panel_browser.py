@@ -15,7 +15,13 @@ from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import Outcome
 from jobportal.demo_data import DEMO_PASSWORD
 from jobportal.models import CandidateProfile, Job
-from tests.browser.helpers import early_in_the_window, log_in, save_screenshot
+from tests.browser.helpers import (
+    INVENTED_QUOTE,
+    WITH_INVENTED_CLAIM,
+    early_in_the_window,
+    log_in,
+    save_screenshot,
+)
 from tests.conftest import WORKED_DRAFT, FakeModel
 
 pytestmark = pytest.mark.browser
@@ -45,7 +51,7 @@ def highlighted(page: Any) -> list[str]:
 
 
 def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model):
-    model = use_model(slow_model(WORKED_DRAFT))
+    model = use_model(slow_model(WITH_INVENTED_CLAIM))
     page = new_page()
     job = worked_job()
     log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
@@ -66,7 +72,7 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     expect(notice).to_have_text("We removed 1 point the AI suggested: it did not pass our checks.")
     # The live region announces the bottom line.
     expect(status).to_have_text(
-        "This job lists 2 requirements we could check. Your profile shows 1 of them."
+        "This job lists 2 requirements. Your profile shows 1 of the 2 required ones."
     )
     expect(panel.locator("[data-explain-button]")).to_be_enabled()
 
@@ -76,7 +82,7 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     expect(gaps).to_have_count(1)
     # The site's sentence, not the model's; said once who wrote it.
     expect(matches.first.locator(".explain-point-text")).to_have_text(
-        "“Java” is in your profile and in this job."
+        "“Java” is shown in your profile."
     )
     expect(panel).not_to_contain_text("asks for secure Java APIs")
     expect(panel.locator(".explain-written-by")).to_have_text(
@@ -88,12 +94,11 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     )
     expect(matches.first.locator("q").first).to_have_attribute("dir", "auto")
     expect(gaps.first.locator("q")).to_have_text(["deploy services on AWS"])
-    expect(gaps.first.locator(".explain-not-mentioned")).to_have_text("Not mentioned")
-    expect(
-        panel.get_by_role("heading", name=re.compile("not shown in your profile"))
-    ).to_be_visible()
+    expect(gaps.first.locator(".explain-state-tag")).to_have_text("Not found in your profile")
+    expect(gaps.first.locator("dt:visible")).to_have_text(["This job"])
+    expect(panel.get_by_role("heading", name="What this job asks for")).to_be_visible()
     # The invented claim never reaches the page, not even inside the disclosure.
-    expect(panel).not_to_contain_text("Kubernetes")
+    expect(panel).not_to_contain_text(INVENTED_QUOTE)
 
     why = panel.locator(".explain-why")
     why.locator("summary").click()
@@ -257,7 +262,7 @@ def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_dat
     matches = page.locator(".explain-match")
     expect(matches).to_have_count(2)
     expect(matches.locator(".explain-point-text")).to_have_text(
-        ["“Java” is in your profile and in this job."] * 2
+        ["“Java” is shown in your profile."] * 2
     )
     expect(page.locator("#explain-panel")).not_to_contain_text("fits")
     match = matches.first
@@ -267,7 +272,7 @@ def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_dat
     gap = page.locator(".explain-gap")
     # The model's reordered sentence never reaches the page: code wrote the sentence.
     expect(gap.locator(".explain-point-text")).to_have_text(
-        "This job asks for “alert”; it was not found in your profile."
+        "“alert” was not found in your profile."
     )
     expect(gap.locator("q")).to_have_text(["<script>window.__pwned = 1; alert(2)</script>"])
     match.hover()
@@ -380,7 +385,7 @@ def test_a_gap_shows_the_profiles_own_words_beside_it(new_page, demo_data, use_m
     point = page.locator(".explain-gap")
     expect(point).to_have_count(1)
     expect(point.locator(".explain-point-text")).to_have_text(
-        "This job asks for “Kubernetes”; it was not found in your profile."
+        "“Kubernetes” was not found in your profile."
     )
     expect(point.locator(".explain-profile-said")).to_have_text(
         re.compile(r"^Your profile: “[^”]*no Kubernetes yet[^”]*”$")
@@ -462,7 +467,7 @@ def test_an_address_past_its_daily_allowance_reads_its_own_message(
     ("setup", "expected"),
     [
         ("provider_down", "The explanation service is not responding right now."),
-        ("nothing_verified", "We could not find an explanation whose every point quotes"),
+        ("no_requirements", "We found no requirement in this job's posting that we can quote"),
     ],
 )
 def test_each_error_has_its_own_message(new_page, demo_data, use_model, setup, expected):
@@ -473,6 +478,7 @@ def test_each_error_has_its_own_message(new_page, demo_data, use_model, setup, e
 
         use_model(down)
     else:
+        # Its one item names Kubernetes on words without it: the posting keeps none.
         use_model({"matches": [WORKED_DRAFT["matches"][1]], "gaps": []})
     page = new_page()
     log_in(page, "demo", DEMO_PASSWORD, next_url=worked_job().get_absolute_url())
@@ -482,7 +488,7 @@ def test_each_error_has_its_own_message(new_page, demo_data, use_model, setup, e
 
 
 def test_without_javascript_the_server_renders_the_same_result(new_page, demo_data, use_model):
-    use_model(WORKED_DRAFT)
+    use_model(WITH_INVENTED_CLAIM)
     page = new_page(javascript=False)
     job = worked_job()
     log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
@@ -499,7 +505,7 @@ def test_without_javascript_the_server_renders_the_same_result(new_page, demo_da
     expect(page.locator(".explain-why li")).to_have_text(
         ["1 point: the quoted words are not in your profile."]
     )
-    expect(page.locator("main")).not_to_contain_text("Kubernetes")
+    expect(page.locator("main")).not_to_contain_text(INVENTED_QUOTE)
     # The quoted words are marked in the posting as it was sent.
     expect(page.locator(".explain-sent mark.explain-highlight")).to_have_text(
         ["Build secure Java APIs", "deploy services on AWS"]

@@ -42,7 +42,7 @@ def test_streaming_then_the_removed_notice_on_a_phone(new_page, demo_data, setti
     page.get_by_role("button", name="Why this job?").click()
     panel = page.locator("#explain-panel")
     first = panel.locator(".explain-match .explain-point-text")
-    expect(first).to_have_text(["“Java” is in your profile and in this job."])
+    expect(first).to_have_text(["“Java” is shown in your profile."])
     expect(panel.locator(".explain-notice")).to_have_count(0)
     expect(panel.get_by_role("button", name="Working…")).to_be_disabled()
     assert_accessible(page)

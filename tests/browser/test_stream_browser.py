@@ -62,7 +62,7 @@ def test_the_first_point_is_drawn_before_the_answer_is_finished(new_page, demo_d
     page = open_job(new_page, width=1440, height=900)
     panel = page.locator("#explain-panel")
     first = panel.locator(".explain-match .explain-point-text")
-    expect(first).to_have_text(["“Java” is in your profile and in this job."])
+    expect(first).to_have_text(["“Java” is shown in your profile."])
     # Still writing: no notice, no report control, the button still busy.
     expect(panel.locator(".explain-notice")).to_have_count(0)
     expect(panel.locator(".explain-report")).to_have_count(0)
