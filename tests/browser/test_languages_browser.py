@@ -12,7 +12,7 @@ from explain import wording
 from jobportal.demo_data import DEMO_PASSWORD
 from jobportal.models import Job
 from tests.browser.axe import assert_accessible
-from tests.browser.helpers import log_in, save_screenshot
+from tests.browser.helpers import bottom_line, log_in, save_screenshot
 from tests.conftest import WORKED_DRAFT
 
 pytestmark = pytest.mark.browser
@@ -66,7 +66,7 @@ def test_the_browsers_language_gives_the_page_and_the_panel(
         page.locator("[data-explain-button]").click()
         panel = page.locator("#explain-panel")
         with translation.override(language):
-            summary = wording.summary_line(1, 1)
+            summary = bottom_line(2, 1)
             notice = wording.removed_notice(1)
         expect(panel.locator(".explain-result-heading")).to_have_text(heading)
         expect(panel.locator(".explain-summary")).to_have_text(summary)

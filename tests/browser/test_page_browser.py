@@ -20,7 +20,7 @@ from explain.services.explanations import profile_text_for
 from jobportal.demo_data import DEMO_PASSWORD
 from jobportal.models import CandidateProfile, Job
 from tests.browser.axe import assert_accessible
-from tests.browser.helpers import early_in_the_window, log_in, save_screenshot
+from tests.browser.helpers import bottom_line, early_in_the_window, log_in, save_screenshot
 from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION
 
 pytestmark = pytest.mark.browser
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
 VIEWPORTS = [pytest.param(PHONE, id="390x844"), pytest.param(DESKTOP, id="1440x900")]
-SUMMARY = wording.summary_line(1, 1)
+SUMMARY = bottom_line(2, 1)
 
 
 def worked_job() -> Job:
@@ -153,7 +153,7 @@ def test_in_german_the_panel_and_its_sentences_are_german(new_page, demo_data, u
     ask_by_keyboard(page)
     panel = page.locator("#explain-panel")
     with translation.override("de"):
-        summary = wording.summary_line(1, 1)
+        summary = bottom_line(2, 1)
         notice = wording.removed_notice(1)
     expect(panel.locator(".explain-result-heading")).to_have_text("Was wir gefunden haben")
     expect(panel.locator(".explain-summary")).to_have_text(summary)
@@ -169,7 +169,7 @@ def test_with_no_match_it_says_so_plainly(new_page, demo_data, use_model):
     page = open_job(new_page, worked_job(), DESKTOP)
     ask_by_keyboard(page)
     panel = page.locator("#explain-panel")
-    expect(panel.locator(".explain-summary")).to_have_text(wording.summary_line(0, 1))
+    expect(panel.locator(".explain-summary")).to_have_text(bottom_line(1, 0))
     expect(panel.get_by_role("heading", name="Where your profile meets this job")).to_be_visible()
     expect(panel.locator(".explain-none")).to_be_visible()
 
@@ -386,9 +386,7 @@ def test_add_to_my_profile_and_back_with_the_explanation_refreshed(
     page = open_job(new_page, job, viewport)
     ask_by_keyboard(page)
     gap = page.locator(".explain-gap")
-    expect(gap.locator(".explain-point-text")).to_have_text(
-        "“AWS” was not found in your profile."
-    )
+    expect(gap.locator(".explain-point-text")).to_have_text("“AWS” was not found in your profile.")
     add = gap.get_by_role("link", name="Add to my profile")
     add.focus()
     page.keyboard.press("Enter")
@@ -403,7 +401,7 @@ def test_add_to_my_profile_and_back_with_the_explanation_refreshed(
     page.wait_for_url(re.compile(rf"/jobs/{job.pk}/\?explain=refresh$"))
     # Asked again at once: the profile text changed, so this is a new model call, and the
     # gap the profile now shows is gone (the verifier drops it as contradicted).
-    expect(page.locator(".explain-summary")).to_have_text(wording.summary_line(1, 0))
+    expect(page.locator(".explain-summary")).to_have_text(bottom_line(1, 1))
     expect(page.locator(".explain-result-heading")).to_be_focused()
     expect(page.locator(".explain-gap")).to_have_count(0)
     assert len(model.prompts) == 2
@@ -464,8 +462,8 @@ def test_three_jobs_in_a_row_then_a_live_countdown(
 ):
     settings.EXPLAIN_RATE = "3/m"  # a host's tighter rate: a burst of three a minute
     early_in_the_window("demo", rate_clock)
+    jobs = java_jobs(4)  # saved first: their postings are read ahead with the others
     model = use_model(WORKED_DRAFT)
-    jobs = java_jobs(4)
     page = new_page(**viewport)
     page.clock.install()
     log_in(page, "demo", DEMO_PASSWORD, next_url=jobs[0].get_absolute_url())

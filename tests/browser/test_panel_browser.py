@@ -17,6 +17,7 @@ from jobportal.demo_data import DEMO_PASSWORD
 from jobportal.models import CandidateProfile, Job
 from tests.browser.helpers import (
     INVENTED_QUOTE,
+    WITH_ANALYST_REQUIREMENT,
     WITH_INVENTED_CLAIM,
     early_in_the_window,
     log_in,
@@ -168,24 +169,28 @@ def test_hovering_and_focusing_highlight_the_quoted_words(new_page, demo_data, u
     page = new_page()
     log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
     ask(page)
+    # The title is no requirement (its quote is removed); the list is in the posting's
+    # order: the description's words, then the requirements field's.
     gaps = page.locator(".explain-gap")
     expect(gaps).to_have_count(2)
+    expect(page.locator(".explain-match")).to_have_count(0)
 
     gaps.nth(0).hover()
-    expect(page.locator("mark.explain-highlight")).to_have_text(["Experience with Tableau"])
-    expect(
-        page.locator('[data-explain-field="requirements"] mark.explain-highlight')
-    ).to_have_count(1)
-
-    gaps.nth(1).hover()
     expect(page.locator("mark.explain-highlight")).to_have_text(["write SQL for dashboards"])
     expect(page.locator('[data-explain-field="description"] mark.explain-highlight')).to_have_count(
         1
     )
 
+    gaps.nth(1).hover()
+    expect(page.locator("mark.explain-highlight")).to_have_text(["Experience with Tableau"])
+    expect(
+        page.locator('[data-explain-field="requirements"] mark.explain-highlight')
+    ).to_have_count(1)
+
     # Keyboard: focusing a point highlights too, and the posting text is unchanged.
-    page.locator(".explain-match").first.focus()
-    assert highlighted(page) == ["Java Data Analyst"]
+    page.mouse.move(0, 0)
+    gaps.nth(0).focus()
+    assert highlighted(page) == ["write SQL for dashboards"]
     expect(page.locator('[data-explain-field="title"]')).to_have_text("Java Data Analyst")
     expect(page.locator('[data-explain-field="description"]')).to_contain_text(
         "You will write SQL for dashboards every week."
@@ -265,7 +270,9 @@ def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_dat
         ["“Java” is shown in your profile."] * 2
     )
     expect(page.locator("#explain-panel")).not_to_contain_text("fits")
-    match = matches.first
+    # Both quotes are the posting's requirements; the one with the markup shows it as text.
+    match = matches.filter(has=page.locator("q", has_text="onerror=alert(1)"))
+    expect(match).to_have_count(1)
     expect(match.locator("q").nth(1)).to_have_text(
         "Build secure Java APIs <img src=x onerror=alert(1)>"
     )
@@ -367,8 +374,8 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
 
 
 def test_a_gap_shows_the_profiles_own_words_beside_it(new_page, demo_data, use_model):
-    """The profile names Kubernetes only to say it is missing: the gap stays, with those
-    words beside it."""
+    """The profile names Kubernetes only to say it is missing: the requirement is "not yet",
+    with those words in its line."""
     CandidateProfile.objects.filter(user__username="demo").update(
         skills="Java (Intermediate, 3 years), Docker, no Kubernetes yet"
     )
@@ -384,13 +391,11 @@ def test_a_gap_shows_the_profiles_own_words_beside_it(new_page, demo_data, use_m
     ask(page)
     point = page.locator(".explain-gap")
     expect(point).to_have_count(1)
+    expect(point).to_have_class(re.compile(r"\bexplain-state-not_yet\b"))
+    expect(point.locator(".explain-state-tag")).to_have_text("Your profile says not yet")
     expect(point.locator(".explain-point-text")).to_have_text(
-        "“Kubernetes” was not found in your profile."
+        re.compile(r"^Your profile says not yet: “[^”]*no Kubernetes yet[^”]*”$")
     )
-    expect(point.locator(".explain-profile-said")).to_have_text(
-        re.compile(r"^Your profile: “[^”]*no Kubernetes yet[^”]*”$")
-    )
-    expect(point.locator(".explain-not-mentioned")).to_have_count(0)
     save_screenshot(page.locator("#explain-panel"), "panel-gap-profile-said")
 
 
@@ -398,7 +403,7 @@ def test_a_second_job_within_30_seconds_says_how_long_to_wait(
     new_page, demo_data, use_model, rate_clock
 ):
     early_in_the_window("demo", rate_clock, most_left=20)
-    model = use_model(WORKED_DRAFT)
+    model = use_model(WITH_ANALYST_REQUIREMENT)
     page = new_page()
     first = worked_job()
     log_in(page, "demo", DEMO_PASSWORD, next_url=first.get_absolute_url())
@@ -583,9 +588,9 @@ OTHER_FORMS_DRAFT = {
 
 @pytest.mark.parametrize("mode", ["json", "ndjson", "no-javascript"])
 def test_each_quote_marks_the_term_in_its_own_words(new_page, demo_data, use_model, mode):
-    """The profile writes PostgreSQL, the job Postgres: the sentence names both and each
-    quote marks its own side's words, in the script's panel (whole or streamed) and in the
-    page the server renders."""
+    """The profile writes PostgreSQL, the job Postgres: the sentence names the job's
+    requirement and each quote marks its own side's words, in the script's panel (whole
+    or streamed) and in the page the server renders."""
     answer = json.dumps(OTHER_FORMS_DRAFT)
     use_model(_StreamingModel(answer) if mode == "ndjson" else answer)
     job = Job.objects.create(
@@ -603,7 +608,7 @@ def test_each_quote_marks_the_term_in_its_own_words(new_page, demo_data, use_mod
     match, gap = page.locator(".explain-match"), page.locator(".explain-gap")
     # A cold process builds the alias table on its first explanation: allow for it.
     expect(match.locator(".explain-point-text")).to_have_text(
-        "“PostgreSQL” in your profile; “Postgres” in this job.", timeout=20_000
+        "“Postgres” is shown in your profile.", timeout=20_000
     )
     expect(match.locator("q")).to_have_text(
         ["moved our reporting queries from spreadsheets to PostgreSQL", "tune Postgres queries"]
