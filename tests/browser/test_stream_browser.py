@@ -38,12 +38,13 @@ class GatedModel(FakeModel):
 
     def stream(self, prompt: ChatPrompt, /) -> Iterator[str | ChatResponse]:
         text = self(prompt)
-        first_end = text.index("}") + 1  # the end of the first requirement's object
-        yield text[:first_end]
+        # Up to the second requirement's opening brace: the first one is then complete.
+        second = text.index("{", text.index("}")) + 1
+        yield text[:second]
         assert self.gate.wait(10), "the test never opened the gate"
         if self.fail:
             raise ProviderError("the connection broke")
-        yield text[first_end:]
+        yield text[second:]
         yield ChatResponse(text=text, model=self.model_name)
 
 
@@ -86,6 +87,9 @@ def test_a_failure_part_way_keeps_the_points_and_says_so(new_page, demo_data, us
     expect(error).to_have_text(str(wording.error_message(Outcome.PROVIDER_ERROR)))
     expect(error).to_have_attribute("role", "alert")
     expect(panel.locator(".explain-match .explain-point-text")).to_have_count(1)
+    # The requirement still being checked when the answer broke is no longer on the list.
+    expect(panel.locator(".explain-state-pending")).to_have_count(0)
+    expect(panel).not_to_contain_text("being checked")
     expect(panel.locator(".explain-notice")).to_have_count(0)
     expect(panel.locator("[data-explain-status]")).to_have_text("No explanation this time.")
     row = ExplanationLog.objects.get()
