@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import shutil
 from pathlib import Path
@@ -53,3 +54,52 @@ def early_in_the_window(username: str, rate_clock: Any, most_left: int = 50) -> 
             return
         rate_clock.advance(1)
     raise AssertionError("no window start found in an hour of the rate clock")
+
+
+def _with_invented_claim() -> dict[str, Any]:
+    from tests.conftest import WORKED_DRAFT
+
+    draft = copy.deepcopy(WORKED_DRAFT)
+    draft["matches"][1] = {
+        "point": "You have deployed services on AWS for years.",
+        "term": "AWS",
+        "profileQuote": INVENTED_QUOTE,
+        "jobQuote": "deploy services on AWS",
+    }
+    return draft
+
+
+# The worked example with one claim the checks remove: the posting is read as before (Java
+# and AWS), and the viewer's step quotes words for AWS that the profile does not hold, so
+# AWS is not found and the answer says a point was removed. The invented words never show.
+INVENTED_QUOTE = "AWS (5 years)"
+WITH_INVENTED_CLAIM = _with_invented_claim()
+
+
+def _with_analyst_requirement() -> dict[str, Any]:
+    from tests.conftest import WORKED_DRAFT
+
+    draft = copy.deepcopy(WORKED_DRAFT)
+    draft["gaps"].append(
+        {
+            "point": "SQL is not shown in your profile.",
+            "term": "SQL",
+            "profileQuote": "",
+            "jobQuote": "Strong SQL skills",
+        }
+    )
+    return draft
+
+
+# The worked example, and one requirement of the demo's Data Analyst posting: every job
+# is read ahead from one draft, each keeping the quotes its own text holds, so a second
+# job has a requirement to check (and its request meets the rate limit, not an empty list).
+WITH_ANALYST_REQUIREMENT = _with_analyst_requirement()
+
+
+def bottom_line(total: int, shown: int) -> str:
+    """The checklist's bottom line, as the app words it in the active language, for a
+    posting of `total` required requirements of which the profile shows `shown`."""
+    from explain import wording
+
+    return wording.checklist_line(total=total, optional=0, shown_required=shown, shown_optional=0)

@@ -111,7 +111,7 @@ def test_admin_compares_drills_down_exports_and_triages(new_page, demo_data):
 
     # The list at 1440 px: every column on screen, the job by its title, linked.
     page.goto("/admin/explain/explanationlog/")
-    expect(page.locator(".explain-card")).to_have_count(6)
+    expect(page.locator(".explain-card")).to_have_count(7)
     expect(page.locator(".explain-card").first.locator(".explain-card-value")).to_have_text(
         str(total)
     )
@@ -230,8 +230,8 @@ def test_admin_pages_fit_a_phone(new_page, demo_data):
     log_in(page, ADMIN_USERNAME, ADMIN_PASSWORD, next_url="/admin/")
     page.goto("/admin/explain/explanationlog/")
     cards = page.locator(".explain-card")
-    expect(cards).to_have_count(6)
-    for i in range(6):
+    expect(cards).to_have_count(7)
+    for i in range(7):
         box = cards.nth(i).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, i
         value = cards.nth(i).locator(".explain-card-value")

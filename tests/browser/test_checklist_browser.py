@@ -118,18 +118,50 @@ def _open(new_page: Any, body: str, settings: Any, job: Job) -> Any:
     return page
 
 
+# The page's fetch of the explanation answered from a stream the test holds open: the
+# lines given are delivered at once, and the stream ends only when the test says so
+# (window.__endStream()). Test code in the page, before its own scripts run.
+_HELD_STREAM = """
+(() => {
+  const body = %s;
+  const realFetch = window.fetch.bind(window);
+  window.fetch = (url, options) => {
+    if (!String(url).includes("/explanation/")) { return realFetch(url, options); }
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(body));
+        window.__endStream = () => controller.close();
+      }
+    });
+    return Promise.resolve(new Response(stream, {
+      status: 200, headers: { "Content-Type": "application/x-ndjson" }
+    }));
+  };
+})();
+"""
+
+
+def _open_held(new_page: Any, body: str, settings: Any, job: Job) -> Any:
+    settings.EXPLAIN_CHAT_MODEL = _no_model
+    page = new_page(width=1440, height=900)
+    page.add_init_script(_HELD_STREAM % json.dumps(body))
+    log_in(page, "sam", DEMO_PASSWORD, next_url=job.get_absolute_url())
+    page.get_by_role("button", name="Why this job?").click()
+    return page
+
+
 def test_the_list_is_drawn_from_the_first_line_and_each_state_fills_in(
     new_page, demo_data, settings
 ):
     job = Job.objects.get(title=TITLE)
     explanation, reading = _answer(job)
     python = explanation.checklist.items[0]
-    # The stream stops after one state: the rest stay pending, the list stays drawn.
+    # The stream is held open after one state: the rest stay pending, the list stays drawn.
     body = _lines(
         requirements_line(explanation, reading.requirements),
         {"event": "requirement", **requirement_payload(explanation, python)},
     )
-    page = _open(new_page, body, settings, job)
+    page = _open_held(new_page, body, settings, job)
     panel = page.locator("#explain-panel")
     items = panel.locator(".explain-requirement")
     expect(items).to_have_count(5)
@@ -145,6 +177,15 @@ def test_the_list_is_drawn_from_the_first_line_and_each_state_fills_in(
     )
     expect(panel.locator('[data-requirement-id="2"] .explain-point-text')).to_have_text(
         "“Django” is being checked…"
+    )
+    # The stream ends without its result line: the answer broke. The state checked stays;
+    # the requirements still pending go (their check will never come), and it says so.
+    page.evaluate("window.__endStream()")
+    expect(panel.locator(".explain-error")).to_have_attribute("role", "alert")
+    expect(panel.locator(".explain-state-pending")).to_have_count(0)
+    expect(items).to_have_count(1)
+    expect(panel.locator('[data-requirement-id="1"] .explain-point-text')).to_have_text(
+        "“Python” is shown in your profile."
     )
     assert page.probe.page_errors == []
 

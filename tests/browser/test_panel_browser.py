@@ -15,7 +15,14 @@ from explain.models import ExplanationLog, FeedbackReport
 from explain.outcomes import Outcome
 from jobportal.demo_data import DEMO_PASSWORD
 from jobportal.models import CandidateProfile, Job
-from tests.browser.helpers import early_in_the_window, log_in, save_screenshot
+from tests.browser.helpers import (
+    INVENTED_QUOTE,
+    WITH_ANALYST_REQUIREMENT,
+    WITH_INVENTED_CLAIM,
+    early_in_the_window,
+    log_in,
+    save_screenshot,
+)
 from tests.conftest import WORKED_DRAFT, FakeModel
 
 pytestmark = pytest.mark.browser
@@ -45,7 +52,7 @@ def highlighted(page: Any) -> list[str]:
 
 
 def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model):
-    model = use_model(slow_model(WORKED_DRAFT))
+    model = use_model(slow_model(WITH_INVENTED_CLAIM))
     page = new_page()
     job = worked_job()
     log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
@@ -66,7 +73,7 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     expect(notice).to_have_text("We removed 1 point the AI suggested: it did not pass our checks.")
     # The live region announces the bottom line.
     expect(status).to_have_text(
-        "This job lists 2 requirements we could check. Your profile shows 1 of them."
+        "This job lists 2 requirements. Your profile shows 1 of the 2 required ones."
     )
     expect(panel.locator("[data-explain-button]")).to_be_enabled()
 
@@ -76,7 +83,7 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     expect(gaps).to_have_count(1)
     # The site's sentence, not the model's; said once who wrote it.
     expect(matches.first.locator(".explain-point-text")).to_have_text(
-        "“Java” is in your profile and in this job."
+        "“Java” is shown in your profile."
     )
     expect(panel).not_to_contain_text("asks for secure Java APIs")
     expect(panel.locator(".explain-written-by")).to_have_text(
@@ -88,12 +95,11 @@ def test_worked_example_progress_match_gap_notice(new_page, demo_data, use_model
     )
     expect(matches.first.locator("q").first).to_have_attribute("dir", "auto")
     expect(gaps.first.locator("q")).to_have_text(["deploy services on AWS"])
-    expect(gaps.first.locator(".explain-not-mentioned")).to_have_text("Not mentioned")
-    expect(
-        panel.get_by_role("heading", name=re.compile("not shown in your profile"))
-    ).to_be_visible()
+    expect(gaps.first.locator(".explain-state-tag")).to_have_text("Not found in your profile")
+    expect(gaps.first.locator("dt:visible")).to_have_text(["This job"])
+    expect(panel.get_by_role("heading", name="What this job asks for")).to_be_visible()
     # The invented claim never reaches the page, not even inside the disclosure.
-    expect(panel).not_to_contain_text("Kubernetes")
+    expect(panel).not_to_contain_text(INVENTED_QUOTE)
 
     why = panel.locator(".explain-why")
     why.locator("summary").click()
@@ -163,24 +169,28 @@ def test_hovering_and_focusing_highlight_the_quoted_words(new_page, demo_data, u
     page = new_page()
     log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
     ask(page)
+    # The title is no requirement (its quote is removed); the list is in the posting's
+    # order: the description's words, then the requirements field's.
     gaps = page.locator(".explain-gap")
     expect(gaps).to_have_count(2)
+    expect(page.locator(".explain-match")).to_have_count(0)
 
     gaps.nth(0).hover()
-    expect(page.locator("mark.explain-highlight")).to_have_text(["Experience with Tableau"])
-    expect(
-        page.locator('[data-explain-field="requirements"] mark.explain-highlight')
-    ).to_have_count(1)
-
-    gaps.nth(1).hover()
     expect(page.locator("mark.explain-highlight")).to_have_text(["write SQL for dashboards"])
     expect(page.locator('[data-explain-field="description"] mark.explain-highlight')).to_have_count(
         1
     )
 
+    gaps.nth(1).hover()
+    expect(page.locator("mark.explain-highlight")).to_have_text(["Experience with Tableau"])
+    expect(
+        page.locator('[data-explain-field="requirements"] mark.explain-highlight')
+    ).to_have_count(1)
+
     # Keyboard: focusing a point highlights too, and the posting text is unchanged.
-    page.locator(".explain-match").first.focus()
-    assert highlighted(page) == ["Java Data Analyst"]
+    page.mouse.move(0, 0)
+    gaps.nth(0).focus()
+    assert highlighted(page) == ["write SQL for dashboards"]
     expect(page.locator('[data-explain-field="title"]')).to_have_text("Java Data Analyst")
     expect(page.locator('[data-explain-field="description"]')).to_contain_text(
         "You will write SQL for dashboards every week."
@@ -257,17 +267,19 @@ def test_html_in_the_job_and_in_the_model_answer_is_only_text(new_page, demo_dat
     matches = page.locator(".explain-match")
     expect(matches).to_have_count(2)
     expect(matches.locator(".explain-point-text")).to_have_text(
-        ["“Java” is in your profile and in this job."] * 2
+        ["“Java” is shown in your profile."] * 2
     )
     expect(page.locator("#explain-panel")).not_to_contain_text("fits")
-    match = matches.first
+    # Both quotes are the posting's requirements; the one with the markup shows it as text.
+    match = matches.filter(has=page.locator("q", has_text="onerror=alert(1)"))
+    expect(match).to_have_count(1)
     expect(match.locator("q").nth(1)).to_have_text(
         "Build secure Java APIs <img src=x onerror=alert(1)>"
     )
     gap = page.locator(".explain-gap")
     # The model's reordered sentence never reaches the page: code wrote the sentence.
     expect(gap.locator(".explain-point-text")).to_have_text(
-        "This job asks for “alert”; it was not found in your profile."
+        "“alert” was not found in your profile."
     )
     expect(gap.locator("q")).to_have_text(["<script>window.__pwned = 1; alert(2)</script>"])
     match.hover()
@@ -362,8 +374,8 @@ def test_the_script_renders_a_hostile_answer_as_text(new_page, demo_data, use_mo
 
 
 def test_a_gap_shows_the_profiles_own_words_beside_it(new_page, demo_data, use_model):
-    """The profile names Kubernetes only to say it is missing: the gap stays, with those
-    words beside it."""
+    """The profile names Kubernetes only to say it is missing: the requirement is "not yet",
+    with those words in its line."""
     CandidateProfile.objects.filter(user__username="demo").update(
         skills="Java (Intermediate, 3 years), Docker, no Kubernetes yet"
     )
@@ -379,13 +391,11 @@ def test_a_gap_shows_the_profiles_own_words_beside_it(new_page, demo_data, use_m
     ask(page)
     point = page.locator(".explain-gap")
     expect(point).to_have_count(1)
+    expect(point).to_have_class(re.compile(r"\bexplain-state-not_yet\b"))
+    expect(point.locator(".explain-state-tag")).to_have_text("Your profile says not yet")
     expect(point.locator(".explain-point-text")).to_have_text(
-        "This job asks for “Kubernetes”; it was not found in your profile."
+        re.compile(r"^Your profile says not yet: “[^”]*no Kubernetes yet[^”]*”$")
     )
-    expect(point.locator(".explain-profile-said")).to_have_text(
-        re.compile(r"^Your profile: “[^”]*no Kubernetes yet[^”]*”$")
-    )
-    expect(point.locator(".explain-not-mentioned")).to_have_count(0)
     save_screenshot(page.locator("#explain-panel"), "panel-gap-profile-said")
 
 
@@ -393,7 +403,7 @@ def test_a_second_job_within_30_seconds_says_how_long_to_wait(
     new_page, demo_data, use_model, rate_clock
 ):
     early_in_the_window("demo", rate_clock, most_left=20)
-    model = use_model(WORKED_DRAFT)
+    model = use_model(WITH_ANALYST_REQUIREMENT)
     page = new_page()
     first = worked_job()
     log_in(page, "demo", DEMO_PASSWORD, next_url=first.get_absolute_url())
@@ -462,7 +472,7 @@ def test_an_address_past_its_daily_allowance_reads_its_own_message(
     ("setup", "expected"),
     [
         ("provider_down", "The explanation service is not responding right now."),
-        ("nothing_verified", "We could not find an explanation whose every point quotes"),
+        ("no_requirements", "We found no requirement in this job's posting that we can quote"),
     ],
 )
 def test_each_error_has_its_own_message(new_page, demo_data, use_model, setup, expected):
@@ -473,6 +483,7 @@ def test_each_error_has_its_own_message(new_page, demo_data, use_model, setup, e
 
         use_model(down)
     else:
+        # Its one item names Kubernetes on words without it: the posting keeps none.
         use_model({"matches": [WORKED_DRAFT["matches"][1]], "gaps": []})
     page = new_page()
     log_in(page, "demo", DEMO_PASSWORD, next_url=worked_job().get_absolute_url())
@@ -482,7 +493,7 @@ def test_each_error_has_its_own_message(new_page, demo_data, use_model, setup, e
 
 
 def test_without_javascript_the_server_renders_the_same_result(new_page, demo_data, use_model):
-    use_model(WORKED_DRAFT)
+    use_model(WITH_INVENTED_CLAIM)
     page = new_page(javascript=False)
     job = worked_job()
     log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
@@ -499,7 +510,7 @@ def test_without_javascript_the_server_renders_the_same_result(new_page, demo_da
     expect(page.locator(".explain-why li")).to_have_text(
         ["1 point: the quoted words are not in your profile."]
     )
-    expect(page.locator("main")).not_to_contain_text("Kubernetes")
+    expect(page.locator("main")).not_to_contain_text(INVENTED_QUOTE)
     # The quoted words are marked in the posting as it was sent.
     expect(page.locator(".explain-sent mark.explain-highlight")).to_have_text(
         ["Build secure Java APIs", "deploy services on AWS"]
@@ -577,9 +588,9 @@ OTHER_FORMS_DRAFT = {
 
 @pytest.mark.parametrize("mode", ["json", "ndjson", "no-javascript"])
 def test_each_quote_marks_the_term_in_its_own_words(new_page, demo_data, use_model, mode):
-    """The profile writes PostgreSQL, the job Postgres: the sentence names both and each
-    quote marks its own side's words, in the script's panel (whole or streamed) and in the
-    page the server renders."""
+    """The profile writes PostgreSQL, the job Postgres: the sentence names the job's
+    requirement and each quote marks its own side's words, in the script's panel (whole
+    or streamed) and in the page the server renders."""
     answer = json.dumps(OTHER_FORMS_DRAFT)
     use_model(_StreamingModel(answer) if mode == "ndjson" else answer)
     job = Job.objects.create(
@@ -597,7 +608,7 @@ def test_each_quote_marks_the_term_in_its_own_words(new_page, demo_data, use_mod
     match, gap = page.locator(".explain-match"), page.locator(".explain-gap")
     # A cold process builds the alias table on its first explanation: allow for it.
     expect(match.locator(".explain-point-text")).to_have_text(
-        "“PostgreSQL” in your profile; “Postgres” in this job.", timeout=20_000
+        "“Postgres” is shown in your profile.", timeout=20_000
     )
     expect(match.locator("q")).to_have_text(
         ["moved our reporting queries from spreadsheets to PostgreSQL", "tune Postgres queries"]

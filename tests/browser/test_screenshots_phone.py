@@ -16,10 +16,15 @@ from explain.models import FeedbackReport
 from jobportal.demo_data import ADMIN_PASSWORD, ADMIN_USERNAME, DEMO_PASSWORD
 from jobportal.models import Job
 from tests.browser.axe import assert_accessible, axe_violations
-from tests.browser.helpers import early_in_the_window, log_in, save_screenshot
+from tests.browser.helpers import (
+    WITH_ANALYST_REQUIREMENT,
+    WITH_INVENTED_CLAIM,
+    early_in_the_window,
+    log_in,
+    save_screenshot,
+)
 from tests.browser.test_admin_browser import reported_logs
 from tests.browser.test_stream_browser import GatedModel
-from tests.conftest import WORKED_DRAFT
 
 pytestmark = pytest.mark.browser
 
@@ -34,15 +39,14 @@ def no_sideways_scroll(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-def test_streaming_then_the_removed_notice_on_a_phone(new_page, demo_data, settings):
-    model = GatedModel()
-    settings.EXPLAIN_CHAT_MODEL = model
+def test_streaming_then_the_removed_notice_on_a_phone(new_page, demo_data, use_model):
+    model = use_model(GatedModel())
     page = new_page(**PHONE)
     log_in(page, "demo", DEMO_PASSWORD, next_url=worked_job().get_absolute_url())
     page.get_by_role("button", name="Why this job?").click()
     panel = page.locator("#explain-panel")
     first = panel.locator(".explain-match .explain-point-text")
-    expect(first).to_have_text(["“Java” is in your profile and in this job."])
+    expect(first).to_have_text(["“Java” is shown in your profile."])
     expect(panel.locator(".explain-notice")).to_have_count(0)
     expect(panel.get_by_role("button", name="Working…")).to_be_disabled()
     assert_accessible(page)
@@ -60,7 +64,7 @@ def test_streaming_then_the_removed_notice_on_a_phone(new_page, demo_data, setti
 
 
 def test_the_result_without_javascript_on_a_phone(new_page, demo_data, use_model, rate_clock):
-    use_model(WORKED_DRAFT)
+    use_model(WITH_INVENTED_CLAIM)
     page = new_page(javascript=False, **PHONE)
     job = worked_job()
     log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
@@ -85,7 +89,7 @@ def test_the_result_without_javascript_on_a_phone(new_page, demo_data, use_model
 
 def test_the_rate_limited_panel_on_a_phone(new_page, demo_data, use_model, rate_clock):
     early_in_the_window("demo", rate_clock, most_left=20)
-    use_model(WORKED_DRAFT)
+    use_model(WITH_ANALYST_REQUIREMENT)
     page = new_page(**PHONE)
     log_in(page, "demo", DEMO_PASSWORD, next_url=worked_job().get_absolute_url())
     page.get_by_role("button", name="Why this job?").click()

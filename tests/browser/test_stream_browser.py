@@ -19,33 +19,33 @@ from explain.models import ExplanationLog
 from explain.outcomes import Outcome
 from jobportal.demo_data import DEMO_PASSWORD
 from jobportal.models import Job
-from tests.browser.helpers import log_in, save_screenshot
-from tests.conftest import WORKED_DRAFT
+from tests.browser.helpers import WITH_INVENTED_CLAIM, bottom_line, log_in, save_screenshot
+from tests.conftest import FakeModel
 
 pytestmark = pytest.mark.browser
 
 
-class GatedModel:
-    """Streams the first match, then waits for the test before writing the rest."""
-
-    model_name = "gated-model"
+class GatedModel(FakeModel):
+    """Streams the viewer's answer for the first requirement, then waits for the test
+    before writing the rest. The worked example with one invented quote: Java shown,
+    then AWS not found with a point removed. The posting is read ahead (use_model)."""
 
     def __init__(self, *, fail: bool = False) -> None:
-        self.text = json.dumps(WORKED_DRAFT)
+        super().__init__(json.dumps(WITH_INVENTED_CLAIM))
+        self.model_name = "gated-model"
         self.gate = threading.Event()
         self.fail = fail
 
-    def __call__(self, prompt: ChatPrompt, /) -> str:
-        return self.text
-
     def stream(self, prompt: ChatPrompt, /) -> Iterator[str | ChatResponse]:
-        second = self.text.index('{"point": "You have run')
-        yield self.text[: second + 1]
+        text = self(prompt)
+        # Up to the second requirement's opening brace: the first one is then complete.
+        second = text.index("{", text.index("}")) + 1
+        yield text[:second]
         assert self.gate.wait(10), "the test never opened the gate"
         if self.fail:
             raise ProviderError("the connection broke")
-        yield self.text[second + 1 :]
-        yield ChatResponse(text=self.text, model=self.model_name)
+        yield text[second:]
+        yield ChatResponse(text=text, model=self.model_name)
 
 
 def open_job(new_page: Any, **viewport: int) -> Any:
@@ -56,13 +56,12 @@ def open_job(new_page: Any, **viewport: int) -> Any:
     return page
 
 
-def test_the_first_point_is_drawn_before_the_answer_is_finished(new_page, demo_data, settings):
-    model = GatedModel()
-    settings.EXPLAIN_CHAT_MODEL = model
+def test_the_first_point_is_drawn_before_the_answer_is_finished(new_page, demo_data, use_model):
+    model = use_model(GatedModel())
     page = open_job(new_page, width=1440, height=900)
     panel = page.locator("#explain-panel")
     first = panel.locator(".explain-match .explain-point-text")
-    expect(first).to_have_text(["“Java” is in your profile and in this job."])
+    expect(first).to_have_text(["“Java” is shown in your profile."])
     # Still writing: no notice, no report control, the button still busy.
     expect(panel.locator(".explain-notice")).to_have_count(0)
     expect(panel.locator(".explain-report")).to_have_count(0)
@@ -73,14 +72,13 @@ def test_the_first_point_is_drawn_before_the_answer_is_finished(new_page, demo_d
     expect(panel.locator(".explain-match .explain-point-text")).to_have_count(1)
     expect(panel.locator(".explain-gap .explain-point-text")).to_have_count(1)
     expect(panel.locator(".explain-report")).to_have_count(2)
-    expect(panel.locator("[data-explain-status]")).to_have_text(wording.summary_line(1, 1))
+    expect(panel.locator("[data-explain-status]")).to_have_text(bottom_line(2, 1))
     assert page.probe.page_errors == [] and page.probe.console_errors == []
     assert list(ExplanationLog.objects.values_list("outcome", flat=True)) == ["ok"]
 
 
-def test_a_failure_part_way_keeps_the_points_and_says_so(new_page, demo_data, settings):
-    model = GatedModel(fail=True)
-    settings.EXPLAIN_CHAT_MODEL = model
+def test_a_failure_part_way_keeps_the_points_and_says_so(new_page, demo_data, use_model):
+    model = use_model(GatedModel(fail=True))
     page = open_job(new_page)
     panel = page.locator("#explain-panel")
     expect(panel.locator(".explain-match .explain-point-text")).to_have_count(1)
@@ -89,6 +87,9 @@ def test_a_failure_part_way_keeps_the_points_and_says_so(new_page, demo_data, se
     expect(error).to_have_text(str(wording.error_message(Outcome.PROVIDER_ERROR)))
     expect(error).to_have_attribute("role", "alert")
     expect(panel.locator(".explain-match .explain-point-text")).to_have_count(1)
+    # The requirement still being checked when the answer broke is no longer on the list.
+    expect(panel.locator(".explain-state-pending")).to_have_count(0)
+    expect(panel).not_to_contain_text("being checked")
     expect(panel.locator(".explain-notice")).to_have_count(0)
     expect(panel.locator("[data-explain-status]")).to_have_text("No explanation this time.")
     row = ExplanationLog.objects.get()
@@ -97,10 +98,9 @@ def test_a_failure_part_way_keeps_the_points_and_says_so(new_page, demo_data, se
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1440, 900)])
 def test_the_point_being_read_stays_put_when_the_answer_completes(
-    new_page, demo_data, settings, width, height
+    new_page, demo_data, use_model, width, height
 ):
-    model = GatedModel()
-    settings.EXPLAIN_CHAT_MODEL = model
+    model = use_model(GatedModel())
     page = new_page(width=width, height=height)
     job = Job.objects.get(title="Java Engineer", company="Northwind Systems")
     log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())
@@ -120,9 +120,8 @@ def test_the_point_being_read_stays_put_when_the_answer_completes(
     assert page.probe.page_errors == []
 
 
-def test_on_a_desktop_nothing_scrolls_and_the_summary_is_on_screen(new_page, demo_data, settings):
-    model = GatedModel()
-    settings.EXPLAIN_CHAT_MODEL = model
+def test_on_a_desktop_nothing_scrolls_and_the_summary_is_on_screen(new_page, demo_data, use_model):
+    model = use_model(GatedModel())
     page = new_page(width=1440, height=900)
     job = Job.objects.get(title="Java Engineer", company="Northwind Systems")
     log_in(page, "demo", DEMO_PASSWORD, next_url=job.get_absolute_url())

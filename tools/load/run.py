@@ -143,9 +143,9 @@ def main() -> int:
 
             if wanted(5):
                 print(
-                    f"== 5. time to the first shown point in Chromium ({streaming.CLAIMS} claims, "
-                    f"first chunk {streaming.FIRST_CHUNK_MS} ms, {streaming.TOKENS_PER_SECOND} "
-                    "tokens/s)"
+                    "== 5. time to the first requirement and the first point in Chromium, the "
+                    f"posting's {streaming.CLAIMS} requirements stored before the click (first "
+                    f"chunk {streaming.FIRST_CHUNK_MS} ms, {streaming.TOKENS_PER_SECOND} tokens/s)"
                 )
                 clear_redis()
                 report["first_point"] = streaming.first_point(stack, PORTS[0], users[:5], job_id)
@@ -153,6 +153,7 @@ def main() -> int:
 
             if wanted(6):
                 print(f"== 6. {STREAMS} streams held open for 5 s at once over two app servers")
+                streaming.stream_posting(stack, PORTS[0], users[0], job_id)
                 clear_redis()
                 report["streams"] = streaming.held_streams(stack, PORTS, users[:STREAMS], job_id)
                 _print_streams(report["streams"])
@@ -161,6 +162,7 @@ def main() -> int:
                     "== 7. time to the first point and to the whole answer in Chromium, for "
                     f"2-, 5- and 10-point answers, {SIZE_RUNS} runs each (same pacing as 5)"
                 )
+                streaming.stream_posting(stack, PORTS[0], users[0], job_id)
                 report["answer_sizes"] = streaming.answer_sizes(
                     stack, PORTS[0], users[:SIZE_RUNS], job_id
                 )
@@ -279,14 +281,26 @@ def _print_outage(out: dict[str, Any]) -> None:
 
 
 def _print_first_point(fp: dict[str, Any]) -> None:
-    print(
-        f"   {fp['clicks']} clicks, medians: first point drawn {fp['first_ms']:,.0f} ms, "
-        f"whole answer drawn {fp['done_ms']:,.0f} ms after the click "
-        f"(the fake writes for {fp['fake_seconds']:.2f} s)"
-    )
+    for line in first_point_lines(fp):
+        print(line)
+
+
+def first_point_lines(fp: dict[str, Any]) -> list[str]:
+    """Phase 5's report: the first requirement drawn (goal: within 150 ms of the click)
+    beside the first point and the whole answer."""
+    listed = ", ".join(f"{ms:,.0f}" for ms in fp["requirement_all_ms"])
+    within = "met" if fp["requirement_ms"] <= 150 else "MISSED"
     ratios = ", ".join(f"{r:.0%}" for r in fp["ratios"])
     verdict = "met" if fp["ratio"] <= 0.35 else "MISSED"
-    print(f"   first point / whole answer: {fp['ratio']:.0%} ({ratios}; goal <= 35 %: {verdict})")
+    return [
+        f"   {fp['clicks']} clicks, medians after the click: first requirement drawn "
+        f"{fp['requirement_ms']:,.0f} ms, first point drawn {fp['first_ms']:,.0f} ms, "
+        f"whole answer drawn {fp['done_ms']:,.0f} ms (the fake writes for "
+        f"{fp['fake_seconds']:.2f} s)",
+        f"   first requirement ({fp['requirements']} listed): {listed} ms "
+        f"(goal <= 150 ms: {within})",
+        f"   first point / whole answer: {fp['ratio']:.0%} ({ratios}; goal <= 35 %: {verdict})",
+    ]
 
 
 def _print_answer_sizes(sizes: list[dict[str, Any]]) -> None:

@@ -84,6 +84,24 @@ def log_outcomes(after_id: int) -> dict[str, int]:
     return {str(outcome): int(count) for outcome, count in rows}
 
 
+def forget_readings(job_id: int) -> int:
+    """Delete the stored readings of one job's posting (its next request reads it again)."""
+    with psycopg.connect(DATABASE_URL) as conn:
+        done = conn.execute("delete from explain_postingreading where job_ref = %s", (str(job_id),))
+        return done.rowcount
+
+
+def stored_requirements(job_id: int) -> int:
+    """How many requirements the newest stored reading of the job's posting holds (0: none)."""
+    with psycopg.connect(DATABASE_URL) as conn:
+        row = conn.execute(
+            "select requirement_count from explain_postingreading where job_ref = %s "
+            "order by read_at desc, id desc limit 1",
+            (str(job_id),),
+        ).fetchone()
+        return int(row[0]) if row else 0
+
+
 def database_connections() -> int:
     with psycopg.connect(f"{PG_SERVER}/postgres") as conn:
         row = conn.execute(

@@ -14,9 +14,18 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from tools.load import client
 from tools.load.client import HOST, User
 from tools.load.seed import STREAM_DRAFT
-from tools.load.stack import LoadFailure, Stack, clear_redis, log_outcomes, log_position
+from tools.load.stack import (
+    LoadFailure,
+    Stack,
+    clear_redis,
+    forget_readings,
+    log_outcomes,
+    log_position,
+    stored_requirements,
+)
 
 CHROMIUM = Path(os.environ.get("EXPLAIN_CHROMIUM", "/usr/bin/chromium"))
 # Gemini-like pacing: the first chunk after 400 ms, then 200 tokens a second,
@@ -26,9 +35,11 @@ TOKENS_PER_SECOND = 200
 TOKENS_PER_CHUNK = 8
 CLAIMS = len(STREAM_DRAFT["matches"]) + len(STREAM_DRAFT["gaps"])
 
-# Injected before the click: when the click happened, when the first point was in the
-# panel and when the whole answer was (the notice comes with the last line). Each time
-# is taken in the frame after the change, when the browser draws it.
+# Injected before the click: when the click happened, when the first requirement of the
+# posting's list was in the panel (drawn from the stream's first line, every state still
+# pending), when the first point was (the first state filled in) and when the whole answer
+# was (the notice comes with the last line). Each time is taken in the frame after the
+# change, when the browser draws it.
 _PROBE = """
 () => {
   const panel = document.getElementById("explain-panel");
@@ -42,7 +53,8 @@ _PROBE = """
     }
   };
   new MutationObserver(() => {
-    seen(".explain-point", "first");
+    seen(".explain-requirement", "requirement");
+    seen(".explain-point:not(.explain-state-pending)", "first");
     seen(".explain-notice, .explain-error", "done");
   }).observe(panel, { childList: true, subtree: true });
 }
@@ -64,18 +76,47 @@ def stream_seconds(draft: dict[str, Any] = STREAM_DRAFT) -> float:
     return FIRST_CHUNK_MS / 1000 + tokens / TOKENS_PER_SECOND
 
 
-# --- 5. time to the first shown point, in Chromium ----------------------------------------
+# --- 5. time to the first requirement and the first point, in Chromium ------------------
+
+
+def stream_posting(stack: Stack, port: int, user: User, job_id: int) -> int:
+    """Store the posting's requirements before any click, as reading ahead does: the
+    seed and warm-up read it from the fake's short answer, so its reading is deleted and
+    read again from STREAM_DRAFT by one request (not timed; its cached answer and rate
+    counters are cleared after). Returns the number of requirements stored."""
+    if stored_requirements(job_id) == CLAIMS:
+        return CLAIMS
+    forget_readings(job_id)
+    stack.fake.reply_with_draft(STREAM_DRAFT)
+    result = client.request(port, "POST", f"/explain/api/jobs/{job_id}/explanation/", user=user)
+    data = result.json()
+    outcome = data.get("outcome") if isinstance(data, dict) else None
+    check(
+        result.status == 200 and outcome == "ok", f"reading the posting: {result.status} {outcome}"
+    )
+    clear_redis()
+    stored = stored_requirements(job_id)
+    check(stored == CLAIMS, f"the posting's reading holds {stored} requirements, not {CLAIMS}")
+    return stored
 
 
 def first_point(stack: Stack, port: int, users: list[User], job_id: int) -> dict[str, Any]:
-    """Click "Why this job?" in Chromium, once per user, on the Gemini-paced fake."""
+    """Click "Why this job?" in Chromium, once per user, on the Gemini-paced fake, for a
+    posting whose requirements are stored before the click: when the list is drawn (the
+    stream's first line, before the model's first chunk), when the first state is filled
+    in and when the whole answer is."""
+    requirements = stream_posting(stack, port, users[0], job_id)
     samples = _clicks(stack, port, users, job_id, STREAM_DRAFT)
+    requirement = [s["requirement"] for s in samples]
     first = [s["first"] for s in samples]
     done = [s["done"] for s in samples]
     ratios = [s["first"] / s["done"] for s in samples]
     return {
         "clicks": len(samples),
         "claims": CLAIMS,
+        "requirements": requirements,
+        "requirement_ms": statistics.median(requirement),
+        "requirement_all_ms": requirement,
         "first_ms": statistics.median(first),
         "done_ms": statistics.median(done),
         "ratio": statistics.median(ratios),
@@ -119,7 +160,8 @@ def _clicks(
     stack: Stack, port: int, users: list[User], job_id: int, draft: dict[str, Any]
 ) -> list[dict[str, float]]:
     """One click per user in a fresh Chromium context, the fake writing `draft` at the
-    Gemini-like pace; every click must end in a verified answer."""
+    Gemini-like pace; every click must end in a verified answer listing every requirement
+    of the posting's stored reading, each in its state."""
     check(CHROMIUM.exists(), f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
@@ -129,7 +171,8 @@ def _clicks(
         tokens_per_second=TOKENS_PER_SECOND,
         tokens_per_chunk=TOKENS_PER_CHUNK,
     )
-    claims = len(draft["matches"]) + len(draft["gaps"])
+    rows = stored_requirements(job_id)
+    check(rows > 0, "the posting has no stored reading: the click would read it first")
     logged_before = log_position()
     samples: list[dict[str, float]] = []
     playwright = sync_playwright().start()
@@ -138,7 +181,7 @@ def _clicks(
             executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox", "--disable-gpu"]
         )
         for user in users:
-            samples.append(_one_click(browser, port, user, job_id, claims))
+            samples.append(_one_click(browser, port, user, job_id, rows))
         browser.close()
     finally:
         playwright.stop()
@@ -147,7 +190,7 @@ def _clicks(
     return samples
 
 
-def _one_click(browser: Any, port: int, user: User, job_id: int, claims: int) -> dict[str, float]:
+def _one_click(browser: Any, port: int, user: User, job_id: int, rows: int) -> dict[str, float]:
     # Plain HTTP on loopback, as behind the balancer: it says the request came over
     # HTTPS (X-Forwarded-Proto) and the session and CSRF cookies are the user's.
     base = f"http://{HOST}:{port}"
@@ -169,14 +212,35 @@ def _one_click(browser: Any, port: int, user: User, job_id: int, claims: int) ->
             "() => window.__explainTimes && window.__explainTimes.done", timeout=30_000
         )
         times = page.evaluate("() => window.__explainTimes")
-        shown = page.locator("#explain-panel .explain-point").count()
+        shown = page.locator("#explain-panel .explain-requirement").count()
+        pending = page.locator("#explain-panel .explain-state-pending").count()
         notice = page.locator("#explain-panel .explain-notice").count()
         check(not errors, f"script errors on the page: {errors[:1]}")
-        check(shown == claims and notice == 1, f"{shown} points and {notice} notices shown")
-        check(times.get("first") is not None, "no point was drawn")
-        return {"first": times["first"] - times["click"], "done": times["done"] - times["click"]}
+        check(
+            shown == rows and pending == 0 and notice == 1,
+            f"{shown} requirements ({pending} pending) and {notice} notices shown",
+        )
+        return timings(times)
     finally:
         context.close()
+
+
+def timings(times: dict[str, float | None]) -> dict[str, float]:
+    """Milliseconds from the click to the list drawn, the first state and the whole answer,
+    from the probe's marks; the list must come before its first state is filled in."""
+    for key, what in (
+        ("requirement", "no requirement"),
+        ("first", "no state"),
+        ("done", "no answer"),
+    ):
+        check(times.get(key) is not None, f"{what} was drawn")
+    click = float(times["click"] or 0.0)
+    taken = {key: float(times[key] or 0.0) - click for key in ("requirement", "first", "done")}
+    check(
+        taken["requirement"] <= taken["first"] <= taken["done"],
+        f"drawn out of order: {taken}",
+    )
+    return taken
 
 
 # --- 6. many streams held open at once, on two app servers --------------------------------

@@ -753,8 +753,17 @@
       keepAnchor(anchor);
       return;
     }
-    if (data.ok || !shown) { render(data); return; }
-    /* The provider failed part-way: the points already shown stay, marked as no answer. */
+    /* Nothing checked yet (only the posting's list, every state pending): the error alone,
+     * as when the answer comes whole. */
+    if (data.ok || !shown || !shown.querySelector(".explain-point:not(.explain-state-pending)")) {
+      render(data);
+      return;
+    }
+    /* The provider failed part-way: the points already shown stay, marked as no answer;
+     * the requirements still pending go, since their check will never come. */
+    Array.prototype.forEach.call(shown.querySelectorAll(".explain-requirement.explain-state-pending"), function (li) {
+      li.remove();
+    });
     var error = el("p", "explain-error", data.error || words.genericError);
     error.classList.add("explain-error-" + String(data.outcome || "unknown").replace(/[^a-z_]/g, ""));
     error.setAttribute("role", "alert");
