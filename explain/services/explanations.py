@@ -430,6 +430,17 @@ def read_requirements(
     demo posting's recorded requirements, and the viewer's step is the local matcher
     (any profile; logged by its own name); a posting without a recording is refused."""
     _profile, job = subject.texts()
+    unread = not isinstance(model, RecordedChatModel) and (
+        postings.stored(postings.text_hash(job), model_name(model)) is None
+    )
+    if unread:
+        # The provider failing just now: no reading is tried (it would wait its timeout).
+        try:
+            breaker = site_breaker()
+            if breaker.is_open():
+                return subject.decided(Outcome.CIRCUIT_OPEN, retry_after=breaker.seconds_left())
+        except Exception as exc:
+            return unavailable(subject, "circuit breaker", exc)
     result = postings.requirements_for(subject.job_id, job, subject.job_title, model)
     if result.status is postings.Status.READING:
         return subject.decided(

@@ -140,6 +140,16 @@ def test_a_posting_being_read_elsewhere_is_posting_being_read_with_no_call(
     assert systems(model) == ["posting", "viewer"]
 
 
+def test_with_the_circuit_open_a_posting_not_read_yet_is_not_tried(worked_user, use_model):
+    """The provider failing just now: no reading waits its timeout; a stored one still serves."""
+    model = use_model(WORKED_DRAFT)
+    job = Job.objects.create(title="Java Engineer", company="N", description=WORKED_JOB_DESCRIPTION)
+    assert service.site_breaker().trip(retry_after=20)
+    result = explain(worked_user, job)
+    assert result.outcome == Outcome.CIRCUIT_OPEN and 1 <= result.retry_after <= 20
+    assert model.prompts == [] and not PostingReading.objects.filter(job_ref=str(job.pk))
+
+
 # --------------------------------------------------------------------------- (4) a failed reading
 
 
