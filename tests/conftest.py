@@ -19,6 +19,7 @@ from hypothesis import settings as hypothesis_settings
 from explain.llm.client import ChatPrompt
 from jobportal.models import CandidateProfile, Job
 from support.two_step import answer_in_shape, is_draft
+from tests.fakes.worked import WORKED_DRAFT
 
 pytest_plugins = ["tests.fakes.fixtures", "tests.skip_guard"]
 
@@ -54,30 +55,6 @@ if os.environ.get("EXPLAIN_FORBID_SKIPS") == "1":
 TIGHT_RATE = "1/30s"
 WORKED_PROFILE = {"headline": "Backend developer", "skills": "Java (Intermediate, 3 years)"}
 WORKED_JOB_DESCRIPTION = "Build secure Java APIs and deploy services on AWS."
-WORKED_DRAFT = {
-    "matches": [
-        {
-            "point": "Your profile mentions Java, and this job asks for secure Java APIs.",
-            "term": "Java",
-            "profileQuote": "Java (Intermediate, 3 years)",
-            "jobQuote": "Build secure Java APIs",
-        },
-        {
-            "point": "You have run Kubernetes clusters in production.",
-            "term": "Kubernetes",
-            "profileQuote": "Kubernetes (5 years)",
-            "jobQuote": "deploy services",
-        },
-    ],
-    "gaps": [
-        {
-            "point": "AWS is not shown in your profile.",
-            "term": "AWS",
-            "profileQuote": "",
-            "jobQuote": "deploy services on AWS",
-        }
-    ],
-}
 
 
 def pytest_configure(config: pytest.Config) -> None:

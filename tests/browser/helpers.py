@@ -57,7 +57,7 @@ def early_in_the_window(username: str, rate_clock: Any, most_left: int = 50) -> 
 
 
 def _with_invented_claim() -> dict[str, Any]:
-    from tests.conftest import WORKED_DRAFT
+    from tests.fakes.worked import WORKED_DRAFT
 
     draft = copy.deepcopy(WORKED_DRAFT)
     draft["matches"][1] = {
@@ -77,7 +77,7 @@ WITH_INVENTED_CLAIM = _with_invented_claim()
 
 
 def _with_analyst_requirement() -> dict[str, Any]:
-    from tests.conftest import WORKED_DRAFT
+    from tests.fakes.worked import WORKED_DRAFT
 
     draft = copy.deepcopy(WORKED_DRAFT)
     draft["gaps"].append(
