@@ -106,16 +106,16 @@ def _isolated(settings: Any, tmp_path: Any) -> Iterator[None]:
     # Each test its own log spool: rows spooled by one are never replayed into another.
     settings.EXPLAIN_LOG_SPOOL_DIR = str(tmp_path / "log-spool")
     for alias in settings.CACHES:
-        _clear(caches[alias])
+        clear_cache(caches[alias])
     yield
     for alias in settings.CACHES:
-        _clear(caches[alias])
+        clear_cache(caches[alias])
     # LocaleMiddleware leaves the request's language active in this thread: the next
     # test starts in the default language, whatever this one asked for.
     translation.deactivate()
 
 
-def _clear(cache: Any) -> None:
+def clear_cache(cache: Any) -> None:
     """Empty a cache. On Redis only this run's keys (its KEY_PREFIX): clear() is FLUSHDB,
     which would also wipe another run, or anything else, sharing the database."""
     delete_pattern = getattr(cache, "delete_pattern", None)

@@ -18,7 +18,7 @@ from explain.models import ExplanationLog, PostingReading
 from explain.outcomes import Outcome
 from jobportal.models import Job
 from support.fake_gemini import FakeGeminiServer
-from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION
+from tests.conftest import WORKED_DRAFT, WORKED_JOB_DESCRIPTION, clear_cache
 from tests.fakes.fixtures import CANARY_KEY
 
 pytestmark = pytest.mark.django_db
@@ -256,7 +256,7 @@ def test_each_text_is_capped_at_a_word_boundary_and_the_cut_text_is_verified(
     server.reply_with_draft(
         {"matches": [claim("A bank.", "eight years at a bank", "Build secure Java APIs", "APIs")]}
     )
-    caches["default"].clear()  # a new rate-limit window, and no cached answer
+    clear_cache(caches["default"])  # a new rate-limit window, and no cached answer
     again = logged_in.post(api_url(worked_job)).json()
     assert again["outcome"] == "nothing_verified"
     assert again["gaps"] == [] and again["matches"] == []
@@ -342,7 +342,7 @@ def test_editing_the_profile_makes_the_next_click_call_the_model(
     original_headline = profile.headline
     profile.headline = "Backend developer, payments"
     profile.save()
-    caches["default"].clear()  # a new rate-limit window; the explanations survive
+    clear_cache(caches["default"])  # a new rate-limit window; the explanations survive
 
     response = logged_in.post(api_url(worked_job))
     assert response.status_code == 200 and response.json()["outcome"] == "ok"
@@ -361,7 +361,7 @@ def test_a_failed_call_is_not_cached(logged_in, worked_job, use_gemini):
     server = use_gemini()
     server.reply_with_error(503)
     assert logged_in.post(api_url(worked_job)).status_code == 502
-    caches["default"].clear()  # a new rate-limit window (no explanation was cached)
+    clear_cache(caches["default"])  # a new rate-limit window (no explanation was cached)
     server.reply_with_draft(WORKED_DRAFT)
     assert logged_in.post(api_url(worked_job)).json()["outcome"] == "ok"
     assert len(server.requests) == 2

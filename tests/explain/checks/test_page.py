@@ -16,7 +16,7 @@ from rest_framework.throttling import BaseThrottle
 from explain.adapter import Field
 from explain.checks.page import check_csp, check_panel_settings
 from explain.source import _load_source
-from tests.conftest import WORKED_DRAFT
+from tests.conftest import WORKED_DRAFT, clear_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -105,7 +105,7 @@ def test_the_hosts_default_throttle_does_not_refuse_the_panel(
     from rest_framework.views import APIView
 
     use_model(WORKED_DRAFT)
-    cache.clear()
+    clear_cache(cache)
     # DRF reads DEFAULT_THROTTLE_CLASSES into APIView when it is imported: set it there,
     # as a host's settings would have.
     monkeypatch.setattr(APIView, "throttle_classes", [_HostSpent])

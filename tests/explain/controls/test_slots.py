@@ -18,7 +18,7 @@ from explain.llm.errors import ProviderError
 from explain.outcomes import Outcome
 from explain.services import explanations as service
 from explain.services.streaming import explanation_stream
-from tests.conftest import WORKED_DRAFT, FakeModel
+from tests.conftest import WORKED_DRAFT, FakeModel, clear_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -86,7 +86,7 @@ def test_a_slot_is_freed_whether_the_call_answers_or_fails(
     def fail(prompt: Any) -> str:
         raise ProviderError("http 503", unanswered=True, outage=True)
 
-    site_cache().clear()
+    clear_cache(site_cache())
     use_model(FakeModel(fail))
     assert explain(worked_user, worked_job).outcome == Outcome.PROVIDER_ERROR
     assert slots.in_use(site_cache(), 2) == 0

@@ -33,7 +33,7 @@ from explain.services.explanations import (
     explanation_create,
 )
 from explain.services.streaming import StreamedPoint, explanation_stream
-from tests.conftest import WORKED_DRAFT, WORKED_PROFILE
+from tests.conftest import WORKED_DRAFT, WORKED_PROFILE, clear_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -250,11 +250,11 @@ def test_for_any_chunking_the_stream_ends_as_the_batch_does(
     settings.EXPLAIN_CHAT_MODEL = ChunkedModel(answer, [c for c in cuts if c < len(answer)])
     job_id = str(worked_job.pk)
     for cache in caches.all():
-        cache.clear()
+        clear_cache(cache)
     batch = explanation_create(user=worked_user, job_id=job_id, rate_check=allowed)
     batch_row = _row()
     for cache in caches.all():
-        cache.clear()
+        clear_cache(cache)
     stream = explanation_stream(user=worked_user, job_id=job_id, rate_check=allowed)
     *points, last = list(stream)
     stream.close()

@@ -12,7 +12,7 @@ from django.urls import reverse
 from explain.llm.local_matcher import MATCHER_MODEL_NAME
 from explain.models import ExplanationLog
 from explain.outcomes import Outcome
-from tests.conftest import WORKED_DRAFT
+from tests.conftest import WORKED_DRAFT, clear_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -178,7 +178,7 @@ def test_nothing_verified_is_an_error_not_an_empty_list(logged_in, worked_job, u
     assert data["outcome"] == "nothing_verified"
     assert data["matches"] == [] and data["gaps"] == []
     assert "could not find an explanation" in data["error"]
-    cache.clear()  # a new window, so the page path makes its own call
+    clear_cache(cache)  # a new window, so the page path makes its own call
     page = logged_in.post(page_url(worked_job))
     assert "could not find an explanation" in page.content.decode()
     assert "Where your profile meets this job" not in page.content.decode()
