@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from explain.admin.reasons import admin_reason_text
-from explain.models import ExplanationLog
+from explain.models import REQUIREMENT_STATE_FIELDS, ExplanationLog
 from explain.reporting.costs import Price, call_cost
 from explain.reporting.selectors import LogSummary, ReasonTotal, States, VersionFigures
 
@@ -96,12 +96,7 @@ def checklist_counts(row: ExplanationLog) -> str:
         "%(count)d requirements, %(optional)d optional",
         row.requirements_total,
     ) % {"count": row.requirements_total, "optional": row.requirements_optional}
-    states = States(
-        row.requirements_shown,
-        row.requirements_not_found,
-        row.requirements_not_yet,
-        row.requirements_unchecked,
-    )
+    states = States(*(getattr(row, name) for name in REQUIREMENT_STATE_FIELDS))
     return format_html("{}<br>{}", size, states_in_words(states))
 
 

@@ -52,7 +52,13 @@ from explain.admin.filters import (
 )
 from explain.conf import app_settings
 from explain.core.verify import DropReason
-from explain.models import ExplanationLog, FeedbackReport, FlagMark, LogNeedingReview
+from explain.models import (
+    REQUIREMENT_STATE_FIELDS,
+    ExplanationLog,
+    FeedbackReport,
+    FlagMark,
+    LogNeedingReview,
+)
 from explain.reporting import rollup, selectors
 from explain.reporting.costs import cost_lines, daily_costs
 from explain.reporting.export import csv_filename, stream_csv
@@ -245,10 +251,7 @@ class ExplanationLogAdmin(EvidenceAdmin):
             {
                 "fields": (
                     ("requirements_total", "requirements_optional"),
-                    "requirements_shown",
-                    "requirements_not_found",
-                    "requirements_not_yet",
-                    "requirements_unchecked",
+                    *REQUIREMENT_STATE_FIELDS,
                 )
             },
         ),

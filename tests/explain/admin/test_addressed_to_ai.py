@@ -18,13 +18,6 @@ PAGE = "admin:explain_explanationlog_addressed_to_ai"
 
 
 @pytest.fixture
-def admin_client_(client: Any) -> Any:
-    admin = get_user_model().objects.create_superuser("boss", "boss@example.com", "pw-123456!")
-    client.force_login(admin)
-    return client
-
-
-@pytest.fixture
 def rows() -> list[ExplanationLog]:
     def log(job_ref: str, title: str, sentences: int) -> ExplanationLog:
         return ExplanationLog.objects.create(

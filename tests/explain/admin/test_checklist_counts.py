@@ -7,18 +7,14 @@ from __future__ import annotations
 import html
 import re
 from datetime import timedelta
-from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from explain.models import ExplanationLog, PostingReading
 from explain.outcomes import Outcome
 from explain.reporting import rollup
 from explain.reporting.selectors import States, checklists_by_job
-from explain.services.postings import posting_requirements
-from jobportal.models import Job
 from tests.explain.admin.test_pages import CHANGELIST, make_log, summary_section
 
 pytestmark = pytest.mark.django_db
@@ -32,13 +28,6 @@ STATES = {
     "requirements_not_yet": 1,
     "requirements_unchecked": 1,
 }
-
-
-@pytest.fixture
-def admin_client_(client: Any) -> Any:
-    admin = get_user_model().objects.create_superuser("boss", "boss@example.com", "pw-123456!")
-    client.force_login(admin)
-    return client
 
 
 @pytest.fixture
@@ -129,22 +118,6 @@ def test_checklists_by_job_count_viewers_only():
 
 
 # ------------------------------------------------------------ the page of posting readings
-
-ANSWER = {"requirements": [{"jobQuote": "Figma or Sketch", "term": "Figma", "reading": "required"}]}
-
-
-@pytest.fixture
-def reading(use_model: Any) -> PostingReading:
-    job = Job.objects.create(
-        title="Product Designer",
-        company="Studio",
-        description="Design apps.",
-        requirements="- Figma or Sketch\n- Dutch",
-    )
-    use_model(ANSWER)
-    result = posting_requirements(str(job.pk))
-    assert result.reading is not None
-    return result.reading
 
 
 def test_the_posting_page_shows_its_viewers_states(admin_client_, reading):

@@ -9,7 +9,6 @@ import re
 from typing import Any
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from explain.models import ExplanationLog
@@ -21,13 +20,6 @@ pytestmark = pytest.mark.django_db
 SUMMARY = "admin:explain_explanationlog_summary"
 # A link whose text is a count: <a href="...">12</a> (a share like 57% links too).
 COUNT_LINK = re.compile(r'<a href="([^"]+)">([\d,]+%?)</a>')
-
-
-@pytest.fixture
-def admin_client_(client: Any) -> Any:
-    admin = get_user_model().objects.create_superuser("boss", "boss@example.com", "pw-123456!")
-    client.force_login(admin)
-    return client
 
 
 @pytest.fixture

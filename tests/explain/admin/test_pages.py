@@ -90,13 +90,6 @@ def rows() -> list[ExplanationLog]:
     ]
 
 
-@pytest.fixture
-def admin_client_(client: Any) -> Any:
-    admin = get_user_model().objects.create_superuser("boss", "boss@example.com", "pw-123456!")
-    client.force_login(admin)
-    return client
-
-
 # ------------------------------------------------------------------ the page
 
 
