@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.timesince import timesince
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from explain.core.verify import DropReason
 from explain.llm.local_matcher import MATCHER_MODEL_NAME
@@ -398,7 +398,7 @@ def state_counts_line(counts: dict[str, int]) -> str:
     """Every state's count that is not zero, in a fixed order, for "Jobs I asked about"."""
     parts = [state_count(state, counts.get(state, 0)) for state in COUNTED_STATES]
     shown = [part for state, part in zip(COUNTED_STATES, parts, strict=True) if counts.get(state)]
-    return "; ".join(shown)
+    return pgettext("between counts of requirement states", "; ").join(shown)
 
 
 def not_read_line(text: str) -> str:
@@ -410,5 +410,5 @@ def alternatives_line(names: list[str]) -> str | None:
     """Beside a requirement that offers a choice: any one of its names will do."""
     if len(names) < 2:
         return None
-    quoted = ", ".join(f"“{name}”" for name in names)
+    quoted = ", ".join(pgettext("one name of a choice", "“%(name)s”") % {"name": n} for n in names)
     return str(_("Any one of: %(names)s")) % {"names": quoted}

@@ -4,6 +4,7 @@ never a score and never "you lack"."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from explain import sentences, wording
 
@@ -114,3 +115,14 @@ def test_state_labels_and_not_read_lines():
     assert wording.not_read_line("Team spirit") == "Not read: “Team spirit”"
     assert wording.alternatives_line(["Excel"]) is None
     assert wording.alternatives_line(["Sage", "SAP"]) == "Any one of: “Sage”, “SAP”"
+
+
+def test_french_and_german_quote_the_choices_and_join_the_counts_their_own_way():
+    """The punctuation comes from the catalogue, not from code: « » and „ “, and French
+    puts a no-break space before the semicolon."""
+    with translation.override("fr"):
+        assert wording.alternatives_line(["Sage", "SAP"]) == "Au choix\u00a0: «\u00a0Sage\u00a0», «\u00a0SAP\u00a0»"
+        counts = wording.state_counts_line({"shown": 1, "not_found": 1})
+        assert "\u00a0; " in counts
+    with translation.override("de"):
+        assert wording.alternatives_line(["Sage", "SAP"]) == "Eines davon genügt: „Sage“, „SAP“"
