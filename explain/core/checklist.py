@@ -36,16 +36,8 @@ from explain.core.requirement_lines import Line
 from explain.core.rules.amounts import same_kind
 from explain.core.rules.equivalence import find_term
 from explain.core.schema import PROFILE_READINGS, Claim, Gap
-from explain.core.verify import (
-    DropReason,
-    Instructions,
-    Limits,
-    Spans,
-    Verification,
-    VerifiedPoint,
-    _Checker,
-    _Source,
-)
+from explain.core.verify import Checker, DropReason, Verification, VerifiedPoint
+from explain.core.verify import checker_for as checker_for  # the checklist's callers build one
 
 # Evidence read from one answer: one item per requirement (at most MAX_REQUIREMENTS) and as
 # many again for repeats, which are counted and never read; the rest is not even counted
@@ -167,33 +159,11 @@ class Checklist:
         return {state.value: self.count(state) for state in State}
 
 
-def checker_for(
-    profile_text: str,
-    job_text: str,
-    *,
-    limits: Limits | None = None,
-    profile_fields: Spans | None = None,
-    job_fields: Spans | None = None,
-    profile_full_text: str | None = None,
-    job_full_text: str | None = None,
-    job_not_requirements: Spans = (),
-    instructions: Instructions | None = None,
-) -> _Checker:
-    """The verifier's checks on the texts as sent, each text folded once for the request."""
-    found = instructions or Instructions()
-    return _Checker(
-        _Source(profile_text or "", profile_fields, profile_full_text, found, "profile"),
-        _Source(job_text or "", job_fields, job_full_text, found, "job"),
-        limits or Limits(),
-        job_not_requirements,
-    )
-
-
 class ChecklistBuilder:
     """Read the viewer's evidence one item at a time (a streamed answer hands each over
     as it completes); finish() accounts for the requirements the answer left out."""
 
-    def __init__(self, reading: PostingReading, checker: _Checker) -> None:
+    def __init__(self, reading: PostingReading, checker: Checker) -> None:
         self._requirements = reading.requirements
         self._not_read = reading.not_read
         self._checker = checker
@@ -307,7 +277,7 @@ def _name_in(requirement: Requirement, quote: str) -> str:
     return requirement.term
 
 
-def build_checklist(reading: PostingReading, answer: ViewerAnswer, checker: _Checker) -> Checklist:
+def build_checklist(reading: PostingReading, answer: ViewerAnswer, checker: Checker) -> Checklist:
     """The checklist for one viewer's whole answer."""
     builder = ChecklistBuilder(reading, checker)
     builder.add_all(answer.requirements)
