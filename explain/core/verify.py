@@ -9,7 +9,6 @@ explain.core.rules; this module applies them (docs/verifier.md). Pure: no Django
 from __future__ import annotations
 
 import re
-import unicodedata
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -17,30 +16,16 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cached_property
 from itertools import islice
+from typing import TypedDict, Unpack
 
 from explain.core.normal import INVISIBLE as _IGNORABLE
 from explain.core.normal import Folded as _Folded
 from explain.core.normal import fold_with_offsets as _fold_with_offsets
-from explain.core.normal import normalize
+from explain.core.normal import normalize as normalize  # public here too
 from explain.core.rules import addressed_to_ai, amounts, content, equivalence, reading
 from explain.core.rules.words import joined as _joined
 from explain.core.rules.words import split_words, word_forms
 from explain.core.schema import Claim, Draft
-
-__all__ = [
-    "Checker",
-    "DropReason",
-    "Instructions",
-    "Limits",
-    "Verification",
-    "VerifiedPoint",
-    "checker_for",
-    "find_quote",
-    "instruction_spans",
-    "is_quoted",
-    "normalize",
-    "verify_draft",
-]
 
 MIN_QUOTE_CHARS = 3
 
@@ -170,7 +155,6 @@ def _occurrences(
             folded.aligned(pos, end)
             and not (pos > 0 and _joined(text[pos - 1], needle[0]))
             and not (end < len(text) and _joined(needle[-1], text[end]))
-            and not (end < len(text) and unicodedata.category(text[end])[0] == "M")
         ):
             yield folded.starts[pos], folded.ends[end - 1]
         pos = text.find(needle, pos + 1, high)
@@ -354,51 +338,37 @@ class _Term:
     profile_span: tuple[int, int] | None
 
 
-# What code reads of a quote's sentence that backs no claim, in the order checked.
+# Why a quote backs no claim, in the order checked: what code reads of its sentence
+# (rules.reading), the model's own reading of it, the drop. The model's reading only ever
+# weakens a claim: any other value changes nothing, so text steering the model gains nothing.
 _PROFILE_DROPS = (
-    ("everyday", DropReason.TERM_NOT_IN_QUOTES),  # "report to Ruby": a name, not the skill
-    ("negated", DropReason.QUOTE_NEGATED),
-    ("someone_else", DropReason.PROFILE_SOMEONE_ELSE),  # "my manager ran the Kafka cluster"
-    ("past", DropReason.PROFILE_PAST),  # "used to write Perl"
-    ("wish", DropReason.PROFILE_WISH),
+    ("everyday", "", DropReason.TERM_NOT_IN_QUOTES),  # "report to Ruby": a name, not the skill
+    ("negated", "absent", DropReason.QUOTE_NEGATED),
+    ("someone_else", "someone_else", DropReason.PROFILE_SOMEONE_ELSE),  # "my manager ran it"
+    ("past", "past", DropReason.PROFILE_PAST),  # "used to write Perl"
+    ("wish", "wished", DropReason.PROFILE_WISH),
 )
 _JOB_DROPS = (
-    ("everyday", DropReason.TERM_NOT_IN_QUOTES),  # "Spring 2025", "Go beyond": not the skill
-    ("negated", DropReason.QUOTE_NEGATED),
-    ("offer", DropReason.JOB_OFFER),  # taught or given, not asked for
-    ("other_role", DropReason.JOB_OTHER_ROLE),  # another opening's requirement
-    ("about_company", DropReason.JOB_ABOUT_COMPANY),  # what the firm sells or its customers use
+    ("everyday", "", DropReason.TERM_NOT_IN_QUOTES),  # "Spring 2025", "Go beyond": not the skill
+    ("negated", "not_needed", DropReason.QUOTE_NEGATED),
+    ("offer", "offered", DropReason.JOB_OFFER),  # taught or given, not asked for
+    ("other_role", "other_role", DropReason.JOB_OTHER_ROLE),  # another opening's requirement
+    ("about_company", "about_company", DropReason.JOB_ABOUT_COMPANY),  # what the firm sells
 )
-
-# The model's reading of a quote only ever weakens a claim (drops it, or marks it
-# optional); any other value changes nothing, so text steering the model gains nothing.
-_PROFILE_WEAKER = {
-    "absent": DropReason.QUOTE_NEGATED,
-    "someone_else": DropReason.PROFILE_SOMEONE_ELSE,
-    "past": DropReason.PROFILE_PAST,
-    "wished": DropReason.PROFILE_WISH,
-}
-_JOB_WEAKER = {
-    "not_needed": DropReason.QUOTE_NEGATED,
-    "offered": DropReason.JOB_OFFER,
-    "other_role": DropReason.JOB_OTHER_ROLE,
-    "about_company": DropReason.JOB_ABOUT_COMPANY,
-}
+_Drops = Sequence[tuple[str, str, DropReason]]
 
 
-def _dropped(read: reading.Reading, drops: Sequence[tuple[str, DropReason]]) -> DropReason | None:
-    return next((reason for name, reason in drops if getattr(read, name)), None)
+def _code_drops(read: reading.Reading, drops: _Drops) -> DropReason | None:
+    return next((reason for name, _, reason in drops if getattr(read, name)), None)
+
+
+def _model_drops(said: str, drops: _Drops) -> DropReason | None:
+    word = _reading_word(said)
+    return next((reason for _, model, reason in drops if model and model == word), None)
 
 
 def _reading_word(value: str) -> str:
     return value.strip().casefold().replace(" ", "_").replace("-", "_")
-
-
-def _model_weakens(claim: Claim, *, profile: bool) -> DropReason | None:
-    """The drop the model's own reading asks for, if any (never a keep)."""
-    if profile and _reading_word(claim.profile_reading) in _PROFILE_WEAKER:
-        return _PROFILE_WEAKER[_reading_word(claim.profile_reading)]
-    return _JOB_WEAKER.get(_reading_word(claim.job_reading))
 
 
 _SPACES = re.compile(r"\s+")
@@ -508,13 +478,16 @@ class Checker:
         if isinstance(term, DropReason):
             return term
         if term.profile_span is not None:
-            said = _dropped(self.profile.read(term.profile_span), _PROFILE_DROPS)
+            said = _code_drops(self.profile.read(term.profile_span), _PROFILE_DROPS)
             if said is not None:
                 return said
         asked = self.job.read(term.span)
-        weaker = _dropped(asked, _JOB_DROPS) or _model_weakens(claim, profile=profile is not None)
-        if weaker is not None:
-            return weaker
+        dropped = _code_drops(asked, _JOB_DROPS)
+        if profile is not None:
+            dropped = dropped or _model_drops(claim.profile_reading, _PROFILE_DROPS)
+        dropped = dropped or _model_drops(claim.job_reading, _JOB_DROPS)
+        if dropped is not None:
+            return dropped
         return (
             job_needle,
             term,
@@ -604,27 +577,32 @@ def _around(text: str, span: tuple[int, int], bounds: tuple[int, int]) -> tuple[
     return start, end
 
 
-def checker_for(
-    profile_text: str,
-    job_text: str,
-    *,
-    limits: Limits | None = None,
-    profile_fields: Spans | None = None,
-    job_fields: Spans | None = None,
-    profile_full_text: str | None = None,
-    job_full_text: str | None = None,
-    job_not_requirements: Spans = (),
-    instructions: Instructions | None = None,
-) -> Checker:
-    """The checks on the texts as sent. Optional: each text's field spans (a quote must
-    lie inside one), each text before its cut (quote_after_cut), the job spans that are
-    not requirements (job_quote_not_requirement), the request's Instructions."""
-    found = instructions or Instructions()
+class Sent(TypedDict, total=False):
+    """What the checks read besides the two texts as sent, all optional."""
+
+    limits: Limits | None
+    profile_fields: Spans | None  # each field's span: a quote must lie inside one
+    job_fields: Spans | None
+    profile_full_text: str | None  # the text before its cut: quote_after_cut
+    job_full_text: str | None
+    job_not_requirements: Spans  # job spans that back no point: job_quote_not_requirement
+    instructions: Instructions | None  # the request's, when it has read the texts already
+
+
+def checker_for(profile_text: str, job_text: str, **sent: Unpack[Sent]) -> Checker:
+    """The checks on the texts as sent, each text read once for the request."""
+    found = sent.get("instructions") or Instructions()
     return Checker(
-        _Source(profile_text or "", profile_fields, profile_full_text, found, "profile"),
-        _Source(job_text or "", job_fields, job_full_text, found, "job"),
-        limits or Limits(),
-        job_not_requirements,
+        _Source(
+            profile_text or "",
+            sent.get("profile_fields"),
+            sent.get("profile_full_text"),
+            found,
+            "profile",
+        ),
+        _Source(job_text or "", sent.get("job_fields"), sent.get("job_full_text"), found, "job"),
+        sent.get("limits") or Limits(),
+        sent.get("job_not_requirements", ()),
     )
 
 
@@ -649,31 +627,10 @@ def _keep(
 
 
 def verify_draft(
-    draft: Draft,
-    profile_text: str,
-    job_text: str,
-    *,
-    limits: Limits | None = None,
-    profile_fields: Spans | None = None,
-    job_fields: Spans | None = None,
-    profile_full_text: str | None = None,
-    job_full_text: str | None = None,
-    job_not_requirements: Spans = (),
-    instructions: Instructions | None = None,
+    draft: Draft, profile_text: str, job_text: str, **sent: Unpack[Sent]
 ) -> Verification:
-    """Keep the claims whose quotes are found, word for word, in the texts sent (the
-    options as for checker_for)."""
-    checker = checker_for(
-        profile_text,
-        job_text,
-        limits=limits,
-        profile_fields=profile_fields,
-        job_fields=job_fields,
-        profile_full_text=profile_full_text,
-        job_full_text=job_full_text,
-        job_not_requirements=job_not_requirements,
-        instructions=instructions,
-    )
+    """Keep the claims whose quotes are found, word for word, in the texts sent."""
+    checker = checker_for(profile_text, job_text, **sent)
     reasons: Counter[str] = Counter()
     most = checker.limits.max_points
     matches, unchecked_matches = _keep(draft.matches, checker.match, most, reasons)
