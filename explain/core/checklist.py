@@ -1,23 +1,9 @@
 """The checklist: every requirement of the posting, once, in the posting's order, in one state.
 
 The posting's requirements were read once for every viewer (explain.core.posting). For
-one viewer the model answers, per requirement id, a profile quote that shows it or none,
-with its reading of that quote (explain.core.viewer_prompt). This module checks that
-evidence with the verifier's own rules (explain.core.verify: the quote word for word in
-one field of the profile as sent, the term or one of its alternatives in it, the quote
-read in its sentence by code, the model's reading only ever weakening) and gives each
-requirement one state:
-
-- shown: a profile quote passed every check;
-- not_yet: no quote passed, and the profile names the requirement only to say it is
-  missing or wished for ("no Kubernetes yet"): those words are kept to show beside it;
-- not_found: no quote passed and the profile does not name it (nor any alternative);
-- unchecked: the profile names it, but nothing the model gave passed the checks (code
-  never makes a claim of its own, so it says it could not check).
-
-A requirement the answer leaves out is read as "none given". Evidence for an id the
-posting does not have, or a second answer for one id, is never read and counted as
-unchecked evidence. The checklist's counts come from the posting's own list, so the
+one viewer the model answers, per requirement id, a profile quote that shows it or none
+(explain.core.viewer_prompt); the verifier's own checks decide (explain.core.verify), and
+code never makes a claim of its own. The counts come from the posting's own list, so the
 bottom line is the same for every viewer. Pure Python: no Django.
 """
 
@@ -48,10 +34,10 @@ MAX_EVIDENCE = 2 * MAX_REQUIREMENTS
 class State(StrEnum):
     """Where one requirement stands for one viewer: one of four, never a score."""
 
-    SHOWN = "shown"
-    NOT_FOUND = "not_found"
-    NOT_YET = "not_yet"
-    UNCHECKED = "unchecked"
+    SHOWN = "shown"  # a profile quote passed every check
+    NOT_FOUND = "not_found"  # none passed and the profile does not name it (nor an alternative)
+    NOT_YET = "not_yet"  # none passed and the profile names it only as missing or wished for
+    UNCHECKED = "unchecked"  # the profile names it, but no quote the model gave passed
 
 
 def _text(value: Any) -> Any:
@@ -171,10 +157,6 @@ class ChecklistBuilder:
         self._reasons: Counter[str] = Counter()
         self._unread = 0
         self._seen = 0
-
-    @property
-    def requirements(self) -> tuple[Requirement, ...]:
-        return self._requirements
 
     @property
     def decided(self) -> frozenset[int]:

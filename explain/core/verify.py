@@ -9,7 +9,7 @@ explain.core.rules; this module applies them (docs/verifier.md). Pure: no Django
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -246,9 +246,7 @@ class _Source:
         self.text = text
         self.found = found or Instructions()
         self.folded = self.found.folded(part, text)
-        spans = [(0, len(text))] if fields is None else sorted(s for s in fields if s[0] < s[1])
-        self.field_starts = [start for start, _ in spans]
-        self.field_ends = [end for _, end in spans]
+        self.fields = [(0, len(text))] if fields is None else [f for f in fields if f[0] < f[1]]
         # (part, text) of the text sent, then of the text before its cut when it differs.
         self.parts = [(part, text)]
         if full_text and full_text != text:
@@ -256,10 +254,7 @@ class _Source:
 
     def field(self, span: tuple[int, int]) -> tuple[int, int] | None:
         """The (start, end) of the field holding the whole span, if one does."""
-        i = bisect_right(self.field_starts, span[0]) - 1
-        if i >= 0 and span[1] <= self.field_ends[i]:
-            return self.field_starts[i], self.field_ends[i]
-        return None
+        return next(((a, b) for a, b in self.fields if a <= span[0] and span[1] <= b), None)
 
     def field_of(self, span: tuple[int, int]) -> tuple[int, int]:
         """The field holding the span, else the whole text."""
