@@ -21,7 +21,7 @@ from explain.core.posting import MAX_REQUIREMENTS, PostingReading, Requirement
 from explain.core.requirement_lines import Line
 from explain.core.rules.amounts import same_kind
 from explain.core.rules.equivalence import find_term
-from explain.core.schema import PROFILE_READINGS, Claim, Gap
+from explain.core.schema import PROFILE_READINGS, Claim, Gap, Text
 from explain.core.verify import Checker, DropReason, Verification, VerifiedPoint
 from explain.core.verify import checker_for as checker_for  # the checklist's callers build one
 
@@ -38,10 +38,6 @@ class State(StrEnum):
     NOT_FOUND = "not_found"  # none passed and the profile does not name it (nor an alternative)
     NOT_YET = "not_yet"  # none passed and the profile names it only as missing or wished for
     UNCHECKED = "unchecked"  # the profile names it, but no quote the model gave passed
-
-
-def _text(value: Any) -> Any:
-    return "" if value is None else value
 
 
 def _number(value: Any) -> Any:
@@ -62,13 +58,13 @@ class Evidence(BaseModel):
     id: Annotated[int, BeforeValidator(_number)] = Field(
         default=0, description="The requirement's id, as listed."
     )
-    profile_quote: Annotated[str, BeforeValidator(_text)] = Field(
+    profile_quote: Text = Field(
         default="",
         alias="profileQuote",
         description="1 to 12 words copied exactly from the CANDIDATE PROFILE that show "
         'the requirement, or "" when the profile does not show it.',
     )
-    profile_reading: Annotated[str, BeforeValidator(_text)] = Field(
+    profile_reading: Text = Field(
         default="",
         alias="profileReading",
         description="What profileQuote says of it: one of " + ", ".join(PROFILE_READINGS) + ".",

@@ -366,14 +366,9 @@ def _reading_word(value: str) -> str:
     return value.strip().casefold().replace(" ", "_").replace("-", "_")
 
 
-_SPACES = re.compile(r"\s+")
-
-
 def _shown(text: str, span: tuple[int, int]) -> str:
     """The words at span on one line, without invisible characters."""
-    return _SPACES.sub(
-        " ", "".join(ch for ch in text[slice(*span)] if ch not in _IGNORABLE)
-    ).strip()
+    return " ".join("".join(ch for ch in text[slice(*span)] if ch not in _IGNORABLE).split())
 
 
 def _amount(text: str, quote: tuple[int, int], term: tuple[int, int] | None) -> str:
