@@ -596,39 +596,33 @@ def checker_for(profile_text: str, job_text: str, **sent: Unpack[Sent]) -> Check
     )
 
 
-def _keep(
-    claims: Iterable[Claim],
-    check: Callable[[Claim], VerifiedPoint | DropReason],
-    limit: int,
-    reasons: Counter[str],
-) -> tuple[tuple[VerifiedPoint, ...], int]:
-    kept: list[VerifiedPoint] = []
-    unchecked = 0
-    for claim in claims:
-        if len(kept) >= limit:
-            unchecked += 1
-            continue
-        result = check(claim)
-        if isinstance(result, VerifiedPoint):
-            kept.append(result)
-        else:
-            reasons[result.value] += 1
-    return tuple(kept), unchecked
-
-
 def verify_draft(
     draft: Draft, profile_text: str, job_text: str, **sent: Unpack[Sent]
 ) -> Verification:
-    """Keep the claims whose quotes are found, word for word, in the texts sent."""
+    """Keep the claims whose quotes are found, word for word, in the texts sent; past
+    max_points kept of a kind, the rest are counted as unchecked."""
     checker = checker_for(profile_text, job_text, **sent)
     reasons: Counter[str] = Counter()
-    most = checker.limits.max_points
-    matches, unchecked_matches = _keep(draft.matches, checker.match, most, reasons)
-    gaps, unchecked_gaps = _keep(draft.gaps, checker.gap, most, reasons)
+    unchecked = 0
+    matches: list[VerifiedPoint] = []
+    gaps: list[VerifiedPoint] = []
+    for claims, check, kept in (
+        (draft.matches, checker.match, matches),
+        (draft.gaps, checker.gap, gaps),
+    ):
+        for claim in claims:
+            if len(kept) >= checker.limits.max_points:
+                unchecked += 1  # never read
+                continue
+            result = check(claim)
+            if isinstance(result, VerifiedPoint):
+                kept.append(result)
+            else:
+                reasons[result.value] += 1
     return Verification(
-        matches=matches,
-        gaps=gaps,
+        matches=tuple(matches),
+        gaps=tuple(gaps),
         dropped=sum(reasons.values()),
         drop_reasons=dict(sorted(reasons.items())),
-        unchecked=unchecked_matches + unchecked_gaps,
+        unchecked=unchecked,
     )
