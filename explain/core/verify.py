@@ -36,8 +36,8 @@ _MAX_OCCURRENCES = 64
 # Characters that end a line (and a clause for rules.reading); the normal form has " ".
 _LINE_BREAK = re.compile("[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
-# How far a quote's sentence is read on each side of its term, in normal characters: a
-# 20 KB field read whole costs about 1.5 ms a claim, this about 0.05 ms.
+# How far a quote's sentence is read on each side of its term, in normal characters: the
+# one speed-up kept here (20 claims on 20 KB texts: 7 ms, against 37 ms reading whole fields).
 READING_REACH = 240
 
 # Trimmed from both ends of a quote (NFKC has already turned "…" into "...").
