@@ -1,8 +1,8 @@
 """The faster clause reading gives exactly what the previous code gave: that code is kept
 here as the oracle (clause bounds found by scanning every break from the field start,
 words by a pattern tried at every character, headings walked a character at a time) and
-compared on generated texts with cues in several languages, abbreviations, "Node.js", "3.5", line breaks, headings,
-commas before negations, marks, CJK and spans at the edges.
+compared on generated texts with cues in several languages, abbreviations, "Node.js",
+"3.5", line breaks, headings, commas before negations, marks, CJK and spans at the edges.
 
 The reader was rebuilt as a scoped cue reader (elided articles are words of their own, "n't" is a
 cue, list items' tails are read), so what it reads is no longer compared with the old
