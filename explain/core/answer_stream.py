@@ -47,10 +47,8 @@ class AnswerStream:
         if not isinstance(items, list):
             self._broken = True
             return []
-        names = list(data)
         # The list is closed once any key follows it; otherwise its last item may grow.
-        closed = names.index(_LIST) < len(names) - 1
-        complete = items if closed else items[:-1]
+        complete = items if list(data)[-1] != _LIST else items[:-1]
         fresh: list[Evidence] = []
         for item in complete[len(self._taken) :]:
             try:

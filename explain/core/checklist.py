@@ -1,23 +1,9 @@
 """The checklist: every requirement of the posting, once, in the posting's order, in one state.
 
 The posting's requirements were read once for every viewer (explain.core.posting). For
-one viewer the model answers, per requirement id, a profile quote that shows it or none,
-with its reading of that quote (explain.core.viewer_prompt). This module checks that
-evidence with the verifier's own rules (explain.core.verify: the quote word for word in
-one field of the profile as sent, the term or one of its alternatives in it, the quote
-read in its sentence by code, the model's reading only ever weakening) and gives each
-requirement one state:
-
-- shown: a profile quote passed every check;
-- not_yet: no quote passed, and the profile names the requirement only to say it is
-  missing or wished for ("no Kubernetes yet"): those words are kept to show beside it;
-- not_found: no quote passed and the profile does not name it (nor any alternative);
-- unchecked: the profile names it, but nothing the model gave passed the checks (code
-  never makes a claim of its own, so it says it could not check).
-
-A requirement the answer leaves out is read as "none given". Evidence for an id the
-posting does not have, or a second answer for one id, is never read and counted as
-unchecked evidence. The checklist's counts come from the posting's own list, so the
+one viewer the model answers, per requirement id, a profile quote that shows it or none
+(explain.core.viewer_prompt); the verifier's own checks decide (explain.core.verify), and
+code never makes a claim of its own. The counts come from the posting's own list, so the
 bottom line is the same for every viewer. Pure Python: no Django.
 """
 
@@ -35,17 +21,9 @@ from explain.core.posting import MAX_REQUIREMENTS, PostingReading, Requirement
 from explain.core.requirement_lines import Line
 from explain.core.rules.amounts import same_kind
 from explain.core.rules.equivalence import find_term
-from explain.core.schema import PROFILE_READINGS, Claim, Gap
-from explain.core.verify import (
-    DropReason,
-    Instructions,
-    Limits,
-    Spans,
-    Verification,
-    VerifiedPoint,
-    _Checker,
-    _Source,
-)
+from explain.core.schema import PROFILE_READINGS, Claim, Gap, Text
+from explain.core.verify import Checker, DropReason, Verification, VerifiedPoint
+from explain.core.verify import checker_for as checker_for  # the checklist's callers build one
 
 # Evidence read from one answer: one item per requirement (at most MAX_REQUIREMENTS) and as
 # many again for repeats, which are counted and never read; the rest is not even counted
@@ -56,14 +34,10 @@ MAX_EVIDENCE = 2 * MAX_REQUIREMENTS
 class State(StrEnum):
     """Where one requirement stands for one viewer: one of four, never a score."""
 
-    SHOWN = "shown"
-    NOT_FOUND = "not_found"
-    NOT_YET = "not_yet"
-    UNCHECKED = "unchecked"
-
-
-def _text(value: Any) -> Any:
-    return "" if value is None else value
+    SHOWN = "shown"  # a profile quote passed every check
+    NOT_FOUND = "not_found"  # none passed and the profile does not name it (nor an alternative)
+    NOT_YET = "not_yet"  # none passed and the profile names it only as missing or wished for
+    UNCHECKED = "unchecked"  # the profile names it, but no quote the model gave passed
 
 
 def _number(value: Any) -> Any:
@@ -84,13 +58,13 @@ class Evidence(BaseModel):
     id: Annotated[int, BeforeValidator(_number)] = Field(
         default=0, description="The requirement's id, as listed."
     )
-    profile_quote: Annotated[str, BeforeValidator(_text)] = Field(
+    profile_quote: Text = Field(
         default="",
         alias="profileQuote",
         description="1 to 12 words copied exactly from the CANDIDATE PROFILE that show "
         'the requirement, or "" when the profile does not show it.',
     )
-    profile_reading: Annotated[str, BeforeValidator(_text)] = Field(
+    profile_reading: Text = Field(
         default="",
         alias="profileReading",
         description="What profileQuote says of it: one of " + ", ".join(PROFILE_READINGS) + ".",
@@ -167,33 +141,11 @@ class Checklist:
         return {state.value: self.count(state) for state in State}
 
 
-def checker_for(
-    profile_text: str,
-    job_text: str,
-    *,
-    limits: Limits | None = None,
-    profile_fields: Spans | None = None,
-    job_fields: Spans | None = None,
-    profile_full_text: str | None = None,
-    job_full_text: str | None = None,
-    job_not_requirements: Spans = (),
-    instructions: Instructions | None = None,
-) -> _Checker:
-    """The verifier's checks on the texts as sent, each text folded once for the request."""
-    found = instructions or Instructions()
-    return _Checker(
-        _Source(profile_text or "", profile_fields, profile_full_text, found, "profile"),
-        _Source(job_text or "", job_fields, job_full_text, found, "job"),
-        limits or Limits(),
-        job_not_requirements,
-    )
-
-
 class ChecklistBuilder:
     """Read the viewer's evidence one item at a time (a streamed answer hands each over
     as it completes); finish() accounts for the requirements the answer left out."""
 
-    def __init__(self, reading: PostingReading, checker: _Checker) -> None:
+    def __init__(self, reading: PostingReading, checker: Checker) -> None:
         self._requirements = reading.requirements
         self._not_read = reading.not_read
         self._checker = checker
@@ -201,10 +153,6 @@ class ChecklistBuilder:
         self._reasons: Counter[str] = Counter()
         self._unread = 0
         self._seen = 0
-
-    @property
-    def requirements(self) -> tuple[Requirement, ...]:
-        return self._requirements
 
     @property
     def decided(self) -> frozenset[int]:
@@ -307,7 +255,7 @@ def _name_in(requirement: Requirement, quote: str) -> str:
     return requirement.term
 
 
-def build_checklist(reading: PostingReading, answer: ViewerAnswer, checker: _Checker) -> Checklist:
+def build_checklist(reading: PostingReading, answer: ViewerAnswer, checker: Checker) -> Checklist:
     """The checklist for one viewer's whole answer."""
     builder = ChecklistBuilder(reading, checker)
     builder.add_all(answer.requirements)

@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 
 from explain.core.posting_prompt import POSTING_INSTRUCTION, build_posting_message
 from explain.core.schema import Claim, Draft
-from explain.core.verify import DropReason, _Checker, find_quote, verify_draft
+from explain.core.verify import Checker, DropReason, find_quote, verify_draft
 from explain.core.viewer_prompt import (
     PROFILE_HEADING,
     TITLE_HEADING,
@@ -292,13 +292,13 @@ def test_the_audit_catches_invented_quotes_when_the_quote_check_is_off(
     harness.baseline()
     # A broken verifier that "finds" every profile quote: the whole profile, whatever
     # the model quoted (the posting's own reading keeps its honest check).
-    honest = _Checker._quote
+    honest = Checker._quote
 
     def broken(self: Any, needle: str, source: Any, not_found: Any, excluded: Any = ()) -> Any:
         if not_found is DropReason.PROFILE_QUOTE_NOT_FOUND:
             return (0, len(source.text))
         return honest(self, needle, source, not_found, excluded)
 
-    monkeypatch.setattr(_Checker, "_quote", broken)
+    monkeypatch.setattr(Checker, "_quote", broken)
     run = harness.run(_payload("praise-recruiter-note"), "job")
     assert any("does not carry the quotes" in v for v in run.violations), run.violations
