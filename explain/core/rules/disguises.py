@@ -1,16 +1,15 @@
 """Disguised orders to a model, undone for detection only: look-alike letters ("Nоte tо
-the АІ" in Cyrillic), leetspeak ("1gn0re pr3vious instructi0ns") and base64 runs. The
-detector reads a text's skeleton too (TR39 look-alikes through confusable-homoglyphs,
-digits in words read as letters). Nothing here changes what is sent or quoted. Pure.
+the АІ" in Cyrillic), leetspeak ("1gn0re pr3vious instructi0ns") and base64 runs. Nothing
+here changes what is sent or quoted. Pure.
 """
 
 from __future__ import annotations
 
 import base64
-import binascii
 import re
 import unicodedata
 from functools import lru_cache
+from typing import NamedTuple
 
 from explain.core.normal import fold
 
@@ -26,7 +25,6 @@ _LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$]*[0134578@$])(?=(?:[\w@$]*[a-z]){2
 # Letters TR39 does not fold to Latin that a disguise or Turkish casing still produces:
 # dotless "ı", and the dot that case-folding "İ" leaves behind (dropped).
 _EXTRA = {"ı": "i", "\u0307": ""}
-_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 @lru_cache(maxsize=8192)
@@ -55,43 +53,19 @@ def _latin(ch: str) -> str:
     return "i" if ch in "Ііӏ" else latin.lower()
 
 
-class Skeleton:
+class Skeleton(NamedTuple):
     """A form of a normalised text and, for each of its characters, its index there."""
 
-    __slots__ = ("positions", "text")
-
-    def __init__(self, text: str, positions: list[int]) -> None:
-        self.text = text
-        self.positions = positions
+    text: str
+    positions: list[int]
 
 
 def skeleton_form(normal: str) -> list[Skeleton]:
     """The readings of a normalised text that undo disguises, if any differ: look-alikes
-    folded and leet signs read with "1" as "i", then as "l"; empty when none differ.
-
-    The one speed-up: only characters outside ASCII are looked up (every look-alike is
-    one), not each of the 20,000 characters of a 20 KB text.
-    """
-    folded: list[str] = []
-    positions: list[int] = []
-    changed = False
-    done = 0
-    for match in _NOT_ASCII.finditer(normal):
-        i = match.start()
-        if done < i:
-            folded.append(normal[done:i])
-            positions.extend(range(done, i))
-        ch = normal[i]
-        latin = _latin(ch)
-        changed = changed or latin != ch
-        if latin:
-            folded.append(latin)
-            positions.append(i)
-        done = i + 1
-    if done < len(normal):
-        folded.append(normal[done:])
-        positions.extend(range(done, len(normal)))
-    letters = "".join(folded)
+    folded and leet signs read with "1" as "i", then as "l"; empty when none differ."""
+    latin = {ch: _latin(ch) for ch in set(normal)}
+    letters = "".join([latin[ch] for ch in normal])
+    positions = [i for i, ch in enumerate(normal) if latin[ch]]
     readings: list[Skeleton] = []
     if _LEET_WORD.search(letters):
         for table in (_LEET, _LEET_L):
@@ -100,6 +74,7 @@ def skeleton_form(normal: str) -> list[Skeleton]:
                 readings.append(Skeleton(leet, positions))
         if readings and "1" not in letters:
             readings = readings[:1]
+    changed = any(ch != folded for ch, folded in latin.items())
     if changed and all(r.text != letters for r in readings):
         readings.insert(0, Skeleton(letters, positions))
     return readings
@@ -115,7 +90,8 @@ def _read_leet(text: str, table: dict[str, str]) -> str:
 # A base64 run long enough to hold an order (24 characters decode to 18 bytes): a whole
 # run of base64 characters, padding only at its end and at most two of it.
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=])")
-_MAX_DECODED = 4096
+# A longer run (more than about 4 KB decoded) is data, not an order: it is not decoded.
+_MAX_RUN = 5464
 
 
 def base64_texts(text: str) -> list[tuple[int, int, str]]:
@@ -125,14 +101,12 @@ def base64_texts(text: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     for match in _BASE64.finditer(text):
         run = match.group()
-        if run.isalpha() and (run.islower() or run.isupper()):
-            continue  # one long word in one case: not an encoding
         body = run.rstrip("=")
-        padded = body + "=" * (-len(body) % 4)
+        if len(body) > _MAX_RUN or (run.isalpha() and (run.islower() or run.isupper())):
+            continue  # too long, or one long word in one case: not an encoded order
         try:
-            raw = base64.b64decode(padded[: _MAX_DECODED * 4 // 3 + 4], validate=True)
-            decoded = raw.decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError, ValueError):
+            decoded = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode()
+        except ValueError:  # not base64, or not UTF-8
             continue
         if _readable(decoded):
             found.append((match.start(), match.end(), decoded))
@@ -148,9 +122,6 @@ def _readable(decoded: str) -> bool:
     return controls == 0 and prose >= 0.8 * len(decoded) and " " in decoded.strip()
 
 
-_SPACES = re.compile(r"\s+")
-
-
 def plain_form(text: str) -> str:
     """A decoded text in the detector's normal form (it has no offsets to keep)."""
-    return _SPACES.sub(" ", fold(text)).strip()
+    return " ".join(fold(text).split())
