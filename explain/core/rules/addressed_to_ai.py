@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from explain.core.normal import INVISIBLE, fold_with_offsets
+from explain.core.normal import INVISIBLE_CHARS, fold_with_offsets
 from explain.core.rules.disguises import base64_texts, plain_form, skeleton_form
 
 __all__ = [
@@ -255,32 +255,24 @@ def _heading_of_a_list(text: str, start: int, end: int) -> bool:
     )
 
 
-# A line break, or ". ! ?" not followed by a letter or digit.
+# A line break, or ". ! ?" not followed by a letter or digit ("Node.js", "3.11").
 _END = re.compile("[\n" + _SENTENCE_END + "](?:(?<=\n)|(?!\\w))")
-_END_CHARS = "\n" + _SENTENCE_END
 
 
 def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
-    """The sentence (or line) around [start, end), bounded in length: it ends at a line
-    break or at ". ! ?" not followed by a letter or digit ("Node.js", "3.11")."""
+    """The sentence (or line) around [start, end), at most 500 characters either side."""
     low = max(0, start - _MAX_SENTENCE)
     # The nearest end before start (the look-ahead sees past start: "js" in "Node.js").
-    ends = (p for p in range(start - 1, low - 1, -1) if text[p] in _END_CHARS)
-    s = next((p + 1 for p in ends if _END.match(text, p)), low)
+    s = next((p + 1 for p in range(start - 1, low - 1, -1) if _END.match(text, p)), low)
     high = min(len(text), end + _MAX_SENTENCE)
     after = _END.search(text, end, high)
     return s, high if after is None else (after.start() if after.group() == "\n" else after.end())
 
 
-# --------------------------------------------------------------------------- reading
-
-
-def _readings(normal: str) -> list[tuple[str, list[int] | None, str]]:
-    """The normal form, then its skeletons (positions map back into the normal form)."""
-    readings: list[tuple[str, list[int] | None, str]] = [(normal, None, "pattern")]
-    for skeleton in skeleton_form(normal):
-        readings.append((skeleton.text, skeleton.positions, "disguise"))
-    return readings
+def _readings(normal: str) -> list[tuple[str, list[int], str]]:
+    """The normal form, then its skeletons; positions map each back into the normal form."""
+    skeletons = [(s.text, s.positions, "disguise") for s in skeleton_form(normal)]
+    return [(normal, list(range(len(normal))), "pattern"), *skeletons]
 
 
 def _pattern_findings(
@@ -290,16 +282,13 @@ def _pattern_findings(
     found: dict[tuple[int, int], Finding] = {}
     for reading, positions, how in _readings(normal):
         for a, b, rule in rule_hits(reading):
-            if positions is not None:
-                a, b = positions[a], positions[b - 1] + 1
-            start, end = starts[a], ends[b - 1]
+            start, end = starts[positions[a]], ends[positions[b - 1]]
             if rule.where == "clause" and (
                 not _clause_start(text, start) or _heading_of_a_list(text, start, end)
             ):
                 continue
             s, e = sentence_bounds(text, start, end)
-            if (s, e) not in found:
-                found[(s, e)] = Finding(s, e, rule.language, rule.kind, how)
+            found.setdefault((s, e), Finding(s, e, rule.language, rule.kind, how))
     return list(found.values())
 
 
@@ -309,43 +298,43 @@ _HIDDEN = re.compile("[\U000e0000-\U000e007f]{2,}")
 
 def _encoded_findings(text: str) -> list[Finding]:
     """Sentences holding tag-character text, or a base64 run that decodes to an order."""
-    found: list[Finding] = []
-    for m in _HIDDEN.finditer(text):
-        s, e = sentence_bounds(text, m.start(), m.end())
-        found.append(Finding(s, e, "", "hidden", "hidden"))
+    found = [
+        Finding(*sentence_bounds(text, *m.span()), "", "hidden", "hidden")
+        for m in _HIDDEN.finditer(text)
+    ]
     for a, b, decoded in base64_texts(text):
-        normal = plain_form(decoded)
         hits = [
             rule
-            for reading, _, _ in _readings(normal)
+            for reading, _, _ in _readings(plain_form(decoded))
             for x, _, rule in rule_hits(reading)
             if rule.where != "clause" or x == 0
         ]
         if hits:
-            s, e = sentence_bounds(text, a, b)
-            found.append(Finding(s, e, hits[0].language, hits[0].kind, "base64"))
+            found.append(
+                Finding(*sentence_bounds(text, a, b), hits[0].language, hits[0].kind, "base64")
+            )
     return found
 
 
 def _taints(text: str, finding: Finding) -> bool:
-    """True when the sentence after a flagged one is its payload (TAINTING_KINDS)."""
-    if finding.how == "follows":
-        return False
+    """True when the sentence after a flagged one is its payload: it speaks to the model
+    (TAINTING_KINDS) or it is left open."""
     if finding.kind in TAINTING_KINDS:
         return True
     last = text[finding.start : finding.end].rstrip()[-1:]
-    return last in (":", ",") or (bool(last) and last not in _SENTENCE_END)
+    return bool(last) and last not in _SENTENCE_END
+
+
+_VISIBLE = re.compile(f"[^\\s{INVISIBLE_CHARS}]")
 
 
 def _next_span(text: str, end: int) -> tuple[int, int] | None:
     """What a flagged sentence ending at `end` taints: the next sentence of its line, or
     the whole next line when it ends its line without a full stop."""
-    i = end
-    limit = min(len(text), end + _MAX_SENTENCE)
-    while i < limit and (text[i].isspace() or text[i] in INVISIBLE):
-        i += 1
-    if i >= len(text) or i >= limit:
+    after = _VISIBLE.search(text, end, min(len(text), end + _MAX_SENTENCE))
+    if after is None:
         return None
+    i = after.start()
     if "\n" in text[end:i]:
         # A new line is a new field: tainted only when the flagged sentence runs on.
         last = text[max(0, end - _MAX_SENTENCE) : end].rstrip()[-1:]
@@ -364,9 +353,7 @@ def findings(text: str, normal: str, starts: Sequence[int], ends: Sequence[int])
     for f in sorted(own, key=lambda f: (f.start, f.end)):
         by_span.setdefault((f.start, f.end), f)
     for f in own:
-        if not _taints(text, f):
-            continue
-        follows = _next_span(text, f.end)
+        follows = _next_span(text, f.end) if _taints(text, f) else None
         if follows is not None:
             by_span.setdefault(follows, Finding(*follows, f.language, f.kind, "follows"))
     return sorted(by_span.values(), key=lambda f: (f.start, f.end))
