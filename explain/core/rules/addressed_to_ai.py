@@ -337,7 +337,7 @@ def findings(text: str, normal: str, starts: Sequence[int], ends: Sequence[int])
     starts[i] and ends[i] the original offsets of its character i."""
     own = _pattern_findings(text, normal, starts, ends) + _encoded_findings(text)
     by_span: dict[tuple[int, int], Finding] = {}
-    for f in sorted(own, key=lambda f: (f.start, f.end)):
+    for f in own:
         by_span.setdefault((f.start, f.end), f)
     for f in own:
         follows = _next_span(text, f.end) if _taints(text, f) else None

@@ -16,9 +16,9 @@ from explain.core.normal import fold
 __all__ = ["Skeleton", "base64_texts", "latin_look_alike", "plain_form", "skeleton_form"]
 
 # Digits and signs written for letters inside a word ("1gn0re", "pr0mpt", "@ssistant").
-_LEET = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s"}
+_LEET = str.maketrans("0134578@$", "oieastbas")
 # "1" stands for "l" as often as for "i" ("ru1es", "mode1"): a second reading uses "l".
-_LEET_L = {**_LEET, "1": "l"}
+_LEET_L = str.maketrans("0134578@$", "oleastbas")
 # A word with a leet sign in it: at least four characters, two of them letters, so short
 # codes ("A1", "4G", "S3", "K8s") are left alone.
 _LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$]*[0134578@$])(?=(?:[\w@$]*[a-z]){2})[\w@$]{4,}")
@@ -66,25 +66,16 @@ def skeleton_form(normal: str) -> list[Skeleton]:
     latin = {ch: _latin(ch) for ch in set(normal)}
     letters = "".join([latin[ch] for ch in normal])
     positions = [i for i, ch in enumerate(normal) if latin[ch]]
-    readings: list[Skeleton] = []
-    if _LEET_WORD.search(letters):
-        for table in (_LEET, _LEET_L):
-            leet = _read_leet(letters, table)
-            if leet != letters and all(r.text != leet for r in readings):
-                readings.append(Skeleton(leet, positions))
-        if readings and "1" not in letters:
-            readings = readings[:1]
-    changed = any(ch != folded for ch, folded in latin.items())
-    if changed and all(r.text != letters for r in readings):
-        readings.insert(0, Skeleton(letters, positions))
-    return readings
+    readings = [letters] if any(ch != folded for ch, folded in latin.items()) else []
+    for table in (_LEET, _LEET_L):
+        leet = _read_leet(letters, table)
+        if leet != letters and leet not in readings:
+            readings.append(leet)
+    return [Skeleton(reading, positions) for reading in readings]
 
 
-def _read_leet(text: str, table: dict[str, str]) -> str:
-    def word(match: re.Match[str]) -> str:
-        return "".join(table.get(ch, ch) for ch in match.group())
-
-    return _LEET_WORD.sub(word, text)
+def _read_leet(text: str, table: dict[int, int]) -> str:
+    return _LEET_WORD.sub(lambda word: word[0].translate(table), text)
 
 
 # A base64 run long enough to hold an order (24 characters decode to 18 bytes): a whole
