@@ -22,9 +22,10 @@ _LEET_L = str.maketrans("0134578@$", "oleastbas")
 # A word with a leet sign in it: at least four characters, two of them letters, so short
 # codes ("A1", "4G", "S3", "K8s") are left alone.
 _LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$]*[0134578@$])(?=(?:[\w@$]*[a-z]){2})[\w@$]{4,}")
-# Letters TR39 does not fold to Latin that a disguise or Turkish casing still produces:
-# dotless "ı", and the dot that case-folding "İ" leaves behind (dropped).
-_EXTRA = {"ı": "i", "\u0307": ""}
+# Letters a disguise or Turkish casing produces that TR39 does not fold to the Latin one
+# meant: dotless "ı", Cyrillic "І" (TR39 says "l"), and the dot that case-folding "İ"
+# leaves behind (dropped).
+_EXTRA = {"ı": "i", "І": "i", "і": "i", "ӏ": "i", "\u0307": ""}
 
 
 @lru_cache(maxsize=8192)
@@ -47,10 +48,7 @@ def _latin(ch: str) -> str:
     if ch in _EXTRA:
         return _EXTRA[ch]
     latin = latin_look_alike(ch)
-    if latin == ch:
-        return ch
-    # "І" (Cyrillic) looks like "l" to TR39; as a disguise it stands for "I".
-    return "i" if ch in "Ііӏ" else latin.lower()
+    return ch if latin == ch else latin.lower()
 
 
 class Skeleton(NamedTuple):
@@ -78,11 +76,10 @@ def _read_leet(text: str, table: dict[int, int]) -> str:
     return _LEET_WORD.sub(lambda word: word[0].translate(table), text)
 
 
-# A base64 run long enough to hold an order (24 characters decode to 18 bytes): a whole
-# run of base64 characters, padding only at its end and at most two of it.
-_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=])")
-# A longer run (more than about 4 KB decoded) is data, not an order: it is not decoded.
-_MAX_RUN = 5464
+# A whole run of base64 characters, padding only at its end and at most two of it, long
+# enough to hold an order (24 characters decode to 18 bytes) and short enough to be one
+# (up to 4 KB decoded; a longer run is data).
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{24,5464}={0,2}(?![A-Za-z0-9+/=])")
 
 
 def base64_texts(text: str) -> list[tuple[int, int, str]]:
@@ -93,8 +90,8 @@ def base64_texts(text: str) -> list[tuple[int, int, str]]:
     for match in _BASE64.finditer(text):
         run = match.group()
         body = run.rstrip("=")
-        if len(body) > _MAX_RUN or (run.isalpha() and (run.islower() or run.isupper())):
-            continue  # too long, or one long word in one case: not an encoded order
+        if run.isalpha() and (run.islower() or run.isupper()):
+            continue  # one long word in one case: not an encoding
         try:
             decoded = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode()
         except ValueError:  # not base64, or not UTF-8
@@ -106,8 +103,6 @@ def base64_texts(text: str) -> list[tuple[int, int, str]]:
 
 def _readable(decoded: str) -> bool:
     """True when most of the decoded characters are letters and spaces, as in prose."""
-    if not decoded:
-        return False
     prose = sum(ch.isalpha() or ch == " " for ch in decoded)
     controls = sum(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in decoded)
     return controls == 0 and prose >= 0.8 * len(decoded) and " " in decoded.strip()
