@@ -177,14 +177,13 @@ def rule_hits(normal: str) -> list[tuple[int, int, Rule]]:
     """(start, end, rule) of each pattern hit in a normalised text, in order: for each word
     start the first word-led row that matches there, and the same for the other rows."""
     rules, word, other, other_starts = _tables()
-    tries = [(word, m.start()) for m in _WORD_START.finditer(normal)]
-    tries += [(other, m.start()) for m in other_starts.finditer(normal)]
     hits: list[tuple[int, int, Rule]] = []
-    for table, i in tries:
-        pattern = table.get(normal[i])
-        found = pattern.match(normal, i) if pattern is not None else None
-        if found is not None and found.lastgroup is not None:
-            hits.append((i, found.end(), rules[int(found.lastgroup[1:])]))
+    for table, starts in ((word, _WORD_START), (other, other_starts)):
+        for start in starts.finditer(normal):
+            pattern = table.get(start.group())
+            found = pattern.match(normal, start.start()) if pattern is not None else None
+            if found is not None and found.lastgroup is not None:
+                hits.append((found.start(), found.end(), rules[int(found.lastgroup[1:])]))
     return sorted(hits, key=lambda hit: (hit[0], hit[1]))
 
 
