@@ -1,9 +1,7 @@
-"""Whether a term names something: at least one word that is not filler.
-
-"Experience with", "3 years" and "the role" are in many quotes and name no skill; a
-claim about them says nothing the user can check. The filler words are data
-(explain/data/non_content_words.txt, EN/DE/FR/ES/PT/IT: function and framing words,
-verdicts, cue words, levels); numbers are read by code. Pure Python.
+"""Whether a term names something: at least one word that is not filler. "Experience with",
+"3 years" and "the role" name nothing the user can check. The filler words are data
+(explain/data/non_content_words.txt: function and framing words, verdicts, cue words and
+levels in EN/DE/FR/ES/PT/IT); numbers are read by code. Pure.
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ _NUMBER = re.compile(r"\d+(?:st|nd|rd|th|er|e|ème|º|ª)?")
 
 @cache
 def non_content_words() -> frozenset[str]:
-    """The filler words of the data file, in the verifier's normal form."""
+    """The filler words of the data file, case-folded (comment lines left out)."""
     text = _WORDS.read_text(encoding="utf-8").casefold()
     kept = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
     return frozenset(split_words(kept)[0])
