@@ -195,8 +195,10 @@ _MAX_SENTENCE = 500
 
 def _clause_start(text: str, start: int) -> bool:
     """True when only white space and markup separate `start` from a clause start."""
-    before = text[:start].rstrip(_MARKUP_BEFORE)
-    return not before or before[-1] in "\n:;" + _SENTENCE_END
+    i = start - 1
+    while i >= 0 and text[i] in _MARKUP_BEFORE:
+        i -= 1
+    return i < 0 or text[i] in "\n:;" + _SENTENCE_END
 
 
 # After a section heading's colon (not a role prefix): a list ("System: Debian, Ansible"),
@@ -234,23 +236,25 @@ def _heading_of_a_list(text: str, start: int, end: int) -> bool:
 
 
 # A line break, or ". ! ?" not followed by a letter or digit ("Node.js", "3.11").
-_END = re.compile("[\n" + _SENTENCE_END + "](?:(?<=\n)|(?!\\w))")
+_END_CHARS = "\n" + _SENTENCE_END
+_END = re.compile(f"[{_END_CHARS}](?:(?<=\n)|(?!\\w))")
 
 
 def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     """The sentence (or line) around [start, end), at most 500 characters either side."""
     low = max(0, start - _MAX_SENTENCE)
     # The nearest end before start (the look-ahead sees past start: "js" in "Node.js").
-    s = next((p + 1 for p in range(start - 1, low - 1, -1) if _END.match(text, p)), low)
+    ends = (p for p in range(start - 1, low - 1, -1) if text[p] in _END_CHARS)
+    s = next((p + 1 for p in ends if _END.match(text, p)), low)
     high = min(len(text), end + _MAX_SENTENCE)
     after = _END.search(text, end, high)
     return s, high if after is None else (after.start() if after.group() == "\n" else after.end())
 
 
-def _readings(normal: str) -> list[tuple[str, list[int], str]]:
-    """The normal form, then its skeletons; positions map each back into the normal form."""
+def _readings(normal: str) -> list[tuple[str, list[int] | None, str]]:
+    """The normal form, then its skeletons (positions map them back into the normal form)."""
     skeletons = [(s.text, s.positions, "disguise") for s in skeleton_form(normal)]
-    return [(normal, list(range(len(normal))), "pattern"), *skeletons]
+    return [(normal, None, "pattern"), *skeletons]
 
 
 def _pattern_findings(
@@ -260,7 +264,9 @@ def _pattern_findings(
     found: dict[tuple[int, int], Finding] = {}
     for reading, positions, how in _readings(normal):
         for a, b, rule in rule_hits(reading):
-            start, end = starts[positions[a]], ends[positions[b - 1]]
+            if positions is not None:
+                a, b = positions[a], positions[b - 1] + 1
+            start, end = starts[a], ends[b - 1]
             if rule.where == "clause" and (
                 not _clause_start(text, start) or _heading_of_a_list(text, start, end)
             ):

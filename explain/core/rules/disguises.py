@@ -62,13 +62,14 @@ def skeleton_form(normal: str) -> list[Skeleton]:
     """The readings of a normalised text that undo disguises, if any differ: look-alikes
     folded and leet signs read with "1" as "i", then as "l"; empty when none differ."""
     latin = {ch: _latin(ch) for ch in set(normal)}
-    letters = "".join([latin[ch] for ch in normal])
-    positions = [i for i, ch in enumerate(normal) if latin[ch]]
-    readings = [letters] if any(ch != folded for ch, folded in latin.items()) else []
-    for table in (_LEET, _LEET_L):
-        leet = _read_leet(letters, table)
-        if leet != letters and leet not in readings:
-            readings.append(leet)
+    letters = normal.translate({ord(ch): folded for ch, folded in latin.items()})
+    readings = [letters] if letters != normal else []
+    if _LEET_WORD.search(letters):
+        for table in (_LEET, _LEET_L):
+            leet = _read_leet(letters, table)
+            if leet not in readings:
+                readings.append(leet)
+    positions = [i for i, ch in enumerate(normal) if latin[ch]] if readings else []
     return [Skeleton(reading, positions) for reading in readings]
 
 
