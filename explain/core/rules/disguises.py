@@ -90,9 +90,9 @@ def base64_texts(text: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     for match in _BASE64.finditer(text):
         run = match.group()
-        body = run.rstrip("=")
         if run.isalpha() and (run.islower() or run.isupper()):
             continue  # one long word in one case: not an encoding
+        body = run.rstrip("=")
         try:
             decoded = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode()
         except ValueError:  # not base64, or not UTF-8
