@@ -1,9 +1,7 @@
-"""Whether a term names something: at least one word that is not filler.
-
-"Experience with", "3 years" and "the role" are in many quotes and name no skill; a
-claim about them says nothing the user can check. The filler words are data
-(explain/data/non_content_words.txt, EN/DE/FR/ES/PT/IT: function and framing words,
-verdicts, cue words, levels); numbers are read by code. Pure Python.
+"""Whether a term names something: at least one word that is not filler. "Experience with",
+"3 years" and "the role" name nothing the user can check. The filler words are data
+(explain/data/non_content_words.txt: function and framing words, verdicts, cue words and
+levels in EN/DE/FR/ES/PT/IT); numbers are read by code. Pure.
 """
 
 from __future__ import annotations
@@ -14,9 +12,9 @@ from pathlib import Path
 
 from explain.core.rules.words import split_words
 
-__all__ = ["NON_CONTENT_PATH", "has_content", "non_content_words"]
+__all__ = ["has_content", "non_content_words"]
 
-NON_CONTENT_PATH = Path(__file__).resolve().parents[2] / "data" / "non_content_words.txt"
+_WORDS = Path(__file__).resolve().parents[2] / "data" / "non_content_words.txt"
 
 # A number as a word: "3", "10", "3rd", "5th", "1st", "2nd", digits of any script.
 _NUMBER = re.compile(r"\d+(?:st|nd|rd|th|er|e|ème|º|ª)?")
@@ -24,12 +22,10 @@ _NUMBER = re.compile(r"\d+(?:st|nd|rd|th|er|e|ème|º|ª)?")
 
 @cache
 def non_content_words() -> frozenset[str]:
-    words: set[str] = set()
-    for line in NON_CONTENT_PATH.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            words.update(split_words(line.casefold())[0])
-    return frozenset(words)
+    """The filler words of the data file, case-folded (comment lines left out)."""
+    text = _WORDS.read_text(encoding="utf-8").casefold()
+    kept = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    return frozenset(split_words(kept)[0])
 
 
 def has_content(normal_term: str) -> bool:

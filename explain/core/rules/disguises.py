@@ -1,32 +1,31 @@
 """Disguised orders to a model, undone for detection only: look-alike letters ("Nоte tо
-the АІ" in Cyrillic), leetspeak ("1gn0re pr3vious instructi0ns") and base64 runs. The
-detector reads a text's skeleton too (TR39 look-alikes through confusable-homoglyphs,
-digits in words read as letters). Nothing here changes what is sent or quoted. Pure.
+the АІ" in Cyrillic), leetspeak ("1gn0re pr3vious instructi0ns") and base64 runs. Nothing
+here changes what is sent or quoted. Pure.
 """
 
 from __future__ import annotations
 
 import base64
-import binascii
 import re
 import unicodedata
 from functools import lru_cache
+from typing import NamedTuple
 
 from explain.core.normal import fold
 
 __all__ = ["Skeleton", "base64_texts", "latin_look_alike", "plain_form", "skeleton_form"]
 
 # Digits and signs written for letters inside a word ("1gn0re", "pr0mpt", "@ssistant").
-_LEET = {"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s"}
+_LEET = str.maketrans("0134578@$", "oieastbas")
 # "1" stands for "l" as often as for "i" ("ru1es", "mode1"): a second reading uses "l".
-_LEET_L = {**_LEET, "1": "l"}
+_LEET_L = str.maketrans("0134578@$", "oleastbas")
 # A word with a leet sign in it: at least four characters, two of them letters, so short
 # codes ("A1", "4G", "S3", "K8s") are left alone.
 _LEET_WORD = re.compile(r"(?<![\w@$])(?=[\w@$]*[0134578@$])(?=(?:[\w@$]*[a-z]){2})[\w@$]{4,}")
-# Letters TR39 does not fold to Latin that a disguise or Turkish casing still produces:
-# dotless "ı", and the dot that case-folding "İ" leaves behind (dropped).
-_EXTRA = {"ı": "i", "\u0307": ""}
-_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+# Letters a disguise or Turkish casing produces that TR39 does not fold to the Latin one
+# meant: dotless "ı", Cyrillic "І" (TR39 says "l"), and the dot that case-folding "İ"
+# leaves behind (dropped).
+_EXTRA = {"ı": "i", "І": "i", "і": "i", "ӏ": "i", "\u0307": ""}
 
 
 @lru_cache(maxsize=8192)
@@ -49,73 +48,39 @@ def _latin(ch: str) -> str:
     if ch in _EXTRA:
         return _EXTRA[ch]
     latin = latin_look_alike(ch)
-    if latin == ch:
-        return ch
-    # "І" (Cyrillic) looks like "l" to TR39; as a disguise it stands for "I".
-    return "i" if ch in "Ііӏ" else latin.lower()
+    return ch if latin == ch else latin.lower()
 
 
-class Skeleton:
+class Skeleton(NamedTuple):
     """A form of a normalised text and, for each of its characters, its index there."""
 
-    __slots__ = ("positions", "text")
-
-    def __init__(self, text: str, positions: list[int]) -> None:
-        self.text = text
-        self.positions = positions
+    text: str
+    positions: list[int]
 
 
 def skeleton_form(normal: str) -> list[Skeleton]:
     """The readings of a normalised text that undo disguises, if any differ: look-alikes
-    folded and leet signs read with "1" as "i", then as "l"; empty when none differ.
-
-    The one speed-up: only characters outside ASCII are looked up (every look-alike is
-    one), not each of the 20,000 characters of a 20 KB text.
-    """
-    folded: list[str] = []
-    positions: list[int] = []
-    changed = False
-    done = 0
-    for match in _NOT_ASCII.finditer(normal):
-        i = match.start()
-        if done < i:
-            folded.append(normal[done:i])
-            positions.extend(range(done, i))
-        ch = normal[i]
-        latin = _latin(ch)
-        changed = changed or latin != ch
-        if latin:
-            folded.append(latin)
-            positions.append(i)
-        done = i + 1
-    if done < len(normal):
-        folded.append(normal[done:])
-        positions.extend(range(done, len(normal)))
-    letters = "".join(folded)
-    readings: list[Skeleton] = []
+    folded and leet signs read with "1" as "i", then as "l"; empty when none differ."""
+    latin = {ch: _latin(ch) for ch in set(normal)}
+    letters = normal.translate({ord(ch): folded for ch, folded in latin.items()})
+    readings = [letters] if letters != normal else []
     if _LEET_WORD.search(letters):
         for table in (_LEET, _LEET_L):
             leet = _read_leet(letters, table)
-            if leet != letters and all(r.text != leet for r in readings):
-                readings.append(Skeleton(leet, positions))
-        if readings and "1" not in letters:
-            readings = readings[:1]
-    if changed and all(r.text != letters for r in readings):
-        readings.insert(0, Skeleton(letters, positions))
-    return readings
+            if leet not in readings:
+                readings.append(leet)
+    positions = [i for i, ch in enumerate(normal) if latin[ch]] if readings else []
+    return [Skeleton(reading, positions) for reading in readings]
 
 
-def _read_leet(text: str, table: dict[str, str]) -> str:
-    def word(match: re.Match[str]) -> str:
-        return "".join(table.get(ch, ch) for ch in match.group())
-
-    return _LEET_WORD.sub(word, text)
+def _read_leet(text: str, table: dict[int, int]) -> str:
+    return _LEET_WORD.sub(lambda word: word[0].translate(table), text)
 
 
-# A base64 run long enough to hold an order (24 characters decode to 18 bytes): a whole
-# run of base64 characters, padding only at its end and at most two of it.
-_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/=])")
-_MAX_DECODED = 4096
+# A whole run of base64 characters, padding only at its end and at most two of it, long
+# enough to hold an order (24 characters decode to 18 bytes) and short enough to be one
+# (up to 4 KB decoded; a longer run is data).
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=])[A-Za-z0-9+/]{24,5464}={0,2}(?![A-Za-z0-9+/=])")
 
 
 def base64_texts(text: str) -> list[tuple[int, int, str]]:
@@ -128,11 +93,9 @@ def base64_texts(text: str) -> list[tuple[int, int, str]]:
         if run.isalpha() and (run.islower() or run.isupper()):
             continue  # one long word in one case: not an encoding
         body = run.rstrip("=")
-        padded = body + "=" * (-len(body) % 4)
         try:
-            raw = base64.b64decode(padded[: _MAX_DECODED * 4 // 3 + 4], validate=True)
-            decoded = raw.decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError, ValueError):
+            decoded = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode()
+        except ValueError:  # not base64, or not UTF-8
             continue
         if _readable(decoded):
             found.append((match.start(), match.end(), decoded))
@@ -141,16 +104,11 @@ def base64_texts(text: str) -> list[tuple[int, int, str]]:
 
 def _readable(decoded: str) -> bool:
     """True when most of the decoded characters are letters and spaces, as in prose."""
-    if not decoded:
-        return False
     prose = sum(ch.isalpha() or ch == " " for ch in decoded)
     controls = sum(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in decoded)
     return controls == 0 and prose >= 0.8 * len(decoded) and " " in decoded.strip()
 
 
-_SPACES = re.compile(r"\s+")
-
-
 def plain_form(text: str) -> str:
     """A decoded text in the detector's normal form (it has no offsets to keep)."""
-    return _SPACES.sub(" ", fold(text)).strip()
+    return " ".join(fold(text).split())
