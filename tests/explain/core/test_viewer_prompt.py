@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from explain.core.posting import Requirement
 from explain.core.posting_prompt import POSTING_PROMPT_VERSION
-from explain.core.prompt import PROMPT_VERSION
 from explain.core.schema import PROFILE_READINGS
 from explain.core.viewer_prompt import (
     VIEWER_INSTRUCTION,
@@ -13,6 +12,7 @@ from explain.core.viewer_prompt import (
     marked_line,
     requirement_lines,
 )
+from tools.bench.one_call_prompt import PROMPT_VERSION
 
 
 def requirement(
