@@ -1,14 +1,11 @@
 """A posting's requirements: the model's answer, verified, read by code, accounted for.
 
-One model call per posting text returns the requirements (explain.core.posting_prompt);
-this module checks each one with the verifier's own rules (the quote word for word inside
-one field, never a label, the title, the location or text addressed to an AI; the term
-in its quote; the quote read in its sentence by explain.core.rules.reading), keeps it
-only when both readings allow it (the weaker wins: the model's "not_needed", "offered",
-"other_role" or "about_company" removes it, code's negation or offer removes it, either
-one's "optional" makes it optional), folds a choice ("A, B or C") into one requirement
-with its alternatives, drops repeats, bounds the count, and lists every line of the
-requirements field no kept requirement covers as "not read". Pure Python: no Django.
+One model call per posting text returns the requirements (explain.core.posting_prompt).
+Each is checked by the verifier's own rules and kept only when both readings allow it:
+the weaker wins (the model's "not_needed" or code's negation removes it, either one's
+"optional" makes it optional). A choice ("A, B or C") is one requirement with its
+alternatives; every line of the requirements field no kept requirement covers is listed
+as "not read". Pure Python: no Django.
 """
 
 from __future__ import annotations
@@ -23,7 +20,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from explain.core.requirement_lines import REQUIREMENT_KEYS, Line, requirement_lines
-from explain.core.schema import Claim, Draft
+from explain.core.schema import Claim, Draft, Text
 from explain.core.texts import SourceText
 from explain.core.verify import Limits, find_quote, is_quoted, normalize, verify_draft
 
@@ -51,10 +48,6 @@ class ModelReading(StrEnum):
     ABOUT_COMPANY = "about_company"
 
 
-def _text(value: Any) -> Any:
-    return "" if value is None else value
-
-
 def _reading(value: Any) -> Any:
     """A reading in any case or spacing; a missing one is not "required"."""
     if value is None:
@@ -67,12 +60,12 @@ class PostingItem(BaseModel):
 
     model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
-    job_quote: Annotated[str, BeforeValidator(_text)] = Field(
+    job_quote: Text = Field(
         default="",
         alias="jobQuote",
         description="1 to 12 words copied exactly from the JOB POSTING that state it.",
     )
-    term: Annotated[str, BeforeValidator(_text)] = Field(
+    term: Text = Field(
         default="",
         description="1 to 4 words copied from jobQuote naming what is asked.",
     )
@@ -139,8 +132,6 @@ class PostingReading:
         return sum(r.optional for r in self.requirements)
 
 
-# ----------------------------------------------------------------------- alternatives
-
 # What joins the names of a choice: "," "/" and the word "or" in the languages the cue
 # lists read (an "and" joins demands, never a choice).
 _OR_WORDS = (
@@ -156,10 +147,6 @@ _LEAD = re.compile(
     re.IGNORECASE,
 )
 _EDGE = " \t\"'()[]{},;:!?"
-
-
-def _words(text: str) -> list[str]:
-    return text.split()
 
 
 def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
@@ -193,7 +180,7 @@ def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
             continue
         if a >= term_end and not after_joins:
             continue
-        words = _words(_strip_lead(quote[a:b]))
+        words = _strip_lead(quote[a:b]).split()
         if b <= term_start:
             if len(words) > 2:
                 # Of a longer piece only its last word, and only when it is written like a
@@ -230,9 +217,6 @@ def _strip_lead(piece: str) -> str:
         if shorter == piece:
             return piece
         piece = shorter
-
-
-# ----------------------------------------------------------------------- verifying
 
 
 def read_posting(
@@ -345,12 +329,7 @@ def _check(
         Draft(gaps=[Claim(term=item.term, job_quote=item.job_quote)]),
         "",
         source.text,
-        limits=Limits(
-            max_quote_words=limits.max_quote_words,
-            max_points=1,
-            max_term_words=limits.max_term_words,
-            max_term_chars=limits.max_term_chars,
-        ),
+        limits=replace(limits, max_points=1),
         job_fields=source.spans,
         job_full_text=source.full_text,
         job_not_requirements=excluded,
@@ -359,11 +338,12 @@ def _check(
         return next(iter(verification.drop_reasons), "removed")
     point = verification.gaps[0]
     located = source.locate(*point.job_span)
-    term_in_quote = (
-        (point.term_span[0] - point.job_span[0], point.term_span[1] - point.job_span[0])
-        if point.term_span is not None
-        else (0, 0)
-    )
+    names: tuple[str, ...] = ()
+    if point.term_span is not None:
+        start = point.job_span[0]
+        names = alternatives(
+            point.job_quote, point.term_span[0] - start, point.term_span[1] - start
+        )
     return Requirement(
         job_quote=point.job_quote,
         term=point.term,
@@ -371,8 +351,6 @@ def _check(
         term_span=point.term_span,
         field=located[0] if located else "",
         optional=point.optional or reading is ModelReading.OPTIONAL,
-        alternatives=alternatives(point.job_quote, *term_in_quote)
-        if point.term_span is not None
-        else (),
+        alternatives=names,
         amount=point.job_amount,
     )

@@ -10,7 +10,6 @@ from explain.core.viewer_prompt import (
     VIEWER_PROMPT_VERSION,
     build_viewer_message,
     marked_line,
-    requirement_lines,
 )
 from tools.bench.one_call_prompt import PROMPT_VERSION
 
@@ -93,4 +92,3 @@ def test_the_message_is_the_title_one_line_per_requirement_and_the_profile() -> 
         "CANDIDATE PROFILE:\n"
         "Skills: Python"
     )
-    assert requirement_lines(listed) == ["1. Strong [Python] and SQL", "2. [English]"]
