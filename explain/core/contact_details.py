@@ -146,17 +146,16 @@ def visible_form(text: str) -> str:
 
 # Dates on a CV are no phone number: years, month/year and whole dates in the orders
 # people write them ("2015-2019", "09/2015", "01.09.2015", "2015/09", "2015-09-01").
-_YEAR = re.compile(r"(?:19|20)\d\d")
 _FULL_YEAR = r"(?:19|20)\d\d"
+_YEAR = re.compile(_FULL_YEAR)
 _MONTH = r"(?:0?[1-9]|1[0-2])"
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
 _ISO_TAIL = r"-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?"
 _MONTH_BEFORE = re.compile(rf"(?<!\w){_MONTH}[./]$")
-_MONTH_YEAR = re.compile(rf"{_MONTH}[./]{_FULL_YEAR}")
 _ISO_DATE = re.compile(rf"(?<![\d/.]){_FULL_YEAR}{_ISO_TAIL}(?![\d/.])")
 _DATE_GROUP = re.compile(
     rf"{_DAY}([./]){_MONTH}\1{_FULL_YEAR}|{_MONTH}([./]){_DAY}\2{_FULL_YEAR}"
-    rf"|{_FULL_YEAR}([./]){_MONTH}(?:\3{_DAY})?"
+    rf"|{_FULL_YEAR}([./]){_MONTH}(?:\3{_DAY})?|{_MONTH}[./]{_FULL_YEAR}"
 )
 # The dates masked before candidates are looked for, so a run of dates is never read
 # (slowly, by every region) as one long number.
@@ -172,10 +171,7 @@ def _all_years(candidate: str) -> bool:
     "09/2015 - 06/2018", "01.09.2015 - 30.06.2018") are dates on a CV, not a number."""
     groups = [g for g in re.split(r"[\s-]+", _ISO_DATE.sub(" ", candidate.strip("()"))) if g]
     return all(
-        _YEAR.fullmatch(g)
-        or _MONTH_YEAR.fullmatch(g)
-        or _DATE_GROUP.fullmatch(g)
-        or all(_YEAR.fullmatch(part) for part in re.split(r"[./]+", g))
+        _DATE_GROUP.fullmatch(g) or all(_YEAR.fullmatch(p) for p in re.split(r"[./]+", g))
         for g in groups
     )
 

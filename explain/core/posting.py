@@ -48,11 +48,9 @@ class ModelReading(StrEnum):
     ABOUT_COMPANY = "about_company"
 
 
-def _reading(value: Any) -> Any:
+def _reading(value: Any) -> str:
     """A reading in any case or spacing; a missing one is not "required"."""
-    if value is None:
-        return ""
-    return str(value).strip().lower().replace(" ", "_").replace("-", "_")
+    return "" if value is None else str(value).strip().lower().replace(" ", "_").replace("-", "_")
 
 
 class PostingItem(BaseModel):
