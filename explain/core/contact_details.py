@@ -132,10 +132,6 @@ _PHONE_CANDIDATE = re.compile(
 )
 # National numbers are read as numbers of these regions (international ones of any).
 PHONE_REGIONS = ("US", "GB", "DE", "FR", "ES", "IT", "NL", "IN", "BD", "BR", "AU")
-# Defanged links and addresses ("evil[.]example", "jobs [at] evil (dot) example"): only
-# in bracketed forms, so plain words like "at" and "dot" are left alone.
-_DEFANGED_DOT = re.compile(r"(?<!\s)\s*+[\[({]\s*+(?:\.|dot)\s*+[\])}]\s*+", re.IGNORECASE)
-_DEFANGED_AT = re.compile(r"(?<!\s)\s*+[\[({]\s*+(?:@|at)\s*+[\])}]\s*+", re.IGNORECASE)
 _IGNORABLE = dict.fromkeys(map(ord, INVISIBLE_CHARS))
 
 
@@ -307,27 +303,3 @@ def scrub(text: str) -> str:
         cursor = end
     pieces.append(text[cursor:])
     return "".join(pieces)
-
-
-# Markup a point must not carry: HTML tags, comments and declarations ("<b", "</", "<!",
-# "<?"), markdown links and images ("[text](", "![alt]("), and script or data URLs.
-# Plain comparisons ("a < b", "C++ > C") stay text.
-_MARKUP = re.compile(
-    r"<[a-z/!?]"
-    r"|\[[^\[\]\n]*+\]\s*+\("
-    r"|\b(?:java|vb)script\s*+:"
-    r"|\bdata:[a-z]+/[a-z0-9.+-]+[;,]",
-    re.IGNORECASE,
-)
-
-
-def contains_markup(text: str) -> bool:
-    """True when the visible form holds an HTML tag, a markdown link or a script URL."""
-    return bool(_MARKUP.search(visible_form(text)))
-
-
-def contains_contact(text: str) -> bool:
-    """True when the visible form holds a link, an e-mail address or a phone number."""
-    visible = visible_form(text)
-    refanged = _DEFANGED_AT.sub("@", _DEFANGED_DOT.sub(".", visible))
-    return bool(_contact_spans(visible) or _contact_spans(refanged))

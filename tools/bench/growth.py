@@ -75,7 +75,8 @@ def run_of(unit: str, n: int) -> str:
 def scrub_seconds(n: int, unit: str = "a.") -> float:
     """Seconds to scrub `unit` repeated to n characters and to check it for contacts (what
     a profile field and a verified point each go through)."""
-    from explain.core.contact_details import contains_contact, scrub
+    from explain.core.contact_details import scrub
+    from support.shown_text import contains_contact
 
     text = run_of(unit, n)
     return best_of(lambda: (scrub(text), contains_contact(text)), repeat=1)
@@ -242,13 +243,8 @@ class Case:
 
 
 def _contact_cases() -> list[Case]:
-    from explain.core.contact_details import (
-        contains_contact,
-        contains_markup,
-        private_pattern,
-        scrub,
-        scrub_private,
-    )
+    from explain.core.contact_details import private_pattern, scrub, scrub_private
+    from support.shown_text import contains_contact, contains_markup
 
     def both(text: str) -> object:
         return scrub(text), contains_contact(text)

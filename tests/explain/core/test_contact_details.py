@@ -1,5 +1,5 @@
-"""Contact details are scrubbed from free text; technical words, degrees and private values
-as the user wrote them are handled, and the scrubber's loops stay safe on long runs."""
+"""Contact details are scrubbed from free text, technical words and degrees stay, private
+values go as the user wrote them, and the scrubber's loops stay safe on long runs."""
 
 from __future__ import annotations
 
@@ -7,14 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explain.core.contact_details import (
-    REMOVED,
-    contains_contact,
-    contains_markup,
-    private_pattern,
-    scrub,
-    scrub_private,
-)
+from explain.core.contact_details import REMOVED, private_pattern, scrub, scrub_private
 
 SCRUBBED = [
     pytest.param("Mail jane.doe@example.com now", "Mail [removed] now", id="email"),
@@ -60,26 +53,24 @@ SCRUBBED = [
 @pytest.mark.parametrize(("text", "expected"), SCRUBBED)
 def test_contact_details_are_scrubbed(text: str, expected: str) -> None:
     assert scrub(text) == expected
-    assert contains_contact(text)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Portfolio: mars.codes",
-        "Courses at kt.academy",
-        "See jobs.example.pl for more",
-        "Shop at northwind.store today",
-        "My site sub.domain.co.uk",
-        "jane.net",
-        "Tel.0301234567",
-        "fax/0301234567",
-        "see janedoe.com",
-    ],
-)
+BARE_DOMAINS = [
+    "Portfolio: mars.codes",
+    "Courses at kt.academy",
+    "See jobs.example.pl for more",
+    "Shop at northwind.store today",
+    "My site sub.domain.co.uk",
+    "jane.net",
+    "Tel.0301234567",
+    "fax/0301234567",
+    "see janedoe.com",
+]
+
+
+@pytest.mark.parametrize("text", BARE_DOMAINS)
 def test_a_bare_domain_with_any_public_suffix_is_removed(text: str) -> None:
     assert REMOVED in scrub(text)
-    assert contains_contact(text)
 
 
 KEPT = [
@@ -126,27 +117,11 @@ KEPT = [
 @pytest.mark.parametrize("text", KEPT)
 def test_ordinary_words_are_kept(text: str) -> None:
     assert scrub(text) == text
-    assert not contains_contact(text)
 
 
 def test_marker_is_the_documented_one() -> None:
     assert REMOVED == "[removed]"
     assert scrub("x@y.com") == REMOVED
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        pytest.param("ｅｖｉｌ．ｅｘａｍｐｌｅ", id="fullwidth-domain"),
-        pytest.param("evil\u200b.example", id="zero-width-in-domain"),
-        pytest.param("jane\u00ad@example.com", id="soft-hyphen-in-email"),
-        pytest.param("ｈｔｔｐｓ：／／ｘ．ｉｏ", id="fullwidth-url"),
-        pytest.param("apply at evil[.]example", id="defanged-dot"),
-        pytest.param("write to jobs [at] evil [dot] example", id="defanged-at"),
-    ],
-)
-def test_contains_contact_sees_through_disguises(text: str) -> None:
-    assert contains_contact(text)
 
 
 def test_the_suffix_list_is_the_bundled_snapshot_never_fetched(
@@ -231,7 +206,6 @@ runs = st.builds(
 @given(runs)
 def test_a_run_that_holds_no_contact_comes_back_unchanged(run: str) -> None:
     assert scrub(run) == run
-    assert not contains_contact(run)
 
 
 @settings(max_examples=80, deadline=None)
@@ -245,13 +219,3 @@ def test_a_contact_between_runs_is_removed_whole_and_the_runs_stay(
     assert secret not in scrubbed
     assert REMOVED in scrubbed
     assert scrubbed.startswith(left) and scrubbed.endswith(right)
-    assert contains_contact(text)
-
-
-@settings(max_examples=40, deadline=None)
-@given(unit=st.sampled_from(["[", "[a", "[a]", "javascript ", "] ("]), count=st.integers(0, 3000))
-def test_markup_is_found_after_any_run_of_brackets(unit: str, count: int) -> None:
-    run = unit * count
-    assert contains_markup(run + "[see](x)")
-    assert contains_markup(run + " javascript:alert")
-    assert not contains_markup(run)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explain.core.contact_details import REMOVED, contains_contact, scrub
+from explain.core.contact_details import REMOVED, scrub
 
 NUMBERS = [
     pytest.param("+880 1711 000000", id="bangladesh-mobile"),
@@ -41,7 +41,6 @@ def test_a_number_is_removed_whole(number: str) -> None:
     scrubbed = scrub(text)
     assert scrubbed == "Backend developer. Call [removed] after six.\nSkills: Python"
     assert not re.search(r"\d", scrubbed)
-    assert contains_contact(number)
 
 
 # A candidate whose match leaves a run of three or more digits outside it is removed whole
@@ -123,7 +122,6 @@ NOT_PHONES = [
 @pytest.mark.parametrize("text", NOT_PHONES)
 def test_numbers_that_are_not_phones_stay(text: str) -> None:
     assert scrub(text) == text
-    assert not contains_contact(text)
 
 
 @pytest.mark.parametrize("text", ["+49 30 123 456 EUR", "Tel 060.000.75000 EUR", "0171 2345678 €"])
