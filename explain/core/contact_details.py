@@ -149,16 +149,15 @@ _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
 _ISO_TAIL = r"-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?"
 _MONTH_BEFORE = re.compile(rf"(?<!\w){_MONTH}[./]$")
 _ISO_DATE = re.compile(rf"(?<![\d/.]){_FULL_YEAR}{_ISO_TAIL}(?![\d/.])")
+_WHOLE_DATE = rf"{_DAY}([./]){_MONTH}\1{_FULL_YEAR}|{_MONTH}([./]){_DAY}\2{_FULL_YEAR}"
 _DATE_GROUP = re.compile(
-    rf"{_DAY}([./]){_MONTH}\1{_FULL_YEAR}|{_MONTH}([./]){_DAY}\2{_FULL_YEAR}"
-    rf"|{_FULL_YEAR}([./]){_MONTH}(?:\3{_DAY})?|{_MONTH}[./]{_FULL_YEAR}"
+    rf"{_WHOLE_DATE}|{_FULL_YEAR}([./]){_MONTH}(?:\3{_DAY})?|{_MONTH}[./]{_FULL_YEAR}"
 )
 # The dates masked before candidates are looked for, so a run of dates is never read
 # (slowly, by every region) as one long number.
 _DATE_TOKEN = re.compile(
-    rf"(?<![\d.+/-])(?:{_DAY}([./]){_MONTH}\1{_FULL_YEAR}|{_MONTH}([./]){_DAY}\2{_FULL_YEAR}"
-    rf"|{_FULL_YEAR}{_ISO_TAIL}|{_MONTH}[./]{_FULL_YEAR}|{_FULL_YEAR}[./]{_MONTH})"
-    rf"(?![\d]|[./-]\d)"
+    rf"(?<![\d.+/-])(?:{_WHOLE_DATE}|{_FULL_YEAR}{_ISO_TAIL}|{_MONTH}[./]{_FULL_YEAR}"
+    rf"|{_FULL_YEAR}[./]{_MONTH})(?![\d]|[./-]\d)"
 )
 
 

@@ -24,16 +24,15 @@ from explain.core.schema import Claim, Draft, Text
 from explain.core.texts import SourceText
 from explain.core.verify import Limits, find_quote, is_quoted, normalize, verify_draft
 
-# At most this many requirements are kept; of a longer answer, at most CONSIDERED are
-# checked and the rest counted as not checked (a 500-item answer costs what 120 do).
+# At most this many requirements are kept; of a longer answer at most CONSIDERED are
+# checked, the rest counted as not checked (a 500-item answer costs what 120 do).
 MAX_REQUIREMENTS = 60
 CONSIDERED = 2 * MAX_REQUIREMENTS
 # At most this many alternatives of one requirement, each at most ALTERNATIVE_WORDS words.
 MAX_ALTERNATIVES = 8
 ALTERNATIVE_WORDS = 4
 
-# Job fields whose words are never a requirement: the title names the job, the company
-# names its owner. The adapter's own (location, remote) are added by the caller.
+# Job fields whose words are never a requirement (the caller adds the adapter's own).
 NEVER_REQUIREMENT_KEYS = frozenset({"title", "company"})
 
 
@@ -150,13 +149,9 @@ _EDGE = " \t\"'()[]{},;:!?"
 def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
     """The other names of a choice the term stands in, as words of the quote.
 
-    The quote (one requirement, at most 12 words) is cut at its joiners ("," "/" "or");
-    when one of them is an "or" or a "/", the other pieces are the alternatives ("3+
-    years of Python, Java or Go": Java and Go; "Python and SQL": none). A piece before
-    the term's gives its last word when it is longer than two ("Experience with Excel or
-    Sheets": Excel), a piece after it its first ALTERNATIVE_WORDS words, without words
-    that open examples ("e.g.", "such as", "a"). A joiner inside the term ("CI/CD")
-    does not cut it.
+    The quote is cut at its joiners ("," "/" "or", never inside the term: "CI/CD"); when
+    one is an "or" or a "/", the other pieces are the alternatives ("3+ years of Python,
+    Java or Go": Java and Go; "Python and SQL": none), without words that open examples.
     """
     cuts = [
         (m.start(), m.end())
@@ -181,8 +176,8 @@ def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
         words = _strip_lead(quote[a:b]).split()
         if b <= term_start:
             if len(words) > 2:
-                # Of a longer piece only its last word, and only when it is written like a
-                # name ("Experience with Excel or Sheets": Excel; "health data or GDPR": none).
+                # A longer piece before gives its last word, when written like a name
+                # ("Experience with Excel or Sheets": Excel; "health data or GDPR": none).
                 last = words[-1]
                 words = [last] if last[:1].isupper() or not last.isalpha() else []
         else:
@@ -280,17 +275,14 @@ def _placed(
     requirement_keys: Collection[str],
     taken: set[tuple[int, int]],
 ) -> Requirement:
-    """The requirement where the requirements field states it: the verifier finds a quote's
-    first place, which may be the description's ("Our stack: Kubernetes on GCP") while the
-    same words are a line of the requirements field. The first such place no kept
-    requirement holds wins; without one it stays where it was found."""
+    """The requirement moved to the first place in the requirements field that states it
+    and no kept requirement holds: the verifier finds a quote's first place, which may
+    be the description's ("Our stack: Kubernetes on GCP")."""
     here = source.locate(*found.job_span)
     if here and here[0] in requirement_keys and found.job_span not in taken:
         return found
     length = found.job_span[1] - found.job_span[0]
-    for span in source.fields:
-        if span.key not in requirement_keys:
-            continue
+    for span in (s for s in source.fields if s.key in requirement_keys):
         low = span.start
         while low < span.end:
             place = find_quote(found.job_quote, source.text[low : span.end])
