@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from itertools import takewhile
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -194,22 +195,15 @@ def _name_words(words: list[str]) -> list[str]:
     is ACA, "Scala skills" is Scala); words in lower case are kept as they are."""
     if not words or not words[0][:1].isupper():
         return words
-    named = [words[0]]
-    for word in words[1:]:
-        if not word[:1].isupper() and not word[:1].isdigit():
-            break
-        named.append(word)
-    return named
+    return [words[0], *takewhile(lambda w: w[:1].isupper() or w[:1].isdigit(), words[1:])]
 
 
 def _strip_lead(piece: str) -> str:
     """The piece without the words that open an example or a noun ("e.g.", "a")."""
     piece = piece.strip(_EDGE).rstrip(".")
-    while True:
-        shorter = _LEAD.sub("", piece, count=1).strip(_EDGE)
-        if shorter == piece:
-            return piece
+    while (shorter := _LEAD.sub("", piece, count=1).strip(_EDGE)) != piece:
         piece = shorter
+    return piece
 
 
 def read_posting(
