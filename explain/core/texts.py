@@ -135,15 +135,6 @@ def _word_boundary_cut(text: str, max_chars: int) -> int:
     return cut
 
 
-def scrubbed(fields: list[Field], private_values: Sequence[str] = ()) -> list[Field]:
-    """The fields in compatibility form (so "ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ" is seen), with the
-    user's private values, e-mails, phone numbers and URLs replaced."""
-    private = private_pattern(private_values)
-    return [
-        Field(f.key, f.label, scrub(scrub_private(visible_form(f.value), private))) for f in fields
-    ]
-
-
 def _shown(
     fields: Sequence[Field], max_chars: int, clean: Callable[[str], str] | None = None
 ) -> tuple[list[Field], int]:
@@ -163,9 +154,14 @@ def _shown(
 def profile_text(
     fields: Sequence[Field], *, max_chars: int, private_values: Sequence[str] = ()
 ) -> SourceText:
-    """The profile as sent: hidden text dropped, private values and contacts scrubbed."""
+    """The profile as sent: hidden text dropped, then in compatibility form (so
+    "ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ" is seen) with private values and contacts scrubbed."""
     shown, hidden = _shown(fields, max_chars)
-    composed = SourceText.compose(scrubbed(shown, private_values), max_chars=max_chars)
+    private = private_pattern(private_values)
+    scrubbed = [
+        Field(f.key, f.label, scrub(scrub_private(visible_form(f.value), private))) for f in shown
+    ]
+    composed = SourceText.compose(scrubbed, max_chars=max_chars)
     return dataclasses.replace(composed, hidden_removed=hidden)
 
 

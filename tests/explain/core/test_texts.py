@@ -11,7 +11,6 @@ from explain.core.texts import (
     has_content,
     job_text,
     profile_text,
-    scrubbed,
 )
 
 FIELDS = [
@@ -112,7 +111,6 @@ def test_the_profile_is_scrubbed_in_its_visible_form_and_the_job_is_not() -> Non
             "exp", "Experience", "Mail ｄａｎａ＠ｅｘａｍｐｌｅ．ｃｏｍ or d\u200bana@example.org"
         )
     ]
-    assert scrubbed(fields) == [Field("exp", "Experience", "Mail [removed] or [removed]")]
     assert profile_text(fields, max_chars=1000).text == "Experience: Mail [removed] or [removed]"
     assert job_text(fields, max_chars=1000).text == "Experience: " + fields[0].value
     assert profile_text(fields, max_chars=20).text == "Experience: Mail"
