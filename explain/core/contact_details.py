@@ -242,16 +242,6 @@ def _leaves_digits(raw: str, found: list[tuple[int, int]]) -> bool:
     return re.search(r"\d[ .-]*\d[ .-]*\d", "".join(outside)) is not None
 
 
-def _contact_spans(text: str) -> list[tuple[int, int]]:
-    spans: list[tuple[int, int]] = []
-    for pattern in (_EMAIL, _URL, _SCHEME_LINK, _IPV4):
-        spans.extend(m.span() for m in pattern.finditer(text))
-    spans.extend(_handle_spans(text))
-    spans.extend(m.span() for m in _DOMAIN_CANDIDATE.finditer(text) if _is_domain(m.group()))
-    spans.extend(_phone_spans(text))
-    return spans
-
-
 # A private value shorter than this (letters and digits) is not looked for: "Al" or "5"
 # would remove ordinary words. Digits-only values (a phone) need six digits.
 MIN_PRIVATE_CHARS = 3
@@ -290,9 +280,12 @@ def scrub_private(text: str, pattern: re.Pattern[str] | None) -> str:
 def scrub(text: str) -> str:
     """Replace e-mail addresses, URLs and phone numbers with a marker; overlapping
     contacts get one marker."""
+    spans = [m.span() for p in (_EMAIL, _URL, _SCHEME_LINK, _IPV4) for m in p.finditer(text)]
+    spans += _handle_spans(text) + _phone_spans(text)
+    spans += [m.span() for m in _DOMAIN_CANDIDATE.finditer(text) if _is_domain(m.group())]
     pieces: list[str] = []
     cursor = 0
-    for start, end in sorted(_contact_spans(text)):
+    for start, end in sorted(spans):
         if end <= cursor:
             continue
         if pieces and start < cursor:
