@@ -28,7 +28,6 @@ from django.urls import reverse
 
 from explain.adapter import not_requirement_keys
 from explain.core.checklist import Checklist, State, ViewerAnswer
-from explain.core.contact_details import contains_contact, contains_markup
 from explain.core.posting import PostingAnswer, PostingItem, PostingReading, read_posting
 from explain.core.posting_prompt import POSTING_INSTRUCTION, build_posting_message
 from explain.core.rules.words import split_words
@@ -44,6 +43,7 @@ from explain.services.explanations import Subject, checklist_for, texts_for
 from explain.services.limits import verify_limits
 from explain.source import get_source
 from jobportal.models import CandidateProfile, Job
+from support.shown_text import contains_contact, contains_markup
 from support.two_step import answer_in_shape, chosen_match, listed_requirements, viewer_answer
 
 PAYLOADS_PATH = Path(__file__).resolve().parent / "injection_payloads.json"

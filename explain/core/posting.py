@@ -1,14 +1,11 @@
 """A posting's requirements: the model's answer, verified, read by code, accounted for.
 
-One model call per posting text returns the requirements (explain.core.posting_prompt);
-this module checks each one with the verifier's own rules (the quote word for word inside
-one field, never a label, the title, the location or text addressed to an AI; the term
-in its quote; the quote read in its sentence by explain.core.rules.reading), keeps it
-only when both readings allow it (the weaker wins: the model's "not_needed", "offered",
-"other_role" or "about_company" removes it, code's negation or offer removes it, either
-one's "optional" makes it optional), folds a choice ("A, B or C") into one requirement
-with its alternatives, drops repeats, bounds the count, and lists every line of the
-requirements field no kept requirement covers as "not read". Pure Python: no Django.
+One model call per posting text returns the requirements (explain.core.posting_prompt).
+Each is checked by the verifier's own rules and kept only when both readings allow it:
+the weaker wins (the model's "not_needed" or code's negation removes it, either one's
+"optional" makes it optional). A choice ("A, B or C") is one requirement with its
+alternatives; every line of the requirements field no kept requirement covers is listed
+as "not read". Pure Python: no Django.
 """
 
 from __future__ import annotations
@@ -18,25 +15,25 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from itertools import takewhile
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from explain.core.requirement_lines import REQUIREMENT_KEYS, Line, requirement_lines
-from explain.core.schema import Claim, Draft
+from explain.core.schema import Claim, Draft, Text
 from explain.core.texts import SourceText
 from explain.core.verify import Limits, find_quote, is_quoted, normalize, verify_draft
 
-# At most this many requirements are kept; of a longer answer, at most CONSIDERED are
-# checked and the rest counted as not checked (a 500-item answer costs what 120 do).
+# At most this many requirements are kept; of a longer answer at most CONSIDERED are
+# checked, the rest counted as not checked (a 500-item answer costs what 120 do).
 MAX_REQUIREMENTS = 60
 CONSIDERED = 2 * MAX_REQUIREMENTS
 # At most this many alternatives of one requirement, each at most ALTERNATIVE_WORDS words.
 MAX_ALTERNATIVES = 8
 ALTERNATIVE_WORDS = 4
 
-# Job fields whose words are never a requirement: the title names the job, the company
-# names its owner. The adapter's own (location, remote) are added by the caller.
+# Job fields whose words are never a requirement (the caller adds the adapter's own).
 NEVER_REQUIREMENT_KEYS = frozenset({"title", "company"})
 
 
@@ -51,15 +48,9 @@ class ModelReading(StrEnum):
     ABOUT_COMPANY = "about_company"
 
 
-def _text(value: Any) -> Any:
-    return "" if value is None else value
-
-
-def _reading(value: Any) -> Any:
+def _reading(value: Any) -> str:
     """A reading in any case or spacing; a missing one is not "required"."""
-    if value is None:
-        return ""
-    return str(value).strip().lower().replace(" ", "_").replace("-", "_")
+    return "" if value is None else str(value).strip().lower().replace(" ", "_").replace("-", "_")
 
 
 class PostingItem(BaseModel):
@@ -67,12 +58,12 @@ class PostingItem(BaseModel):
 
     model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
-    job_quote: Annotated[str, BeforeValidator(_text)] = Field(
+    job_quote: Text = Field(
         default="",
         alias="jobQuote",
         description="1 to 12 words copied exactly from the JOB POSTING that state it.",
     )
-    term: Annotated[str, BeforeValidator(_text)] = Field(
+    term: Text = Field(
         default="",
         description="1 to 4 words copied from jobQuote naming what is asked.",
     )
@@ -139,8 +130,6 @@ class PostingReading:
         return sum(r.optional for r in self.requirements)
 
 
-# ----------------------------------------------------------------------- alternatives
-
 # What joins the names of a choice: "," "/" and the word "or" in the languages the cue
 # lists read (an "and" joins demands, never a choice).
 _OR_WORDS = (
@@ -158,20 +147,12 @@ _LEAD = re.compile(
 _EDGE = " \t\"'()[]{},;:!?"
 
 
-def _words(text: str) -> list[str]:
-    return text.split()
-
-
 def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
     """The other names of a choice the term stands in, as words of the quote.
 
-    The quote (one requirement, at most 12 words) is cut at its joiners ("," "/" "or");
-    when one of them is an "or" or a "/", the other pieces are the alternatives ("3+
-    years of Python, Java or Go": Java and Go; "Python and SQL": none). A piece before
-    the term's gives its last word when it is longer than two ("Experience with Excel or
-    Sheets": Excel), a piece after it its first ALTERNATIVE_WORDS words, without words
-    that open examples ("e.g.", "such as", "a"). A joiner inside the term ("CI/CD")
-    does not cut it.
+    The quote is cut at its joiners ("," "/" "or", never inside the term: "CI/CD"); when
+    one is an "or" or a "/", the other pieces are the alternatives ("3+ years of Python,
+    Java or Go": Java and Go; "Python and SQL": none), without words that open examples.
     """
     cuts = [
         (m.start(), m.end())
@@ -193,11 +174,11 @@ def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
             continue
         if a >= term_end and not after_joins:
             continue
-        words = _words(_strip_lead(quote[a:b]))
+        words = _strip_lead(quote[a:b]).split()
         if b <= term_start:
             if len(words) > 2:
-                # Of a longer piece only its last word, and only when it is written like a
-                # name ("Experience with Excel or Sheets": Excel; "health data or GDPR": none).
+                # A longer piece before gives its last word, when written like a name
+                # ("Experience with Excel or Sheets": Excel; "health data or GDPR": none).
                 last = words[-1]
                 words = [last] if last[:1].isupper() or not last.isalpha() else []
         else:
@@ -214,25 +195,15 @@ def _name_words(words: list[str]) -> list[str]:
     is ACA, "Scala skills" is Scala); words in lower case are kept as they are."""
     if not words or not words[0][:1].isupper():
         return words
-    named = [words[0]]
-    for word in words[1:]:
-        if not word[:1].isupper() and not word[:1].isdigit():
-            break
-        named.append(word)
-    return named
+    return [words[0], *takewhile(lambda w: w[:1].isupper() or w[:1].isdigit(), words[1:])]
 
 
 def _strip_lead(piece: str) -> str:
     """The piece without the words that open an example or a noun ("e.g.", "a")."""
     piece = piece.strip(_EDGE).rstrip(".")
-    while True:
-        shorter = _LEAD.sub("", piece, count=1).strip(_EDGE)
-        if shorter == piece:
-            return piece
+    while (shorter := _LEAD.sub("", piece, count=1).strip(_EDGE)) != piece:
         piece = shorter
-
-
-# ----------------------------------------------------------------------- verifying
+    return piece
 
 
 def read_posting(
@@ -298,17 +269,14 @@ def _placed(
     requirement_keys: Collection[str],
     taken: set[tuple[int, int]],
 ) -> Requirement:
-    """The requirement where the requirements field states it: the verifier finds a quote's
-    first place, which may be the description's ("Our stack: Kubernetes on GCP") while the
-    same words are a line of the requirements field. The first such place no kept
-    requirement holds wins; without one it stays where it was found."""
+    """The requirement moved to the first place in the requirements field that states it
+    and no kept requirement holds: the verifier finds a quote's first place, which may
+    be the description's ("Our stack: Kubernetes on GCP")."""
     here = source.locate(*found.job_span)
     if here and here[0] in requirement_keys and found.job_span not in taken:
         return found
     length = found.job_span[1] - found.job_span[0]
-    for span in source.fields:
-        if span.key not in requirement_keys:
-            continue
+    for span in (s for s in source.fields if s.key in requirement_keys):
         low = span.start
         while low < span.end:
             place = find_quote(found.job_quote, source.text[low : span.end])
@@ -345,12 +313,7 @@ def _check(
         Draft(gaps=[Claim(term=item.term, job_quote=item.job_quote)]),
         "",
         source.text,
-        limits=Limits(
-            max_quote_words=limits.max_quote_words,
-            max_points=1,
-            max_term_words=limits.max_term_words,
-            max_term_chars=limits.max_term_chars,
-        ),
+        limits=replace(limits, max_points=1),
         job_fields=source.spans,
         job_full_text=source.full_text,
         job_not_requirements=excluded,
@@ -359,11 +322,12 @@ def _check(
         return next(iter(verification.drop_reasons), "removed")
     point = verification.gaps[0]
     located = source.locate(*point.job_span)
-    term_in_quote = (
-        (point.term_span[0] - point.job_span[0], point.term_span[1] - point.job_span[0])
-        if point.term_span is not None
-        else (0, 0)
-    )
+    names: tuple[str, ...] = ()
+    if point.term_span is not None:
+        start = point.job_span[0]
+        names = alternatives(
+            point.job_quote, point.term_span[0] - start, point.term_span[1] - start
+        )
     return Requirement(
         job_quote=point.job_quote,
         term=point.term,
@@ -371,8 +335,6 @@ def _check(
         term_span=point.term_span,
         field=located[0] if located else "",
         optional=point.optional or reading is ModelReading.OPTIONAL,
-        alternatives=alternatives(point.job_quote, *term_in_quote)
-        if point.term_span is not None
-        else (),
+        alternatives=names,
         amount=point.job_amount,
     )

@@ -1,13 +1,9 @@
-"""The posting cut into the pieces a reader sees: lines, list items and sentences.
+"""The requirements field cut into the pieces a reader sees: lines, list items, sentences.
 
-A requirement is accounted for line by line: every line of the requirements field is
-either covered by a kept requirement's quote or listed as "not read". So the lines are
-found by code, from the text as sent (explain.core.texts.SourceText), never by the model.
-
-A line is one line of a field's value without its list marker ("•", "-", "*", "1.",
-"1)", "a)"); a line holding several sentences is cut into them, so a field written as
-one paragraph is read sentence by sentence. Every piece is a slice of the text sent.
-Pure Python: no Django.
+Every line of the requirements field is either covered by a kept requirement's quote or
+listed as "not read", so the lines are found by code from the text as sent, never by the
+model. A line loses its list marker ("•", "-", "1.", "a)") and is cut into its
+sentences, so a paragraph is read sentence by sentence. Pure Python: no Django.
 """
 
 from __future__ import annotations
@@ -76,34 +72,20 @@ def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
-def field_lines(source: SourceText, key: str, start: int, end: int) -> list[Line]:
-    """The lines, list items and sentences of one field's value text[start:end]."""
-    text = source.text
-    lines: list[Line] = []
-    cursor = start
-    while cursor <= end:
-        stop = text.find("\n", cursor, end)
-        stop = end if stop == -1 else stop
-        marker = _MARKER.match(text, cursor, stop)
-        body = marker.end() if marker is not None and marker.end() > cursor else cursor
-        if text[body:stop].strip():
-            for a, b in _sentences(text, body, stop):
-                lines.append(Line(key, a, b, text[a:b]))
-        cursor = stop + 1
-    return lines
-
-
-def posting_lines(source: SourceText) -> tuple[Line, ...]:
-    """Every line of every field of the posting as sent, in order."""
-    return tuple(
-        line
-        for span in source.fields
-        for line in field_lines(source, span.key, span.start, span.end)
-    )
-
-
 def requirement_lines(
     source: SourceText, keys: Collection[str] = REQUIREMENT_KEYS
 ) -> tuple[Line, ...]:
-    """The lines of the requirements field(s): each must be covered or said not read."""
-    return tuple(line for line in posting_lines(source) if line.field in keys)
+    """The lines, list items and sentences of the requirements field(s), in order."""
+    text = source.text
+    lines: list[Line] = []
+    for span in (s for s in source.fields if s.key in keys):
+        cursor = span.start
+        while cursor <= span.end:
+            stop = text.find("\n", cursor, span.end)
+            stop = span.end if stop == -1 else stop
+            marker = _MARKER.match(text, cursor, stop)
+            body = marker.end() if marker is not None and marker.end() > cursor else cursor
+            if text[body:stop].strip():
+                lines += [Line(span.key, a, b, text[a:b]) for a, b in _sentences(text, body, stop)]
+            cursor = stop + 1
+    return tuple(lines)

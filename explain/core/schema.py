@@ -11,13 +11,8 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 from pydantic.json_schema import SkipJsonSchema
 
-
-def _none_to_empty(value: Any) -> Any:
-    """Models often send null for an empty quote; treat it as the empty string."""
-    return "" if value is None else value
-
-
-Text = Annotated[str, BeforeValidator(_none_to_empty)]
+# Models often send null for an empty quote: read as the empty string.
+Text = Annotated[str, BeforeValidator(lambda value: "" if value is None else value)]
 
 # What a quote may say of its term, as the model reads it.
 PROFILE_READINGS = ("states", "absent", "wished", "someone_else", "past")
@@ -28,8 +23,7 @@ class Claim(BaseModel):
     """One requirement or skill with the words it rests on, copied from each text."""
 
     # The docstring and field descriptions are sent to the model as the schema. Unknown
-    # keys are ignored: an answer that still carries a sentence ("point") parses, and the
-    # sentence is dropped here, before anything can read it.
+    # keys ("point", a sentence) are dropped here, before anything can read them.
     model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     term: Text = Field(
@@ -47,8 +41,7 @@ class Claim(BaseModel):
         alias="jobQuote",
         description="Words copied exactly from the JOB POSTING.",
     )
-    # The model's reading of each quote: optional, and used only to weaken a claim (a
-    # value code does not know, or a strong one, changes nothing).
+    # The model's reading of each quote: optional, and used only to weaken a claim.
     profile_reading: Text = Field(
         default="",
         alias="profileReading",
@@ -66,9 +59,8 @@ class Claim(BaseModel):
 class Gap(Claim):
     """A requirement of the job that the profile does not show, with the job's words."""
 
-    # The schema sent to the model has no profileQuote for a gap: there is nothing to
-    # copy, and every key the model writes costs output tokens. One sent anyway is still
-    # read, so the verifier drops the gap as `gap_has_profile_quote`.
+    # The schema sent has no profileQuote for a gap (nothing to copy; every key costs
+    # output tokens); one sent anyway is read, and the verifier drops the gap.
 
     term: Text = Field(
         default="",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from explain.adapter import Field
@@ -55,7 +55,7 @@ class SourceText:
         overhead = len(whole) - sum(len(value) for _, _, value in items)
         room = max_chars - overhead
         if room < len(items):
-            # Not even one character a field: the old rule, one cut through the text.
+            # Not even one character a field: one cut through the text.
             cut = _word_boundary_cut(whole, max_chars)
             clipped = tuple(
                 FieldSpan(span.key, span.start, min(span.end, cut))
@@ -135,36 +135,41 @@ def _word_boundary_cut(text: str, max_chars: int) -> int:
     return cut
 
 
-def scrubbed(fields: list[Field], private_values: Sequence[str] = ()) -> list[Field]:
-    """The fields in compatibility form (so "ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ" is seen), with the
-    user's private values, e-mails, phone numbers and URLs replaced."""
-    private = private_pattern(private_values)
-    return [
-        Field(f.key, f.label, scrub(scrub_private(visible_form(f.value), private))) for f in fields
-    ]
-
-
-def _without_hidden(fields: Sequence[Field]) -> tuple[list[Field], int]:
-    """The fields without text the reader never sees, and how many pieces went."""
-    kept: list[Field] = []
+def _shown(
+    fields: Sequence[Field], max_chars: int, clean: Callable[[str], str] | None = None
+) -> tuple[list[Field], int]:
+    """Each value cut near the cap (so a megabyte costs what a full field does), cleaned,
+    without the text a reader never sees; and how many hidden pieces went."""
+    bound = precut_bound(max_chars)
+    shown: list[Field] = []
     removed = 0
     for f in fields:
-        value, count = strip_hidden(f.value)
-        kept.append(Field(f.key, f.label, value))
+        value = _precut(f.value, bound)
+        value, count = strip_hidden(clean(value) if clean else value)
+        shown.append(Field(f.key, f.label, value))
         removed += count
-    return kept, removed
+    return shown, removed
 
 
 def profile_text(
     fields: Sequence[Field], *, max_chars: int, private_values: Sequence[str] = ()
 ) -> SourceText:
-    """The profile as sent: each value cut near the cap (so a megabyte costs what a full
-    field does), hidden text dropped, private values and contacts scrubbed, capped."""
-    bound = precut_bound(max_chars)
-    visible, hidden = _without_hidden(
-        [Field(f.key, f.label, _precut(f.value, bound)) for f in fields]
-    )
-    composed = SourceText.compose(scrubbed(visible, private_values), max_chars=max_chars)
+    """The profile as sent: hidden text dropped, then in compatibility form (so
+    "ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ" is seen) with private values and contacts scrubbed."""
+    shown, hidden = _shown(fields, max_chars)
+    private = private_pattern(private_values)
+    scrubbed = [
+        Field(f.key, f.label, scrub(scrub_private(visible_form(f.value), private))) for f in shown
+    ]
+    composed = SourceText.compose(scrubbed, max_chars=max_chars)
+    return dataclasses.replace(composed, hidden_removed=hidden)
+
+
+def job_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
+    """The posting as sent: without bidi controls, tag characters and hidden text (as the
+    host page shows it: display_cleaning.shown_text); a posting is public, nothing to scrub."""
+    shown, hidden = _shown(fields, max_chars, strip_reordering)
+    composed = SourceText.compose(shown, max_chars=max_chars)
     return dataclasses.replace(composed, hidden_removed=hidden)
 
 
@@ -182,32 +187,6 @@ def _precut(value: str, bound: int) -> str:
     head = value[:bound]
     space = max(head.rfind(" "), head.rfind("\n"), head.rfind("\t"))
     return head[:space] if space > 0 else head
-
-
-def job_text(fields: Sequence[Field], *, max_chars: int) -> SourceText:
-    """The posting as sent: each value cut near the cap, without bidi controls, tag
-    characters and hidden text (as the host page shows it: display_cleaning.shown_text),
-    composed and capped; a posting is public, nothing to scrub."""
-    bound = precut_bound(max_chars)
-    shown = [Field(f.key, f.label, strip_reordering(_precut(f.value, bound))) for f in fields]
-    visible, hidden = _without_hidden(shown)
-    return dataclasses.replace(
-        SourceText.compose(visible, max_chars=max_chars), hidden_removed=hidden
-    )
-
-
-def texts_to_send(
-    profile_fields: Sequence[Field],
-    job_fields: Sequence[Field],
-    *,
-    max_chars: int,
-    private_values: Sequence[str] = (),
-) -> tuple[SourceText, SourceText]:
-    """The exact profile and job texts to send and to verify. Every caller builds them here."""
-    return (
-        profile_text(profile_fields, max_chars=max_chars, private_values=private_values),
-        job_text(job_fields, max_chars=max_chars),
-    )
 
 
 def has_content(source: SourceText) -> bool:

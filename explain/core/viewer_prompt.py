@@ -1,15 +1,11 @@
 """What we ask the model for one viewer: per requirement of the posting, the profile's words.
 
 The posting was read once for every viewer (explain.core.posting_prompt); this call sends
-the profile and that verified list (ids, the posting's words with the names to look for
-marked in them, the job title), not the whole posting again. In our own words; the
-version is logged with every request and is part of the cache key. Pure Python: no Django.
-
-Every character here is sent with every explanation, so the instruction says each rule
-once and the list is one plain line per requirement: the term and its alternatives are
-marked inside the quote ("Strong [Python] and SQL") instead of repeated beside it in
-JSON, which cost about as much again as the words themselves (tools/bench/input_size.py
-measures it: make bench).
+the job title, the verified requirements and the profile, not the whole posting again.
+Every character is sent with every explanation, so each rule is said once and each
+requirement is one line with its names marked in the quote ("Strong [Python] and SQL"),
+not repeated beside it (tools/bench/input_size.py measures it). The version is logged
+and is part of the cache key. Pure Python: no Django.
 """
 
 from __future__ import annotations
@@ -94,19 +90,11 @@ def marked_line(requirement: Requirement) -> str:
     return " ".join("".join(pieces).split())
 
 
-def requirement_lines(requirements: Sequence[Requirement]) -> list[str]:
-    """The verified requirements as sent: "id. words", id 1 for the first."""
-    return [
-        f"{number}. {marked_line(requirement)}"
-        for number, requirement in enumerate(requirements, start=1)
-    ]
-
-
 def build_viewer_message(title: str, requirements: Sequence[Requirement], profile_text: str) -> str:
-    """The title on one line, one line per requirement, then the profile as sent: under
-    half the characters of sending the whole posting again (make bench)."""
+    """The title on one line, one line per requirement ("id. words", id 1 for the first),
+    then the profile as sent."""
     title = " ".join(title.split())
-    listed = "\n".join(requirement_lines(requirements))
+    listed = "\n".join(f"{n}. {marked_line(r)}" for n, r in enumerate(requirements, start=1))
     return (
         f"{TITLE_HEADING}{title}\n{REQUIREMENTS_HEADING}\n{listed}\n"
         f"{PROFILE_HEADING}\n{profile_text}"

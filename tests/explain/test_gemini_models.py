@@ -15,7 +15,6 @@ from google import genai
 from google.genai import errors as genai_errors
 from google.genai import types
 
-from explain.core.prompt import SYSTEM_INSTRUCTION
 from explain.core.schema import Draft
 from explain.llm.client import ChatPrompt
 from explain.llm.errors import InvalidResponse, ModelUnavailable
@@ -23,6 +22,7 @@ from explain.llm.gemini import INVALID_MODEL_NAME, GeminiChatModel, response_sch
 from support.fake_gemini import FakeGeminiServer
 from tests.conftest import WORKED_DRAFT
 from tests.fakes.fixtures import CANARY_KEY, PATIENT_TIMEOUT
+from tools.bench.one_call_prompt import SYSTEM_INSTRUCTION
 
 PROMPT = ChatPrompt(system=SYSTEM_INSTRUCTION, user="CANDIDATE PROFILE:\nJava", output_schema=Draft)
 

@@ -75,7 +75,8 @@ def run_of(unit: str, n: int) -> str:
 def scrub_seconds(n: int, unit: str = "a.") -> float:
     """Seconds to scrub `unit` repeated to n characters and to check it for contacts (what
     a profile field and a verified point each go through)."""
-    from explain.core.contact_details import contains_contact, scrub
+    from explain.core.contact_details import scrub
+    from support.shown_text import contains_contact
 
     text = run_of(unit, n)
     return best_of(lambda: (scrub(text), contains_contact(text)), repeat=1)
@@ -128,7 +129,7 @@ def description_seconds(chars: int) -> float:
     cached (the model's time aside)."""
     from explain.adapter import Field
     from explain.core.schema import Draft
-    from explain.core.texts import texts_to_send
+    from explain.core.texts import job_text, profile_text
     from explain.core.verify import verify_draft
 
     sentence = "We need Python, Kubernetes and PostgreSQL for a backend team. "
@@ -136,8 +137,8 @@ def description_seconds(chars: int) -> float:
     draft = Draft.model_validate(_DRAFT_JSON)
 
     def run() -> None:
-        profile, job = texts_to_send(
-            [Field("skills", "Skills", "Python, Django")],
+        profile = profile_text([Field("skills", "Skills", "Python, Django")], max_chars=30_000)
+        job = job_text(
             [
                 Field("title", "Job title", "Engineer"),
                 Field("description", "Description", description),
@@ -167,17 +168,16 @@ def cached_answer_seconds(claims: int) -> float:
     from explain.adapter import Field
     from explain.conf import app_settings
     from explain.core.posting import PostingAnswer, PostingItem, read_posting
-    from explain.core.texts import texts_to_send
+    from explain.core.texts import job_text, profile_text
     from explain.services.cache import cached_entry
     from explain.services.explanations import Subject, checklist_for
 
     evidence = {"id": 1, "profileQuote": "Rust", "profileReading": "states"}
     stored = {"made_at": time.time(), "answer": {"requirements": [evidence] * claims}}
     key = "explain:answer:growth-bench"
-    profile, job = texts_to_send(
-        [Field("skills", "Skills", "Python, Django")],
-        [Field("description", "Description", "We need Python and Kubernetes.")],
-        max_chars=30_000,
+    profile = profile_text([Field("skills", "Skills", "Python, Django")], max_chars=30_000)
+    job = job_text(
+        [Field("description", "Description", "We need Python and Kubernetes.")], max_chars=30_000
     )
     reading = read_posting(
         PostingAnswer(
@@ -243,13 +243,8 @@ class Case:
 
 
 def _contact_cases() -> list[Case]:
-    from explain.core.contact_details import (
-        contains_contact,
-        contains_markup,
-        private_pattern,
-        scrub,
-        scrub_private,
-    )
+    from explain.core.contact_details import private_pattern, scrub, scrub_private
+    from support.shown_text import contains_contact, contains_markup
 
     def both(text: str) -> object:
         return scrub(text), contains_contact(text)

@@ -3,12 +3,13 @@
     python -m tools.bench.input_size            (or: make bench)
 
 Today's call sends, for every viewer, the instruction and the whole posting with the
-profile (explain.core.prompt). A prepared posting was read once (explain.core.posting_prompt,
-its answer verified by explain.core.posting.read_posting); each viewer's call then sends
-the viewer instruction, the job title, the verified requirements and the profile
-(explain.core.viewer_prompt). This script measures both for the pairs of
-tools/bench/data/input_pairs.json: realistic postings and profiles of our own in eight
-languages, each posting with its requirements as a model answers the posting prompt.
+profile (tools.bench.one_call_prompt). A prepared posting was read once
+(explain.core.posting_prompt, its answer verified by explain.core.posting.read_posting);
+each viewer's call then sends the viewer instruction, the job title, the verified
+requirements and the profile (explain.core.viewer_prompt). This script measures both for
+the pairs of tools/bench/data/input_pairs.json: realistic postings and profiles of our own
+in eight languages, each posting with its requirements as a model answers the posting
+prompt.
 
 The texts are built as the site builds them: the portal's own fields (an unsaved Job
 through jobportal.explain_source.job_field_values; the profile's keys and labels with the
@@ -117,7 +118,6 @@ def measure_pair(pair: dict[str, Any]) -> Pair:
     from explain.conf import app_settings
     from explain.core.posting import PostingAnswer, read_posting
     from explain.core.posting_prompt import POSTING_INSTRUCTION, build_posting_message
-    from explain.core.prompt import SYSTEM_INSTRUCTION, build_user_message
     from explain.core.texts import job_text, profile_text
     from explain.core.viewer_prompt import VIEWER_INSTRUCTION, build_viewer_message
     from explain.services.explanations import shown_job_title
@@ -130,6 +130,7 @@ def measure_pair(pair: dict[str, Any]) -> Pair:
     )
     from jobportal.form_text import normalize_form_text
     from jobportal.models import Job
+    from tools.bench.one_call_prompt import SYSTEM_INSTRUCTION, build_user_message
 
     max_chars = app_settings.MAX_TEXT_CHARS
     job_fields = job_field_values(Job(**pair["job"]))

@@ -1,10 +1,13 @@
-"""Contact details are scrubbed from free text; technical words and dates are not."""
+"""Contact details are scrubbed from free text, technical words and degrees stay, private
+values go as the user wrote them, and the scrubber's loops stay safe on long runs."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from explain.core.contact_details import REMOVED, contains_contact, scrub
+from explain.core.contact_details import REMOVED, private_pattern, scrub, scrub_private
 
 SCRUBBED = [
     pytest.param("Mail jane.doe@example.com now", "Mail [removed] now", id="email"),
@@ -26,21 +29,51 @@ SCRUBBED = [
         "Jane, [removed], [removed], [removed]",
         id="several",
     ),
+    # Links of schemes without "//" and handles after a messenger's name.
+    pytest.param("Ring me: tel:+4930901820", "Ring me: [removed]", id="tel"),
+    pytest.param("skype:jonas.w?call after 5", "[removed] after 5", id="skype-link"),
+    pytest.param("callto:jonas.w", "[removed]", id="callto"),
+    pytest.param("SMS sms:+4915112345678", "SMS [removed]", id="sms"),
+    pytest.param("Chat whatsapp:send?phone=4915112345678", "Chat [removed]", id="whatsapp-link"),
+    pytest.param("facetime:jonas@mail.example", "[removed]", id="facetime"),
+    pytest.param("Skype: jonas_w", "Skype: [removed]", id="skype-colon"),
+    pytest.param("Skype ID: live:.cid.5a1b", "Skype ID: [removed]", id="skype-id-live"),
+    pytest.param("skype jonas.weber.dev", "skype [removed]", id="skype-dotted"),
+    pytest.param("Telegram @jonasw", "Telegram [removed]", id="telegram-at"),
+    pytest.param("Viber 4915112345678", "Viber [removed]", id="viber-digits"),
+    pytest.param("Signal: +49 151 12345678", "Signal: [removed]", id="signal-number"),
+    pytest.param("WeChat: jonas-w88", "WeChat: [removed]", id="wechat"),
+    pytest.param("WhatsApp +49 151 1234 5678 (evenings)", "WhatsApp [removed] (evenings)", id="wa"),
+    pytest.param("Móvil / WhatsApp: 612 345 678", "Móvil / WhatsApp: [removed]", id="es-wa"),
+    pytest.param("Contact: wa.me/4915112345678", "Contact: [removed]", id="wa-me"),
+    pytest.param("TEL:+33142685300", "[removed]", id="upper-case"),
 ]
 
 
 @pytest.mark.parametrize(("text", "expected"), SCRUBBED)
 def test_contact_details_are_scrubbed(text: str, expected: str) -> None:
     assert scrub(text) == expected
-    assert contains_contact(text)
+
+
+BARE_DOMAINS = [
+    "Portfolio: mars.codes",
+    "Courses at kt.academy",
+    "See jobs.example.pl for more",
+    "Shop at northwind.store today",
+    "My site sub.domain.co.uk",
+    "jane.net",
+    "Tel.0301234567",
+    "fax/0301234567",
+    "see janedoe.com",
+]
+
+
+@pytest.mark.parametrize("text", BARE_DOMAINS)
+def test_a_bare_domain_with_any_public_suffix_is_removed(text: str) -> None:
+    assert REMOVED in scrub(text)
 
 
 KEPT = [
-    pytest.param("Acme 2019-2023", id="year-range"),
-    pytest.param("Acme 2019 - 2023", id="year-range-spaced"),
-    pytest.param("Acme 2019\u20132023", id="year-range-en-dash"),
-    pytest.param("Acme 2015-2019 2020-2023", id="two-year-ranges"),
-    pytest.param("Worked 1999 2000 2001", id="year-list"),
     pytest.param("Python 3.11", id="python-version"),
     pytest.param("Kubernetes 1.28 and Go 1.22", id="versions"),
     pytest.param("version 1.2.3.4.5", id="dotted-version"),
@@ -50,71 +83,45 @@ KEPT = [
     pytest.param("Node.js, Vue.js and React.js", id="dot-js"),
     pytest.param("node.JS", id="dot-js-upper"),
     pytest.param("ISO 9001:2015", id="iso-standard"),
-    pytest.param("ZIP 10115 Berlin", id="five-digits"),
-    pytest.param("1234567", id="seven-digits"),
     pytest.param("C++ and C#", id="symbols"),
-    pytest.param("5+ years, 40 h/week", id="numbers"),
     pytest.param("", id="empty"),
+    pytest.param("B.Tech, M.Tech, B.Com, M.Com, B.Sc, M.Sc, Ph.D, LL.B, B.Arch", id="degrees"),
+    pytest.param("B.Tech in Computer Science", id="degree-in-words"),
+    pytest.param("B.Com, M.Com", id="degrees-com"),
+    pytest.param("B.Sc. and M.B.A.", id="degree-dots"),
+    pytest.param("MS.Net, Microsoft.Net, CruiseControl.NET, ASP.NET Core, VB.NET", id="net"),
+    pytest.param("MS.Net, Microsoft.Net and CruiseControl.NET", id="net-and"),
+    pytest.param("ASP.NET, .NET, Node.js, Vue.js", id="net-and-js"),
+    pytest.param("Node.js, Vue.js, Next.js, Socket.io, D3.js", id="frameworks"),
+    pytest.param("main.py, lib.rs, README.md, deploy.sh, archive.zip", id="files"),
+    pytest.param("np.array, os.path, torch.nn, System.out, e.g. and i.e.", id="code"),
+    pytest.param("socket.io/docs and socket.io/a/b", id="tech-with-path"),
+    # The same names as messengers, used as words.
+    pytest.param("Skype for Business and Microsoft Teams administration", id="skype-product"),
+    pytest.param("WhatsApp Business API integrations", id="whatsapp-product"),
+    pytest.param("Signal processing: 5 years", id="signal-colon"),
+    pytest.param("Signal 5G networks and radio planning", id="signal-5g"),
+    pytest.param("Experience in signal.processing pipelines", id="signal-dotted"),
+    pytest.param("Telegram bot development in Python", id="telegram-bot"),
+    pytest.param("Line management of 6 engineers", id="line"),
+    pytest.param("Product line: industrial sensors", id="line-colon"),
+    pytest.param("Hotel: 4 stars, Hostel: 2", id="hotel"),
+    pytest.param("Deadline: 2025-03-01", id="deadline"),
+    pytest.param("Pipeline: CI/CD with GitLab", id="pipeline"),
+    pytest.param("Intel: x86 optimisation", id="intel"),
+    pytest.param("Discord community moderation", id="discord"),
+    pytest.param("Time:5 minutes", id="time"),
 ]
 
 
 @pytest.mark.parametrize("text", KEPT)
 def test_ordinary_words_are_kept(text: str) -> None:
     assert scrub(text) == text
-    assert not contains_contact(text)
 
 
 def test_marker_is_the_documented_one() -> None:
     assert REMOVED == "[removed]"
     assert scrub("x@y.com") == REMOVED
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        pytest.param("ｅｖｉｌ．ｅｘａｍｐｌｅ", id="fullwidth-domain"),
-        pytest.param("evil\u200b.example", id="zero-width-in-domain"),
-        pytest.param("jane\u00ad@example.com", id="soft-hyphen-in-email"),
-        pytest.param("ｈｔｔｐｓ：／／ｘ．ｉｏ", id="fullwidth-url"),
-    ],
-)
-def test_contains_contact_sees_through_disguises(text: str) -> None:
-    assert contains_contact(text)
-
-
-# --------------------------------------------------------------------------- suffixes
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Portfolio: mars.codes",
-        "Courses at kt.academy",
-        "See jobs.example.pl for more",
-        "Shop at northwind.store today",
-        "My site sub.domain.co.uk",
-    ],
-)
-def test_a_bare_domain_with_any_public_suffix_is_removed(text: str) -> None:
-    assert "[removed]" in scrub(text)
-    assert contains_contact(text)
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "B.Tech, M.Tech, B.Com, M.Com, B.Sc, M.Sc, Ph.D, LL.B, B.Arch",
-        "MS.Net, Microsoft.Net, CruiseControl.NET, ASP.NET Core, VB.NET",
-        "Node.js, Vue.js, Next.js, Socket.io, D3.js",
-        "main.py, lib.rs, README.md, deploy.sh, archive.zip",
-        "np.array, os.path, torch.nn, System.out, e.g. and i.e.",
-        "09/2015 - 06/2018, 09.2015 - 06.2018, 2015.09 - 2018.06, 2015/09-2018/06",
-        "01.09.2015 - 30.06.2018, 09/01/2015 - 06/30/2018, 2015-09-01 - 2018-06-30",
-        "Sep 2015 - Jun 2018, 2010 - 2014, Salary 55,000 - 65,000 EUR, Python 3.11.4",
-    ],
-)
-def test_degrees_frameworks_files_and_dates_stay(text: str) -> None:
-    assert scrub(text) == text
 
 
 def test_the_suffix_list_is_the_bundled_snapshot_never_fetched(
@@ -132,7 +139,6 @@ def test_the_suffix_list_is_the_bundled_snapshot_never_fetched(
     monkeypatch.setattr(socket.socket, "connect", refuse)
     monkeypatch.setattr(socket, "create_connection", refuse)
     contact_details._suffixes.cache_clear()
-    contact_details._is_domain.cache_clear()
     extractor = contact_details._suffixes()
     assert extractor("mars.codes").suffix == "codes"
     assert scrub("mars.codes") == "[removed]"
@@ -142,16 +148,12 @@ def test_the_suffix_list_is_the_bundled_snapshot_never_fetched(
 
 
 def test_private_values_are_removed_in_any_case_and_spacing() -> None:
-    from explain.core.contact_details import private_pattern, scrub_private
-
     pattern = private_pattern(["Dana Q. Private", "+44 20 7946 0000", "Hauptstraße 5"])
     text = "DANA Q PRIVATE, dana\nq. private, 4420-7946-0000, HAUPTSTRASSE 5, Hauptstraße 5"
     assert scrub_private(text, pattern) == ", ".join([REMOVED] * 5)
 
 
 def test_private_values_match_whole_words_only_and_short_ones_are_skipped() -> None:
-    from explain.core.contact_details import private_pattern, scrub_private
-
     pattern = private_pattern(["Ann Lee", "Al", "12345", "jo@example.org"])
     # Written together it is still the name ("AnnLee" in a handle); "Annie Lee" is not.
     assert scrub_private("Annlee Annie Lee, Al, 12345, Ann Lee.", pattern) == (
@@ -163,28 +165,57 @@ def test_private_values_match_whole_words_only_and_short_ones_are_skipped() -> N
 
 
 def test_an_e_mail_address_is_removed_also_by_its_local_part() -> None:
-    from explain.core.contact_details import private_pattern, scrub_private
-
     pattern = private_pattern(["dana.private@example.org"])
     assert scrub_private("Dana.Private at example dot org", pattern) == (
         "[removed] at example dot org"
     )
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Gehalt 60.000 - 75.000 EUR",
-        "Salaire : 45 000 - 55 000 EUR brut",
-        "€55.000 - €65.000",
-        "Salary $120,000 - $140,000",
-        "Salário: R$ 12.000",
-    ],
+# --------------------------------------------------------------------------- long runs
+# Each pattern enters a run at its start only and reads it once, so these inputs are no
+# slower per character than prose (tools/bench/growth.py times them). Here only what comes
+# out is checked.
+
+# Units whose runs are no contact: the letters, dots, signs and brackets the e-mail, URL,
+# domain, scheme, handle, defanged and markup patterns loop on.
+PLAIN_UNITS = ["a.", "a+", "a-", "a.b", "ab.", "x_", "%+", ".-", "a:", "a:/", "a@", "[ ", "( ",
+               "a. ", "www ", "Skype ", "tel ", "javascript ", "(dot) ", "[at] "]  # fmt: skip
+
+# (how the contact is written, the part that must not survive): written for this test.
+CONTACTS = [
+    ("ines.q@post.example", "ines.q@post.example"),
+    ("https://ines.example/cv?lang=pt", "ines.example"),
+    ("www.ines-q.example", "ines-q.example"),
+    ("tel:+351912345678", "912345678"),
+    ("skype:ines.q?chat", "ines.q"),
+    ("callto:ines.q", "ines.q"),
+    ("Skype: live:.cid.7e41", "7e41"),
+    ("Telegram @ines_q", "ines_q"),
+    ("WhatsApp +351 912 345 678", "912 345 678"),
+    ("wa.me/351912345678", "912345678"),
+    ("198.51.100.23:8443", "198.51.100.23"),
+    ("sms:+351912345678", "912345678"),
+]
+
+runs = st.builds(
+    lambda unit, count: unit * count, st.sampled_from(PLAIN_UNITS), st.integers(0, 1500)
 )
-def test_a_salary_in_thousands_with_its_currency_stays(text: str) -> None:
-    assert scrub(text) == text
 
 
-@pytest.mark.parametrize("text", ["+49 30 123 456 EUR", "Tel 060.000.75000 EUR", "0171 2345678 €"])
-def test_a_phone_number_next_to_a_currency_is_still_removed(text: str) -> None:
-    assert REMOVED in scrub(text)
+@settings(max_examples=60, deadline=None)
+@given(runs)
+def test_a_run_that_holds_no_contact_comes_back_unchanged(run: str) -> None:
+    assert scrub(run) == run
+
+
+@settings(max_examples=80, deadline=None)
+@given(left=runs, right=runs, contact=st.sampled_from(CONTACTS))
+def test_a_contact_between_runs_is_removed_whole_and_the_runs_stay(
+    left: str, right: str, contact: tuple[str, str]
+) -> None:
+    written, secret = contact
+    text = f"{left} {written} {right}"
+    scrubbed = scrub(text)
+    assert secret not in scrubbed
+    assert REMOVED in scrubbed
+    assert scrubbed.startswith(left) and scrubbed.endswith(right)

@@ -10,7 +10,7 @@ from explain.core.posting_prompt import (
     POSTING_PROMPT_VERSION,
     build_posting_message,
 )
-from explain.core.prompt import PROMPT_VERSION
+from tools.bench.one_call_prompt import PROMPT_VERSION
 
 
 def test_the_version_is_its_own_and_fits_the_log_column():

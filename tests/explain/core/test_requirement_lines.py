@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from explain.adapter import Field
-from explain.core.requirement_lines import posting_lines, requirement_lines
+from explain.core.requirement_lines import requirement_lines
 from explain.core.texts import job_text
 
 
@@ -53,7 +53,8 @@ def test_only_the_requirements_field_is_accounted_for():
         max_chars=30000,
     )
     assert requirement_lines(source) == ()
-    assert [line.text for line in posting_lines(source)] == ["We ship.", "You code.", "Dev"]
+    lines = requirement_lines(source, {"description", "title"})
+    assert [line.text for line in lines] == ["We ship.", "You code.", "Dev"]
 
 
 def test_one_long_line_is_one_piece_in_linear_time():

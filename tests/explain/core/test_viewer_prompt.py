@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from explain.core.posting import Requirement
 from explain.core.posting_prompt import POSTING_PROMPT_VERSION
-from explain.core.prompt import PROMPT_VERSION
 from explain.core.schema import PROFILE_READINGS
 from explain.core.viewer_prompt import (
     VIEWER_INSTRUCTION,
     VIEWER_PROMPT_VERSION,
     build_viewer_message,
     marked_line,
-    requirement_lines,
 )
+from tools.bench.one_call_prompt import PROMPT_VERSION
 
 
 def requirement(
@@ -93,4 +92,3 @@ def test_the_message_is_the_title_one_line_per_requirement_and_the_profile() -> 
         "CANDIDATE PROFILE:\n"
         "Skills: Python"
     )
-    assert requirement_lines(listed) == ["1. Strong [Python] and SQL", "2. [English]"]

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from explain.adapter import Field
 from explain.core.schema import Claim, Draft
-from explain.core.texts import texts_to_send
+from explain.core.texts import job_text, profile_text
 from explain.services.cache import MAX_CLAIMS
 from explain.services.explanations import verify_sent
 
 
 def _texts():
-    return texts_to_send(
-        [Field("skills", "Skills", "Python and Django")],
-        [Field("description", "Description", "We need Python and Kotlin")],
-        max_chars=1000,
+    return (
+        profile_text([Field("skills", "Skills", "Python and Django")], max_chars=1000),
+        job_text(
+            [Field("description", "Description", "We need Python and Kotlin")], max_chars=1000
+        ),
     )
 
 

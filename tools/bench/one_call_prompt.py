@@ -1,7 +1,6 @@
-"""What we ask the model, in our own words. The version is logged with every request.
-
-The model picks evidence only: a term and the quotes it rests on. It writes no sentence
-for the user; code writes those from what the verifier keeps.
+"""The one-call prompt the site sent before a posting was read ahead: the instruction
+and both whole texts, for every viewer. Kept as tools/bench/input_size.py's "today"
+baseline; no request uses it.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""What the model is asked: the user message layout and the fixed instruction."""
+"""The one-call prompt the input-size bench measures as "today": layout and instruction."""
 
 from __future__ import annotations
 
 import re
 
-from explain.core.prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
+from tools.bench.one_call_prompt import PROMPT_VERSION, SYSTEM_INSTRUCTION, build_user_message
 
 
 def test_the_user_message_is_the_two_texts_under_their_headings_and_nothing_else() -> None:
