@@ -731,7 +731,7 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
     if kind == "other_role":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
     before, after = (CJK_REACH, CJK_REACH) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
-    if len(hit.cue.words) == 1 and hit.cue.words[0] in word_class("next_to_term"):
+    if hit.cue.words[-1] in word_class("next_to_term"):
         before = 0
     if hit.last < first:
         return where != "after" and first - hit.last - 1 <= before
