@@ -244,8 +244,7 @@ _NOT = Cue("en", "negation", "both", ("n't",))
 @cache
 def everyday_names() -> frozenset[str]:
     """Skill names that are also everyday words (explain/data/common_word_skills.txt),
-    and more read the same way here (word class "everyday_name": Java, an island;
-    Python, a snake; Pascal, a first name)."""
+    and the word class "everyday_name" (Java, an island; Python, a snake; Pascal)."""
     lines = COMMON_WORDS_PATH.read_text(encoding="utf-8").splitlines()
     names = {line.strip().casefold() for line in lines if line.strip() and line[0] != "#"}
     return frozenset(names | word_class("everyday_name"))
@@ -458,11 +457,12 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         ]
         if others:
             governing[(others[-1].first, "negation")] = others[-1].cue
-    # "We build apps for Shopify merchants": a maker verb among the clause's first two
-    # words, what it makes, then "for" at most two words (past determiners) before the
-    # term: the company's trade ("We build for Android" names no product: plain).
-    made = [k + 2 for k in (opening, opening + 1) if k < first and words[k] in word_class("maker")]
-    near = [w for w in words[(made or [first])[0] : first] if w not in word_class("determiner")]
+    # "We build apps for Shopify merchants": a maker ("we build", "desarrollamos") opens
+    # the clause, then what it makes, then "for" at most two words (past determiners)
+    # before the term: the company's trade ("We build for Android" names no product).
+    maker = word_class("maker")
+    n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
+    near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
     if word_class("beneficiary").intersection(near[-2:]):
         governing[(-len(words) - 3, "about_company")] = _MAKER
     if _subject_at(words, opening, first) or _done_by_someone_else(words, hits, last, cut_right):
