@@ -547,8 +547,8 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: i
     return False
 
 
-# Kinds a heading may give the list under it ("Nice to have:", "Not required:",
-# "We're also hiring:"): not a subject, a tail value or an everyday sense.
+# Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
+# "Our products:"): not someone else, a tail value or an everyday sense.
 _HEADING_KINDS = frozenset(
     {"negation", "wish", "offer", "optional", "past", "other_role", "about_company"}
 )
