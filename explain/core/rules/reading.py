@@ -48,25 +48,16 @@ COMMON_WORDS_PATH = Path(__file__).resolve().parents[2] / "data" / "common_word_
 # used to, years ago; other_role: another opening's; about_company: what the company
 # sells or makes; everyday: the term is an everyday word here, not the skill.
 KINDS = (
-    "negation",
-    "absent",
-    "wish",
-    "offer",
-    "optional",
-    "neutral",
-    "someone_else",
-    "past",
-    "other_role",
-    "about_company",
-    "everyday",
-)
+    "negation", "absent", "wish", "offer", "optional", "neutral", "someone_else", "past",
+    "other_role", "about_company", "everyday",
+)  # fmt: skip
 _WHERE = ("before", "after", "both")
 # Closed word classes the code reads (rows with where "word" in the same files): what
 # each is for is said in the files' headers and where the code uses it.
 WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
-    "next_to_term", "agent", "clitic",
+    "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -253,10 +244,10 @@ _NOT = Cue("en", "negation", "both", ("n't",))
 @cache
 def everyday_names() -> frozenset[str]:
     """Skill names that are also everyday words (explain/data/common_word_skills.txt),
-    and two more read the same way here: Java (coffee, an island) and Python (a snake)."""
+    and the word class "everyday_name" (Java, an island; Python, a snake; Pascal)."""
     lines = COMMON_WORDS_PATH.read_text(encoding="utf-8").splitlines()
     names = {line.strip().casefold() for line in lines if line.strip() and line[0] != "#"}
-    return frozenset(names | {"java", "python"})
+    return frozenset(names | word_class("everyday_name"))
 
 
 @cache
@@ -339,15 +330,7 @@ def _last_break(text: str, low: int, high: int, endpos: int) -> int:
     endpos), or -1: read back from high, so the cost is the distance to that break."""
     find = text.rfind
     # The last of each character that can end a clause, in the order of _BREAK_CHARS.
-    last = [
-        find("\n", low, high),
-        find(".", low, high),
-        find(";", low, high),
-        find(":", low, high),
-        find("!", low, high),
-        find("?", low, high),
-        find("\u3002", low, high),
-    ]
+    last = [find(ch, low, high) for ch in _BREAK_CHARS]
     while True:
         i = max(last)
         if i < 0:
@@ -421,6 +404,12 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     last = bisect_left(spans, end, key=_START) - 1
     if first > last:
         return _PLAIN
+    # A compound that holds the term ("SAP-Schulung", "Shopify-Händler"): what follows
+    # the hyphen is read as the next word, unless the compound is a cue ("go-live").
+    a, b = spans[last]
+    if end + 1 < b and text[end] == "-" and text[a:b] not in _by_first_word():
+        spans[last : last + 1] = [(a, end), (end + 1, b)]
+        words[last : last + 1] = [text[a:end], text[end + 1 : b]]
     hits = _hits(words)
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     everyday = _everyday_term(words[first : last + 1])
@@ -447,27 +436,35 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
                 if hit.last == len(h_words) - 1
                 and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
             )
-    # "You won't get far without SQL": a "without" that governs the term and a negation
-    # earlier in its clause, however far, undo each other (a requirement).
-    withouts = [
-        hit.first
-        for (_, kind), cue in governing.items()
-        if kind == "negation"
-        for hit in hits
-        if hit.cue is cue and cue.words[0] in word_class("without")
-    ]
-    if withouts and sum(1 for (_, kind) in governing if kind == "negation") == 1:
-        earlier = [
+    # "No AWS, no offer", "Pas de SQL, pas de candidature": a negation after the term
+    # whose object is the hiring itself (class "consequence") makes the one before it a
+    # condition, so the term is required.
+    after = [h for h in hits if h.first > last and h.cue.kind == "negation"]
+    if any(word_class("consequence").intersection(words[h.last + 1 : h.last + 2]) for h in after):
+        governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
+    # "You won't get far without SQL": a "without" that governs the term alone and a
+    # negation elsewhere in its clause, however far, undo each other (a requirement).
+    without = word_class("without")
+    negations = [cue for (_, kind), cue in governing.items() if kind == "negation"]
+    if len(negations) == 1 and negations[0].words[0] in without:
+        others = [
             hit
             for hit in hits
             if hit.cue.kind == "negation"
             and cut_left <= hit.first
             and hit.last < cut_right
-            and hit.first != withouts[0]
-            and hit.cue.words[0] not in word_class("without")
+            and hit.cue.words[0] not in without
         ]
-        if earlier:
-            governing[(earlier[-1].first, "negation")] = earlier[-1].cue
+        if others:
+            governing[(others[-1].first, "negation")] = others[-1].cue
+    # "We build apps for Shopify merchants": a maker ("we build", "desarrollamos") opens
+    # the clause, then what it makes, then "for" at most two words (past determiners)
+    # before the term: the company's trade ("We build for Android" names no product).
+    maker = word_class("maker")
+    n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
+    near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
+    if word_class("beneficiary").intersection(near[-2:]):
+        governing[(-len(words) - 3, "about_company")] = _MAKER
     if _subject_at(words, opening, first) or _done_by_someone_else(words, hits, last, cut_right):
         governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
     tail = _tail(text, end, high)
@@ -502,6 +499,7 @@ def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
 # determiner opens the clause or follows a joining word, so "Led the team that moved to
 # AWS" (subject: I) is plain. Polish has no articles: a bare "Zespół" opens one.
 _SOMEONE_ELSE = Cue("en", "someone_else", "before", ("(subject)",))
+_MAKER = Cue("en", "about_company", "before", ("(maker)",))
 
 
 def _person(word: str) -> bool:
@@ -549,9 +547,11 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: i
     return False
 
 
-# Kinds a heading may give the list under it ("Nice to have:", "Not required:",
-# "We're also hiring:"): not a subject, a tail value or an everyday sense.
-_HEADING_KINDS = frozenset({"negation", "wish", "offer", "optional", "past", "other_role"})
+# Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
+# "Our products:"): not someone else, a tail value or an everyday sense.
+_HEADING_KINDS = frozenset(
+    {"negation", "wish", "offer", "optional", "past", "other_role", "about_company"}
+)
 # Kinds that must open their clause and reach the whole of it.
 _SUBJECT_KINDS = frozenset({"someone_else", "about_company"})
 _NOT_A_TERM = 0
@@ -731,7 +731,7 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
     if kind == "other_role":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
     before, after = (CJK_REACH, CJK_REACH) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
-    if len(hit.cue.words) == 1 and hit.cue.words[0] in word_class("next_to_term"):
+    if hit.cue.words[-1] in word_class("next_to_term"):
         before = 0
     if hit.last < first:
         return where != "after" and first - hit.last - 1 <= before
