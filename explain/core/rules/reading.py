@@ -60,7 +60,7 @@ KINDS = (
     "about_company",
     "everyday",
 )
-_WHERE = ("before", "after", "both")
+_WHERE = ("before", "after", "both", "heading")  # heading: a list's label ("Goal:")
 # Closed word classes the code reads (rows with where "word" in the same files): what
 # each is for is said in the files' headers and where the code uses it.
 WORD_CLASSES = (
@@ -444,7 +444,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
                 for hit in _hits(h_words)
-                if hit.last == len(h_words) - 1
+                if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == "heading"))
                 and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
             )
     # "You won't get far without SQL": a "without" that governs the term and a negation
@@ -592,11 +592,11 @@ def _season(word: str, text: str, after: int, high: int) -> bool:
 _TAIL_SEPARATOR = re.compile(r"[ ]?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
 # The item ends at a list separator, a closing bracket, a line break or a full stop.
 _TAIL_END = re.compile(r"[,;|·•()\n]|\.(?: |$)")
-# A zero amount: "0", "0/5", "0 yrs", "zero", "(0 years)".
+# A zero amount or a cross mark: "0", "0/5", "0 yrs", "zero", "(0 years)", "Swift ❌".
 _ZERO = re.compile(
-    r"[(]?(?:0|zero|null)(?:[ ]?/[ ]?\d+|[ ]?(?:yrs?|years?|y|j|jahre|ans?|años|anos|"
-    r"anni|jaar|jr|lat|lata|months?|monate|mois|meses|mesi|maanden|miesięcy|%)\.?)?[ ]?"
-    r"(?:[),;|·•\n]|\.+(?: |$)|$)"
+    r"[(]?(?:0|zero|null|[\u274c\u2717\u2718\u2716\u26d4\U0001f6ab]\ufe0f?)(?:[ ]?/[ ]?\d+|[ ]?(?:"
+    r"yrs?|years?|y|j|jahre|ans?|años|anos|anni|jaar|jr|lat|lata|months?|monate|mois|meses|"
+    r"mesi|maanden|miesięcy|%)\.?)?[ ]?(?:[),;|·•\n]|\.+(?: |$)|$)"
 )
 
 
@@ -640,7 +640,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         return None
     hit = hits[0]
     kind = hit.cue.kind
-    if kind in ("optional", "offer"):
+    if kind in ("optional", "offer", "wish", "past"):
         return hit.cue
     if kind not in ("negation", "absent"):
         return None
@@ -712,8 +712,8 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
     a licence word up to two words before a one- or two-letter term ("licence B, C")."""
     kind = hit.cue.kind
     where = hit.cue.where
-    if kind == "absent":
-        return False  # read only as a list item's value (_tail)
+    if kind == "absent" or where == "heading":
+        return False  # read only as a list item's value (_tail) or a heading (_heading)
     if kind == "everyday":
         if not everyday:
             return False
