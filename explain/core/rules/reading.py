@@ -22,6 +22,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 from functools import cache, cached_property
 from operator import itemgetter
 from pathlib import Path
@@ -66,7 +67,7 @@ _WHERE = ("before", "after", "both", "heading")  # heading: a list's label ("Goa
 WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
-    "next_to_term", "agent", "clitic",
+    "next_to_term", "agent", "clitic", "until", "first_person", "preposition",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -80,6 +81,8 @@ SUBJECT_REACH = 10
 EVERYDAY_REACH_SHORT = 2
 # The words of a list item's tail read after "TERM:" / "TERM -" / "TERM?".
 TAIL_WORDS = 5
+# A span of years that ended this many years ago or more is the past ("Perl (2009-2012)").
+PAST_YEARS = 5
 # A CJK cue reaches across at most this many characters (one two-character word:
 # "不需要掌握Java"), since each character is a word.
 CJK_REACH = 2
@@ -468,8 +471,14 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         ]
         if earlier:
             governing[(earlier[-1].first, "negation")] = earlier[-1].cue
-    if _subject_at(words, opening, first) or _done_by_someone_else(words, hits, last, cut_right):
+    if (
+        _subject_at(words, opening, first)
+        or _done_by_someone_else(words, hits, opening, first, last, cut_right)
+        or (_others(words, opening, first, last) and _mine_after(text, spans[last][1], high))
+    ):
         governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
+    if _long_ago(words[last + 1 : cut_right]):
+        governing[(len(words) + 2, "past")] = _PAST
     tail = _tail(text, end, high)
     if tail is not None:
         governing[(len(words) + 1, tail.kind)] = tail
@@ -531,11 +540,15 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
     return False
 
 
-def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: int) -> bool:
+def _done_by_someone_else(
+    words: list[str], hits: list[_Hit], opening: int, first: int, last: int, stop: int
+) -> bool:
     """After the term, an agent ("by", "von", "par", "pela", "door", "przez") or a
     resumptive clitic and its verb ("lo llevaba", "le faceva"), then a person: "were
-    built by our BI team", "los hacía el equipo de BI". An agent inside a neutral phrase
-    ("used by the whole team") is not one."""
+    built by our BI team", "los hacía el equipo de BI"; or, in a clause the term (or its
+    noun phrase) opens, one verb and then its subject, as V2 and free word order put it
+    ("Jenkinsa konfigurował mój kierownik", "Exact deed onze boekhouder"). An agent
+    inside a neutral phrase ("used by the whole team") is not one."""
     neutral = {
         k for hit in hits if hit.cue.kind == "neutral" for k in range(hit.first, hit.last + 1)
     }
@@ -546,6 +559,47 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: i
             return True
         if words[k] in word_class("clitic") and _subject_at(words, k + 2, stop):
             return True
+    verb = last + 1  # the word after the term: a verb unless a preposition ("with our team")
+    return (
+        first - opening <= 3
+        and verb < stop
+        and words[verb] not in word_class("preposition")
+        and _subject_at(words, verb + 1, stop)
+    )
+
+
+def _others(words: list[str], opening: int, first: int, last: int) -> bool:
+    """A person or group among the first three words of the clause or the three after
+    the term ("DBA team owned Oracle", "Exact Online deed onze boekhouder")."""
+    return any(_person(w) for w in words[opening : min(first, opening + 3)] + words[last + 1 : last + 4])
+
+
+def _mine_after(text: str, end: int, high: int) -> bool:
+    """A clause of the writer's own after the term on its line, opened by "I" after a
+    comma, ";", "(" or a dash ("DBA team owned Oracle; I only wrote reports"): with
+    another person in the term's clause, that one did it, not the writer."""
+    stop = text.find("\n", end, high)
+    stop = high if stop < 0 else stop
+    return any(
+        text[a:b] in word_class("first_person") and any(c in text[end:a] for c in ",;(-")
+        for a, b in _tokens(text, end, stop)
+    )
+
+
+_PAST = Cue("en", "past", "after", ("(years)",))
+# A year alone, or the end of a span of years ("2009-2012").
+_YEAR_END = re.compile(r"(?:(?:19|20)\d\d-)?((?:19|20)\d\d)")
+
+
+def _long_ago(words: list[str]) -> bool:
+    """After the term, a span of years or a year after "until" ("bis", "jusqu'en",
+    "fino al"...: word class until) that ended PAST_YEARS years ago or more: "Perl
+    (2009-2012)", "SVN until 2012". A year alone is no end ("since 2015", "in 2019")."""
+    for k, word in enumerate(words):
+        year = _YEAR_END.fullmatch(word)
+        ended = "-" in word or any(w in word_class("until") for w in words[max(0, k - 2) : k])
+        if year is not None and ended:
+            return int(year[1]) <= date.today().year - PAST_YEARS
     return False
 
 
