@@ -561,7 +561,7 @@ def _done_by_someone_else(
             return True
     verb = last + 1  # the word after the term: a verb unless a preposition ("with our team")
     return (
-        first - opening <= 3
+        (first == opening or words[opening] in word_class("determiner"))
         and verb < stop
         and words[verb] not in word_class("preposition")
         and _subject_at(words, verb + 1, stop)
@@ -569,9 +569,14 @@ def _done_by_someone_else(
 
 
 def _others(words: list[str], opening: int, first: int, last: int) -> bool:
-    """A person or group among the first three words of the clause or the three after
-    the term ("DBA team owned Oracle", "Exact Online deed onze boekhouder")."""
-    return any(_person(w) for w in words[opening : min(first, opening + 3)] + words[last + 1 : last + 4])
+    """A person or group as a subject: among the clause's first three words and followed
+    by a verb ("DBA team owned Oracle", not the title "Team lead on"), or within three
+    words after the term and a verb ("DATEV lag beim Steuerbüro"), not a preposition."""
+    verbs = [w not in word_class("preposition") and not _person(w) for w in words[1:]] + [False]
+    opens = range(opening, min(first, opening + 3))
+    return any(_person(words[k]) and verbs[k] for k in opens) or (
+        verbs[last] and any(map(_person, words[last + 2 : last + 4]))
+    )
 
 
 def _mine_after(text: str, end: int, high: int) -> bool:
@@ -673,7 +678,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         if sep is not None and text[i : sep.end()].strip():
             value_start = sep.end()
             break
-        if text[i : i + 1] not in (" ", "-"):
+        if text[i : i + 1] not in (" ", "-", "/"):  # "Jira/Confluence: none"
             return None
         word = _WORD_UNMARKED.match(text, i + 1, high)
         if word is None:
