@@ -30,14 +30,7 @@ from pathlib import Path
 from explain.core.normal import normalize
 from explain.core.rules.words import is_word_char
 
-__all__ = [
-    "CUES_PATH",
-    "KINDS",
-    "Cue",
-    "Reading",
-    "cues",
-    "read",
-]
+__all__ = ["CUES_PATH", "KINDS", "Cue", "Reading", "cues", "read"]
 
 # One file per language, the same columns in each (lang, kind, where, cue).
 CUES_PATH = Path(__file__).resolve().parents[2] / "data" / "cues"
@@ -49,18 +42,9 @@ COMMON_WORDS_PATH = Path(__file__).resolve().parents[2] / "data" / "common_word_
 # used to, years ago; other_role: another opening's; about_company: what the company
 # sells or makes; everyday: the term is an everyday word here, not the skill.
 KINDS = (
-    "negation",
-    "absent",
-    "wish",
-    "offer",
-    "optional",
-    "neutral",
-    "someone_else",
-    "past",
-    "other_role",
-    "about_company",
-    "everyday",
-)
+    "negation", "absent", "wish", "offer", "optional", "neutral", "someone_else", "past",
+    "other_role", "about_company", "everyday",
+)  # fmt: skip
 _WHERE = ("before", "after", "both", "heading")  # heading: a list's label ("Goal:")
 # Closed word classes the code reads (rows with where "word" in the same files): what
 # each is for is said in the files' headers and where the code uses it.
@@ -120,17 +104,11 @@ class Reading:
     def profile_state(self) -> str:
         """What a profile quote says of its term: states, absent, wished, someone_else,
         past (the first that holds, in that order of weight), or an everyday word."""
-        if self.everyday:
-            return "everyday"
-        if self.negated:
-            return "absent"
-        if self.someone_else:
-            return "someone_else"
-        if self.wish:
-            return "wished"
-        if self.past:
-            return "past"
-        return "states"
+        order = (
+            (self.everyday, "everyday"), (self.negated, "absent"),
+            (self.someone_else, "someone_else"), (self.wish, "wished"), (self.past, "past"),
+        )  # fmt: skip
+        return next((state for holds, state in order if holds), "states")
 
     @property
     def job_state(self) -> str:
@@ -184,8 +162,7 @@ def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
     for a, b in spans:
         cut = text.find("'", a, b)
         if cut > a and text[a:cut] in elisions and cut + 1 < b:
-            out.append((a, cut + 1))
-            out.append((cut + 1, b))
+            out += [(a, cut + 1), (cut + 1, b)]
         else:
             out.append((a, b))
     return out
@@ -194,11 +171,6 @@ def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
 def _contracted(word: str) -> bool:
     """A word that says "not" by its ending ("haven't", "isn't") or a usual typo of one."""
     return word.endswith("n't") or word in word_class("contracted")
-
-
-def _cue_words(cue: str) -> tuple[str, ...]:
-    words = [cue[a:b] for a, b in _tokens(cue, 0, len(cue))]
-    return tuple(words)
 
 
 def parse_cues(lines: Iterable[str]) -> tuple[Cue, ...]:
@@ -212,7 +184,8 @@ def parse_cues(lines: Iterable[str]) -> tuple[Cue, ...]:
             continue  # a word class, read by word_class()
         if len(parts) != 4 or parts[1] not in KINDS or parts[2] not in _WHERE:
             raise ValueError(f"cues line {number}: needs lang, kind, where, cue")
-        words = _cue_words(normalize(parts[3]))
+        cue = normalize(parts[3])
+        words = tuple(cue[a:b] for a, b in _tokens(cue, 0, len(cue)))
         if not words:
             raise ValueError(f"cues line {number}: empty cue")
         out.append(Cue(parts[0], parts[1], parts[2], words))
@@ -284,10 +257,8 @@ class _Hit:
 
 def _portuguese(words: list[str]) -> bool:
     """A clause that reads as Portuguese: there "no" and "na" mean "in the"."""
-    return any(
-        word in word_class("portuguese") or word.endswith(("ção", "ções", "ão", "ões"))
-        for word in words
-    )
+    ends = ("ção", "ções", "ão", "ões")
+    return any(word in word_class("portuguese") or word.endswith(ends) for word in words)
 
 
 def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
@@ -342,15 +313,7 @@ def _last_break(text: str, low: int, high: int, endpos: int) -> int:
     endpos), or -1: read back from high, so the cost is the distance to that break."""
     find = text.rfind
     # The last of each character that can end a clause, in the order of _BREAK_CHARS.
-    last = [
-        find("\n", low, high),
-        find(".", low, high),
-        find(";", low, high),
-        find(":", low, high),
-        find("!", low, high),
-        find("?", low, high),
-        find("\u3002", low, high),
-    ]
+    last = [find(ch, low, high) for ch in _BREAK_CHARS]
     while True:
         i = max(last)
         if i < 0:
@@ -471,16 +434,14 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         ]
         if earlier:
             governing[(earlier[-1].first, "negation")] = earlier[-1].cue
-    if (
-        _subject_at(words, opening, first)
-        or _done_by_someone_else(words, hits, opening, first, last, cut_right)
-        or (_others(words, opening, first, last) and _mine_after(text, spans[last][1], high))
-    ):
+    others = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
+        text[:high], words, (opening, first, last, cut_right), spans[last][1]
+    )
+    if others or _subject_at(words, opening, first):
         governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
     if _long_ago(words[last + 1 : cut_right]):
-        governing[(len(words) + 2, "past")] = _PAST
-    tail = _tail(text, end, high)
-    if tail is not None:
+        governing[(len(words) + 2, "past")] = Cue("en", "past", "after", ("(years)",))
+    if (tail := _tail(text, end, high)) is not None:
         governing[(len(words) + 1, tail.kind)] = tail
     season = everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high)
     # One cue per kind and position: rows of the same words ("not required" before and
@@ -540,15 +501,11 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
     return False
 
 
-def _done_by_someone_else(
-    words: list[str], hits: list[_Hit], opening: int, first: int, last: int, stop: int
-) -> bool:
+def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: int) -> bool:
     """After the term, an agent ("by", "von", "par", "pela", "door", "przez") or a
     resumptive clitic and its verb ("lo llevaba", "le faceva"), then a person: "were
-    built by our BI team", "los hacía el equipo de BI"; or, in a clause the term (or its
-    noun phrase) opens, one verb and then its subject, as V2 and free word order put it
-    ("Jenkinsa konfigurował mój kierownik", "Exact deed onze boekhouder"). An agent
-    inside a neutral phrase ("used by the whole team") is not one."""
+    built by our BI team", "los hacía el equipo de BI". An agent inside a neutral phrase
+    ("used by the whole team") is not one."""
     neutral = {
         k for hit in hits if hit.cue.kind == "neutral" for k in range(hit.first, hit.last + 1)
     }
@@ -559,51 +516,42 @@ def _done_by_someone_else(
             return True
         if words[k] in word_class("clitic") and _subject_at(words, k + 2, stop):
             return True
-    verb = last + 1  # the word after the term: a verb unless a preposition ("with our team")
-    return (
-        (first == opening or words[opening] in word_class("determiner"))
-        and verb < stop
-        and words[verb] not in word_class("preposition")
-        and _subject_at(words, verb + 1, stop)
-    )
+    return False
 
 
-def _others(words: list[str], opening: int, first: int, last: int) -> bool:
-    """A person or group as a subject: among the clause's first three words and followed
-    by a verb ("DBA team owned Oracle", not the title "Team lead on"), or within three
-    words after the term and a verb ("DATEV lag beim Steuerbüro"), not a preposition."""
+def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], end: int) -> bool:
+    """Someone else as the subject, though not opening the clause (at: its opening, the
+    term's first and last word, the clause's end): after a fronted term, a verb (no
+    preposition) and its subject, as V2 and free word order put it ("Jenkinsa
+    konfigurował mój kierownik"); or a person before a verb among the clause's first three
+    words ("DBA team owned Oracle", not the title "Team lead on") or after the term and
+    a verb ("DATEV lag beim Steuerbüro") when the line goes on with a clause of the
+    writer's own, "I" after a comma, ";", "(" or a dash ("; I only wrote reports")."""
+    opening, first, last, stop = at
     verbs = [w not in word_class("preposition") and not _person(w) for w in words[1:]] + [False]
-    opens = range(opening, min(first, opening + 3))
-    return any(_person(words[k]) and verbs[k] for k in opens) or (
-        verbs[last] and any(map(_person, words[last + 2 : last + 4]))
-    )
-
-
-def _mine_after(text: str, end: int, high: int) -> bool:
-    """A clause of the writer's own after the term on its line, opened by "I" after a
-    comma, ";", "(" or a dash ("DBA team owned Oracle; I only wrote reports"): with
-    another person in the term's clause, that one did it, not the writer."""
-    stop = text.find("\n", end, high)
-    stop = high if stop < 0 else stop
+    fronted = first == opening or words[opening] in word_class("determiner")
+    if fronted and verbs[last] and _subject_at(words, last + 2, stop):
+        return True
+    people = any(_person(words[k]) and verbs[k] for k in range(opening, min(first, opening + 3)))
+    if not (people or (verbs[last] and any(map(_person, words[last + 2 : last + 4])))):
+        return False
+    line_end = text.find("\n", end)
     return any(
         text[a:b] in word_class("first_person") and any(c in text[end:a] for c in ",;(-")
-        for a, b in _tokens(text, end, stop)
+        for a, b in _tokens(text, end, len(text) if line_end < 0 else line_end)
     )
 
 
-_PAST = Cue("en", "past", "after", ("(years)",))
-# A year alone, or the end of a span of years ("2009-2012").
 _YEAR_END = re.compile(r"(?:(?:19|20)\d\d-)?((?:19|20)\d\d)")
 
 
 def _long_ago(words: list[str]) -> bool:
     """After the term, a span of years or a year after "until" ("bis", "jusqu'en",
-    "fino al"...: word class until) that ended PAST_YEARS years ago or more: "Perl
-    (2009-2012)", "SVN until 2012". A year alone is no end ("since 2015", "in 2019")."""
+    "fino al"...) that ended PAST_YEARS years ago or more: "Perl (2009-2012)", "SVN
+    until 2012". A year alone is no end ("since 2015", "in 2019")."""
     for k, word in enumerate(words):
-        year = _YEAR_END.fullmatch(word)
         ended = "-" in word or any(w in word_class("until") for w in words[max(0, k - 2) : k])
-        if year is not None and ended:
+        if ended and (year := _YEAR_END.fullmatch(word)) is not None:
             return int(year[1]) <= date.today().year - PAST_YEARS
     return False
 
@@ -812,14 +760,7 @@ def _reading(governing: list[Cue], season: bool = False) -> Reading:
     else:
         negated = bool(negations)
     kinds = {cue.kind for cue in governing}
+    flags = ("wish", "offer", "optional", "someone_else", "past", "other_role", "about_company")
     return Reading(
-        negated=negated,
-        wish="wish" in kinds,
-        offer="offer" in kinds,
-        optional="optional" in kinds,
-        someone_else="someone_else" in kinds,
-        past="past" in kinds,
-        other_role="other_role" in kinds,
-        about_company="about_company" in kinds,
-        everyday=season or "everyday" in kinds,
+        negated, **{k: k in kinds for k in flags}, everyday=season or "everyday" in kinds
     )
