@@ -522,15 +522,15 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: i
 def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], end: int) -> bool:
     """Someone else as the subject, though not opening the clause (at: its opening, the
     term's first and last word, the clause's end): after a fronted term, a verb (no
-    preposition) and its subject, as V2 and free word order put it ("Jenkinsa
-    konfigurował mój kierownik"); or a person before a verb among the clause's first three
+    preposition) and its subject ending the clause, as V2 and free word order put it
+    ("Jenkinsa konfigurował mój kierownik"); or a person before a verb among the clause's first three
     words ("DBA team owned Oracle", not the title "Team lead on") or after the term and
     a verb ("DATEV lag beim Steuerbüro") when the line goes on with a clause of the
     writer's own, "I" after a comma, ";", "(" or a dash ("; I only wrote reports")."""
     opening, first, last, stop = at
     verbs = [w not in word_class("preposition") and not _person(w) for w in words[1:]] + [False]
     fronted = first == opening or words[opening] in word_class("determiner")
-    if fronted and verbs[last] and _subject_at(words, last + 2, stop):
+    if fronted and verbs[last] and _person(words[stop - 1]) and _subject_at(words, last + 2, stop):
         return True
     people = any(_person(words[k]) and verbs[k] for k in range(opening, min(first, opening + 3)))
     if not (people or (verbs[last] and any(map(_person, words[last + 2 : last + 4])))):
