@@ -52,6 +52,7 @@ WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "until", "first_person", "preposition",
+    "decade",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -506,9 +507,7 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: i
     resumptive clitic and its verb ("lo llevaba", "le faceva"), then a person: "were
     built by our BI team", "los hacía el equipo de BI". An agent inside a neutral phrase
     ("used by the whole team") is not one."""
-    neutral = {
-        k for hit in hits if hit.cue.kind == "neutral" for k in range(hit.first, hit.last + 1)
-    }
+    neutral = {k for h in hits if h.cue.kind == "neutral" for k in range(h.first, h.last + 1)}
     for k in range(last + 1, stop):
         if k in neutral:
             continue
@@ -520,13 +519,11 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: i
 
 
 def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], end: int) -> bool:
-    """Someone else as the subject, though not opening the clause (at: its opening, the
-    term's first and last word, the clause's end): after a fronted term, a verb (no
-    preposition) and its subject ending the clause, as V2 and free word order put it
-    ("Jenkinsa konfigurował mój kierownik"); or a person before a verb among the clause's first three
-    words ("DBA team owned Oracle", not the title "Team lead on") or after the term and
-    a verb ("DATEV lag beim Steuerbüro") when the line goes on with a clause of the
-    writer's own, "I" after a comma, ";", "(" or a dash ("; I only wrote reports")."""
+    """Someone else as a subject not opening the clause (at: its opening, the term's
+    first and last word, its end): after a fronted term, a verb and a subject ending the
+    clause (V2, free order: "Jenkinsa konfigurował mój kierownik"); or a person before a
+    verb in the first three words ("DBA team owned Oracle", not "Team lead on") or after
+    the term and a verb, then "I" after ",", ";", "(" or a dash ("; I only wrote it")."""
     opening, first, last, stop = at
     verbs = [w not in word_class("preposition") and not _person(w) for w in words[1:]] + [False]
     fronted = first == opening or words[opening] in word_class("determiner")
@@ -542,17 +539,20 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     )
 
 
-_YEAR_END = re.compile(r"(?:(?:19|20)\d\d-)?((?:19|20)\d\d)")
+_YEAR_END = re.compile(r"(?:(?:19|20)\d\d-)?((?:19|20)\d\d)|((?:19|20)\d|[5-9])0(?:s|er|ern)?")
 
 
 def _long_ago(words: list[str]) -> bool:
-    """After the term, a span of years or a year after "until" ("bis", "jusqu'en",
-    "fino al"...) that ended PAST_YEARS years ago or more: "Perl (2009-2012)", "SVN
-    until 2012". A year alone is no end ("since 2015", "in 2019")."""
+    """After the term, a span of years, a year after "until" ("bis", "jusqu'en"...) or a
+    decade after "the", "années", "anni"... that ended PAST_YEARS years ago or more:
+    "Perl (2009-2012)", "SVN until 2012", "COBOL in the 90s". A year alone is no end."""
     for k, word in enumerate(words):
-        ended = "-" in word or any(w in word_class("until") for w in words[max(0, k - 2) : k])
-        if ended and (year := _YEAR_END.fullmatch(word)) is not None:
+        year, before = _YEAR_END.fullmatch(word), set(words[max(0, k - 2) : k])
+        if year and year[1] and ("-" in word or before & word_class("until")):
             return int(year[1]) <= date.today().year - PAST_YEARS
+        if year and year[2] and before & word_class("decade"):
+            start = int(year[2]) * 10 + (0 if len(year[2]) > 1 else 1900)
+            return start + 9 <= date.today().year - PAST_YEARS
     return False
 
 
@@ -647,7 +647,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         return None
     hit = hits[0]
     kind = hit.cue.kind
-    if kind in ("optional", "offer", "wish", "past"):
+    if kind in ("optional", "offer", "wish", "past", "someone_else"):
         return hit.cue
     if kind not in ("negation", "absent"):
         return None

@@ -61,3 +61,18 @@ def test_a_span_ending_past_years_ago_is_the_past_and_one_year_later_is_not() ->
     ended = THIS_YEAR - PAST_YEARS
     assert reading_of(f"Perl ({ended - 3}-{ended})", "Perl").past
     assert not reading_of(f"Perl ({ended - 2}-{ended + 1})", "Perl").past
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        ("Clipper in the 90s", "Clipper", "past"),
+        ("Clipper negli anni '90", "Clipper", "past"),
+        ("Fortran in the 2000s", "Fortran", "past"),
+        ("Kafka lag cut from the 30s default to 5s", "Kafka", "states"),
+        ("Kotlin in the 2020s", "Kotlin", "states"),
+        ("Snowflake: owned by the data team", "Snowflake", "someone_else"),
+    ],
+)
+def test_decades_and_a_list_value_naming_someone_else(text: str, term: str, state: str) -> None:
+    assert reading_of(text, term).profile_state == state
