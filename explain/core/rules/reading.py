@@ -460,10 +460,10 @@ def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
     """A cue after the term is another item's predicate when a comma or a spaced slash
     stands between them and the term is not a list item ending there: "Java developers
     wanted, Kotlin not needed" and "Docker yes / Kubernetes no" say nothing of the first;
-    "Docker, Helm are not required" does."""
+    "Docker, Helm are not required" and "Vue (in Vue.js), never used" do."""
     for separator in (",", " / "):
         found = text.find(separator, term_end, cue_start)
-        if found >= 0 and any(is_word_char(ch) for ch in text[term_end:found]):
+        if found >= 0 and any(is_word_char(ch) for ch in text[term_end:found].partition(" ")[2]):
             return True
     return False
 
@@ -645,8 +645,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     hits = [hit for hit in _hits(words, tail=True) if hit.first == 0]
     if not hits:
         return None
-    hit = hits[0]
-    kind = hit.cue.kind
+    hit, kind = hits[0], hits[0].cue.kind
     if kind in ("optional", "offer", "wish", "past", "someone_else"):
         return hit.cue
     if kind not in ("negation", "absent"):
@@ -656,14 +655,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     # the value ("nunca mexi"); a determiner ("no", "kein") only a filler ("no exp"), so
     # "Kafka: no data loss" stays plain.
     adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
-    if (
-        adverb
-        or not rest
-        or len(hit.cue.words) > 1
-        or all(w in word_class("filler") for w in rest[:2])
-    ):
-        return _ABSENT
-    return None
+    filler = all(w in word_class("filler") for w in rest[:2])
+    return _ABSENT if adverb or not rest or len(hit.cue.words) > 1 or filler else None
 
 
 _ABSENT = Cue("en", "negation", "after", ("none",))
@@ -690,10 +683,14 @@ def _cuts(
     last: int,
 ) -> tuple[int, int]:
     """The word range of the term's clause: cut at a connector ("but", "aber", "mais",
-    "pero", ...) and at a comma before a negation ("Java, not Kotlin")."""
+    "pero", ...) and at a comma before a negation ("Java, not Kotlin"), unless the
+    negation ends its item, then the term's predicate ("Vue.js, never used (React)")."""
     starts = [k for k, word in enumerate(words) if word in word_class("connector")]
     for hit in hits:
-        if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0:
+        ends = (
+            hit.last + 1 == len(words) or "(" in text[spans[hit.last][1] : spans[hit.last + 1][0]]
+        )
+        if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0 or ends:
             continue
         between = text[spans[hit.first - 1][1] : spans[hit.first][0]]
         if any(mark in between for mark in ",\u060c\u3001") and not any(

@@ -76,3 +76,18 @@ def test_a_span_ending_past_years_ago_is_the_past_and_one_year_later_is_not() ->
 )
 def test_decades_and_a_list_value_naming_someone_else(text: str, term: str, state: str) -> None:
     assert reading_of(text, term).profile_state == state
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "negated"),
+    [
+        ("Svelte, never used (React only)", "Svelte", True),
+        ("Svelte, never used", "Svelte", True),
+        ("Java, not Kotlin", "Java", False),
+        ("Docker, Kubernetes, not Helm", "Docker", False),
+    ],
+)
+def test_a_negation_ending_its_item_after_a_comma_is_the_terms(
+    text: str, term: str, negated: bool
+) -> None:
+    assert reading_of(text, term).negated is negated
