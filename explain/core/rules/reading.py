@@ -523,19 +523,20 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     first and last word, its end): after a fronted term, a verb and a subject ending the
     clause (V2, free order: "Jenkinsa konfigurował mój kierownik"); or a person before a
     verb in the first three words ("DBA team owned Oracle", not "Team lead on") or after
-    the term and a verb, then "I" after ",", ";", "(" or a dash ("; I only wrote it")."""
+    the term and a verb before a comma, then "I" after ",", ";", "(" or a dash."""
     opening, first, last, stop = at
     verbs = [w not in word_class("preposition") and not _person(w) for w in words[1:]] + [False]
+    line = text[end:].split("\n", 1)[0]
+    near = last + 1 + len(_tokens(line, 0, len(line.split(",", 1)[0])))  # before a comma
     fronted = first == opening or words[opening] in word_class("determiner")
-    if fronted and verbs[last] and _person(words[stop - 1]) and _subject_at(words, last + 2, stop):
+    if fronted and verbs[last] and _person(words[stop - 1]) and _subject_at(words, last + 2, near):
         return True
     people = any(_person(words[k]) and verbs[k] for k in range(opening, min(first, opening + 3)))
-    if not (people or (verbs[last] and any(map(_person, words[last + 2 : last + 4])))):
+    if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 4, near)])))):
         return False
-    line_end = text.find("\n", end)
     return any(
-        text[a:b] in word_class("first_person") and any(c in text[end:a] for c in ",;(-")
-        for a, b in _tokens(text, end, len(text) if line_end < 0 else line_end)
+        line[a:b] in word_class("first_person") and any(c in line[:a] for c in ",;(-")
+        for a, b in _tokens(line, 0, len(line))
     )
 
 
