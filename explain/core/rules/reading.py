@@ -408,10 +408,12 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         heading = _heading(text, left, low)
         if heading is not None:
             h_words = [text[a:b] for a, b in _tokens(text, *heading)]
+            after = [*h_words, "0"][1]  # a goal opens a heading before a date ("Goal for 2025")
+            lead = "heading" if after[:1].isdigit() or after in word_class("preposition") else ""
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
                 for hit in _hits(h_words)
-                if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == "heading"))
+                if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
                 and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
             )
     # "You won't get far without SQL": a "without" that governs the term and a negation

@@ -23,6 +23,8 @@ PROFILE = [
     ("Worked at Meta on GraphQL", "GraphQL", "states"),
     ("Goal-oriented engineer, Kotlin since 2017", "Kotlin", "states"),
     ("Projektziel: Umzug auf Azure", "Azure", "states"),
+    ("Meta Ads: Pixel, Business Manager", "Pixel", "states"),
+    ("Next.js projects: Vercel, ISR", "Vercel", "states"),
     # A wish or the past as a list item's value.
     ("Elixir - planned", "Elixir", "wished"),
     ("Svelte: w planach", "Svelte", "wished"),
