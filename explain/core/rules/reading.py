@@ -22,6 +22,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 from functools import cache, cached_property
 from operator import itemgetter
 from pathlib import Path
@@ -29,14 +30,7 @@ from pathlib import Path
 from explain.core.normal import normalize
 from explain.core.rules.words import is_word_char
 
-__all__ = [
-    "CUES_PATH",
-    "KINDS",
-    "Cue",
-    "Reading",
-    "cues",
-    "read",
-]
+__all__ = ["CUES_PATH", "KINDS", "Cue", "Reading", "cues", "read"]
 
 # One file per language, the same columns in each (lang, kind, where, cue).
 CUES_PATH = Path(__file__).resolve().parents[2] / "data" / "cues"
@@ -51,13 +45,14 @@ KINDS = (
     "negation", "absent", "wish", "offer", "optional", "neutral", "someone_else", "past",
     "other_role", "about_company", "everyday",
 )  # fmt: skip
-_WHERE = ("before", "after", "both")
+_WHERE = ("before", "after", "both", "heading")  # heading: a list's label ("Goal:")
 # Closed word classes the code reads (rows with where "word" in the same files): what
 # each is for is said in the files' headers and where the code uses it.
 WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
+    "until", "first_person", "preposition", "decade",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -71,6 +66,8 @@ SUBJECT_REACH = 10
 EVERYDAY_REACH_SHORT = 2
 # The words of a list item's tail read after "TERM:" / "TERM -" / "TERM?".
 TAIL_WORDS = 5
+# A span of years that ended this many years ago or more is the past ("Perl (2009-2012)").
+PAST_YEARS = 5
 # A CJK cue reaches across at most this many characters (one two-character word:
 # "不需要掌握Java"), since each character is a word.
 CJK_REACH = 2
@@ -108,17 +105,11 @@ class Reading:
     def profile_state(self) -> str:
         """What a profile quote says of its term: states, absent, wished, someone_else,
         past (the first that holds, in that order of weight), or an everyday word."""
-        if self.everyday:
-            return "everyday"
-        if self.negated:
-            return "absent"
-        if self.someone_else:
-            return "someone_else"
-        if self.wish:
-            return "wished"
-        if self.past:
-            return "past"
-        return "states"
+        order = (
+            (self.everyday, "everyday"), (self.negated, "absent"),
+            (self.someone_else, "someone_else"), (self.wish, "wished"), (self.past, "past"),
+        )  # fmt: skip
+        return next((state for holds, state in order if holds), "states")
 
     @property
     def job_state(self) -> str:
@@ -172,8 +163,7 @@ def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
     for a, b in spans:
         cut = text.find("'", a, b)
         if cut > a and text[a:cut] in elisions and cut + 1 < b:
-            out.append((a, cut + 1))
-            out.append((cut + 1, b))
+            out += [(a, cut + 1), (cut + 1, b)]
         else:
             out.append((a, b))
     return out
@@ -182,11 +172,6 @@ def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
 def _contracted(word: str) -> bool:
     """A word that says "not" by its ending ("haven't", "isn't") or a usual typo of one."""
     return word.endswith("n't") or word in word_class("contracted")
-
-
-def _cue_words(cue: str) -> tuple[str, ...]:
-    words = [cue[a:b] for a, b in _tokens(cue, 0, len(cue))]
-    return tuple(words)
 
 
 def parse_cues(lines: Iterable[str]) -> tuple[Cue, ...]:
@@ -200,7 +185,8 @@ def parse_cues(lines: Iterable[str]) -> tuple[Cue, ...]:
             continue  # a word class, read by word_class()
         if len(parts) != 4 or parts[1] not in KINDS or parts[2] not in _WHERE:
             raise ValueError(f"cues line {number}: needs lang, kind, where, cue")
-        words = _cue_words(normalize(parts[3]))
+        cue = normalize(parts[3])
+        words = tuple(cue[a:b] for a, b in _tokens(cue, 0, len(cue)))
         if not words:
             raise ValueError(f"cues line {number}: empty cue")
         out.append(Cue(parts[0], parts[1], parts[2], words))
@@ -272,10 +258,8 @@ class _Hit:
 
 def _portuguese(words: list[str]) -> bool:
     """A clause that reads as Portuguese: there "no" and "na" mean "in the"."""
-    return any(
-        word in word_class("portuguese") or word.endswith(("ção", "ções", "ão", "ões"))
-        for word in words
-    )
+    ends = ("ção", "ções", "ão", "ões")
+    return any(word in word_class("portuguese") or word.endswith(ends) for word in words)
 
 
 def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
@@ -430,10 +414,12 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         heading = _heading(text, left, low)
         if heading is not None:
             h_words = [text[a:b] for a, b in _tokens(text, *heading)]
+            second = [*h_words, "0"][1]  # a goal opens a heading before a date ("Goal for 2025")
+            lead = "heading" if second[:1].isdigit() or second in word_class("preposition") else ""
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
                 for hit in _hits(h_words)
-                if hit.last == len(h_words) - 1
+                if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
                 and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
             )
     # "No AWS, no offer", "Pas de SQL, pas de candidature": a negation after the term
@@ -465,10 +451,14 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
     if word_class("beneficiary").intersection(near[-2:]):
         governing[(-len(words) - 3, "about_company")] = _MAKER
-    if _subject_at(words, opening, first) or _done_by_someone_else(words, hits, last, cut_right):
+    someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
+        text[:high], words, (opening, first, last, cut_right), spans[last][1]
+    )
+    if someone or _subject_at(words, opening, first):
         governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
-    tail = _tail(text, end, high)
-    if tail is not None:
+    if _long_ago(words[last + 1 : cut_right]):
+        governing[(len(words) + 2, "past")] = Cue("en", "past", "after", ("(years)",))
+    if (tail := _tail(text, end, high)) is not None:
         governing[(len(words) + 1, tail.kind)] = tail
     season = everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high)
     # One cue per kind and position: rows of the same words ("not required" before and
@@ -486,10 +476,10 @@ def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
     """A cue after the term is another item's predicate when a comma or a spaced slash
     stands between them and the term is not a list item ending there: "Java developers
     wanted, Kotlin not needed" and "Docker yes / Kubernetes no" say nothing of the first;
-    "Docker, Helm are not required" does."""
+    "Docker, Helm are not required" and "Vue (in Vue.js), never used" do."""
     for separator in (",", " / "):
         found = text.find(separator, term_end, cue_start)
-        if found >= 0 and any(is_word_char(ch) for ch in text[term_end:found]):
+        if found >= 0 and any(is_word_char(ch) for ch in text[term_end:found].partition(" ")[2]):
             return True
     return False
 
@@ -534,9 +524,7 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: i
     resumptive clitic and its verb ("lo llevaba", "le faceva"), then a person: "were
     built by our BI team", "los hacía el equipo de BI". An agent inside a neutral phrase
     ("used by the whole team") is not one."""
-    neutral = {
-        k for hit in hits if hit.cue.kind == "neutral" for k in range(hit.first, hit.last + 1)
-    }
+    neutral = {k for h in hits if h.cue.kind == "neutral" for k in range(h.first, h.last + 1)}
     for k in range(last + 1, stop):
         if k in neutral:
             continue
@@ -544,6 +532,45 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: i
             return True
         if words[k] in word_class("clitic") and _subject_at(words, k + 2, stop):
             return True
+    return False
+
+
+def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], end: int) -> bool:
+    """Someone else as a subject not opening the clause (at: its opening, the term's
+    first and last word, its end): after a fronted term, a verb and a subject ending the
+    clause (V2, free order: "Jenkinsa konfigurował mój kierownik"); or a person before a
+    verb in the first three words ("DBA team owned Oracle", not "Team lead on") or after
+    the term and a verb before a comma, then "I" after ",", ";", "(" or a dash."""
+    opening, first, last, stop = at
+    verbs = [w not in word_class("preposition") and not _person(w) for w in words[1:]] + [False]
+    line = text[end:].split("\n", 1)[0]
+    near = last + 1 + len(_tokens(line, 0, len(line.split(",", 1)[0])))  # before a comma
+    fronted = first == opening or words[opening] in word_class("determiner")
+    if fronted and verbs[last] and _person(words[stop - 1]) and _subject_at(words, last + 2, near):
+        return True
+    people = any(_person(words[k]) and verbs[k] for k in range(opening, min(first, opening + 3)))
+    if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 4, near)])))):
+        return False
+    return any(
+        line[a:b] in word_class("first_person") and any(c in line[:a] for c in ",;(-")
+        for a, b in _tokens(line, 0, len(line))
+    )
+
+
+_YEAR_END = re.compile(r"(?:(?:19|20)\d\d-)?((?:19|20)\d\d)|((?:19|20)\d|[5-9])0(?:s|er|ern)?")
+
+
+def _long_ago(words: list[str]) -> bool:
+    """After the term, a span of years, a year after "until" ("bis", "jusqu'en"...) or a
+    decade after "the", "années", "anni"... that ended PAST_YEARS years ago or more:
+    "Perl (2009-2012)", "SVN until 2012", "COBOL in the 90s". A year alone is no end."""
+    for k, word in enumerate(words):
+        year, before = _YEAR_END.fullmatch(word), set(words[max(0, k - 2) : k])
+        if year and year[1] and ("-" in word or before & word_class("until")):
+            return int(year[1]) <= date.today().year - PAST_YEARS
+        if year and year[2] and before & word_class("decade"):
+            start = int(year[2]) * 10 + (0 if len(year[2]) > 1 else 1900)
+            return start + 9 <= date.today().year - PAST_YEARS
     return False
 
 
@@ -592,11 +619,11 @@ def _season(word: str, text: str, after: int, high: int) -> bool:
 _TAIL_SEPARATOR = re.compile(r"[ ]?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
 # The item ends at a list separator, a closing bracket, a line break or a full stop.
 _TAIL_END = re.compile(r"[,;|·•()\n]|\.(?: |$)")
-# A zero amount: "0", "0/5", "0 yrs", "zero", "(0 years)".
+# A zero amount or a cross mark: "0", "0/5", "0 yrs", "zero", "(0 years)", "Swift ❌".
 _ZERO = re.compile(
-    r"[(]?(?:0|zero|null)(?:[ ]?/[ ]?\d+|[ ]?(?:yrs?|years?|y|j|jahre|ans?|años|anos|"
-    r"anni|jaar|jr|lat|lata|months?|monate|mois|meses|mesi|maanden|miesięcy|%)\.?)?[ ]?"
-    r"(?:[),;|·•\n]|\.+(?: |$)|$)"
+    r"[(]?(?:0|zero|null|[\u274c\u2717\u2718\u2716\u26d4\U0001f6ab]\ufe0f?)(?:[ ]?/[ ]?\d+|[ ]?(?:"
+    r"yrs?|years?|y|j|jahre|ans?|años|anos|anni|jaar|jr|lat|lata|months?|monate|mois|meses|"
+    r"mesi|maanden|miesięcy|%)\.?)?[ ]?(?:[),;|·•\n]|\.+(?: |$)|$)"
 )
 
 
@@ -619,7 +646,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         if sep is not None and text[i : sep.end()].strip():
             value_start = sep.end()
             break
-        if text[i : i + 1] not in (" ", "-"):
+        if text[i : i + 1] not in (" ", "-", "/"):  # "Jira/Confluence: none"
             return None
         word = _WORD_UNMARKED.match(text, i + 1, high)
         if word is None:
@@ -638,9 +665,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     hits = [hit for hit in _hits(words, tail=True) if hit.first == 0]
     if not hits:
         return None
-    hit = hits[0]
-    kind = hit.cue.kind
-    if kind in ("optional", "offer"):
+    hit, kind = hits[0], hits[0].cue.kind
+    if kind in ("optional", "offer", "wish", "past", "someone_else"):
         return hit.cue
     if kind not in ("negation", "absent"):
         return None
@@ -649,14 +675,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     # the value ("nunca mexi"); a determiner ("no", "kein") only a filler ("no exp"), so
     # "Kafka: no data loss" stays plain.
     adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
-    if (
-        adverb
-        or not rest
-        or len(hit.cue.words) > 1
-        or all(w in word_class("filler") for w in rest[:2])
-    ):
-        return _ABSENT
-    return None
+    filler = all(w in word_class("filler") for w in rest[:2])
+    return _ABSENT if adverb or not rest or len(hit.cue.words) > 1 or filler else None
 
 
 _ABSENT = Cue("en", "negation", "after", ("none",))
@@ -683,10 +703,14 @@ def _cuts(
     last: int,
 ) -> tuple[int, int]:
     """The word range of the term's clause: cut at a connector ("but", "aber", "mais",
-    "pero", ...) and at a comma before a negation ("Java, not Kotlin")."""
+    "pero", ...) and at a comma before a negation ("Java, not Kotlin"), unless the
+    negation ends its item, then the term's predicate ("Vue.js, never used (React)")."""
     starts = [k for k, word in enumerate(words) if word in word_class("connector")]
     for hit in hits:
-        if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0:
+        ends = (
+            hit.last + 1 == len(words) or "(" in text[spans[hit.last][1] : spans[hit.last + 1][0]]
+        )
+        if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0 or ends:
             continue
         between = text[spans[hit.first - 1][1] : spans[hit.first][0]]
         if any(mark in between for mark in ",\u060c\u3001") and not any(
@@ -712,8 +736,8 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
     a licence word up to two words before a one- or two-letter term ("licence B, C")."""
     kind = hit.cue.kind
     where = hit.cue.where
-    if kind == "absent":
-        return False  # read only as a list item's value (_tail)
+    if kind == "absent" or where == "heading":
+        return False  # read only as a list item's value (_tail) or a heading (_heading)
     if kind == "everyday":
         if not everyday:
             return False
@@ -753,14 +777,7 @@ def _reading(governing: list[Cue], season: bool = False) -> Reading:
     else:
         negated = bool(negations)
     kinds = {cue.kind for cue in governing}
+    flags = ("wish", "offer", "optional", "someone_else", "past", "other_role", "about_company")
     return Reading(
-        negated=negated,
-        wish="wish" in kinds,
-        offer="offer" in kinds,
-        optional="optional" in kinds,
-        someone_else="someone_else" in kinds,
-        past="past" in kinds,
-        other_role="other_role" in kinds,
-        about_company="about_company" in kinds,
-        everyday=season or "everyday" in kinds,
+        negated, **{k: k in kinds for k in flags}, everyday=season or "everyday" in kinds
     )
