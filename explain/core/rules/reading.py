@@ -391,9 +391,11 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # A compound that holds the term ("SAP-Schulung", "Shopify-Händler"): what follows
     # the hyphen is read as the next word, unless the compound is a cue ("go-live").
     a, b = spans[last]
+    compound = 0  # 1 when the compound's second part follows as a word of its own
     if end + 1 < b and text[end] == "-" and text[a:b] not in _by_first_word():
         spans[last : last + 1] = [(a, end), (end + 1, b)]
         words[last : last + 1] = [text[a:end], text[end + 1 : b]]
+        compound = 1
     hits = _hits(words)
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     everyday = _everyday_term(words[first : last + 1])
@@ -451,8 +453,10 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
     if word_class("beneficiary").intersection(near[-2:]):
         governing[(-len(words) - 3, "about_company")] = _MAKER
+    # The compound's second part belongs to the term's noun phrase ("Die Ansible-Rollen
+    # schrieb unser Ops-Team"): the verb comes after it.
     someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
-        text[:high], words, (opening, first, last, cut_right), spans[last][1]
+        text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
     if someone or _subject_at(words, opening, first):
         governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
