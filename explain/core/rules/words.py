@@ -30,8 +30,6 @@ _UNSPACED_RANGES = (
     (0x20000, 0x3FFFF),  # CJK extensions B and later
 )
 
-_UNSPACED_FROM = min(low for low, _ in _UNSPACED_RANGES)
-
 # The plural rule applies to words of at least this many characters ("API" and "APIs"),
 # so short words like "is" or "as" never lose their "s".
 MIN_PLURAL_CHARS = 3
@@ -40,10 +38,7 @@ _MAX_FORMS = 81
 
 
 def unspaced(ch: str) -> bool:
-    cp = ord(ch)
-    if cp < _UNSPACED_FROM:  # the bulk of any text: no range to look through
-        return False
-    return any(low <= cp <= high for low, high in _UNSPACED_RANGES)
+    return any(low <= ord(ch) <= high for low, high in _UNSPACED_RANGES)
 
 
 def is_word_char(ch: str) -> bool:
@@ -60,30 +55,18 @@ def split_words(normal: str) -> tuple[list[str], list[str]]:
     one more separator follows the last word, so len(separators) == len(words) + 1."""
     words: list[str] = []
     seps: list[str] = []
-    current: list[str] = []
-    sep: list[str] = []
-    previous = ""
-    for ch in normal:
-        if is_word_char(ch):
-            if current and not joined(previous, ch):
-                words.append("".join(current))
-                seps.append("".join(sep))
-                sep = []
-                current = []
-            current.append(ch)
-        else:
-            if current:
-                words.append("".join(current))
-                seps.append("".join(sep))
-                sep = []
-                current = []
-            sep.append(ch)
-        previous = ch
-    if current:
-        words.append("".join(current))
-        seps.append("".join(sep))
-        sep = []
-    seps.append("".join(sep))
+    i = sep_start = 0
+    while i < len(normal):
+        if not is_word_char(normal[i]):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(normal) and joined(normal[j - 1], normal[j]):
+            j += 1
+        seps.append(normal[sep_start:i])
+        words.append(normal[i:j])
+        i = sep_start = j
+    seps.append(normal[sep_start:])
     return words, seps
 
 
