@@ -22,6 +22,7 @@ __all__ = [
     "fold",
     "fold_name",
     "fold_with_offsets",
+    "forms_of",
     "normalize",
 ]
 
@@ -40,6 +41,14 @@ QUOTES_AND_DASHES: dict[int, str] = {
     **dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb"), '"'),
     **dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"), "-"),
 }
+
+
+def forms_of(ascii: str) -> str:
+    """The ASCII character and every form the table writes as it ("-" and all the dashes,
+    "'" and all the single quotes): for rules that read the text as written."""
+    return ascii + "".join(chr(cp) for cp, to in QUOTES_AND_DASHES.items() if to == ascii)
+
+
 # The normal form's table: the quotes and dashes, and every kind of white space as " ".
 ASCII_FORMS: dict[int, str] = {
     **QUOTES_AND_DASHES,

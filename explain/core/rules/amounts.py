@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from explain.core.normal import forms_of
+
 __all__ = ["amount_for"]
 
 _NUMBER_WORDS = (
@@ -25,7 +27,7 @@ _UNITS = r"(?:years?|yrs?\.?|jahren?|jahre|jahr|ans?|années?|años?|anos?|anni|
 # anos", "da 3 a 5 anni", "from 3 to 5 years"; without it, "3 to 5 years", "3–5 years".
 # "and" joins a range only after its opening word: "a team of 5 and 3 years" is none.
 _RANGE_OPEN = r"(?:between|from|zwischen|von|entre|de|da|dai|tra|fra)\s+"
-_RANGE_JOIN = r"(?:[-\u2010-\u2015]|to|bis|à|a)"
+_RANGE_JOIN = rf"(?:[{re.escape(forms_of('-'))}]|to|bis|à|a)"
 _RANGE_AND = r"(?:and|und|et|y|e)"
 _YEARS = (
     rf"{_RANGE_OPEN}{_COUNT}\s*(?:{_RANGE_JOIN}|{_RANGE_AND})\s*{_COUNT}\s*\+?\s*{_UNITS}"

@@ -432,3 +432,11 @@ def test_threads_stem_at_once_without_corrupting_each_other() -> None:
         thread.join()
     english = snowballstemmer.stemmer("english")
     assert all("1" + english.stemWord(word) in keys[word] for word in words)
+
+
+def test_any_apostrophe_or_hyphen_the_normal_form_knows() -> None:
+    """The rules read the one table of quote and dash forms: "d‘Excel" is elided like
+    "d'Excel", "Go‘s" is glued like "Go's", "front–end" is one name like "front-end"."""
+    assert find_term("Excel", "Je connais d\u2018Excel.") == [(13, 18)]
+    assert find_term("Go", "Our Go\u2018s runtime.") == []
+    assert find_term("Frontend", "Some front\u2013end work.") == [(5, 14)]
