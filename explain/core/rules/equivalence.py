@@ -12,7 +12,7 @@ as written, standing as a name (docs/verifier.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -304,43 +304,31 @@ _PREFIX = 3
 Span = tuple[int, int]
 
 
-def _windows(text: str, start: int) -> list[tuple[int, frozenset[str]]]:
-    """The runs of up to _MAX_WINDOW words from `start`, one phrase: each run's end and
-    keys (a name is found where its keys meet a run's)."""
-    found = []
-    words: list[str] = []
+def _phrase(text: str, start: int, size: int) -> Iterator[re.Match[str]]:
+    """Up to `size` words from the one at `start`, while only spaces, dots, slashes, "_",
+    hyphens or apostrophes (three at most) separate them: one name ("front-end",
+    "Node.js", "CI/CD", "d'équipe")."""
     end = start
     for match in _TOKEN.finditer(text, start):
-        if words and not _same_phrase(text, end, match.start()):
-            break
-        words.append(_fold(match.group()))
+        gap = text[end : match.start()]
+        if len(gap) > 3 or not _IN_A_NAME.issuperset(gap):
+            return
+        yield match
         end = match.end()
-        found.append((end, _keys(words)))
-        if len(words) == _MAX_WINDOW:
-            break
-    return found
+        size -= 1
+        if not size:
+            return
 
 
-def _same_phrase(text: str, end: int, start: int) -> bool:
-    """Two words belong to one name when only spaces, "-", ".", "/", "_" or an apostrophe
-    separate them ("front-end", "Node.js", "CI/CD", "d'équipe")."""
-    gap = text[end:start]
-    return len(gap) <= 3 and all(ch in _IN_A_NAME for ch in gap)
-
-
-def _strict_span(text: str, start: int, form: Form) -> Span | None:
-    """The form's words as written from the word at `start`, one phrase, standing as a
-    name (not glued to a word, not sentence use); else None."""
-    end = start
-    for k, match in enumerate(_TOKEN.finditer(text, start)):
-        if match.group() != form.words[k] or (k and not _same_phrase(text, end, match.start())):
-            return None
-        end = match.end()
-        if k == len(form.words) - 1:
-            break
-    else:
+def _as_written(text: str, start: int, form: Form) -> Span | None:
+    """The strict form's words as written from `start`, one phrase, standing as a name:
+    not glued to a word (but after an elided article: "d'Excel"), not a word of a
+    sentence ("Go to"); else None."""
+    run = list(_phrase(text, start, len(form.words)))
+    end = run[-1].end()
+    if tuple(match.group() for match in run) != form.words:
         return None
-    elided = _ELIDED.search(text, max(0, start - 8), start)  # "d'Excel", "dell'Excel"
+    elided = _ELIDED.search(text, max(0, start - 8), start)
     if (text[max(0, start - 1) : start] in _GLUE and not elided) or text[end : end + 1] in _GLUE:
         return None
     if _SENTENCE_END.search(text[max(0, start - 40) : start]):
@@ -376,11 +364,15 @@ class Words:
             first, compact = form.words[0], "".join(form.words)
             for (at, word), head in zip(self.starts, self.heads, strict=True):
                 if form.strict and word == first:
-                    span = _strict_span(text, at, form)
+                    span = _as_written(text, at, form)
                     if span is not None:
                         found.add(span)
                 elif not form.strict and head and compact.startswith(head):
-                    found.update((at, to) for to, keys in _windows(text, at) if keys & form.keys)
+                    words = []
+                    for match in _phrase(text, at, _MAX_WINDOW):
+                        words.append(_fold(match.group()))
+                        if _keys(words) & form.keys:
+                            found.add((at, match.end()))
         return sorted(span for span in found if span[1] <= self.high)
 
 
