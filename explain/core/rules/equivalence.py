@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 
 import snowballstemmer
@@ -176,11 +177,16 @@ class AliasTable:
         return None
 
 
-def _parse(lines: Iterable[str], source: str) -> AliasTable:
-    """The table from TSV lines: `skill<TAB>name|name|...`; a line starting "#" is a comment.
-
-    A bad row never stops the rest: it is skipped and said in `problems`.
-    """
+def load_aliases(path: Path = ALIAS_FILE) -> AliasTable:
+    """The table in a TSV file: `skill<TAB>name|name|...`; a line starting "#" is a
+    comment. A bad row never stops the rest, nor a missing or unreadable file: each is
+    skipped and said in `problems`."""
+    try:
+        with path.open(encoding="utf-8", errors="replace") as handle:
+            lines = list(islice(handle, MAX_ROWS * 2))
+    except OSError as error:
+        return AliasTable((), {}, (f"{path.name}: cannot be read ({error.strerror})",))
+    source = path.name
     rows: list[tuple[Form, ...]] = []
     by_key: dict[str, int] = {}
     found: list[str] = []
@@ -221,16 +227,6 @@ def _parse(lines: Iterable[str], source: str) -> AliasTable:
                 for key in form.keys:
                     by_key.setdefault(key, len(rows) - 1)
     return AliasTable(tuple(rows), by_key, tuple(found))
-
-
-def load_aliases(path: Path = ALIAS_FILE) -> AliasTable:
-    """The table in a file; a missing or unreadable file is an empty table and a problem."""
-    try:
-        with path.open(encoding="utf-8", errors="replace") as handle:
-            lines = [line for _, line in zip(range(MAX_ROWS * 2), handle, strict=False)]
-    except OSError as error:
-        return AliasTable((), {}, (f"{path.name}: cannot be read ({error.strerror})",))
-    return _parse(lines, path.name)
 
 
 @lru_cache(maxsize=1)
