@@ -373,15 +373,13 @@ class Words:
         return sorted(span for span in found if span[1] <= self.high)
 
 
-def find_term(term: str, text: str) -> list[Span]:
-    """Offsets in `text` of every whole-word run that names the term's skill, in order."""
-    return Words(text).find(term) if text else []
+def find_term(term: str, text: str, low: int = 0, high: int | None = None) -> list[Span]:
+    """Offsets of every whole-word run of text[low:high] that names the term's skill, in
+    order, the text around it read too (a sentence's start, the next word)."""
+    return Words(text, low, high).find(term)
 
 
-def find_term_in(term: str, text: str, low: int, high: int) -> list[Span]:
-    """find_term(term, text) inside text[low:high] only, the text around it read as for
-    find_term (a sentence's start, the next word)."""
-    return Words(text, low, high).find(term) if text else []
+find_term_in = find_term
 
 
 def skeleton(text: str) -> str:
