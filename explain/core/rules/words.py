@@ -5,6 +5,7 @@ word of 3 or more characters may differ by a trailing "s" or "es", nothing fuzzi
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from itertools import product
 from math import prod
@@ -18,16 +19,12 @@ __all__ = [
     "word_forms",
 ]
 
-# Scripts written without spaces between words: each character is its own word edge.
-_UNSPACED_RANGES = (
-    (0x0E00, 0x0EFF),  # Thai, Lao
-    (0x1000, 0x109F),  # Myanmar
-    (0x1780, 0x17FF),  # Khmer
-    (0x3040, 0x30FF),  # Hiragana, Katakana
-    (0x3400, 0x4DBF),  # CJK extension A
-    (0x4E00, 0x9FFF),  # CJK unified ideographs
-    (0xF900, 0xFAFF),  # CJK compatibility ideographs
-    (0x20000, 0x3FFFF),  # CJK extensions B and later
+# Scripts written without spaces between words, each character its own word: Thai, Lao,
+# Myanmar, Khmer, Hiragana, Katakana, the CJK ideographs (extension A, unified,
+# compatibility, extensions B and later).
+_UNSPACED = re.compile(
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]"
 )
 
 # The plural rule applies to words of at least this many characters ("API" and "APIs"),
@@ -38,7 +35,7 @@ _MAX_FORMS = 81
 
 
 def unspaced(ch: str) -> bool:
-    return any(low <= ord(ch) <= high for low, high in _UNSPACED_RANGES)
+    return _UNSPACED.match(ch) is not None
 
 
 def is_word_char(ch: str) -> bool:
