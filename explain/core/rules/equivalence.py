@@ -358,13 +358,16 @@ class Words:
                 joined = re.finditer(rf"(?<![\w&+/-]){name}(?![\w&+/-])", text)
                 found.update(m.span() for m in joined if self.low <= m.start())
                 continue
-            first, compact = form.words[0], "".join(form.words)
-            for (at, word), head in zip(self.starts, self.heads, strict=True):
-                if form.strict and word == first:
-                    span = _as_written(text, at, form)
+            if form.strict:
+                for at, word in self.starts:
+                    span = _as_written(text, at, form) if word == form.words[0] else None
                     if span is not None:
                         found.add(span)
-                elif not form.strict and head and compact.startswith(head):
+                continue
+            compact = "".join(form.words)
+            heads = {compact[:k] for k in range(1, _PREFIX + 1)}
+            for (at, _), head in zip(self.starts, self.heads, strict=True):
+                if head in heads:
                     words = []
                     for match in _phrase(text, at, _MAX_WINDOW):
                         words.append(_fold(match.group()))
