@@ -11,15 +11,18 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain
 
 __all__ = [
     "ASCII_FORMS",
     "INVISIBLE",
     "INVISIBLE_CHARS",
+    "QUOTES_AND_DASHES",
     "Folded",
     "fold",
     "fold_name",
     "fold_with_offsets",
+    "forms_of",
     "normalize",
 ]
 
@@ -32,11 +35,23 @@ INVISIBLE_CHARS = (
 )
 INVISIBLE = frozenset(INVISIBLE_CHARS)
 
-# Typographic quotes and dashes to their ASCII forms; every kind of white space to " ".
-ASCII_FORMS: dict[int, str] = {
+# The one table of typographic quotes and dashes, to their ASCII forms.
+QUOTES_AND_DASHES: dict[int, str] = {
     **dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\u02bc"), "'"),
     **dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb"), '"'),
     **dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"), "-"),
+}
+
+
+def forms_of(ascii: str) -> str:
+    """The ASCII character and every form the table writes as it ("-" and all the dashes,
+    "'" and all the single quotes): for rules that read the text as written."""
+    return ascii + "".join(chr(cp) for cp, to in QUOTES_AND_DASHES.items() if to == ascii)
+
+
+# The normal form's table: the quotes and dashes, and every kind of white space as " ".
+ASCII_FORMS: dict[int, str] = {
+    **QUOTES_AND_DASHES,
     **{cp: " " for cp in range(0x3001) if chr(cp).isspace()},
 }
 
@@ -54,15 +69,6 @@ JOINS_AFTER_NFKC = frozenset(
 )
 
 
-def joins_previous(ch: str) -> bool:
-    """Marks and Hangul vowel/final jamo belong to the character before them."""
-    if ch < "\u0300":
-        return False
-    return (
-        unicodedata.category(ch)[0] == "M" or "\u1160" <= ch <= "\u11ff" or ch in JOINS_AFTER_NFKC
-    )
-
-
 def fold_name(text: str) -> str:
     """NFKC, case-fold, NFKC again: the letters of the normal form, without the table."""
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
@@ -73,8 +79,8 @@ def fold(text: str) -> str:
     return fold_name(text).translate(ASCII_FORMS)
 
 
-# Kept per segment (a character and its marks): the same few hundred letters come back in
-# a text of another script, and folding each again costs about 30 ms at 20 KB of Cyrillic.
+# Kept per segment (a character and its marks): the same few hundred come back in a text
+# of another script, and folding each again costs about 3 ms at 20 KB of Cyrillic.
 _fold_segment = lru_cache(maxsize=4096)(fold)
 
 
@@ -94,82 +100,73 @@ class Folded:
         )
 
 
-# The one speed-up of the normalisation (most texts are mostly ASCII, and a character at
-# a time costs about 15 ms at 20 KB): a run of plain ASCII is lower-cased in one step, one
-# output character per input character, its white space collapsed after.
 _ASCII_RUN = re.compile(r"[\x00-\x7f]+")
-_ODD_SPACE = re.compile(r"[\t-\r\x1c-\x1f ]{2,}|[\t-\r\x1c-\x1f]")
+_SPACES = re.compile(r"^ +| +\Z| {2,}")
 
 
-def _fold_ascii(
-    source: str, i: int, stop: int, out: list[str], starts: list[int], ends: list[int], last: str
-) -> str:
-    """Append the fold of source[i:stop], all ASCII; return the last character written."""
-    pos = i
-    for space in [*_ODD_SPACE.finditer(source, i, stop), None]:
-        cut = stop if space is None else space.start()
-        if pos < cut and last == " " and source[pos] == " ":
-            pos += 1
-        if pos < cut:
-            out.append(source[pos:cut].lower())
-            starts.extend(range(pos, cut))
-            ends.extend(range(pos + 1, cut + 1))
-            last = source[cut - 1]
-        if space is not None:
-            if last != " ":
-                out.append(" ")
-                starts.append(space.start())
-                ends.append(space.start() + 1)
-                last = " "
-            pos = space.end()
-    return last
+def _joins(ch: str) -> bool:
+    """Invisible characters, marks and Hangul vowel/final jamo belong to the character
+    before them."""
+    return (
+        ch in INVISIBLE
+        or unicodedata.category(ch)[0] == "M"
+        or "\u1160" <= ch <= "\u11ff"
+        or ch in JOINS_AFTER_NFKC
+    )
 
 
 def fold_with_offsets(source: str) -> Folded:
     """The normal form of `source`, each character with the original span it came from."""
-    out: list[str] = []
+    pieces: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
-    last = " "  # the last character written; " " at the start drops leading white space
-    n = len(source)
     i = 0
+    n = len(source)
     while i < n:
-        ch = source[i]
-        if ch < "\x80":
-            run = _ASCII_RUN.match(source, i)
-            assert run is not None
-            stop = run.end()
-            if stop < n and (source[stop] in INVISIBLE or joins_previous(source[stop])):
-                stop -= 1  # the last one takes the marks after it: fold it on its own below
-            if stop > i:
-                last = _fold_ascii(source, i, stop, out, starts, ends, last)
-                i = stop
-                continue
-        if ch in INVISIBLE:
+        # The one speed-up (a character at a time costs about 18 ms at 20 KB): a run of
+        # ASCII folds in one step, one character for one, but for the last when marks
+        # follow it.
+        run = _ASCII_RUN.match(source, i)
+        stop = run.end() if run else i
+        if i < stop < n and _joins(source[stop]):
+            stop -= 1
+        if stop > i:
+            pieces.append(source[i:stop].lower().translate(ASCII_FORMS))
+            starts.extend(range(i, stop))
+            ends.extend(range(i + 1, stop + 1))
+            i = stop
+            continue
+        if source[i] in INVISIBLE:
             i += 1
             continue
         # A segment: one character plus the marks (and invisible characters) after it.
-        j = i + 1
-        end = j
-        while j < n and (source[j] in INVISIBLE or joins_previous(source[j])):
+        j = end = i + 1
+        while j < n and _joins(source[j]):
             j += 1
             if source[j - 1] not in INVISIBLE:
                 end = j
         piece = _fold_segment("".join(c for c in source[i:end] if c not in INVISIBLE))
-        for out_ch in piece:
-            if out_ch == " " and last == " ":
-                continue
-            out.append(out_ch)
-            starts.append(i)
-            ends.append(end)
-            last = out_ch
+        pieces.append(piece)
+        starts.extend([i] * len(piece))
+        ends.extend([end] * len(piece))
         i = j
-    text = "".join(out)
-    if text.endswith(" "):
-        text = text[:-1]
-        starts.pop()
-        ends.pop()
-    return Folded(text, starts, ends)
+    return _one_space("".join(pieces), starts, ends)
+
+
+def _one_space(text: str, starts: list[int], ends: list[int]) -> Folded:
+    """White space made one " " (the first of a run), none at either end."""
+    kept = []
+    pos = 0
+    for run in _SPACES.finditer(text):
+        inside = 0 < run.start() and run.end() < len(text)
+        kept.append((pos, run.start() + inside))
+        pos = run.end()
+    kept.append((pos, len(text)))
+    return Folded(
+        "".join(text[a:b] for a, b in kept),
+        list(chain.from_iterable(starts[a:b] for a, b in kept)),
+        list(chain.from_iterable(ends[a:b] for a, b in kept)),
+    )
 
 
 def normalize(text: str) -> str:

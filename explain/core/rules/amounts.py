@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from explain.core.normal import forms_of
+
 __all__ = ["amount_for"]
 
 _NUMBER_WORDS = (
@@ -25,7 +27,7 @@ _UNITS = r"(?:years?|yrs?\.?|jahren?|jahre|jahr|ans?|années?|años?|anos?|anni|
 # anos", "da 3 a 5 anni", "from 3 to 5 years"; without it, "3 to 5 years", "3–5 years".
 # "and" joins a range only after its opening word: "a team of 5 and 3 years" is none.
 _RANGE_OPEN = r"(?:between|from|zwischen|von|entre|de|da|dai|tra|fra)\s+"
-_RANGE_JOIN = r"(?:[-\u2010-\u2015]|to|bis|à|a)"
+_RANGE_JOIN = rf"(?:[{re.escape(forms_of('-'))}]|to|bis|à|a)"
 _RANGE_AND = r"(?:and|und|et|y|e)"
 _YEARS = (
     rf"{_RANGE_OPEN}{_COUNT}\s*(?:{_RANGE_JOIN}|{_RANGE_AND})\s*{_COUNT}\s*\+?\s*{_UNITS}"
@@ -41,16 +43,14 @@ _LEVELS = (
     r"|débutant|débutante|intermédiaire|avancé|avancée|courant|natif|native|bilingue|confirmé"
     r"|principiante|intermedio|avanzado|avanzada|fluido|nativo|nativa|experto|experta"
 )
-# A CEFR code stands alone, or is joined to the word for "level" ("C1-Niveau"); the code
-# alone is the amount.
+# A CEFR code, in capitals ("C1", not "c1"), stands alone, or is joined to the word for
+# "level" ("C1-Niveau"); the code alone is the amount.
 _LEVEL_WORD = r"-(?:niveau|level|nivel|niveaux)(?!\w)"
 _AMOUNT = re.compile(
     rf"(?<!\w)(?:{_YEARS}|{_LEVELS})(?!\w)"
-    rf"|(?<![\w-])[ABC][12](?=(?:{_LEVEL_WORD})|(?![\w-]))",
+    rf"|(?<![\w-])(?-i:[ABC][12])(?=(?:{_LEVEL_WORD})|(?![\w-]))",
     re.IGNORECASE,
 )
-# The CEFR codes are read in capitals only ("C1", not "c1").
-_CEFR = re.compile(r"[ABC][12]")
 # List items: split at these outside parentheses.
 _ITEM_BREAKS = ",;/\u00b7|"
 
@@ -59,17 +59,17 @@ def _item(quote: str, start: int, end: int) -> tuple[int, int]:
     """The list item of the quote holding quote[start:end]: "Java (3 years)" in
     "Java (3 years), Python (5 years)"."""
     depth = 0
-    cuts = [0]
+    low, high = 0, len(quote)
     for i, ch in enumerate(quote):
         if ch in "([":
             depth += 1
         elif ch in ")]":
             depth = max(0, depth - 1)
-        elif depth == 0 and ch in _ITEM_BREAKS:
-            cuts.append(i + 1)
-    low = max(c for c in cuts if c <= start)
-    later = [c - 1 for c in cuts if c - 1 >= end]
-    return low, (min(later) if later else len(quote))
+        elif depth == 0 and ch in _ITEM_BREAKS and i < start:
+            low = i + 1
+        elif depth == 0 and ch in _ITEM_BREAKS and i >= end:
+            return low, i
+    return low, high
 
 
 def amount_for(quote: str, term: tuple[int, int] | None) -> str:
@@ -82,8 +82,6 @@ def amount_for(quote: str, term: tuple[int, int] | None) -> str:
     best: tuple[int, str] | None = None
     for found in _AMOUNT.finditer(quote, low, high):
         text = found.group(0).strip()
-        if len(text) == 2 and text[0].upper() in "ABC" and not _CEFR.fullmatch(text):
-            continue
         if term is not None and found.start() < end and start < found.end():
             continue  # the term's own words ("Native" in "React Native")
         distance = start - found.end() if found.end() <= start else found.start() - end

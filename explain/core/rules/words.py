@@ -5,6 +5,7 @@ word of 3 or more characters may differ by a trailing "s" or "es", nothing fuzzi
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from itertools import product
 from math import prod
@@ -18,19 +19,13 @@ __all__ = [
     "word_forms",
 ]
 
-# Scripts written without spaces between words: each character is its own word edge.
-_UNSPACED_RANGES = (
-    (0x0E00, 0x0EFF),  # Thai, Lao
-    (0x1000, 0x109F),  # Myanmar
-    (0x1780, 0x17FF),  # Khmer
-    (0x3040, 0x30FF),  # Hiragana, Katakana
-    (0x3400, 0x4DBF),  # CJK extension A
-    (0x4E00, 0x9FFF),  # CJK unified ideographs
-    (0xF900, 0xFAFF),  # CJK compatibility ideographs
-    (0x20000, 0x3FFFF),  # CJK extensions B and later
+# Scripts written without spaces between words, each character its own word: Thai, Lao,
+# Myanmar, Khmer, Hiragana, Katakana, the CJK ideographs (extension A, unified,
+# compatibility, extensions B and later).
+_UNSPACED = re.compile(
+    "[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]"
 )
-
-_UNSPACED_FROM = min(low for low, _ in _UNSPACED_RANGES)
 
 # The plural rule applies to words of at least this many characters ("API" and "APIs"),
 # so short words like "is" or "as" never lose their "s".
@@ -40,10 +35,7 @@ _MAX_FORMS = 81
 
 
 def unspaced(ch: str) -> bool:
-    cp = ord(ch)
-    if cp < _UNSPACED_FROM:  # the bulk of any text: no range to look through
-        return False
-    return any(low <= cp <= high for low, high in _UNSPACED_RANGES)
+    return _UNSPACED.match(ch) is not None
 
 
 def is_word_char(ch: str) -> bool:
@@ -60,30 +52,18 @@ def split_words(normal: str) -> tuple[list[str], list[str]]:
     one more separator follows the last word, so len(separators) == len(words) + 1."""
     words: list[str] = []
     seps: list[str] = []
-    current: list[str] = []
-    sep: list[str] = []
-    previous = ""
-    for ch in normal:
-        if is_word_char(ch):
-            if current and not joined(previous, ch):
-                words.append("".join(current))
-                seps.append("".join(sep))
-                sep = []
-                current = []
-            current.append(ch)
-        else:
-            if current:
-                words.append("".join(current))
-                seps.append("".join(sep))
-                sep = []
-                current = []
-            sep.append(ch)
-        previous = ch
-    if current:
-        words.append("".join(current))
-        seps.append("".join(sep))
-        sep = []
-    seps.append("".join(sep))
+    i = sep_start = 0
+    while i < len(normal):
+        if not is_word_char(normal[i]):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(normal) and joined(normal[j - 1], normal[j]):
+            j += 1
+        seps.append(normal[sep_start:i])
+        words.append(normal[i:j])
+        i = sep_start = j
+    seps.append(normal[sep_start:])
     return words, seps
 
 

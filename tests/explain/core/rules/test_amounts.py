@@ -20,6 +20,7 @@ def amount(quote: str, term: str) -> str:
         ("Python (3 years)", "Python", "3 years"),
         ("5+ years of Python", "Python", "5+ years"),
         ("3–5 years of Java", "Java", "3–5 years"),
+        ("3\u22125 years of Java", "Java", "3\u22125 years"),  # any dash the normal form knows
         ("2-4 yrs Kotlin", "Kotlin", "2-4 yrs"),
         ("three years of Java", "Java", "three years"),
         ("at least ten years in SAP", "SAP", "ten years"),
