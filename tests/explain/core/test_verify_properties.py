@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
 from explain.adapter import Field
-from explain.core.contact_details import contains_contact, scrub
+from explain.core.contact_details import scrub
 from explain.core.schema import Claim, Draft
 from explain.core.texts import SourceText
 from explain.core.verify import (
@@ -26,6 +26,7 @@ from explain.core.verify import (
     normalize,
     verify_draft,
 )
+from support.shown_text import contains_contact
 
 # The rule, restated here rather than imported, so a change to it shows up as a failure.
 QUOTE_END_CHARS = " \"'.,;:!?"

@@ -1,4 +1,4 @@
-"""Profile-side rules of the quote reader added for issue 37: a goal written as a list's
+"""Profile-side rules of the quote reader: a goal written as a list's
 label, wishes and the past as a list item's value, fear and beginner idioms after a
 negator, a span of years that ended long ago, someone else as a subject that does not
 open the clause, and list values that say "still none" or "never had". Each rule is
