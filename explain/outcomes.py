@@ -161,7 +161,7 @@ OUTCOMES: dict[Outcome, OutcomeRule] = {
         503,
         Group.REFUSED,
         _(
-            "Demo answers exist only for the demo users; with a Gemini key every profile gets "
+            "Demo answers exist only for the demo postings; with a Gemini key every posting gets "
             "its own."
         ),
     ),

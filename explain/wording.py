@@ -11,7 +11,6 @@ from django.utils.translation import ngettext, pgettext
 
 from explain.core.verify import DropReason
 from explain.llm.local_matcher import MATCHER_MODEL_NAME
-from explain.llm.recorded import RECORDED_MODEL_NAME
 from explain.outcomes import MESSAGES, Outcome
 
 # The words per outcome live in its row of explain.outcomes.OUTCOMES; the ones that
@@ -215,9 +214,9 @@ def made_line(made_at: datetime, *, remembered: bool, now: datetime | None = Non
     return str(_("Made %(ago)s ago for the same profile and posting.")) % {"ago": ago}
 
 
-# Demo mode says which of its two sources answered (the log row's model name).
+# Demo mode says where the points come from: the local word matcher (the log row's model
+# name); the demo postings' requirements are recorded, the viewer's step is never.
 DEMO_NOTICES = {
-    RECORDED_MODEL_NAME: _("Recorded demo answer, not generated for you."),
     MATCHER_MODEL_NAME: _(
         "Demo mode: these points come from a simple word matcher on this server, "
         "not from an AI model."

@@ -2,7 +2,7 @@
 
 Demo mode on a portal that is not the demo: recordings and the local matcher answer
 only the demo's own postings, so every request on another portal's postings answers 503
-("Demo answers exist only for the demo users"). The demo portal is told by its seeded
+("Demo answers exist only for the demo postings"). The demo portal is told by its seeded
 users: when none of them is here, this is not the demo. With a database to read
 (`check --database default`, `migrate`), a sample of the users is compared with the
 recorded profiles (explain.W053); `explain_check` fails on the same finding."""

@@ -267,7 +267,7 @@ def demo_findings(user_ref: str | None, job_id: str | None) -> list[Finding]:
                     "fail",
                     "demo",
                     "this job is not one of the demo's postings: this user gets 503 "
-                    f'("Demo answers exist only for the demo users"). Fix: {DEMO_FIX}',
+                    f'("Demo answers exist only for the demo postings"). Fix: {DEMO_FIX}',
                 )
             ]
         problem = demo_problem(model)

@@ -169,7 +169,7 @@ def test_demo_mode_here_says_honestly_that_there_is_no_recording(candidate, post
     )
     assert response.status_code == 503
     assert response.json()["outcome"] == Outcome.NO_RECORDING
-    assert response.json()["error"].startswith("Demo answers exist only for the demo users")
+    assert response.json()["error"].startswith("Demo answers exist only for the demo postings")
 
 
 def test_the_hosts_own_schema_generator_runs_and_skips_explain():
