@@ -188,7 +188,12 @@ class Command(BaseCommand):
     def reading(self, sentence: SentenceWriter) -> None:
         """The reading corpus and its held-out sets: precision and recall per kind and per
         language (explain/eval/reading_corpus.py); reported, never a gate."""
-        paths = (reading_corpus.CORPUS_PATH, reading_corpus.HOLDOUT_PATH, reading_corpus.FRESH_PATH)
+        paths = (
+            reading_corpus.CORPUS_PATH,
+            reading_corpus.HOLDOUT_PATH,
+            reading_corpus.FRESH_PATH,
+            reading_corpus.DEV2_PATH,
+        )
         for path in paths:
             judged = reading_corpus.judge_corpus(
                 reading_corpus.load_corpus(path), sentence=sentence
