@@ -19,12 +19,10 @@ its limits are in docs/verifier.md.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from functools import cache, cached_property
-from operator import itemgetter
+from functools import cache
 from pathlib import Path
 
 from explain.core.normal import normalize
@@ -80,10 +78,9 @@ class Cue:
     where: str
     words: tuple[str, ...]
 
-    @cached_property
+    @property
     def cjk(self) -> bool:
-        """A cue written in CJK characters reaches only CJK_REACH characters (read once per
-        cue: the cues are data, the same for every claim)."""
+        """A cue written in CJK characters reaches only CJK_REACH characters."""
         return all(_CJK_CHAR.fullmatch(word) for word in self.words)
 
 
@@ -132,7 +129,6 @@ class Reading:
 
 # A plain statement, shared (a Reading is immutable).
 _PLAIN = Reading()
-_START, _END = itemgetter(0), itemgetter(1)
 
 
 # Chinese and Japanese are written without spaces: each ideograph or kana is a word of
@@ -141,21 +137,16 @@ _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 # A word: one CJK character, or letters, digits, marks or "_" (not CJK), with "'" or "-"
 # inside joining it ("no-nonsense", "n'ai"). Fixed here; model text is never compiled.
 _LETTER = rf"(?:(?![{_CJK}])[\w\u0300-\u036f])"
-# The same as [CJK]|LETTER+(?:['-]LETTER+)*, written to open with one character set so
-# that the scan skips the spaces and punctuation between words in C: the first character
-# is consumed, and a CJK one is a word by itself.
-_WORD = re.compile(rf"[{_CJK}\w\u0300-\u036f](?:(?<=[{_CJK}])|{_LETTER}*(?:['-]{_LETTER}+)*)")
-# Where no combining mark is, a letter is a word character that is not CJK: one set.
-_WORD_UNMARKED = re.compile(rf"[{_CJK}\w](?:(?<=[{_CJK}])|[^\W{_CJK}]*(?:['-][^\W{_CJK}]+)*)")
-_MARK = re.compile("[\u0300-\u036f]")
+_WORD = re.compile(rf"[{_CJK}]|{_LETTER}+(?:['-]{_LETTER}+)*")
+# A word before a list item's separator: a combining mark ends it.
+_TAIL_WORD = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+(?:['-][^\W{_CJK}]+)*")
 _CJK_CHAR = re.compile(rf"[{_CJK}]")
 
 
 def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
     """(start, end) of each word of text[low:high]; "'" and "-" inside a word join it,
     except after an elided article ("d'excel" is "d'" and "excel")."""
-    word = _WORD if _MARK.search(text, low, high) else _WORD_UNMARKED
-    spans = [m.span() for m in word.finditer(text, low, high)]
+    spans = [m.span() for m in _WORD.finditer(text, low, high)]
     if "'" not in text[low:high]:
         return spans
     out: list[tuple[int, int]] = []
@@ -216,12 +207,6 @@ def word_class(name: str) -> frozenset[str]:
     return frozenset(out)
 
 
-@cache
-def _abbreviation_ends() -> frozenset[str]:
-    """The last two characters of each abbreviation: most full stops follow none."""
-    return frozenset(abbreviation[-2:] for abbreviation in word_class("abbreviation"))
-
-
 # A contraction read as a negation on either side of the term ("haven't used Docker",
 # "Docker isn't needed").
 _NOT = Cue("en", "negation", "both", ("n't",))
@@ -264,44 +249,33 @@ def _portuguese(words: list[str]) -> bool:
 
 def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
     """Cue occurrences, left to right; at each word the longest cue wins and covers its
-    words. A cue at a word shared by several rows counts once per kind and position."""
+    words."""
     index = _by_first_word(tail)
+    portuguese = "no" in words and _portuguese(words)
     hits: list[_Hit] = []
-    covered = 0  # words before this one belong to a cue already found
-    # Only the words that start some cue are looked at (few in any clause).
-    skip_no = "no" in words and _portuguese(words)
-    for i in [k for k, word in enumerate(words) if word in index or _contracted(word)]:
-        if i < covered or (skip_no and words[i] == "no"):
-            continue
+    i = 0
+    while i < len(words):
         found = [
             c for c in index.get(words[i], ()) if tuple(words[i : i + len(c.words)]) == c.words
         ]
-        if not found:
-            if _contracted(words[i]):
-                hits.append(_Hit(_NOT, i, i))
-                covered = i + 1
-            continue
-        longest = len(found[0].words)
-        for cue in found:
-            if len(cue.words) == longest:
-                hits.append(_Hit(cue, i, i + longest - 1))
-        covered = i + longest
+        if portuguese and words[i] == "no":
+            found = []
+        longest = len(found[0].words) if found else 1
+        hits += [_Hit(cue, i, i + longest - 1) for cue in found if len(cue.words) == longest]
+        if not found and _contracted(words[i]):
+            hits.append(_Hit(_NOT, i, i))
+        i += longest
     return hits
 
 
 # A line break, or . ; : ! ? before white space or the end ("Node.js", "3.5" go on), or
 # the ideographic full stop, or ; : ! ? after a CJK character (written without a space).
-# It opens with the set of the characters that can end a clause, so the scan skips every
-# other character in C; the look-arounds after it say which case holds.
-_BREAK_CHARS = "\n.;:!?\u3002"
-_BREAK = re.compile(
-    rf"[{_BREAK_CHARS}](?:(?<=[\n\u3002])|(?<=[.;:!?])(?=[ \n]|$)|(?<=[{_CJK}][;:!?]))"
-)
+_BREAK = re.compile(rf"\n|[.;:!?](?=[ \n]|$)|\u3002|(?<=[{_CJK}])[;:!?]")
 
 
 def _abbreviation(text: str, i: int) -> bool:
     """True for the full stop of "e.g.", "z.B.", "etc." and the like."""
-    if text[i] != "." or i < 2 or text[i - 2 : i] not in _abbreviation_ends():
+    if text[i] != ".":
         return False
     start = i
     while start > max(0, i - 8) and (is_word_char(text[start - 1]) or text[start - 1] == "."):
@@ -309,32 +283,18 @@ def _abbreviation(text: str, i: int) -> bool:
     return text[start:i] in word_class("abbreviation")
 
 
-def _last_break(text: str, low: int, high: int, endpos: int) -> int:
-    """The last i in [low, high) where a clause ends (text read as if it stopped at
-    endpos), or -1: read back from high, so the cost is the distance to that break."""
-    find = text.rfind
-    # The last of each character that can end a clause, in the order of _BREAK_CHARS.
-    last = [find(ch, low, high) for ch in _BREAK_CHARS]
-    while True:
-        i = max(last)
-        if i < 0:
-            return -1
-        if _BREAK.match(text, i, endpos) is not None and not _abbreviation(text, i):
-            return i
-        last[_BREAK_CHARS.index(text[i])] = find(text[i], low, i)
+def _breaks(text: str, low: int, high: int) -> list[int]:
+    """Where a clause ends in text[low:high] (read as if the text stopped at high)."""
+    found = (m.start() for m in _BREAK.finditer(text, low, high))
+    return [i for i in found if not _abbreviation(text, i)]
 
 
 def _clause(text: str, start: int, end: int, low: int, high: int) -> tuple[int, int]:
     """The bounds of the clause holding text[start:end], inside [low, high)."""
     # One character past start, so a "." just before the term sees what follows it.
-    back = _last_break(text, low, start, min(start + 1, high))
-    left = low if back < 0 else back + 1
-    right = high
-    for found in _BREAK.finditer(text, end, high):
-        if not _abbreviation(text, found.start()):
-            right = found.start()
-            break
-    return left, right
+    before = [i for i in _breaks(text, low, min(start + 1, high)) if i < start]
+    after = _breaks(text, end, high)
+    return (before[-1] + 1 if before else low), (after[0] if after else high)
 
 
 def _heading(text: str, left: int, low: int) -> tuple[int, int] | None:
@@ -358,8 +318,9 @@ def _heading(text: str, left: int, low: int) -> tuple[int, int] | None:
 
 def _line_before(text: str, colon: int, low: int) -> tuple[int, int]:
     """The heading's words: from the clause break before the colon (or low) to it."""
-    found = _last_break(text, low, colon, len(text))
-    return (low if found < 0 else found + 1), colon
+    # One character past the colon, so a break just before it sees it.
+    found = [i for i in _breaks(text, low, colon + 1) if i < colon]
+    return (found[-1] + 1 if found else low), colon
 
 
 def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None) -> Reading:
@@ -382,12 +343,11 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     left, right = _clause(text, start, end, low, high)
     spans = _tokens(text, left, right)
     words = [text[a:b] for a, b in spans]
-    # The term's words: the first and last word overlapping the term (the spans are in
-    # order and apart, so both their starts and their ends are sorted).
-    first = bisect_right(spans, start, key=_END)
-    last = bisect_left(spans, end, key=_START) - 1
-    if first > last:
+    # The term's words: the first and last word overlapping the term.
+    inside = [k for k, (a, b) in enumerate(spans) if a < end and start < b]
+    if not inside:
         return _PLAIN
+    first, last = inside[0], inside[-1]
     # A compound that holds the term ("SAP-Schulung", "Shopify-Händler"): what follows
     # the hyphen is read as the next word, unless the compound is a cue ("go-live").
     a, b = spans[last]
@@ -652,7 +612,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
             break
         if text[i : i + 1] not in (" ", "-", "/"):  # "Jira/Confluence: none"
             return None
-        word = _WORD_UNMARKED.match(text, i + 1, high)
+        word = _TAIL_WORD.match(text, i + 1, high)
         if word is None:
             return None
         i = word.end()
