@@ -26,13 +26,13 @@ from functools import cache
 from pathlib import Path
 
 from explain.core.normal import normalize
+from explain.core.rules.equivalence import common_words
 from explain.core.rules.words import is_word_char
 
 __all__ = ["CUES_PATH", "KINDS", "Cue", "Reading", "cues", "read"]
 
 # One file per language, the same columns in each (lang, kind, where, cue).
 CUES_PATH = Path(__file__).resolve().parents[2] / "data" / "cues"
-COMMON_WORDS_PATH = Path(__file__).resolve().parents[2] / "data" / "common_word_skills.txt"
 # negation: the term is absent or not needed; absent: a value after "TERM:" in one list
 # item that says none ("none", "n/a", "keine"); wish: wanted, not had; offer: the job
 # gives or teaches it; optional: nice to have; neutral: looks negative, negates nothing
@@ -98,34 +98,6 @@ class Reading:
     about_company: bool = False
     everyday: bool = False
 
-    @property
-    def profile_state(self) -> str:
-        """What a profile quote says of its term: states, absent, wished, someone_else,
-        past (the first that holds, in that order of weight), or an everyday word."""
-        order = (
-            (self.everyday, "everyday"), (self.negated, "absent"),
-            (self.someone_else, "someone_else"), (self.wish, "wished"), (self.past, "past"),
-        )  # fmt: skip
-        return next((state for holds, state in order if holds), "states")
-
-    @property
-    def job_state(self) -> str:
-        """What a job quote says of its term: required, optional, not_needed, offered,
-        other_role, about_company, or an everyday word."""
-        if self.everyday:
-            return "everyday"
-        if self.negated:
-            return "not_needed"
-        if self.other_role:
-            return "other_role"
-        if self.about_company:
-            return "about_company"
-        if self.offer:
-            return "offered"
-        if self.optional:
-            return "optional"
-        return "required"
-
 
 # A plain statement, shared (a Reading is immutable).
 _PLAIN = Reading()
@@ -185,40 +157,32 @@ def parse_cues(lines: Iterable[str]) -> tuple[Cue, ...]:
 
 
 @cache
+def _files() -> tuple[list[str], ...]:
+    """Each language's file, in the order of the files' names."""
+    paths = sorted(CUES_PATH.glob("*.tsv"))
+    return tuple(path.read_text(encoding="utf-8").splitlines() for path in paths)
+
+
+@cache
 def cues() -> tuple[Cue, ...]:
-    """Every language's rows, in the order of the files' names."""
-    rows: list[Cue] = []
-    for path in sorted(CUES_PATH.glob("*.tsv")):
-        rows.extend(parse_cues(path.read_text(encoding="utf-8").splitlines()))
-    return tuple(rows)
+    """Every language's rows."""
+    return tuple(cue for lines in _files() for cue in parse_cues(lines))
 
 
 @cache
 def word_class(name: str) -> frozenset[str]:
-    """The words of one class (WORD_CLASSES) in every language's file, case-folded: data
-    the code reads by membership, kept beside the cues so a language is added in one
-    place."""
-    out: set[str] = set()
-    for path in sorted(CUES_PATH.glob("*.tsv")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            parts = line.split("\t")
-            if len(parts) == 4 and parts[1] == name and parts[2] == "word":
-                out.add(parts[3].strip().casefold())
-    return frozenset(out)
+    """The words of one class (WORD_CLASSES) in every language's file, case-folded."""
+    rows = [line.split("\t") for lines in _files() for line in lines]
+    return frozenset(
+        row[3].strip().casefold()
+        for row in rows
+        if len(row) == 4 and row[1] == name and row[2] == "word"
+    )
 
 
 # A contraction read as a negation on either side of the term ("haven't used Docker",
 # "Docker isn't needed").
 _NOT = Cue("en", "negation", "both", ("n't",))
-
-
-@cache
-def everyday_names() -> frozenset[str]:
-    """Skill names that are also everyday words (explain/data/common_word_skills.txt),
-    and the word class "everyday_name" (Java, an island; Python, a snake; Pascal)."""
-    lines = COMMON_WORDS_PATH.read_text(encoding="utf-8").splitlines()
-    names = {line.strip().casefold() for line in lines if line.strip() and line[0] != "#"}
-    return frozenset(names | word_class("everyday_name"))
 
 
 @cache
@@ -557,7 +521,8 @@ def _everyday_term(term_words: list[str]) -> int:
     if len(term_words) != 1:
         return _NOT_A_TERM
     word = term_words[0]
-    names = everyday_names()
+    # The equivalence's everyday skill names, and Java, an island; Python, a snake.
+    names = common_words().keys() | word_class("everyday_name")
     if word in names or (word.endswith("s") and word[:-1] in names):
         return _SHORT_OR_EVERYDAY
     if sum(ch.isalnum() for ch in word) <= 2:
