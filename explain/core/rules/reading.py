@@ -54,8 +54,7 @@ WORD_CLASSES = (
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
-BEFORE_REACH = 4
-AFTER_REACH = 4
+REACH = 4
 # A subject ("my manager", "our clients") or "we're also hiring" reaches further: the
 # whole clause from where it stands, up to this many words.
 SUBJECT_REACH = 10
@@ -99,10 +98,6 @@ class Reading:
     everyday: bool = False
 
 
-# A plain statement, shared (a Reading is immutable).
-_PLAIN = Reading()
-
-
 # Chinese and Japanese are written without spaces: each ideograph or kana is a word of
 # its own, so a cue such as "不需要" is the three words 不 需 要 and "不需要Java" splits.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -118,12 +113,9 @@ _CJK_CHAR = re.compile(rf"[{_CJK}]")
 def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
     """(start, end) of each word of text[low:high]; "'" and "-" inside a word join it,
     except after an elided article ("d'excel" is "d'" and "excel")."""
-    spans = [m.span() for m in _WORD.finditer(text, low, high)]
-    if "'" not in text[low:high]:
-        return spans
     out: list[tuple[int, int]] = []
     elisions = word_class("elision")
-    for a, b in spans:
+    for a, b in (m.span() for m in _WORD.finditer(text, low, high)):
         cut = text.find("'", a, b)
         if cut > a and text[a:cut] in elisions and cut + 1 < b:
             out += [(a, cut + 1), (cut + 1, b)]
@@ -291,8 +283,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     """Which cues govern text[term[0]:term[1]] in its clause, inside bounds (a field).
 
     text is in the verifier's normal form, with line breaks kept as "\\n". A cue governs
-    the term when it is in the same clause, before it (at most BEFORE_REACH words
-    between) or after it as its predicate (at most AFTER_REACH words between), or ends
+    the term when it is in the same clause, before it (at most REACH words
+    between) or after it as its predicate (at most REACH words between), or ends
     the heading the clause stands under ("Nice to have: Kubernetes"); a CJK cue at most
     CJK_REACH characters away; a subject ("my manager", "our clients") or "also hiring"
     that opens the clause, anywhere before the term in it. The list item's tail after
@@ -303,14 +295,14 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     low, high = bounds if bounds is not None else (0, len(text))
     start, end = term
     if not (low <= start <= end <= high):
-        return _PLAIN
+        return Reading()
     left, right = _clause(text, start, end, low, high)
     spans = _tokens(text, left, right)
     words = [text[a:b] for a, b in spans]
     # The term's words: the first and last word overlapping the term.
     inside = [k for k, (a, b) in enumerate(spans) if a < end and start < b]
     if not inside:
-        return _PLAIN
+        return Reading()
     first, last = inside[0], inside[-1]
     # A compound that holds the term ("SAP-Schulung", "Shopify-Händler"): what follows
     # the hyphen is read as the next word, unless the compound is a cue ("go-live").
@@ -369,6 +361,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         ]
         if others:
             governing[(others[-1].first, "negation")] = others[-1].cue
+    extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
     # "We build apps for Shopify merchants": a maker ("we build", "desarrollamos") opens
     # the clause, then what it makes, then "for" at most two words (past determiners)
     # before the term: the company's trade ("We build for Android" names no product).
@@ -376,22 +369,24 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
     near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
     if word_class("beneficiary").intersection(near[-2:]):
-        governing[(-len(words) - 3, "about_company")] = _MAKER
+        extra.add("about_company")
     # The compound's second part belongs to the term's noun phrase ("Die Ansible-Rollen
     # schrieb unser Ops-Team"): the verb comes after it.
     someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
     if someone or _subject_at(words, opening, first):
-        governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
+        extra.add("someone_else")
     if _long_ago(words[last + 1 : cut_right]):
-        governing[(len(words) + 2, "past")] = Cue("en", "past", "after", ("(years)",))
-    if (tail := _tail(text, end, high)) is not None:
-        governing[(len(words) + 1, tail.kind)] = tail
-    season = everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high)
+        extra.add("past")
+    if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
+        extra.add("everyday")
     # One cue per kind and position: rows of the same words ("not required" before and
     # after) are one cue, not two negations undoing each other.
-    return _reading(list(governing.values()), season)
+    found = list(governing.values())
+    if (tail := _tail(text, end, high)) is not None:
+        found.append(tail)
+    return _reading(found, extra)
 
 
 def _ends_its_item(text: str, cue_end: int, term_start: int) -> bool:
@@ -416,8 +411,6 @@ def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
 # then a person or group ("my manager", "our data team", "mein Teamleiter"); the
 # determiner opens the clause or follows a joining word, so "Led the team that moved to
 # AWS" (subject: I) is plain. Polish has no articles: a bare "Zespół" opens one.
-_SOMEONE_ELSE = Cue("en", "someone_else", "before", ("(subject)",))
-_MAKER = Cue("en", "about_company", "before", ("(maker)",))
 
 
 def _person(word: str) -> bool:
@@ -562,15 +555,14 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     absence that is the whole value (or is followed only by "yet", "experience" and the
     like), an optional or an offer at its start, governs the term. Only within one item:
     a comma, ";", "|", ")", a full stop or a line break ends it."""
+    after = text[end : end + 1]
+    if after == "(" and _ZERO.match(text, end, high):
+        return _ABSENT
+    if after == " " and (_ZERO.match(text, end + 1, high) or _whole_answer(text, end + 1, high)):
+        return _ABSENT
     i = end
     # At most two words between the term and the separator ("Docker experience: none").
-    for step in range(3):
-        if step == 0 and text[i : i + 1] == "(" and _ZERO.match(text, i, high):
-            return _ABSENT
-        if step == 0 and text[i : i + 1] == " " and _ZERO.match(text, i + 1, high):
-            return _ABSENT
-        if step == 0 and text[i : i + 1] == " " and _whole_answer(text, i + 1, high):
-            return _ABSENT
+    for _ in range(3):
         sep = _TAIL_SEPARATOR.match(text, i, high)
         if sep is not None and text[i : sep.end()].strip():
             value_start = sep.end()
@@ -647,8 +639,6 @@ def _cuts(
         ):
             # Not after a "without": "Without Git, don't apply" is one requirement.
             starts.append(hit.first)
-    if not starts:
-        return 0, len(words)
     cut_left = max((k for k in starts if k <= first), default=0)
     cut_right = min((k for k in starts if k > last), default=len(words))
     return cut_left, cut_right
@@ -683,19 +673,16 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
         )
     if kind == "other_role":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
-    before, after = (CJK_REACH, CJK_REACH) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
-    if hit.cue.words[-1] in word_class("next_to_term"):
-        before = 0
+    reach = CJK_REACH if hit.cue.cjk else REACH
     if hit.last < first:
+        before = 0 if hit.cue.words[-1] in word_class("next_to_term") else reach
         return where != "after" and first - hit.last - 1 <= before
     if hit.first > last:
-        return where != "before" and hit.first - last - 1 <= after
+        return where != "before" and hit.first - last - 1 <= reach
     return True
 
 
-def _reading(governing: list[Cue], season: bool = False) -> Reading:
-    if not governing:
-        return Reading(everyday=True) if season else _PLAIN
+def _reading(governing: list[Cue], extra: set[str]) -> Reading:
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
     if any(cue.words[0] in word_class("non_stacking") and len(cue.words) == 1 for cue in negations):
@@ -705,8 +692,6 @@ def _reading(governing: list[Cue], season: bool = False) -> Reading:
         negated = sum(cue.words[0] in word_class("without") for cue in negations) != 1
     else:
         negated = bool(negations)
-    kinds = {cue.kind for cue in governing}
+    kinds = extra | {cue.kind for cue in governing}
     flags = ("wish", "offer", "optional", "someone_else", "past", "other_role", "about_company")
-    return Reading(
-        negated, **{k: k in kinds for k in flags}, everyday=season or "everyday" in kinds
-    )
+    return Reading(negated, **{k: k in kinds for k in (*flags, "everyday")})

@@ -163,9 +163,7 @@ def _governs(cue: Cue, hit_first: int, hit_last: int, first: int, last: int) -> 
     where = cue.where
     cjk = all(_CJK_CHAR.fullmatch(word) for word in cue.words)
     before, after = (
-        (reading.CJK_REACH, reading.CJK_REACH)
-        if cjk
-        else (reading.BEFORE_REACH, reading.AFTER_REACH)
+        (reading.CJK_REACH, reading.CJK_REACH) if cjk else (reading.REACH, reading.REACH)
     )
     if hit_last < first:
         return where != "after" and first - hit_last - 1 <= before
