@@ -1,19 +1,11 @@
 """A quote read in its sentence: a scoped cue reader in the NegEx tradition.
 
-"no experience with AWS" holds the words "experience with AWS", and "German lessons
-offered" holds "German": the words are there, the claim is not. This module reads the
-clause around a term for documented cues (explain/data/cues/<lang>.tsv: EN, DE, FR, ES,
-PT, IT, NL, PL, and negation, optional and a few other cues in Chinese and Arabic) and
-says which govern it: cues before and after the term, scope ended by clause breaks and
-contrast words; a list item's "TERM: none / 0 / n/a / never" tail; contractions
-("haven't"); pseudo-cues that look negative and are not ("not afraid of"); two
-negations; whose skill it is (someone else's, before the term or as the doer after it:
-"built by our BI team"), the past; for a posting, offered, another role's, the
-company's own trade; and an everyday word used as one ("Spring 2025", "report to Ruby",
-"head chef"). The closed word lists the code reads (connectors, people, agents...) are
-rows of the same files, so a language lives in its file alone. Pure Python, on the
-verifier's normal form; model text is never compiled as a pattern. The scope rule and
-its limits are in docs/verifier.md.
+"no experience with AWS" holds the words "experience with AWS": the words are there, the
+claim is not. This module reads the clause around a term for the cues of
+explain/data/cues/<lang>.tsv and says which govern it. The closed word classes the code
+reads are rows of the same files, so a language lives in its file alone. Pure, on the
+verifier's normal form; model text is never compiled. The rules and their limits:
+docs/verifier.md, "The quote read in its sentence".
 """
 
 from __future__ import annotations
@@ -98,11 +90,9 @@ class Reading:
     everyday: bool = False
 
 
-# Chinese and Japanese are written without spaces: each ideograph or kana is a word of
-# its own, so a cue such as "不需要" is the three words 不 需 要 and "不需要Java" splits.
+# Chinese and Japanese: each ideograph or kana is a word ("不需要Java" is 不 需 要 java).
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-# A word: one CJK character, or letters, digits, marks or "_" (not CJK), with "'" or "-"
-# inside joining it ("no-nonsense", "n'ai"). Fixed here; model text is never compiled.
+# A word: one CJK character, or letters, digits, marks or "_" joined by "'" or "-" inside.
 _LETTER = rf"(?:(?![{_CJK}])[\w\u0300-\u036f])"
 _WORD = re.compile(rf"[{_CJK}]|{_LETTER}+(?:['-]{_LETTER}+)*")
 # A word before a list item's separator: a combining mark ends it.
@@ -172,8 +162,7 @@ def word_class(name: str) -> frozenset[str]:
     )
 
 
-# A contraction read as a negation on either side of the term ("haven't used Docker",
-# "Docker isn't needed").
+# A contraction read as a negation on either side of the term ("haven't used Docker").
 _NOT = Cue("en", "negation", "both", ("n't",))
 
 
@@ -281,17 +270,7 @@ def _line_before(text: str, colon: int, low: int) -> tuple[int, int]:
 
 def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None) -> Reading:
     """Which cues govern text[term[0]:term[1]] in its clause, inside bounds (a field).
-
-    text is in the verifier's normal form, with line breaks kept as "\\n". A cue governs
-    the term when it is in the same clause, before it (at most REACH words
-    between) or after it as its predicate (at most REACH words between), or ends
-    the heading the clause stands under ("Nice to have: Kubernetes"); a CJK cue at most
-    CJK_REACH characters away; a subject ("my manager", "our clients") or "also hiring"
-    that opens the clause, anywhere before the term in it. The list item's tail after
-    "TERM:" is read too ("Docker: none yet", "SAP - 0 yrs", "Kubernetes 0/5"). A
-    negation and a "without" undo each other ("not without Java"); any other pair, or
-    three, stays a negation (the safe side).
-    """
+    text is in the verifier's normal form, with line breaks kept as "\\n"."""
     low, high = bounds if bounds is not None else (0, len(text))
     start, end = term
     if not (low <= start <= end <= high):
@@ -304,8 +283,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     if not inside:
         return Reading()
     first, last = inside[0], inside[-1]
-    # A compound that holds the term ("SAP-Schulung", "Shopify-Händler"): what follows
-    # the hyphen is read as the next word, unless the compound is a cue ("go-live").
+    # A compound holding the term ("SAP-Schulung"): its second part is the next word.
     a, b = spans[last]
     compound = 0  # 1 when the compound's second part follows as a word of its own
     if end + 1 < b and text[end] == "-" and text[a:b] not in _by_first_word():
@@ -340,14 +318,11 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
                 if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
                 and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
             )
-    # "No AWS, no offer", "Pas de SQL, pas de candidature": a negation after the term
-    # whose object is the hiring itself (class "consequence") makes the one before it a
-    # condition, so the term is required.
+    # "No AWS, no offer": a negation of the hiring itself makes the one before a condition.
     after = [h for h in hits if h.first > last and h.cue.kind == "negation"]
     if any(word_class("consequence").intersection(words[h.last + 1 : h.last + 2]) for h in after):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
-    # "You won't get far without SQL": a "without" that governs the term alone and a
-    # negation elsewhere in its clause, however far, undo each other (a requirement).
+    # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
     without = word_class("without")
     negations = [cue for (_, kind), cue in governing.items() if kind == "negation"]
     if len(negations) == 1 and negations[0].words[0] in without:
@@ -362,16 +337,13 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         if others:
             governing[(others[-1].first, "negation")] = others[-1].cue
     extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
-    # "We build apps for Shopify merchants": a maker ("we build", "desarrollamos") opens
-    # the clause, then what it makes, then "for" at most two words (past determiners)
-    # before the term: the company's trade ("We build for Android" names no product).
+    # "We build apps for Shopify merchants": a maker, what it makes, "for", the term.
     maker = word_class("maker")
     n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
     near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
     if word_class("beneficiary").intersection(near[-2:]):
         extra.add("about_company")
-    # The compound's second part belongs to the term's noun phrase ("Die Ansible-Rollen
-    # schrieb unser Ops-Team"): the verb comes after it.
+    # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").
     someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
@@ -381,8 +353,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
         extra.add("everyday")
-    # One cue per kind and position: rows of the same words ("not required" before and
-    # after) are one cue, not two negations undoing each other.
+    # One cue per kind and position: twin rows ("not required" before and after) are one.
     found = list(governing.values())
     if (tail := _tail(text, end, high)) is not None:
         found.append(tail)
@@ -397,20 +368,12 @@ def _ends_its_item(text: str, cue_end: int, term_start: int) -> bool:
 
 def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
     """A cue after the term is another item's predicate when a comma or a spaced slash
-    stands between them and the term is not a list item ending there: "Java developers
-    wanted, Kotlin not needed" and "Docker yes / Kubernetes no" say nothing of the first;
-    "Docker, Helm are not required" and "Vue (in Vue.js), never used" do."""
+    stands between them and the term does not end its item there."""
     for separator in (",", " / "):
         found = text.find(separator, term_end, cue_start)
         if found >= 0 and any(is_word_char(ch) for ch in text[term_end:found].partition(" ")[2]):
             return True
     return False
-
-
-# A clause that opens with someone else as its subject: a determiner, at most two words,
-# then a person or group ("my manager", "our data team", "mein Teamleiter"); the
-# determiner opens the clause or follows a joining word, so "Led the team that moved to
-# AWS" (subject: I) is plain. Polish has no articles: a bare "Zespół" opens one.
 
 
 def _person(word: str) -> bool:
@@ -441,10 +404,8 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
 
 
 def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: int) -> bool:
-    """After the term, an agent ("by", "von", "par", "pela", "door", "przez") or a
-    resumptive clitic and its verb ("lo llevaba", "le faceva"), then a person: "were
-    built by our BI team", "los hacía el equipo de BI". An agent inside a neutral phrase
-    ("used by the whole team") is not one."""
+    """After the term, an agent ("by") or a resumptive clitic and its verb ("lo
+    llevaba"), then a person; not an agent inside a neutral phrase ("used by the team")."""
     neutral = {k for h in hits if h.cue.kind == "neutral" for k in range(h.first, h.last + 1)}
     for k in range(last + 1, stop):
         if k in neutral:
@@ -523,8 +484,7 @@ def _everyday_term(term_words: list[str]) -> int:
     return _NOT_A_TERM
 
 
-# "Spring 2025", "spring '26": a season, not the framework ("this spring", "start in
-# spring" are everyday phrases in the cue files).
+# "Spring 2025", "spring '26": a season, not the framework.
 _YEAR = re.compile(r"(?:19|20)\d\d(?!\d)|'\d\d(?!\d)")
 
 
@@ -550,11 +510,8 @@ _ZERO = re.compile(
 
 
 def _tail(text: str, end: int, high: int) -> Cue | None:
-    """The value of the term's list item after "TERM:", "TERM -", "TERM?", "TERM (" or
-    a zero right after the term ("Kubernetes 0/5", "Docker (0 yrs)"): a negation or an
-    absence that is the whole value (or is followed only by "yet", "experience" and the
-    like), an optional or an offer at its start, governs the term. Only within one item:
-    a comma, ";", "|", ")", a full stop or a line break ends it."""
+    """The cue of the term's list item: its value after "TERM:", "TERM -", "TERM?" or a
+    zero or whole answer right after the term ("Kubernetes 0/5", "Docker no")."""
     after = text[end : end + 1]
     if after == "(" and _ZERO.match(text, end, high):
         return _ABSENT
@@ -592,9 +549,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     if kind not in ("negation", "absent"):
         return None
     rest = words[hit.last + 1 :]
-    # An adverb ("never", "nie", "nunca": absent rows marked "both") negates the rest of
-    # the value ("nunca mexi"); a determiner ("no", "kein") only a filler ("no exp"), so
-    # "Kafka: no data loss" stays plain.
+    # An adverb (absent rows marked "both": "nunca mexi") negates the rest of the value; a
+    # determiner only a filler ("no exp"), so "Kafka: no data loss" stays plain.
     adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
     filler = all(w in word_class("filler") for w in rest[:2])
     return _ABSENT if adverb or not rest or len(hit.cue.words) > 1 or filler else None
@@ -604,9 +560,8 @@ _ABSENT = Cue("en", "negation", "after", ("none",))
 
 
 def _whole_answer(text: str, start: int, high: int) -> bool:
-    """A skill grid's short answer with no separator: one negation that is the whole
-    item after the term ("Kubernetes no", "Azure nein, AWS ja", "Java não, Kotlin
-    sim"); "Spark not Hadoop" is no answer, its item goes on."""
+    """A skill grid's short answer with no separator: one absent cue that is the whole
+    item after the term ("Kubernetes no", "Azure nein, AWS ja")."""
     stop = _TAIL_END.search(text, start, high)
     words = [text[a:b] for a, b in _tokens(text, start, high if stop is None else stop.start())]
     return any(
@@ -646,13 +601,8 @@ def _cuts(
 
 def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, everyday: int) -> bool:
     """A cue before the term within reach, after it (its predicate) within reach, or
-    sharing words with the term itself ("no experience with" in the term "experience
-    with AWS"; a term that is the whole quote "Kubernetes is a plus"). A CJK cue reaches
-    at most CJK_REACH characters ("不需要 Java", "不需要掌握Java", "Kubernetes 者优先").
-    A subject ("my manager", "our clients", "we're also hiring") must open the clause
-    and reaches the whole of it before the term. An everyday-sense cue counts only for
-    a short or everyday term, next to it ("report to Ruby", "Go beyond", "Rust Belt");
-    a licence word up to two words before a one- or two-letter term ("licence B, C")."""
+    sharing words with it; subjects, another role's and everyday senses reach their own
+    way (docs/verifier.md, "The scope rule")."""
     kind = hit.cue.kind
     where = hit.cue.where
     if kind == "absent" or where == "heading":
