@@ -114,11 +114,6 @@ def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
     return out
 
 
-def _contracted(word: str) -> bool:
-    """A word that says "not" by its ending ("haven't", "isn't") or a usual typo of one."""
-    return word.endswith("n't") or word in word_class("contracted")
-
-
 def parse_cues(lines: Iterable[str]) -> tuple[Cue, ...]:
     """The rows of a cue file; a malformed row raises ValueError naming it."""
     out: list[Cue] = []
@@ -186,17 +181,15 @@ class _Hit:
     last: int  # index of its last word
 
 
-def _portuguese(words: list[str]) -> bool:
-    """A clause that reads as Portuguese: there "no" and "na" mean "in the"."""
-    ends = ("ção", "ções", "ão", "ões")
-    return any(word in word_class("portuguese") or word.endswith(ends) for word in words)
-
-
 def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
     """Cue occurrences, left to right; at each word the longest cue wins and covers its
     words."""
     index = _by_first_word(tail)
-    portuguese = "no" in words and _portuguese(words)
+    # In a clause that reads as Portuguese, "no" means "in the".
+    portuguese = "no" in words and any(
+        word in word_class("portuguese") or word.endswith(("ção", "ções", "ão", "ões"))
+        for word in words
+    )
     hits: list[_Hit] = []
     i = 0
     while i < len(words):
@@ -207,7 +200,8 @@ def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
             found = []
         longest = len(found[0].words) if found else 1
         hits += [_Hit(cue, i, i + longest - 1) for cue in found if len(cue.words) == longest]
-        if not found and _contracted(words[i]):
+        # A word that says "not" by its ending ("haven't") or a usual typo of one ("dont").
+        if not found and (words[i].endswith("n't") or words[i] in word_class("contracted")):
             hits.append(_Hit(_NOT, i, i))
         i += longest
     return hits
@@ -304,7 +298,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and hit.last < cut_right
         and _governs(hit, first, last, cut_left, opening, everyday)
         and not (hit.first > last and _other_subject(text, spans[last][1], spans[hit.first][0]))
-        and not (hit.last < first and _ends_its_item(text, spans[hit.last][1], start))
+        # A cue a comma follows at once is its own item's value ("Helm: none, Docker").
+        and not (hit.last < first and text[spans[hit.last][1] : start].lstrip(" ")[:1] == ",")
     }
     if cut_left == 0:
         heading = _heading(text, left, low)
@@ -358,12 +353,6 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     if (tail := _tail(text, end, high)) is not None:
         found.append(tail)
     return _reading(found, extra)
-
-
-def _ends_its_item(text: str, cue_end: int, term_start: int) -> bool:
-    """A cue before the term that a comma follows at once is the value of an item of its
-    own ("Helm: none, Docker: 4 yrs"): it says nothing of the term after the comma."""
-    return text[cue_end:term_start].lstrip(" ").startswith(",")
 
 
 def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
