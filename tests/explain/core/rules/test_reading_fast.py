@@ -1,4 +1,4 @@
-"""The faster clause reading gives exactly what the previous code gave: that code is kept
+"""The clause reading gives exactly what the first code gave: that code is kept
 here as the oracle (clause bounds found by scanning every break from the field start,
 words by a pattern tried at every character, headings walked a character at a time) and
 compared on generated texts with cues in several languages, abbreviations, "Node.js",
