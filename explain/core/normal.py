@@ -14,10 +14,8 @@ from functools import lru_cache
 from itertools import chain
 
 __all__ = [
-    "ASCII_FORMS",
     "INVISIBLE",
     "INVISIBLE_CHARS",
-    "QUOTES_AND_DASHES",
     "Folded",
     "fold",
     "fold_name",

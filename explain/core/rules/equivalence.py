@@ -107,11 +107,7 @@ def _keys(words: Iterable[str]) -> frozenset[str]:
 def common_words() -> dict[str, str]:
     """Everyday words that are also skill names: folded form -> the name as written."""
     names: dict[str, str] = {}
-    try:
-        lines = COMMON_FILE.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return names
-    for line in lines[:MAX_ROWS]:
+    for line in COMMON_FILE.read_text(encoding="utf-8").splitlines()[:MAX_ROWS]:
         name = line.strip()
         if name and not name.startswith("#") and len(name) <= MAX_NAME_CHARS:
             names.setdefault(_fold(name), name)

@@ -1,40 +1,30 @@
 """A quote read in its sentence: a scoped cue reader in the NegEx tradition.
 
-"no experience with AWS" holds the words "experience with AWS", and "German lessons
-offered" holds "German": the words are there, the claim is not. This module reads the
-clause around a term for documented cues (explain/data/cues/<lang>.tsv: EN, DE, FR, ES,
-PT, IT, NL, PL, and negation, optional and a few other cues in Chinese and Arabic) and
-says which govern it: cues before and after the term, scope ended by clause breaks and
-contrast words; a list item's "TERM: none / 0 / n/a / never" tail; contractions
-("haven't"); pseudo-cues that look negative and are not ("not afraid of"); two
-negations; whose skill it is (someone else's, before the term or as the doer after it:
-"built by our BI team"), the past; for a posting, offered, another role's, the
-company's own trade; and an everyday word used as one ("Spring 2025", "report to Ruby",
-"head chef"). The closed word lists the code reads (connectors, people, agents...) are
-rows of the same files, so a language lives in its file alone. Pure Python, on the
-verifier's normal form; model text is never compiled as a pattern. The scope rule and
-its limits are in docs/verifier.md.
+"no experience with AWS" holds the words "experience with AWS": the words are there, the
+claim is not. This module reads the clause around a term for the cues of
+explain/data/cues/<lang>.tsv and says which govern it. The closed word classes the code
+reads are rows of the same files, so a language lives in its file alone. Pure, on the
+verifier's normal form; model text is never compiled. The rules and their limits:
+docs/verifier.md, "The quote read in its sentence".
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from functools import cache, cached_property
-from operator import itemgetter
+from functools import cache
 from pathlib import Path
 
 from explain.core.normal import normalize
+from explain.core.rules.equivalence import common_words
 from explain.core.rules.words import is_word_char
 
 __all__ = ["CUES_PATH", "KINDS", "Cue", "Reading", "cues", "read"]
 
 # One file per language, the same columns in each (lang, kind, where, cue).
 CUES_PATH = Path(__file__).resolve().parents[2] / "data" / "cues"
-COMMON_WORDS_PATH = Path(__file__).resolve().parents[2] / "data" / "common_word_skills.txt"
 # negation: the term is absent or not needed; absent: a value after "TERM:" in one list
 # item that says none ("none", "n/a", "keine"); wish: wanted, not had; offer: the job
 # gives or teaches it; optional: nice to have; neutral: looks negative, negates nothing
@@ -56,8 +46,7 @@ WORD_CLASSES = (
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
-BEFORE_REACH = 4
-AFTER_REACH = 4
+REACH = 4
 # A subject ("my manager", "our clients") or "we're also hiring" reaches further: the
 # whole clause from where it stands, up to this many words.
 SUBJECT_REACH = 10
@@ -80,10 +69,9 @@ class Cue:
     where: str
     words: tuple[str, ...]
 
-    @cached_property
+    @property
     def cjk(self) -> bool:
-        """A cue written in CJK characters reaches only CJK_REACH characters (read once per
-        cue: the cues are data, the same for every claim)."""
+        """A cue written in CJK characters reaches only CJK_REACH characters."""
         return all(_CJK_CHAR.fullmatch(word) for word in self.words)
 
 
@@ -101,77 +89,29 @@ class Reading:
     about_company: bool = False
     everyday: bool = False
 
-    @property
-    def profile_state(self) -> str:
-        """What a profile quote says of its term: states, absent, wished, someone_else,
-        past (the first that holds, in that order of weight), or an everyday word."""
-        order = (
-            (self.everyday, "everyday"), (self.negated, "absent"),
-            (self.someone_else, "someone_else"), (self.wish, "wished"), (self.past, "past"),
-        )  # fmt: skip
-        return next((state for holds, state in order if holds), "states")
 
-    @property
-    def job_state(self) -> str:
-        """What a job quote says of its term: required, optional, not_needed, offered,
-        other_role, about_company, or an everyday word."""
-        if self.everyday:
-            return "everyday"
-        if self.negated:
-            return "not_needed"
-        if self.other_role:
-            return "other_role"
-        if self.about_company:
-            return "about_company"
-        if self.offer:
-            return "offered"
-        if self.optional:
-            return "optional"
-        return "required"
-
-
-# A plain statement, shared (a Reading is immutable).
-_PLAIN = Reading()
-_START, _END = itemgetter(0), itemgetter(1)
-
-
-# Chinese and Japanese are written without spaces: each ideograph or kana is a word of
-# its own, so a cue such as "不需要" is the three words 不 需 要 and "不需要Java" splits.
+# Chinese and Japanese: each ideograph or kana is a word ("不需要Java" is 不 需 要 java).
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-# A word: one CJK character, or letters, digits, marks or "_" (not CJK), with "'" or "-"
-# inside joining it ("no-nonsense", "n'ai"). Fixed here; model text is never compiled.
+# A word: one CJK character, or letters, digits, marks or "_" joined by "'" or "-" inside.
 _LETTER = rf"(?:(?![{_CJK}])[\w\u0300-\u036f])"
-# The same as [CJK]|LETTER+(?:['-]LETTER+)*, written to open with one character set so
-# that the scan skips the spaces and punctuation between words in C: the first character
-# is consumed, and a CJK one is a word by itself.
-_WORD = re.compile(rf"[{_CJK}\w\u0300-\u036f](?:(?<=[{_CJK}])|{_LETTER}*(?:['-]{_LETTER}+)*)")
-# Where no combining mark is, a letter is a word character that is not CJK: one set.
-_WORD_UNMARKED = re.compile(rf"[{_CJK}\w](?:(?<=[{_CJK}])|[^\W{_CJK}]*(?:['-][^\W{_CJK}]+)*)")
-_MARK = re.compile("[\u0300-\u036f]")
+_WORD = re.compile(rf"[{_CJK}]|{_LETTER}+(?:['-]{_LETTER}+)*")
+# A word before a list item's separator: a combining mark ends it.
+_TAIL_WORD = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+(?:['-][^\W{_CJK}]+)*")
 _CJK_CHAR = re.compile(rf"[{_CJK}]")
 
 
 def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
     """(start, end) of each word of text[low:high]; "'" and "-" inside a word join it,
     except after an elided article ("d'excel" is "d'" and "excel")."""
-    word = _WORD if _MARK.search(text, low, high) else _WORD_UNMARKED
-    spans = [m.span() for m in word.finditer(text, low, high)]
-    if "'" not in text[low:high]:
-        return spans
     out: list[tuple[int, int]] = []
     elisions = word_class("elision")
-    for a, b in spans:
+    for a, b in (m.span() for m in _WORD.finditer(text, low, high)):
         cut = text.find("'", a, b)
         if cut > a and text[a:cut] in elisions and cut + 1 < b:
             out += [(a, cut + 1), (cut + 1, b)]
         else:
             out.append((a, b))
     return out
-
-
-def _contracted(word: str) -> bool:
-    """A word that says "not" by its ending ("haven't", "isn't") or a usual typo of one."""
-    return word.endswith("n't") or word in word_class("contracted")
 
 
 def parse_cues(lines: Iterable[str]) -> tuple[Cue, ...]:
@@ -194,46 +134,31 @@ def parse_cues(lines: Iterable[str]) -> tuple[Cue, ...]:
 
 
 @cache
+def _files() -> tuple[list[str], ...]:
+    """Each language's file, in the order of the files' names."""
+    paths = sorted(CUES_PATH.glob("*.tsv"))
+    return tuple(path.read_text(encoding="utf-8").splitlines() for path in paths)
+
+
+@cache
 def cues() -> tuple[Cue, ...]:
-    """Every language's rows, in the order of the files' names."""
-    rows: list[Cue] = []
-    for path in sorted(CUES_PATH.glob("*.tsv")):
-        rows.extend(parse_cues(path.read_text(encoding="utf-8").splitlines()))
-    return tuple(rows)
+    """Every language's rows."""
+    return tuple(cue for lines in _files() for cue in parse_cues(lines))
 
 
 @cache
 def word_class(name: str) -> frozenset[str]:
-    """The words of one class (WORD_CLASSES) in every language's file, case-folded: data
-    the code reads by membership, kept beside the cues so a language is added in one
-    place."""
-    out: set[str] = set()
-    for path in sorted(CUES_PATH.glob("*.tsv")):
-        for line in path.read_text(encoding="utf-8").splitlines():
-            parts = line.split("\t")
-            if len(parts) == 4 and parts[1] == name and parts[2] == "word":
-                out.add(parts[3].strip().casefold())
-    return frozenset(out)
+    """The words of one class (WORD_CLASSES) in every language's file, case-folded."""
+    rows = [line.split("\t") for lines in _files() for line in lines]
+    return frozenset(
+        row[3].strip().casefold()
+        for row in rows
+        if len(row) == 4 and row[1] == name and row[2] == "word"
+    )
 
 
-@cache
-def _abbreviation_ends() -> frozenset[str]:
-    """The last two characters of each abbreviation: most full stops follow none."""
-    return frozenset(abbreviation[-2:] for abbreviation in word_class("abbreviation"))
-
-
-# A contraction read as a negation on either side of the term ("haven't used Docker",
-# "Docker isn't needed").
+# A contraction read as a negation on either side of the term ("haven't used Docker").
 _NOT = Cue("en", "negation", "both", ("n't",))
-
-
-@cache
-def everyday_names() -> frozenset[str]:
-    """Skill names that are also everyday words (explain/data/common_word_skills.txt),
-    and the word class "everyday_name" (Java, an island; Python, a snake; Pascal)."""
-    lines = COMMON_WORDS_PATH.read_text(encoding="utf-8").splitlines()
-    names = {line.strip().casefold() for line in lines if line.strip() and line[0] != "#"}
-    return frozenset(names | word_class("everyday_name"))
 
 
 @cache
@@ -256,52 +181,40 @@ class _Hit:
     last: int  # index of its last word
 
 
-def _portuguese(words: list[str]) -> bool:
-    """A clause that reads as Portuguese: there "no" and "na" mean "in the"."""
-    ends = ("ção", "ções", "ão", "ões")
-    return any(word in word_class("portuguese") or word.endswith(ends) for word in words)
-
-
 def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
     """Cue occurrences, left to right; at each word the longest cue wins and covers its
-    words. A cue at a word shared by several rows counts once per kind and position."""
+    words."""
     index = _by_first_word(tail)
+    # In a clause that reads as Portuguese, "no" means "in the".
+    portuguese = "no" in words and any(
+        word in word_class("portuguese") or word.endswith(("ção", "ções", "ão", "ões"))
+        for word in words
+    )
     hits: list[_Hit] = []
-    covered = 0  # words before this one belong to a cue already found
-    # Only the words that start some cue are looked at (few in any clause).
-    skip_no = "no" in words and _portuguese(words)
-    for i in [k for k, word in enumerate(words) if word in index or _contracted(word)]:
-        if i < covered or (skip_no and words[i] == "no"):
-            continue
+    i = 0
+    while i < len(words):
         found = [
             c for c in index.get(words[i], ()) if tuple(words[i : i + len(c.words)]) == c.words
         ]
-        if not found:
-            if _contracted(words[i]):
-                hits.append(_Hit(_NOT, i, i))
-                covered = i + 1
-            continue
-        longest = len(found[0].words)
-        for cue in found:
-            if len(cue.words) == longest:
-                hits.append(_Hit(cue, i, i + longest - 1))
-        covered = i + longest
+        if portuguese and words[i] == "no":
+            found = []
+        longest = len(found[0].words) if found else 1
+        hits += [_Hit(cue, i, i + longest - 1) for cue in found if len(cue.words) == longest]
+        # A word that says "not" by its ending ("haven't") or a usual typo of one ("dont").
+        if not found and (words[i].endswith("n't") or words[i] in word_class("contracted")):
+            hits.append(_Hit(_NOT, i, i))
+        i += longest
     return hits
 
 
 # A line break, or . ; : ! ? before white space or the end ("Node.js", "3.5" go on), or
 # the ideographic full stop, or ; : ! ? after a CJK character (written without a space).
-# It opens with the set of the characters that can end a clause, so the scan skips every
-# other character in C; the look-arounds after it say which case holds.
-_BREAK_CHARS = "\n.;:!?\u3002"
-_BREAK = re.compile(
-    rf"[{_BREAK_CHARS}](?:(?<=[\n\u3002])|(?<=[.;:!?])(?=[ \n]|$)|(?<=[{_CJK}][;:!?]))"
-)
+_BREAK = re.compile(rf"\n|[.;:!?](?=[ \n]|$)|\u3002|(?<=[{_CJK}])[;:!?]")
 
 
 def _abbreviation(text: str, i: int) -> bool:
     """True for the full stop of "e.g.", "z.B.", "etc." and the like."""
-    if text[i] != "." or i < 2 or text[i - 2 : i] not in _abbreviation_ends():
+    if text[i] != ".":
         return False
     start = i
     while start > max(0, i - 8) and (is_word_char(text[start - 1]) or text[start - 1] == "."):
@@ -309,32 +222,18 @@ def _abbreviation(text: str, i: int) -> bool:
     return text[start:i] in word_class("abbreviation")
 
 
-def _last_break(text: str, low: int, high: int, endpos: int) -> int:
-    """The last i in [low, high) where a clause ends (text read as if it stopped at
-    endpos), or -1: read back from high, so the cost is the distance to that break."""
-    find = text.rfind
-    # The last of each character that can end a clause, in the order of _BREAK_CHARS.
-    last = [find(ch, low, high) for ch in _BREAK_CHARS]
-    while True:
-        i = max(last)
-        if i < 0:
-            return -1
-        if _BREAK.match(text, i, endpos) is not None and not _abbreviation(text, i):
-            return i
-        last[_BREAK_CHARS.index(text[i])] = find(text[i], low, i)
+def _breaks(text: str, low: int, high: int) -> list[int]:
+    """Where a clause ends in text[low:high] (read as if the text stopped at high)."""
+    found = (m.start() for m in _BREAK.finditer(text, low, high))
+    return [i for i in found if not _abbreviation(text, i)]
 
 
 def _clause(text: str, start: int, end: int, low: int, high: int) -> tuple[int, int]:
     """The bounds of the clause holding text[start:end], inside [low, high)."""
     # One character past start, so a "." just before the term sees what follows it.
-    back = _last_break(text, low, start, min(start + 1, high))
-    left = low if back < 0 else back + 1
-    right = high
-    for found in _BREAK.finditer(text, end, high):
-        if not _abbreviation(text, found.start()):
-            right = found.start()
-            break
-    return left, right
+    before = [i for i in _breaks(text, low, min(start + 1, high)) if i < start]
+    after = _breaks(text, end, high)
+    return (before[-1] + 1 if before else low), (after[0] if after else high)
 
 
 def _heading(text: str, left: int, low: int) -> tuple[int, int] | None:
@@ -358,38 +257,27 @@ def _heading(text: str, left: int, low: int) -> tuple[int, int] | None:
 
 def _line_before(text: str, colon: int, low: int) -> tuple[int, int]:
     """The heading's words: from the clause break before the colon (or low) to it."""
-    found = _last_break(text, low, colon, len(text))
-    return (low if found < 0 else found + 1), colon
+    # One character past the colon, so a break just before it sees it.
+    found = [i for i in _breaks(text, low, colon + 1) if i < colon]
+    return (found[-1] + 1 if found else low), colon
 
 
 def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None) -> Reading:
     """Which cues govern text[term[0]:term[1]] in its clause, inside bounds (a field).
-
-    text is in the verifier's normal form, with line breaks kept as "\\n". A cue governs
-    the term when it is in the same clause, before it (at most BEFORE_REACH words
-    between) or after it as its predicate (at most AFTER_REACH words between), or ends
-    the heading the clause stands under ("Nice to have: Kubernetes"); a CJK cue at most
-    CJK_REACH characters away; a subject ("my manager", "our clients") or "also hiring"
-    that opens the clause, anywhere before the term in it. The list item's tail after
-    "TERM:" is read too ("Docker: none yet", "SAP - 0 yrs", "Kubernetes 0/5"). A
-    negation and a "without" undo each other ("not without Java"); any other pair, or
-    three, stays a negation (the safe side).
-    """
+    text is in the verifier's normal form, with line breaks kept as "\\n"."""
     low, high = bounds if bounds is not None else (0, len(text))
     start, end = term
     if not (low <= start <= end <= high):
-        return _PLAIN
+        return Reading()
     left, right = _clause(text, start, end, low, high)
     spans = _tokens(text, left, right)
     words = [text[a:b] for a, b in spans]
-    # The term's words: the first and last word overlapping the term (the spans are in
-    # order and apart, so both their starts and their ends are sorted).
-    first = bisect_right(spans, start, key=_END)
-    last = bisect_left(spans, end, key=_START) - 1
-    if first > last:
-        return _PLAIN
-    # A compound that holds the term ("SAP-Schulung", "Shopify-Händler"): what follows
-    # the hyphen is read as the next word, unless the compound is a cue ("go-live").
+    # The term's words: the first and last word overlapping the term.
+    inside = [k for k, (a, b) in enumerate(spans) if a < end and start < b]
+    if not inside:
+        return Reading()
+    first, last = inside[0], inside[-1]
+    # A compound holding the term ("SAP-Schulung"): its second part is the next word.
     a, b = spans[last]
     compound = 0  # 1 when the compound's second part follows as a word of its own
     if end + 1 < b and text[end] == "-" and text[a:b] not in _by_first_word():
@@ -410,7 +298,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and hit.last < cut_right
         and _governs(hit, first, last, cut_left, opening, everyday)
         and not (hit.first > last and _other_subject(text, spans[last][1], spans[hit.first][0]))
-        and not (hit.last < first and _ends_its_item(text, spans[hit.last][1], start))
+        # A cue a comma follows at once is its own item's value ("Helm: none, Docker").
+        and not (hit.last < first and text[spans[hit.last][1] : start].lstrip(" ")[:1] == ",")
     }
     if cut_left == 0:
         heading = _heading(text, left, low)
@@ -424,14 +313,11 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
                 if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
                 and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
             )
-    # "No AWS, no offer", "Pas de SQL, pas de candidature": a negation after the term
-    # whose object is the hiring itself (class "consequence") makes the one before it a
-    # condition, so the term is required.
+    # "No AWS, no offer": a negation of the hiring itself makes the one before a condition.
     after = [h for h in hits if h.first > last and h.cue.kind == "negation"]
     if any(word_class("consequence").intersection(words[h.last + 1 : h.last + 2]) for h in after):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
-    # "You won't get far without SQL": a "without" that governs the term alone and a
-    # negation elsewhere in its clause, however far, undo each other (a requirement).
+    # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
     without = word_class("without")
     negations = [cue for (_, kind), cue in governing.items() if kind == "negation"]
     if len(negations) == 1 and negations[0].words[0] in without:
@@ -445,55 +331,38 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         ]
         if others:
             governing[(others[-1].first, "negation")] = others[-1].cue
-    # "We build apps for Shopify merchants": a maker ("we build", "desarrollamos") opens
-    # the clause, then what it makes, then "for" at most two words (past determiners)
-    # before the term: the company's trade ("We build for Android" names no product).
+    extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
+    # "We build apps for Shopify merchants": a maker, what it makes, "for", the term.
     maker = word_class("maker")
     n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
     near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
     if word_class("beneficiary").intersection(near[-2:]):
-        governing[(-len(words) - 3, "about_company")] = _MAKER
-    # The compound's second part belongs to the term's noun phrase ("Die Ansible-Rollen
-    # schrieb unser Ops-Team"): the verb comes after it.
+        extra.add("about_company")
+    # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").
     someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
     if someone or _subject_at(words, opening, first):
-        governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
+        extra.add("someone_else")
     if _long_ago(words[last + 1 : cut_right]):
-        governing[(len(words) + 2, "past")] = Cue("en", "past", "after", ("(years)",))
+        extra.add("past")
+    if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
+        extra.add("everyday")
+    # One cue per kind and position: twin rows ("not required" before and after) are one.
+    found = list(governing.values())
     if (tail := _tail(text, end, high)) is not None:
-        governing[(len(words) + 1, tail.kind)] = tail
-    season = everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high)
-    # One cue per kind and position: rows of the same words ("not required" before and
-    # after) are one cue, not two negations undoing each other.
-    return _reading(list(governing.values()), season)
-
-
-def _ends_its_item(text: str, cue_end: int, term_start: int) -> bool:
-    """A cue before the term that a comma follows at once is the value of an item of its
-    own ("Helm: none, Docker: 4 yrs"): it says nothing of the term after the comma."""
-    return text[cue_end:term_start].lstrip(" ").startswith(",")
+        found.append(tail)
+    return _reading(found, extra)
 
 
 def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
     """A cue after the term is another item's predicate when a comma or a spaced slash
-    stands between them and the term is not a list item ending there: "Java developers
-    wanted, Kotlin not needed" and "Docker yes / Kubernetes no" say nothing of the first;
-    "Docker, Helm are not required" and "Vue (in Vue.js), never used" do."""
+    stands between them and the term does not end its item there."""
     for separator in (",", " / "):
         found = text.find(separator, term_end, cue_start)
         if found >= 0 and any(is_word_char(ch) for ch in text[term_end:found].partition(" ")[2]):
             return True
     return False
-
-
-# A clause that opens with someone else as its subject: a determiner, at most two words,
-# then a person or group ("my manager", "our data team", "mein Teamleiter"); the
-# determiner opens the clause or follows a joining word, so "Led the team that moved to
-# AWS" (subject: I) is plain. Polish has no articles: a bare "Zespół" opens one.
-_SOMEONE_ELSE = Cue("en", "someone_else", "before", ("(subject)",))
-_MAKER = Cue("en", "about_company", "before", ("(maker)",))
 
 
 def _person(word: str) -> bool:
@@ -524,10 +393,8 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
 
 
 def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: int) -> bool:
-    """After the term, an agent ("by", "von", "par", "pela", "door", "przez") or a
-    resumptive clitic and its verb ("lo llevaba", "le faceva"), then a person: "were
-    built by our BI team", "los hacía el equipo de BI". An agent inside a neutral phrase
-    ("used by the whole team") is not one."""
+    """After the term, an agent ("by") or a resumptive clitic and its verb ("lo
+    llevaba"), then a person; not an agent inside a neutral phrase ("used by the team")."""
     neutral = {k for h in hits if h.cue.kind == "neutral" for k in range(h.first, h.last + 1)}
     for k in range(last + 1, stop):
         if k in neutral:
@@ -597,7 +464,8 @@ def _everyday_term(term_words: list[str]) -> int:
     if len(term_words) != 1:
         return _NOT_A_TERM
     word = term_words[0]
-    names = everyday_names()
+    # The equivalence's everyday skill names, and Java, an island; Python, a snake.
+    names = common_words().keys() | word_class("everyday_name")
     if word in names or (word.endswith("s") and word[:-1] in names):
         return _SHORT_OR_EVERYDAY
     if sum(ch.isalnum() for ch in word) <= 2:
@@ -605,8 +473,7 @@ def _everyday_term(term_words: list[str]) -> int:
     return _NOT_A_TERM
 
 
-# "Spring 2025", "spring '26": a season, not the framework ("this spring", "start in
-# spring" are everyday phrases in the cue files).
+# "Spring 2025", "spring '26": a season, not the framework.
 _YEAR = re.compile(r"(?:19|20)\d\d(?!\d)|'\d\d(?!\d)")
 
 
@@ -632,27 +499,23 @@ _ZERO = re.compile(
 
 
 def _tail(text: str, end: int, high: int) -> Cue | None:
-    """The value of the term's list item after "TERM:", "TERM -", "TERM?", "TERM (" or
-    a zero right after the term ("Kubernetes 0/5", "Docker (0 yrs)"): a negation or an
-    absence that is the whole value (or is followed only by "yet", "experience" and the
-    like), an optional or an offer at its start, governs the term. Only within one item:
-    a comma, ";", "|", ")", a full stop or a line break ends it."""
+    """The cue of the term's list item: its value after "TERM:", "TERM -", "TERM?" or a
+    zero or whole answer right after the term ("Kubernetes 0/5", "Docker no")."""
+    after = text[end : end + 1]
+    if after == "(" and _ZERO.match(text, end, high):
+        return _ABSENT
+    if after == " " and (_ZERO.match(text, end + 1, high) or _whole_answer(text, end + 1, high)):
+        return _ABSENT
     i = end
     # At most two words between the term and the separator ("Docker experience: none").
-    for step in range(3):
-        if step == 0 and text[i : i + 1] == "(" and _ZERO.match(text, i, high):
-            return _ABSENT
-        if step == 0 and text[i : i + 1] == " " and _ZERO.match(text, i + 1, high):
-            return _ABSENT
-        if step == 0 and text[i : i + 1] == " " and _whole_answer(text, i + 1, high):
-            return _ABSENT
+    for _ in range(3):
         sep = _TAIL_SEPARATOR.match(text, i, high)
         if sep is not None and text[i : sep.end()].strip():
             value_start = sep.end()
             break
         if text[i : i + 1] not in (" ", "-", "/"):  # "Jira/Confluence: none"
             return None
-        word = _WORD_UNMARKED.match(text, i + 1, high)
+        word = _TAIL_WORD.match(text, i + 1, high)
         if word is None:
             return None
         i = word.end()
@@ -675,9 +538,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     if kind not in ("negation", "absent"):
         return None
     rest = words[hit.last + 1 :]
-    # An adverb ("never", "nie", "nunca": absent rows marked "both") negates the rest of
-    # the value ("nunca mexi"); a determiner ("no", "kein") only a filler ("no exp"), so
-    # "Kafka: no data loss" stays plain.
+    # An adverb (absent rows marked "both": "nunca mexi") negates the rest of the value; a
+    # determiner only a filler ("no exp"), so "Kafka: no data loss" stays plain.
     adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
     filler = all(w in word_class("filler") for w in rest[:2])
     return _ABSENT if adverb or not rest or len(hit.cue.words) > 1 or filler else None
@@ -687,9 +549,8 @@ _ABSENT = Cue("en", "negation", "after", ("none",))
 
 
 def _whole_answer(text: str, start: int, high: int) -> bool:
-    """A skill grid's short answer with no separator: one negation that is the whole
-    item after the term ("Kubernetes no", "Azure nein, AWS ja", "Java não, Kotlin
-    sim"); "Spark not Hadoop" is no answer, its item goes on."""
+    """A skill grid's short answer with no separator: one absent cue that is the whole
+    item after the term ("Kubernetes no", "Azure nein, AWS ja")."""
     stop = _TAIL_END.search(text, start, high)
     words = [text[a:b] for a, b in _tokens(text, start, high if stop is None else stop.start())]
     return any(
@@ -722,8 +583,6 @@ def _cuts(
         ):
             # Not after a "without": "Without Git, don't apply" is one requirement.
             starts.append(hit.first)
-    if not starts:
-        return 0, len(words)
     cut_left = max((k for k in starts if k <= first), default=0)
     cut_right = min((k for k in starts if k > last), default=len(words))
     return cut_left, cut_right
@@ -731,13 +590,8 @@ def _cuts(
 
 def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, everyday: int) -> bool:
     """A cue before the term within reach, after it (its predicate) within reach, or
-    sharing words with the term itself ("no experience with" in the term "experience
-    with AWS"; a term that is the whole quote "Kubernetes is a plus"). A CJK cue reaches
-    at most CJK_REACH characters ("不需要 Java", "不需要掌握Java", "Kubernetes 者优先").
-    A subject ("my manager", "our clients", "we're also hiring") must open the clause
-    and reaches the whole of it before the term. An everyday-sense cue counts only for
-    a short or everyday term, next to it ("report to Ruby", "Go beyond", "Rust Belt");
-    a licence word up to two words before a one- or two-letter term ("licence B, C")."""
+    sharing words with it; subjects, another role's and everyday senses reach their own
+    way (docs/verifier.md, "The scope rule")."""
     kind = hit.cue.kind
     where = hit.cue.where
     if kind == "absent" or where == "heading":
@@ -758,19 +612,16 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
         )
     if kind == "other_role":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
-    before, after = (CJK_REACH, CJK_REACH) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
-    if hit.cue.words[-1] in word_class("next_to_term"):
-        before = 0
+    reach = CJK_REACH if hit.cue.cjk else REACH
     if hit.last < first:
+        before = 0 if hit.cue.words[-1] in word_class("next_to_term") else reach
         return where != "after" and first - hit.last - 1 <= before
     if hit.first > last:
-        return where != "before" and hit.first - last - 1 <= after
+        return where != "before" and hit.first - last - 1 <= reach
     return True
 
 
-def _reading(governing: list[Cue], season: bool = False) -> Reading:
-    if not governing:
-        return Reading(everyday=True) if season else _PLAIN
+def _reading(governing: list[Cue], extra: set[str]) -> Reading:
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
     if any(cue.words[0] in word_class("non_stacking") and len(cue.words) == 1 for cue in negations):
@@ -780,8 +631,6 @@ def _reading(governing: list[Cue], season: bool = False) -> Reading:
         negated = sum(cue.words[0] in word_class("without") for cue in negations) != 1
     else:
         negated = bool(negations)
-    kinds = {cue.kind for cue in governing}
+    kinds = extra | {cue.kind for cue in governing}
     flags = ("wish", "offer", "optional", "someone_else", "past", "other_role", "about_company")
-    return Reading(
-        negated, **{k: k in kinds for k in flags}, everyday=season or "everyday" in kinds
-    )
+    return Reading(negated, **{k: k in kinds for k in (*flags, "everyday")})

@@ -1,4 +1,4 @@
-"""The faster clause reading gives exactly what the previous code gave: that code is kept
+"""The clause reading gives exactly what the first code gave: that code is kept
 here as the oracle (clause bounds found by scanning every break from the field start,
 words by a pattern tried at every character, headings walked a character at a time) and
 compared on generated texts with cues in several languages, abbreviations, "Node.js",
@@ -163,9 +163,7 @@ def _governs(cue: Cue, hit_first: int, hit_last: int, first: int, last: int) -> 
     where = cue.where
     cjk = all(_CJK_CHAR.fullmatch(word) for word in cue.words)
     before, after = (
-        (reading.CJK_REACH, reading.CJK_REACH)
-        if cjk
-        else (reading.BEFORE_REACH, reading.AFTER_REACH)
+        (reading.CJK_REACH, reading.CJK_REACH) if cjk else (reading.REACH, reading.REACH)
     )
     if hit_last < first:
         return where != "after" and first - hit_last - 1 <= before

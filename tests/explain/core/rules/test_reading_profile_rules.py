@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 
 from explain.core.rules.reading import PAST_YEARS
-from tests.explain.core.rules.test_reading_scoped import reading_of
+from tests.explain.core.rules.test_reading_scoped import profile_state, reading_of
 
 THIS_YEAR = date.today().year
 
@@ -56,7 +56,7 @@ PROFILE = [
 
 @pytest.mark.parametrize(("text", "term", "state"), PROFILE)
 def test_profile_rules(text: str, term: str, state: str) -> None:
-    assert reading_of(text, term).profile_state == state
+    assert profile_state(reading_of(text, term)) == state
 
 
 def test_a_span_ending_past_years_ago_is_the_past_and_one_year_later_is_not() -> None:
@@ -77,7 +77,7 @@ def test_a_span_ending_past_years_ago_is_the_past_and_one_year_later_is_not() ->
     ],
 )
 def test_decades_and_a_list_value_naming_someone_else(text: str, term: str, state: str) -> None:
-    assert reading_of(text, term).profile_state == state
+    assert profile_state(reading_of(text, term)) == state
 
 
 @pytest.mark.parametrize(
