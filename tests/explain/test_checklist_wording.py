@@ -121,7 +121,8 @@ def test_french_and_german_quote_the_choices_and_join_the_counts_their_own_way()
     """The punctuation comes from the catalogue, not from code: « » and „ “, and French
     puts a no-break space before the semicolon."""
     with translation.override("fr"):
-        assert wording.alternatives_line(["Sage", "SAP"]) == "Au choix\u00a0: «\u00a0Sage\u00a0», «\u00a0SAP\u00a0»"
+        expected = "Au choix\u00a0: «\u00a0Sage\u00a0», «\u00a0SAP\u00a0»"
+        assert wording.alternatives_line(["Sage", "SAP"]) == expected
         counts = wording.state_counts_line({"shown": 1, "not_found": 1})
         assert "\u00a0; " in counts
     with translation.override("de"):
