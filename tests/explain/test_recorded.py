@@ -159,7 +159,8 @@ def test_a_posting_that_is_not_a_demo_posting_gets_the_honest_outcome(
     body = response.json()
     assert body["outcome"] == Outcome.NO_RECORDING
     assert body["error"] == (
-        "Demo answers exist only for the demo postings; with a Gemini key every posting gets its own."
+        "Demo answers exist only for the demo postings; "
+        "with a Gemini key every posting gets its own."
     )
     assert ExplanationLog.objects.get().outcome == Outcome.NO_RECORDING
 
