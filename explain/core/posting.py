@@ -14,16 +14,15 @@ import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from itertools import takewhile
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from explain.core.requirement_lines import REQUIREMENT_KEYS, Line, requirement_lines
-from explain.core.schema import Claim, Draft, Text
+from explain.core.schema import Claim, Draft, ModelReading, Text, reading_word
 from explain.core.texts import SourceText
-from explain.core.verify import Limits, find_quote, is_quoted, normalize, verify_draft
+from explain.core.verify import Instructions, Limits, find_quote, is_quoted, normalize, verify_draft
 
 # At most this many requirements are kept; of a longer answer at most CONSIDERED are
 # checked, the rest counted as not checked (a 500-item answer costs what 120 do).
@@ -35,22 +34,6 @@ ALTERNATIVE_WORDS = 4
 
 # Job fields whose words are never a requirement (the caller adds the adapter's own).
 NEVER_REQUIREMENT_KEYS = frozenset({"title", "company"})
-
-
-class ModelReading(StrEnum):
-    """The model's reading of a quote: only the first two keep a requirement."""
-
-    REQUIRED = "required"
-    OPTIONAL = "optional"
-    NOT_NEEDED = "not_needed"
-    OFFERED = "offered"
-    OTHER_ROLE = "other_role"
-    ABOUT_COMPANY = "about_company"
-
-
-def _reading(value: Any) -> str:
-    """A reading in any case or spacing; a missing one is not "required"."""
-    return "" if value is None else str(value).strip().lower().replace(" ", "_").replace("-", "_")
 
 
 class PostingItem(BaseModel):
@@ -67,7 +50,7 @@ class PostingItem(BaseModel):
         default="",
         description="1 to 4 words copied from jobQuote naming what is asked.",
     )
-    reading: Annotated[str, BeforeValidator(_reading)] = Field(
+    reading: Annotated[str, BeforeValidator(reading_word)] = Field(
         default="",
         description="required, optional, not_needed, offered, other_role or about_company.",
         json_schema_extra={"enum": [r.value for r in ModelReading]},
@@ -223,11 +206,12 @@ def read_posting(
     unchecked = max(0, len(items) - CONSIDERED)
     kept: list[Requirement] = []
     seen: set[tuple[str, Any]] = set()
+    found = Instructions()  # the posting folded and searched for text to an AI once
     for item in items[:CONSIDERED]:
         if len(kept) >= MAX_REQUIREMENTS:
             unchecked += 1
             continue
-        result = _check(item, source, limits, excluded)
+        result = _check(item, source, limits, excluded, found)
         if isinstance(result, str):
             reasons[result] += 1
             continue
@@ -298,7 +282,11 @@ def _placed(
 
 
 def _check(
-    item: PostingItem, source: SourceText, limits: Limits, excluded: list[tuple[int, int]]
+    item: PostingItem,
+    source: SourceText,
+    limits: Limits,
+    excluded: list[tuple[int, int]],
+    found: Instructions,
 ) -> Requirement | str:
     """The kept requirement, or why it was removed (a short fixed name)."""
     try:
@@ -317,6 +305,7 @@ def _check(
         job_fields=source.spans,
         job_full_text=source.full_text,
         job_not_requirements=excluded,
+        instructions=found,
     )
     if not verification.gaps:
         return next(iter(verification.drop_reasons), "removed")

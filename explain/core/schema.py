@@ -6,6 +6,7 @@ sentence the user reads is written by code from what passed, never by the model.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
@@ -16,7 +17,24 @@ Text = Annotated[str, BeforeValidator(lambda value: "" if value is None else val
 
 # What a quote may say of its term, as the model reads it.
 PROFILE_READINGS = ("states", "absent", "wished", "someone_else", "past")
-JOB_READINGS = ("required", "optional", "not_needed", "offered", "other_role", "about_company")
+
+
+class ModelReading(StrEnum):
+    """The model's reading of a job quote: only the first two keep a requirement."""
+
+    REQUIRED = "required"
+    OPTIONAL = "optional"
+    NOT_NEEDED = "not_needed"
+    OFFERED = "offered"
+    OTHER_ROLE = "other_role"
+    ABOUT_COMPANY = "about_company"
+
+
+def reading_word(value: Any) -> str:
+    """A reading in any case or spacing ("Not needed" is "not_needed"); a missing one is ""."""
+    return (
+        "" if value is None else str(value).strip().casefold().replace(" ", "_").replace("-", "_")
+    )
 
 
 class Claim(BaseModel):
@@ -52,7 +70,7 @@ class Claim(BaseModel):
     job_reading: Text = Field(
         default="",
         alias="jobReading",
-        description="What jobQuote says of the term: one of " + ", ".join(JOB_READINGS) + ".",
+        description="What jobQuote says of the term: one of " + ", ".join(ModelReading) + ".",
     )
 
 

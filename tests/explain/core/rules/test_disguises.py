@@ -9,12 +9,11 @@ import pytest
 
 from explain.core.rules.addressed_to_ai import findings
 from explain.core.rules.disguises import base64_texts, plain_form, skeleton_form
-from explain.core.verify import _fold_with_offsets, instruction_spans
+from explain.core.verify import instruction_spans
 
 
 def hows(text: str) -> list[str]:
-    folded = _fold_with_offsets(text)
-    return [f.how for f in findings(text, folded.text, folded.starts, folded.ends)]
+    return [f.how for f in findings(text)]
 
 
 @pytest.mark.parametrize(
