@@ -367,17 +367,30 @@ def _term_spans(
     return equivalence.find_term_in(term, source.text, quote[0], quote[1])
 
 
-class Checker:
-    """Verifies claims against two texts, each read once (checker_for makes one)."""
+class Sent(TypedDict, total=False):
+    """What the checks read besides the two texts as sent, all optional."""
 
-    def __init__(
-        self, profile: _Source, job: _Source, limits: Limits, not_requirements: Spans = ()
-    ) -> None:
-        self.profile = profile
-        self.job = job
-        self.limits = limits
+    limits: Limits | None
+    profile_fields: Spans | None  # each field's span: a quote must lie inside one
+    job_fields: Spans | None
+    profile_full_text: str | None  # the text before its cut: quote_after_cut
+    job_full_text: str | None
+    job_not_requirements: Spans  # job spans that back no point: job_quote_not_requirement
+    instructions: Instructions | None  # the request's, when it has read the texts already
+
+
+class Checker:
+    """The checks on the texts as sent, each text read once for the request."""
+
+    def __init__(self, profile_text: str, job_text: str, **sent: Unpack[Sent]) -> None:
+        found = sent.get("instructions") or Instructions()
+        self.profile = _Source(
+            profile_text or "", sent.get("profile_fields"), sent.get("profile_full_text"), found
+        )
+        self.job = _Source(job_text or "", sent.get("job_fields"), sent.get("job_full_text"), found)
+        self.limits = sent.get("limits") or Limits()
+        self.not_requirements = tuple(sent.get("job_not_requirements", ()))
         self.seen: set[tuple[str, str, str, str]] = set()
-        self.not_requirements = tuple(not_requirements)
 
     def _quote(
         self, needle: str, source: _Source, not_found: DropReason, excluded: Spans = ()
@@ -542,37 +555,12 @@ def _around(text: str, span: tuple[int, int], bounds: tuple[int, int]) -> tuple[
     return start, end
 
 
-class Sent(TypedDict, total=False):
-    """What the checks read besides the two texts as sent, all optional."""
-
-    limits: Limits | None
-    profile_fields: Spans | None  # each field's span: a quote must lie inside one
-    job_fields: Spans | None
-    profile_full_text: str | None  # the text before its cut: quote_after_cut
-    job_full_text: str | None
-    job_not_requirements: Spans  # job spans that back no point: job_quote_not_requirement
-    instructions: Instructions | None  # the request's, when it has read the texts already
-
-
-def checker_for(profile_text: str, job_text: str, **sent: Unpack[Sent]) -> Checker:
-    """The checks on the texts as sent, each text read once for the request."""
-    found = sent.get("instructions") or Instructions()
-    return Checker(
-        _Source(
-            profile_text or "", sent.get("profile_fields"), sent.get("profile_full_text"), found
-        ),
-        _Source(job_text or "", sent.get("job_fields"), sent.get("job_full_text"), found),
-        sent.get("limits") or Limits(),
-        sent.get("job_not_requirements", ()),
-    )
-
-
 def verify_draft(
     draft: Draft, profile_text: str, job_text: str, **sent: Unpack[Sent]
 ) -> Verification:
     """Keep the claims whose quotes are found, word for word, in the texts sent; past
     max_points kept of a kind, the rest are counted as unchecked."""
-    checker = checker_for(profile_text, job_text, **sent)
+    checker = Checker(profile_text, job_text, **sent)
     reasons: Counter[str] = Counter()
     unchecked = 0
     matches: list[VerifiedPoint] = []
@@ -597,3 +585,6 @@ def verify_draft(
         drop_reasons=dict(sorted(reasons.items())),
         unchecked=unchecked,
     )
+
+
+checker_for = Checker  # the name the checklist's callers build one by
