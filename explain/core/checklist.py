@@ -10,7 +10,7 @@ bottom line is the same for every viewer. Pure Python: no Django.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any
@@ -48,6 +48,9 @@ def _number(value: Any) -> Any:
         return value
     digits = "".join(ch for ch in str(value or "") if ch.isascii() and ch.isdigit())
     return int(digits[:6]) if digits else 0
+
+
+_MISSING = (State.NOT_FOUND, State.NOT_YET)
 
 
 class Evidence(BaseModel):
@@ -113,8 +116,7 @@ class Checklist:
 
     items: tuple[Item, ...] = ()
     not_read: tuple[Line, ...] = ()
-    # The same answer as the older view: matches (shown), gaps (not found, not yet), the
-    # evidence removed and why, the evidence never read.
+    # Matches (shown), gaps (not found, not yet), the evidence removed and why, never read.
     verification: Verification = field(default_factory=Verification)
 
     @property
@@ -191,7 +193,14 @@ class ChecklistBuilder:
             if number not in self._items:
                 self._items[number] = self._not_shown(number, requirement)
         items = tuple(self._items[n] for n in sorted(self._items))
-        return Checklist(items=items, not_read=self._not_read, verification=self._view(items))
+        verification = Verification(
+            matches=tuple(i.point for i in items if i.state is State.SHOWN and i.point),
+            gaps=tuple(i.point for i in items if i.state in _MISSING and i.point),
+            dropped=sum(self._reasons.values()),
+            drop_reasons=dict(sorted(self._reasons.items())),
+            unchecked=self._unread,
+        )
+        return Checklist(items=items, not_read=self._not_read, verification=verification)
 
     def _shown(self, number: int, requirement: Requirement, evidence: Evidence) -> Item | None:
         claim = Claim(
@@ -231,19 +240,6 @@ class ChecklistBuilder:
         if isinstance(first, VerifiedPoint):
             return Item(number, requirement, State.NOT_FOUND, first)
         return Item(number, requirement, State.UNCHECKED)
-
-    def _view(self, items: Sequence[Item]) -> Verification:
-        shown = tuple(i.point for i in items if i.state is State.SHOWN and i.point)
-        missing = tuple(
-            i.point for i in items if i.state in (State.NOT_FOUND, State.NOT_YET) and i.point
-        )
-        return Verification(
-            matches=shown,
-            gaps=missing,
-            dropped=sum(self._reasons.values()),
-            drop_reasons=dict(sorted(self._reasons.items())),
-            unchecked=self._unread,
-        )
 
 
 def _name_in(requirement: Requirement, quote: str) -> str:
