@@ -252,8 +252,8 @@ def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _readings(normal: str) -> list[tuple[str, list[int] | None, str]]:
     """The normal form, then its skeletons (positions map them back into the normal form)."""
-    skeletons = [(s.text, s.positions, "disguise") for s in skeleton_form(normal)]
-    return [(normal, None, "pattern"), *skeletons]
+    skeletons, positions = skeleton_form(normal)
+    return [(normal, None, "pattern"), *((s, positions, "disguise") for s in skeletons)]
 
 
 def _pattern_findings(text: str, folded: Folded) -> list[Finding]:
