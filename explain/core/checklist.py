@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, Field
 
 from explain.core.posting import MAX_REQUIREMENTS, PostingReading, Requirement
 from explain.core.requirement_lines import Line
 from explain.core.rules.amounts import same_kind
 from explain.core.rules.equivalence import find_term
-from explain.core.schema import PROFILE_READINGS, Claim, Gap, Text
+from explain.core.schema import PROFILE_READINGS, Answer, Claim, Gap, Text
 from explain.core.verify import Checker, DropReason, Verification, VerifiedPoint
 from explain.core.verify import checker_for as checker_for  # the checklist's callers build one
 
@@ -53,10 +53,8 @@ def _number(value: Any) -> Any:
 _MISSING = (State.NOT_FOUND, State.NOT_YET)
 
 
-class Evidence(BaseModel):
+class Evidence(Answer):
     """The model's answer for one requirement: a profile quote that shows it, or none."""
-
-    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     id: Annotated[int, BeforeValidator(_number)] = Field(
         default=0, description="The requirement's id, as listed."
@@ -74,10 +72,8 @@ class Evidence(BaseModel):
     )
 
 
-class ViewerAnswer(BaseModel):
+class ViewerAnswer(Answer):
     """What the model proposes for one viewer; nothing in it is shown before the checks."""
-
-    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     requirements: list[Evidence] = Field(default_factory=list)
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field, replace
 from itertools import takewhile
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, Field
 
 from explain.core.requirement_lines import REQUIREMENT_KEYS, Line, requirement_lines
-from explain.core.schema import Claim, Draft, ModelReading, Text, reading_word
+from explain.core.schema import Answer, Claim, Draft, ModelReading, Text, reading_word
 from explain.core.texts import SourceText
 from explain.core.verify import Instructions, Limits, find_quote, is_quoted, normalize, verify_draft
 
@@ -36,10 +36,8 @@ ALTERNATIVE_WORDS = 4
 NEVER_REQUIREMENT_KEYS = frozenset({"title", "company"})
 
 
-class PostingItem(BaseModel):
+class PostingItem(Answer):
     """One requirement of the posting, with the words that state it."""
-
-    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     job_quote: Text = Field(
         default="",
@@ -57,10 +55,8 @@ class PostingItem(BaseModel):
     )
 
 
-class PostingAnswer(BaseModel):
+class PostingAnswer(Answer):
     """What the model proposes for a posting; nothing in it is kept before verification."""
-
-    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     requirements: list[PostingItem] = Field(default_factory=list)
 

@@ -37,12 +37,16 @@ def reading_word(value: Any) -> str:
     )
 
 
-class Claim(BaseModel):
-    """One requirement or skill with the words it rests on, copied from each text."""
+class Answer(BaseModel):
+    """What a model answers, read by alias or name; unknown keys ("point", a sentence) are
+    dropped here, before anything can read them. A subclass's docstring and field
+    descriptions are sent to the model as the schema."""
 
-    # The docstring and field descriptions are sent to the model as the schema. Unknown
-    # keys ("point", a sentence) are dropped here, before anything can read them.
     model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
+
+
+class Claim(Answer):
+    """One requirement or skill with the words it rests on, copied from each text."""
 
     term: Text = Field(
         default="",
@@ -88,10 +92,8 @@ class Gap(Claim):
     profile_reading: SkipJsonSchema[Text] = Field(default="", alias="profileReading")
 
 
-class Draft(BaseModel):
+class Draft(Answer):
     """What the model proposes; nothing in it is shown before verification."""
-
-    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     matches: list[Claim] = Field(default_factory=list)
     gaps: list[Gap] = Field(default_factory=list)
