@@ -20,9 +20,18 @@ from typing import Annotated, Any
 from pydantic import BeforeValidator, Field
 
 from explain.core.requirement_lines import REQUIREMENT_KEYS, Line, requirement_lines
-from explain.core.schema import Answer, Claim, Draft, ModelReading, Text, reading_word
+from explain.core.schema import Answer, Claim, ModelReading, Text, reading_word
 from explain.core.texts import SourceText
-from explain.core.verify import Instructions, Limits, find_quote, is_quoted, normalize, verify_draft
+from explain.core.verify import (
+    Checker,
+    DropReason,
+    Instructions,
+    Limits,
+    Sent,
+    find_quote,
+    is_quoted,
+    normalize,
+)
 
 # At most this many requirements are kept; of a longer answer at most CONSIDERED are
 # checked, the rest counted as not checked (a 500-item answer costs what 120 do).
@@ -194,20 +203,24 @@ def read_posting(
     requirement_keys: Collection[str] = REQUIREMENT_KEYS,
 ) -> PostingReading:
     """The answer's requirements that pass every check, and the lines left unread."""
-    limits = limits or Limits()
-    excluded_keys = NEVER_REQUIREMENT_KEYS | frozenset(not_requirement_keys)
-    excluded = [(s.start, s.end) for s in source.fields if s.key in excluded_keys]
+    excluded = NEVER_REQUIREMENT_KEYS | frozenset(not_requirement_keys)
+    sent = Sent(
+        limits=limits,
+        job_fields=source.spans,
+        job_full_text=source.full_text,
+        job_not_requirements=[(s.start, s.end) for s in source.fields if s.key in excluded],
+        instructions=Instructions(),  # the posting folded and searched for text to an AI once
+    )
     reasons: Counter[str] = Counter()
     items = answer.requirements
     unchecked = max(0, len(items) - CONSIDERED)
     kept: list[Requirement] = []
     seen: set[tuple[str, Any]] = set()
-    found = Instructions()  # the posting folded and searched for text to an AI once
     for item in items[:CONSIDERED]:
         if len(kept) >= MAX_REQUIREMENTS:
             unchecked += 1
             continue
-        result = _check(item, source, limits, excluded, found)
+        result = _check(item, source, sent)
         if isinstance(result, str):
             reasons[result] += 1
             continue
@@ -277,13 +290,7 @@ def _placed(
     return found
 
 
-def _check(
-    item: PostingItem,
-    source: SourceText,
-    limits: Limits,
-    excluded: list[tuple[int, int]],
-    found: Instructions,
-) -> Requirement | str:
+def _check(item: PostingItem, source: SourceText, sent: Sent) -> Requirement | str:
     """The kept requirement, or why it was removed (a short fixed name)."""
     try:
         reading = ModelReading(item.reading)
@@ -291,21 +298,11 @@ def _check(
         return "model_reading_unknown"
     if reading not in (ModelReading.REQUIRED, ModelReading.OPTIONAL):
         return f"model_{reading.value}"
-    # The verifier's own rules, through its public API: the item as a gap against an
-    # empty profile (nothing can contradict it), one item at a time for its reason.
-    verification = verify_draft(
-        Draft(gaps=[Claim(term=item.term, job_quote=item.job_quote)]),
-        "",
-        source.text,
-        limits=replace(limits, max_points=1),
-        job_fields=source.spans,
-        job_full_text=source.full_text,
-        job_not_requirements=excluded,
-        instructions=found,
-    )
-    if not verification.gaps:
-        return next(iter(verification.drop_reasons), "removed")
-    point = verification.gaps[0]
+    # The verifier's own checks: the item as a gap against an empty profile (nothing can
+    # contradict it), on a checker of its own (repeats are read_posting's to count).
+    point = Checker("", source.text, **sent).gap(Claim(term=item.term, job_quote=item.job_quote))
+    if isinstance(point, DropReason):
+        return point.value
     located = source.locate(*point.job_span)
     names: tuple[str, ...] = ()
     if point.term_span is not None:
