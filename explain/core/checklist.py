@@ -97,13 +97,11 @@ class Item:
         """(profile's, job's) years or level, only when both quotes state one of the same
         kind for this requirement: shown side by side, never compared."""
         point = self.point
-        if self.state is not State.SHOWN or point is None:
+        if self.state is not State.SHOWN or point is None or not point.profile_amount:
             return None
-        if not (point.profile_amount and point.job_amount):
-            return None
-        if not same_kind(point.profile_amount, point.job_amount):
-            return None
-        return point.profile_amount, point.job_amount
+        if point.job_amount and same_kind(point.profile_amount, point.job_amount):
+            return point.profile_amount, point.job_amount
+        return None
 
 
 @dataclass(frozen=True)
@@ -241,10 +239,7 @@ class ChecklistBuilder:
 def _name_in(requirement: Requirement, quote: str) -> str:
     """The requirement's name the profile quote holds: its term, else the first
     alternative found there ("ACCA" of "CIMA, ACCA or ACA"), else its term."""
-    for name in requirement.names:
-        if find_term(name, quote):
-            return name
-    return requirement.term
+    return next((name for name in requirement.names if find_term(name, quote)), requirement.term)
 
 
 def build_checklist(reading: PostingReading, answer: ViewerAnswer, checker: Checker) -> Checklist:

@@ -423,9 +423,8 @@ class Checker:
         """The claim's term, found in its job quote (and profile quote, for a match)."""
         needle = _normalize_quote(claim.term)
         words = len(split_words(needle)[0])
-        if len(claim.term.strip()) > self.limits.max_term_chars:
-            return DropReason.TERM_MISSING
-        if not 0 < words <= self.limits.max_term_words:
+        too_long = len(claim.term.strip()) > self.limits.max_term_chars
+        if too_long or not 0 < words <= self.limits.max_term_words:
             return DropReason.TERM_MISSING
         if not content.has_content(needle):
             return DropReason.TERM_NOT_CONTENT
