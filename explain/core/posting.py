@@ -200,7 +200,6 @@ def read_posting(
     *,
     limits: Limits | None = None,
     not_requirement_keys: Collection[str] = (),
-    requirement_keys: Collection[str] = REQUIREMENT_KEYS,
 ) -> PostingReading:
     """The answer's requirements that pass every check, and the lines left unread."""
     excluded = NEVER_REQUIREMENT_KEYS | frozenset(not_requirement_keys)
@@ -224,7 +223,7 @@ def read_posting(
         if isinstance(result, str):
             reasons[result] += 1
             continue
-        result = _placed(result, source, requirement_keys, {r.job_span for r in kept})
+        result = _placed(result, source, {r.job_span for r in kept})
         term_key = normalize(result.term)
         keys = {
             ("span", (term_key, result.job_span)),
@@ -236,7 +235,7 @@ def read_posting(
         seen |= keys
         kept.append(result)
     kept.sort(key=lambda r: r.job_span)
-    lines = requirement_lines(source, requirement_keys)
+    lines = requirement_lines(source)
     not_read = tuple(line for line in lines if not _covered(line, kept))
     return PostingReading(
         requirements=tuple(kept),
@@ -256,20 +255,15 @@ def _covered(line: Line, kept: Sequence[Requirement]) -> bool:
     )
 
 
-def _placed(
-    found: Requirement,
-    source: SourceText,
-    requirement_keys: Collection[str],
-    taken: set[tuple[int, int]],
-) -> Requirement:
+def _placed(found: Requirement, source: SourceText, taken: set[tuple[int, int]]) -> Requirement:
     """The requirement moved to the first place in the requirements field that states it
     and no kept requirement holds: the verifier finds a quote's first place, which may
     be the description's ("Our stack: Kubernetes on GCP")."""
     here = source.locate(*found.job_span)
-    if here and here[0] in requirement_keys and found.job_span not in taken:
+    if here and here[0] in REQUIREMENT_KEYS and found.job_span not in taken:
         return found
     length = found.job_span[1] - found.job_span[0]
-    for span in (s for s in source.fields if s.key in requirement_keys):
+    for span in (s for s in source.fields if s.key in REQUIREMENT_KEYS):
         low = span.start
         while low < span.end:
             place = find_quote(found.job_quote, source.text[low : span.end])
