@@ -168,13 +168,11 @@ class ChecklistBuilder:
             self._unread += 1
             return None
         requirement = self._requirements[number - 1]
-        item = None
-        if evidence.profile_quote.strip():
-            item = self._shown(number, requirement, evidence)
-        if item is None:
-            item = self._not_shown(number, requirement)
-        self._items[number] = item
-        return item
+        shown = (
+            self._shown(number, requirement, evidence) if evidence.profile_quote.strip() else None
+        )
+        self._items[number] = shown or self._not_shown(number, requirement)
+        return self._items[number]
 
     def add_all(self, answer: Iterable[Evidence]) -> None:
         for evidence in answer:
