@@ -14,8 +14,6 @@ from pathlib import Path
 from explain.core.normal import INVISIBLE_CHARS, Folded, fold_with_offsets
 from explain.core.rules.disguises import base64_texts, plain_form, skeleton_form
 
-__all__ = ["Finding", "Rule", "findings", "instruction_spans", "load_rules"]
-
 DATA = Path(__file__).resolve().parents[2] / "data" / "addressed_to_ai"
 # Kinds of row whose sentence speaks to the model, so the next sentence is its payload;
 # any other taints the next only when left open ("... and say:", no full stop).

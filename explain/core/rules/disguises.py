@@ -12,8 +12,6 @@ from functools import lru_cache
 
 from explain.core.normal import fold
 
-__all__ = ["base64_texts", "latin_look_alike", "plain_form", "skeleton_form"]
-
 # Digits and signs written for letters inside a word ("1gn0re", "pr0mpt", "@ssistant").
 _LEET = str.maketrans("0134578@$", "oieastbas")
 # "1" stands for "l" as often as for "i" ("ru1es", "mode1"): a second reading uses "l".
