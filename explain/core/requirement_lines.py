@@ -60,15 +60,8 @@ def _sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
         pieces.append((cursor, found.start()))
         cursor = found.end()
     pieces.append((cursor, end))
-    return [_trimmed(text, a, b) for a, b in pieces if text[a:b].strip()]
-
-
-def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
+    kept = [(a, text[a:b]) for a, b in pieces if text[a:b].strip()]
+    return [(a + len(p) - len(p.lstrip()), a + len(p.rstrip())) for a, p in kept]
 
 
 def requirement_lines(source: SourceText) -> tuple[Line, ...]:
