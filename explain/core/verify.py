@@ -390,7 +390,7 @@ class Checker:
         self.job = _Source(job_text or "", sent.get("job_fields"), sent.get("job_full_text"), found)
         self.limits = sent.get("limits") or Limits()
         self.not_requirements = tuple(sent.get("job_not_requirements", ()))
-        self.seen: set[tuple[str, str, str, str]] = set()
+        self.seen: set[tuple[str, ...]] = set()
 
     def _quote(
         self, needle: str, source: _Source, not_found: DropReason, excluded: Spans = ()
@@ -479,8 +479,9 @@ class Checker:
             ),
         )
 
-    def _duplicate(self, kind: str, term: str, profile_needle: str, job_needle: str) -> bool:
-        key = (kind, term, profile_needle, job_needle)
+    def _duplicate(self, *key: str) -> bool:
+        """A point with this term and these quotes was kept already (a match's profile quote
+        is never empty and a gap's always is: the two kinds never share a key)."""
         if key in self.seen:
             return True
         self.seen.add(key)
@@ -495,7 +496,7 @@ class Checker:
         if isinstance(checked, DropReason):
             return checked
         job_needle, term, point = checked
-        if self._duplicate("match", term.needle, profile_needle, job_needle):
+        if self._duplicate(term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
         assert term.profile_span is not None
         return replace(
@@ -521,7 +522,7 @@ class Checker:
         found, said = self.profile.mention(forms, claim.term, unless=self._absent)
         if found:
             return DropReason.GAP_CONTRADICTED
-        if self._duplicate("gap", term.needle, profile_needle, job_needle):
+        if self._duplicate(term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
         if said is None:
             return point
