@@ -211,26 +211,20 @@ class ChecklistBuilder:
     def _not_shown(self, number: int, requirement: Requirement) -> Item:
         """Code's own check that the profile does not name the requirement, nor any of
         its alternatives: not found, not yet (named only as missing), or unchecked."""
-        said: VerifiedPoint | None = None
-        first: VerifiedPoint | DropReason | None = None
+        reading = "optional" if requirement.optional else ""
+        results: list[VerifiedPoint | DropReason] = []
         for name in requirement.names:
             result = self._checker.gap(
-                Gap(
-                    term=name,
-                    job_quote=requirement.job_quote,
-                    job_reading="optional" if requirement.optional else "",
-                )
+                Gap(term=name, job_quote=requirement.job_quote, job_reading=reading)
             )
             if result is DropReason.GAP_CONTRADICTED:
                 return Item(number, requirement, State.UNCHECKED)
-            if first is None:
-                first = result
-            if isinstance(result, VerifiedPoint) and result.profile_said and said is None:
-                said = result
-        if said is not None:
-            return Item(number, requirement, State.NOT_YET, said)
-        if isinstance(first, VerifiedPoint):
-            return Item(number, requirement, State.NOT_FOUND, first)
+            results.append(result)
+        said = [r for r in results if isinstance(r, VerifiedPoint) and r.profile_said]
+        if said:
+            return Item(number, requirement, State.NOT_YET, said[0])
+        if isinstance(results[0], VerifiedPoint):
+            return Item(number, requirement, State.NOT_FOUND, results[0])
         return Item(number, requirement, State.UNCHECKED)
 
 

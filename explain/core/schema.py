@@ -32,9 +32,8 @@ class ModelReading(StrEnum):
 
 def reading_word(value: Any) -> str:
     """A reading in any case or spacing ("Not needed" is "not_needed"); a missing one is ""."""
-    return (
-        "" if value is None else str(value).strip().casefold().replace(" ", "_").replace("-", "_")
-    )
+    word = "" if value is None else str(value)
+    return word.strip().casefold().replace(" ", "_").replace("-", "_")
 
 
 class Answer(BaseModel):
