@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from explain.adapter import JobUnavailable
 from explain.conf import app_settings
-from explain.core.rules.addressed_to_ai import findings_of
+from explain.core.rules.addressed_to_ai import findings
 from explain.core.texts import job_text
 from explain.models import ExplanationLog, FlagMark
 from explain.source import get_source
@@ -118,7 +118,7 @@ def flagged_sentences(job_ref: str, user: Any) -> list[dict[str, Any]] | None:
     text = source.text
     labels = {f.key: f.label for f in fields}
     rows: list[dict[str, Any]] = []
-    for finding in findings_of(text):
+    for finding in findings(text):
         where = source.locate(finding.start, finding.start)
         key = where[0] if where else ""
         sentence = text[finding.start : finding.end].strip()

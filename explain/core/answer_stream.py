@@ -61,11 +61,8 @@ class AnswerStream:
         return fresh
 
     def finish(self, answer: ViewerAnswer) -> list[Evidence]:
-        """The final answer's items not yet taken from the stream.
-
-        StreamMismatch if what was taken is not where the final answer begins (JSON with
-        a repeated key can say one thing early and another at the end).
-        """
+        """The final answer's items not yet taken; StreamMismatch if what was taken is not
+        where it begins (JSON with a repeated key can say one thing early, another late)."""
         final = answer.requirements
         taken = self._taken
         if final[: len(taken)] != taken:

@@ -10,18 +10,18 @@ bottom line is the same for every viewer. Pure Python: no Django.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, Field
 
 from explain.core.posting import MAX_REQUIREMENTS, PostingReading, Requirement
 from explain.core.requirement_lines import Line
 from explain.core.rules.amounts import same_kind
 from explain.core.rules.equivalence import find_term
-from explain.core.schema import PROFILE_READINGS, Claim, Gap, Text
+from explain.core.schema import PROFILE_READINGS, Answer, Claim, Gap, Text
 from explain.core.verify import Checker, DropReason, Verification, VerifiedPoint
 from explain.core.verify import checker_for as checker_for  # the checklist's callers build one
 
@@ -50,10 +50,11 @@ def _number(value: Any) -> Any:
     return int(digits[:6]) if digits else 0
 
 
-class Evidence(BaseModel):
-    """The model's answer for one requirement: a profile quote that shows it, or none."""
+_MISSING = (State.NOT_FOUND, State.NOT_YET)
 
-    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
+
+class Evidence(Answer):
+    """The model's answer for one requirement: a profile quote that shows it, or none."""
 
     id: Annotated[int, BeforeValidator(_number)] = Field(
         default=0, description="The requirement's id, as listed."
@@ -71,10 +72,8 @@ class Evidence(BaseModel):
     )
 
 
-class ViewerAnswer(BaseModel):
+class ViewerAnswer(Answer):
     """What the model proposes for one viewer; nothing in it is shown before the checks."""
-
-    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     requirements: list[Evidence] = Field(default_factory=list)
 
@@ -98,13 +97,11 @@ class Item:
         """(profile's, job's) years or level, only when both quotes state one of the same
         kind for this requirement: shown side by side, never compared."""
         point = self.point
-        if self.state is not State.SHOWN or point is None:
+        if self.state is not State.SHOWN or point is None or not point.profile_amount:
             return None
-        if not (point.profile_amount and point.job_amount):
-            return None
-        if not same_kind(point.profile_amount, point.job_amount):
-            return None
-        return point.profile_amount, point.job_amount
+        if point.job_amount and same_kind(point.profile_amount, point.job_amount):
+            return point.profile_amount, point.job_amount
+        return None
 
 
 @dataclass(frozen=True)
@@ -113,8 +110,7 @@ class Checklist:
 
     items: tuple[Item, ...] = ()
     not_read: tuple[Line, ...] = ()
-    # The same answer as the older view: matches (shown), gaps (not found, not yet), the
-    # evidence removed and why, the evidence never read.
+    # Matches (shown), gaps (not found, not yet), the evidence removed and why, never read.
     verification: Verification = field(default_factory=Verification)
 
     @property
@@ -172,13 +168,11 @@ class ChecklistBuilder:
             self._unread += 1
             return None
         requirement = self._requirements[number - 1]
-        item = None
-        if evidence.profile_quote.strip():
-            item = self._shown(number, requirement, evidence)
-        if item is None:
-            item = self._not_shown(number, requirement)
-        self._items[number] = item
-        return item
+        shown = (
+            self._shown(number, requirement, evidence) if evidence.profile_quote.strip() else None
+        )
+        self._items[number] = shown or self._not_shown(number, requirement)
+        return self._items[number]
 
     def add_all(self, answer: Iterable[Evidence]) -> None:
         for evidence in answer:
@@ -191,7 +185,14 @@ class ChecklistBuilder:
             if number not in self._items:
                 self._items[number] = self._not_shown(number, requirement)
         items = tuple(self._items[n] for n in sorted(self._items))
-        return Checklist(items=items, not_read=self._not_read, verification=self._view(items))
+        verification = Verification(
+            matches=tuple(i.point for i in items if i.state is State.SHOWN and i.point),
+            gaps=tuple(i.point for i in items if i.state in _MISSING and i.point),
+            dropped=sum(self._reasons.values()),
+            drop_reasons=dict(sorted(self._reasons.items())),
+            unchecked=self._unread,
+        )
+        return Checklist(items=items, not_read=self._not_read, verification=verification)
 
     def _shown(self, number: int, requirement: Requirement, evidence: Evidence) -> Item | None:
         claim = Claim(
@@ -210,49 +211,27 @@ class ChecklistBuilder:
     def _not_shown(self, number: int, requirement: Requirement) -> Item:
         """Code's own check that the profile does not name the requirement, nor any of
         its alternatives: not found, not yet (named only as missing), or unchecked."""
-        said: VerifiedPoint | None = None
-        first: VerifiedPoint | DropReason | None = None
+        reading = "optional" if requirement.optional else ""
+        results: list[VerifiedPoint | DropReason] = []
         for name in requirement.names:
             result = self._checker.gap(
-                Gap(
-                    term=name,
-                    job_quote=requirement.job_quote,
-                    job_reading="optional" if requirement.optional else "",
-                )
+                Gap(term=name, job_quote=requirement.job_quote, job_reading=reading)
             )
             if result is DropReason.GAP_CONTRADICTED:
                 return Item(number, requirement, State.UNCHECKED)
-            if first is None:
-                first = result
-            if isinstance(result, VerifiedPoint) and result.profile_said and said is None:
-                said = result
-        if said is not None:
-            return Item(number, requirement, State.NOT_YET, said)
-        if isinstance(first, VerifiedPoint):
-            return Item(number, requirement, State.NOT_FOUND, first)
+            results.append(result)
+        said = [r for r in results if isinstance(r, VerifiedPoint) and r.profile_said]
+        if said:
+            return Item(number, requirement, State.NOT_YET, said[0])
+        if isinstance(results[0], VerifiedPoint):
+            return Item(number, requirement, State.NOT_FOUND, results[0])
         return Item(number, requirement, State.UNCHECKED)
-
-    def _view(self, items: Sequence[Item]) -> Verification:
-        shown = tuple(i.point for i in items if i.state is State.SHOWN and i.point)
-        missing = tuple(
-            i.point for i in items if i.state in (State.NOT_FOUND, State.NOT_YET) and i.point
-        )
-        return Verification(
-            matches=shown,
-            gaps=missing,
-            dropped=sum(self._reasons.values()),
-            drop_reasons=dict(sorted(self._reasons.items())),
-            unchecked=self._unread,
-        )
 
 
 def _name_in(requirement: Requirement, quote: str) -> str:
     """The requirement's name the profile quote holds: its term, else the first
     alternative found there ("ACCA" of "CIMA, ACCA or ACA"), else its term."""
-    for name in requirement.names:
-        if find_term(name, quote):
-            return name
-    return requirement.term
+    return next((name for name in requirement.names if find_term(name, quote)), requirement.term)
 
 
 def build_checklist(reading: PostingReading, answer: ViewerAnswer, checker: Checker) -> Checklist:

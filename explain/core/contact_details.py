@@ -44,11 +44,8 @@ _MESSENGER_HANDLE = re.compile(
 
 
 def _handle_spans(text: str) -> list[tuple[int, int]]:
-    """A messenger's handle after its name, when written as one (see _MESSENGER_HANDLE).
-
-    A word after a name that is no handle is searched again from that word, since it may
-    itself be a messenger's name ("Skype Skype: live:.cid.42").
-    """
+    """A messenger's handle after its name; a word that is no handle is searched again
+    from, since it may be a messenger's name itself ("Skype Skype: live:.cid.42")."""
     spans: list[tuple[int, int]] = []
     position = 0
     while (m := _MESSENGER_HANDLE.search(text, position)) is not None:
@@ -98,9 +95,8 @@ def _suffixes() -> tldextract.TLDExtract:
 
 
 def _is_domain(found: str) -> bool:
-    """True when a dotted name ends in a public suffix people write as a domain, and is
-    not a word written like one: ASP.NET, B.Tech, or a framework "Name.Net" or "Name.NET"
-    (a domain is lower case or has a path)."""
+    """True for a bare domain as described above; "Name.Net" and "Name.NET" without a
+    path are frameworks."""
     host = found.split("/", 1)[0]
     lowered = host.lower()
     if lowered in _WORDS_LIKE_DOMAINS:
@@ -162,8 +158,8 @@ _DATE_TOKEN = re.compile(
 
 
 def _all_years(candidate: str) -> bool:
-    """Groups that are all years, month/year or whole dates ("2015-2019 2020-2023",
-    "09/2015 - 06/2018", "01.09.2015 - 30.06.2018") are dates on a CV, not a number."""
+    """True when every group is a year, month/year or whole date ("2015-2019 2020-2023",
+    "09/2015 - 06/2018", "01.09.2015 - 30.06.2018")."""
     groups = [g for g in re.split(r"[\s-]+", _ISO_DATE.sub(" ", candidate.strip("()"))) if g]
     return all(
         _DATE_GROUP.fullmatch(g) or all(_YEAR.fullmatch(p) for p in re.split(r"[./]+", g))
@@ -183,8 +179,7 @@ _MONEY_BEFORE = re.compile(rf"(?<![^\W\d_]){_CURRENCY}[ \u00a0]?$", re.IGNORECAS
 
 
 def _is_money(text: str, start: int, end: int) -> bool:
-    """True when the candidate is one amount or a range of amounts in thousands with a
-    currency next to it: a salary line, which a CV or posting must keep."""
+    """True for an amount or a range of amounts in thousands next to a currency."""
     parts = [p for p in re.split(r"\s*[-–]\s*", text[start:end].strip()) if p]
     if not parts or not all(_THOUSANDS.fullmatch(p) for p in parts):
         return False
@@ -249,9 +244,8 @@ _MIN_PRIVATE_DIGITS = 6
 
 
 def private_pattern(values: Sequence[str]) -> re.Pattern[str] | None:
-    """One pattern for the user's own values, in any case and any spacing or punctuation
-    between their words; a phone by its digits, an e-mail address also by its local part
-    (it names the person too: "dana.private at ...")."""
+    """The user's own values in any case, spacing or punctuation between their words; a
+    phone by its digits, an e-mail address also by its local part ("dana.private at")."""
     alternatives: list[str] = []
     for value in [*values, *(v.split("@", 1)[0] for v in values if "@" in v)]:
         words = re.findall(r"[^\W_]+", visible_form(value))

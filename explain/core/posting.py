@@ -14,16 +14,24 @@ import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 from itertools import takewhile
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BeforeValidator, Field
 
 from explain.core.requirement_lines import REQUIREMENT_KEYS, Line, requirement_lines
-from explain.core.schema import Claim, Draft, Text
+from explain.core.schema import Answer, Claim, ModelReading, Text, reading_word
 from explain.core.texts import SourceText
-from explain.core.verify import Limits, find_quote, is_quoted, normalize, verify_draft
+from explain.core.verify import (
+    Checker,
+    DropReason,
+    Instructions,
+    Limits,
+    Sent,
+    find_quote,
+    is_quoted,
+    normalize,
+)
 
 # At most this many requirements are kept; of a longer answer at most CONSIDERED are
 # checked, the rest counted as not checked (a 500-item answer costs what 120 do).
@@ -37,26 +45,8 @@ ALTERNATIVE_WORDS = 4
 NEVER_REQUIREMENT_KEYS = frozenset({"title", "company"})
 
 
-class ModelReading(StrEnum):
-    """The model's reading of a quote: only the first two keep a requirement."""
-
-    REQUIRED = "required"
-    OPTIONAL = "optional"
-    NOT_NEEDED = "not_needed"
-    OFFERED = "offered"
-    OTHER_ROLE = "other_role"
-    ABOUT_COMPANY = "about_company"
-
-
-def _reading(value: Any) -> str:
-    """A reading in any case or spacing; a missing one is not "required"."""
-    return "" if value is None else str(value).strip().lower().replace(" ", "_").replace("-", "_")
-
-
-class PostingItem(BaseModel):
+class PostingItem(Answer):
     """One requirement of the posting, with the words that state it."""
-
-    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     job_quote: Text = Field(
         default="",
@@ -67,17 +57,15 @@ class PostingItem(BaseModel):
         default="",
         description="1 to 4 words copied from jobQuote naming what is asked.",
     )
-    reading: Annotated[str, BeforeValidator(_reading)] = Field(
+    reading: Annotated[str, BeforeValidator(reading_word)] = Field(
         default="",
         description="required, optional, not_needed, offered, other_role or about_company.",
         json_schema_extra={"enum": [r.value for r in ModelReading]},
     )
 
 
-class PostingAnswer(BaseModel):
+class PostingAnswer(Answer):
     """What the model proposes for a posting; nothing in it is kept before verification."""
-
-    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     requirements: list[PostingItem] = Field(default_factory=list)
 
@@ -212,12 +200,16 @@ def read_posting(
     *,
     limits: Limits | None = None,
     not_requirement_keys: Collection[str] = (),
-    requirement_keys: Collection[str] = REQUIREMENT_KEYS,
 ) -> PostingReading:
     """The answer's requirements that pass every check, and the lines left unread."""
-    limits = limits or Limits()
-    excluded_keys = NEVER_REQUIREMENT_KEYS | frozenset(not_requirement_keys)
-    excluded = [(s.start, s.end) for s in source.fields if s.key in excluded_keys]
+    excluded = NEVER_REQUIREMENT_KEYS | frozenset(not_requirement_keys)
+    sent = Sent(
+        limits=limits,
+        job_fields=source.spans,
+        job_full_text=source.full_text,
+        job_not_requirements=[(s.start, s.end) for s in source.fields if s.key in excluded],
+        instructions=Instructions(),  # the posting folded and searched for text to an AI once
+    )
     reasons: Counter[str] = Counter()
     items = answer.requirements
     unchecked = max(0, len(items) - CONSIDERED)
@@ -227,11 +219,11 @@ def read_posting(
         if len(kept) >= MAX_REQUIREMENTS:
             unchecked += 1
             continue
-        result = _check(item, source, limits, excluded)
+        result = _check(item, source, sent)
         if isinstance(result, str):
             reasons[result] += 1
             continue
-        result = _placed(result, source, requirement_keys, {r.job_span for r in kept})
+        result = _placed(result, source, {r.job_span for r in kept})
         term_key = normalize(result.term)
         keys = {
             ("span", (term_key, result.job_span)),
@@ -243,7 +235,7 @@ def read_posting(
         seen |= keys
         kept.append(result)
     kept.sort(key=lambda r: r.job_span)
-    lines = requirement_lines(source, requirement_keys)
+    lines = requirement_lines(source)
     not_read = tuple(line for line in lines if not _covered(line, kept))
     return PostingReading(
         requirements=tuple(kept),
@@ -263,20 +255,15 @@ def _covered(line: Line, kept: Sequence[Requirement]) -> bool:
     )
 
 
-def _placed(
-    found: Requirement,
-    source: SourceText,
-    requirement_keys: Collection[str],
-    taken: set[tuple[int, int]],
-) -> Requirement:
+def _placed(found: Requirement, source: SourceText, taken: set[tuple[int, int]]) -> Requirement:
     """The requirement moved to the first place in the requirements field that states it
     and no kept requirement holds: the verifier finds a quote's first place, which may
     be the description's ("Our stack: Kubernetes on GCP")."""
     here = source.locate(*found.job_span)
-    if here and here[0] in requirement_keys and found.job_span not in taken:
+    if here and here[0] in REQUIREMENT_KEYS and found.job_span not in taken:
         return found
     length = found.job_span[1] - found.job_span[0]
-    for span in (s for s in source.fields if s.key in requirement_keys):
+    for span in (s for s in source.fields if s.key in REQUIREMENT_KEYS):
         low = span.start
         while low < span.end:
             place = find_quote(found.job_quote, source.text[low : span.end])
@@ -297,9 +284,7 @@ def _placed(
     return found
 
 
-def _check(
-    item: PostingItem, source: SourceText, limits: Limits, excluded: list[tuple[int, int]]
-) -> Requirement | str:
+def _check(item: PostingItem, source: SourceText, sent: Sent) -> Requirement | str:
     """The kept requirement, or why it was removed (a short fixed name)."""
     try:
         reading = ModelReading(item.reading)
@@ -307,20 +292,11 @@ def _check(
         return "model_reading_unknown"
     if reading not in (ModelReading.REQUIRED, ModelReading.OPTIONAL):
         return f"model_{reading.value}"
-    # The verifier's own rules, through its public API: the item as a gap against an
-    # empty profile (nothing can contradict it), one item at a time for its reason.
-    verification = verify_draft(
-        Draft(gaps=[Claim(term=item.term, job_quote=item.job_quote)]),
-        "",
-        source.text,
-        limits=replace(limits, max_points=1),
-        job_fields=source.spans,
-        job_full_text=source.full_text,
-        job_not_requirements=excluded,
-    )
-    if not verification.gaps:
-        return next(iter(verification.drop_reasons), "removed")
-    point = verification.gaps[0]
+    # The verifier's own checks: the item as a gap against an empty profile (nothing can
+    # contradict it), on a checker of its own (repeats are read_posting's to count).
+    point = Checker("", source.text, **sent).gap(Claim(term=item.term, job_quote=item.job_quote))
+    if isinstance(point, DropReason):
+        return point.value
     located = source.locate(*point.job_span)
     names: tuple[str, ...] = ()
     if point.term_span is not None:

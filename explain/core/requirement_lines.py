@@ -9,7 +9,6 @@ sentences, so a paragraph is read sentence by sentence. Pure Python: no Django.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
 from dataclasses import dataclass
 
 from explain.core.texts import SourceText
@@ -61,24 +60,15 @@ def _sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
         pieces.append((cursor, found.start()))
         cursor = found.end()
     pieces.append((cursor, end))
-    return [_trimmed(text, a, b) for a, b in pieces if text[a:b].strip()]
+    kept = [(a, text[a:b]) for a, b in pieces if text[a:b].strip()]
+    return [(a + len(p) - len(p.lstrip()), a + len(p.rstrip())) for a, p in kept]
 
 
-def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
-
-
-def requirement_lines(
-    source: SourceText, keys: Collection[str] = REQUIREMENT_KEYS
-) -> tuple[Line, ...]:
+def requirement_lines(source: SourceText) -> tuple[Line, ...]:
     """The lines, list items and sentences of the requirements field(s), in order."""
     text = source.text
     lines: list[Line] = []
-    for span in (s for s in source.fields if s.key in keys):
+    for span in (s for s in source.fields if s.key in REQUIREMENT_KEYS):
         cursor = span.start
         while cursor <= span.end:
             stop = text.find("\n", cursor, span.end)

@@ -6,6 +6,7 @@ sentence the user reads is written by code from what passed, never by the model.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
@@ -16,15 +17,35 @@ Text = Annotated[str, BeforeValidator(lambda value: "" if value is None else val
 
 # What a quote may say of its term, as the model reads it.
 PROFILE_READINGS = ("states", "absent", "wished", "someone_else", "past")
-JOB_READINGS = ("required", "optional", "not_needed", "offered", "other_role", "about_company")
 
 
-class Claim(BaseModel):
-    """One requirement or skill with the words it rests on, copied from each text."""
+class ModelReading(StrEnum):
+    """The model's reading of a job quote: only the first two keep a requirement."""
 
-    # The docstring and field descriptions are sent to the model as the schema. Unknown
-    # keys ("point", a sentence) are dropped here, before anything can read them.
+    REQUIRED = "required"
+    OPTIONAL = "optional"
+    NOT_NEEDED = "not_needed"
+    OFFERED = "offered"
+    OTHER_ROLE = "other_role"
+    ABOUT_COMPANY = "about_company"
+
+
+def reading_word(value: Any) -> str:
+    """A reading in any case or spacing ("Not needed" is "not_needed"); a missing one is ""."""
+    word = "" if value is None else str(value)
+    return word.strip().casefold().replace(" ", "_").replace("-", "_")
+
+
+class Answer(BaseModel):
+    """What a model answers, read by alias or name; unknown keys ("point", a sentence) are
+    dropped here, before anything can read them. A subclass's docstring and field
+    descriptions are sent to the model as the schema."""
+
     model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
+
+
+class Claim(Answer):
+    """One requirement or skill with the words it rests on, copied from each text."""
 
     term: Text = Field(
         default="",
@@ -52,7 +73,7 @@ class Claim(BaseModel):
     job_reading: Text = Field(
         default="",
         alias="jobReading",
-        description="What jobQuote says of the term: one of " + ", ".join(JOB_READINGS) + ".",
+        description="What jobQuote says of the term: one of " + ", ".join(ModelReading) + ".",
     )
 
 
@@ -70,10 +91,8 @@ class Gap(Claim):
     profile_reading: SkipJsonSchema[Text] = Field(default="", alias="profileReading")
 
 
-class Draft(BaseModel):
+class Draft(Answer):
     """What the model proposes; nothing in it is shown before verification."""
-
-    model_config = ConfigDict(populate_by_name=True, extra="ignore", frozen=True)
 
     matches: list[Claim] = Field(default_factory=list)
     gaps: list[Gap] = Field(default_factory=list)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from explain.adapter import Field
 from explain.core.contact_details import private_pattern, scrub, scrub_private, visible_form
-from explain.core.verify import normalize
+from explain.core.normal import normalize
 from explain.display_cleaning import strip_hidden, strip_reordering
 
 

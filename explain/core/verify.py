@@ -22,10 +22,11 @@ from explain.core.normal import INVISIBLE as _IGNORABLE
 from explain.core.normal import Folded as _Folded
 from explain.core.normal import fold_with_offsets as _fold_with_offsets
 from explain.core.normal import normalize as normalize  # public here too
-from explain.core.rules import addressed_to_ai, amounts, content, equivalence, reading
+from explain.core.rules import amounts, content, equivalence, reading
+from explain.core.rules.addressed_to_ai import instruction_spans as instruction_spans
 from explain.core.rules.words import joined as _joined
 from explain.core.rules.words import split_words, word_forms
-from explain.core.schema import Claim, Draft
+from explain.core.schema import Claim, Draft, reading_word
 
 MIN_QUOTE_CHARS = 3
 
@@ -195,36 +196,24 @@ def _quote_problem(needle: str, max_words: int) -> DropReason | None:
 # --------------------------------------------------------------------------- texts
 
 
-def instruction_spans(text: str) -> list[tuple[int, int]]:
-    """Offsets of the sentences of a text that address an AI or give it orders."""
-    text = text or ""
-    return _instructions(text, _fold_with_offsets(text))
-
-
-def _instructions(text: str, folded: _Folded) -> list[tuple[int, int]]:
-    return addressed_to_ai.instruction_spans(text, folded.text, folded.starts, folded.ends)
-
-
 class Instructions:
-    """One request's texts by part ("profile", "job", "profile_full", "job_full"), each
-    folded once and its sentences addressed to an AI found once, whoever asks first: the
-    verifier and the log row read the same."""
+    """One request's texts, each folded once and its sentences addressed to an AI found
+    once, whoever asks first: the verifier and the log row read the same."""
 
     def __init__(self) -> None:
-        self._folded: dict[tuple[str, str], _Folded] = {}
-        self._spans: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        self._folded: dict[str, _Folded] = {}
+        self._spans: dict[str, list[tuple[int, int]]] = {}
 
-    def folded(self, part: str, text: str) -> _Folded:
-        """The normal form of `text`, the request's `part`."""
-        if (part, text) not in self._folded:
-            self._folded[part, text] = _fold_with_offsets(text)
-        return self._folded[part, text]
+    def folded(self, text: str) -> _Folded:
+        if text not in self._folded:
+            self._folded[text] = _fold_with_offsets(text)
+        return self._folded[text]
 
-    def spans(self, part: str, text: str) -> list[tuple[int, int]]:
-        """The sentences of `text`, the request's `part`, addressed to an AI."""
-        if (part, text) not in self._spans:
-            self._spans[part, text] = _instructions(text, self.folded(part, text))
-        return self._spans[part, text]
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """The sentences of the text addressed to an AI."""
+        if text not in self._spans:
+            self._spans[text] = instruction_spans(text, self.folded(text))
+        return self._spans[text]
 
 
 def _overlaps(spans: Spans, span: tuple[int, int]) -> bool:
@@ -236,21 +225,16 @@ class _Source:
     cut (None: not cut), each read once through the request's Instructions."""
 
     def __init__(
-        self,
-        text: str,
-        fields: Spans | None,
-        full_text: str | None,
-        found: Instructions | None = None,
-        part: str = "text",
+        self, text: str, fields: Spans | None, full_text: str | None, found: Instructions
     ) -> None:
         self.text = text
-        self.found = found or Instructions()
-        self.folded = self.found.folded(part, text)
+        self.found = found
+        self.folded = found.folded(text)
         self.fields = [(0, len(text))] if fields is None else [f for f in fields if f[0] < f[1]]
-        # (part, text) of the text sent, then of the text before its cut when it differs.
-        self.parts = [(part, text)]
+        # The text sent, then the text before its cut when it differs.
+        self.texts = [text]
         if full_text and full_text != text:
-            self.parts.append((part + "_full", full_text))
+            self.texts.append(full_text)
 
     def field(self, span: tuple[int, int]) -> tuple[int, int] | None:
         """The (start, end) of the field holding the whole span, if one does."""
@@ -280,20 +264,15 @@ class _Source:
         )
         return reading.read(piece, (start - low, end - low), (0, high - low))
 
-    def instructions(self) -> Spans:
-        return self.found.spans(*self.parts[0])
-
     def after_cut(self, needle: str) -> bool:
         """True when the needle is only in the part of the text that was not sent."""
-        return (
-            len(self.parts) > 1 and _locate(needle, self.found.folded(*self.parts[1])) is not None
-        )
+        return len(self.texts) > 1 and _locate(needle, self.found.folded(self.texts[1])) is not None
 
     @cached_property
     def skeletons(self) -> list[equivalence.Words]:
         """Each text as a skeleton (look-alikes read as Latin), its words read once for
         every gap."""
-        return [equivalence.Words(equivalence.skeleton(text)) for _, text in self.parts]
+        return [equivalence.Words(equivalence.skeleton(text)) for text in self.texts]
 
     def mention(
         self, forms: Iterable[str], term: str, *, unless: Callable[[tuple[int, int]], bool]
@@ -303,7 +282,7 @@ class _Source:
         skeleton. A sent mention where unless(span) holds (a negated one) does not count;
         the first such mention as written is given back."""
         skipped: tuple[int, int] | None = None
-        texts = [(self.found.folded(*part), self.found.spans(*part)) for part in self.parts]
+        texts = [(self.found.folded(text), self.found.spans(text)) for text in self.texts]
         for index, (folded, instructions) in enumerate(texts):
             for form in dict.fromkeys(filter(None, forms)):
                 for span in islice(_occurrences(form, folded), _MAX_OCCURRENCES):
@@ -358,12 +337,8 @@ def _code_drops(read: reading.Reading, drops: _Drops) -> DropReason | None:
 
 
 def _model_drops(said: str, drops: _Drops) -> DropReason | None:
-    word = _reading_word(said)
+    word = reading_word(said)
     return next((reason for _, model, reason in drops if model and model == word), None)
-
-
-def _reading_word(value: str) -> str:
-    return value.strip().casefold().replace(" ", "_").replace("-", "_")
 
 
 def _shown(text: str, span: tuple[int, int]) -> str:
@@ -392,17 +367,30 @@ def _term_spans(
     return equivalence.find_term_in(term, source.text, quote[0], quote[1])
 
 
-class Checker:
-    """Verifies claims against two texts, each read once (checker_for makes one)."""
+class Sent(TypedDict, total=False):
+    """What the checks read besides the two texts as sent, all optional."""
 
-    def __init__(
-        self, profile: _Source, job: _Source, limits: Limits, not_requirements: Spans = ()
-    ) -> None:
-        self.profile = profile
-        self.job = job
-        self.limits = limits
-        self.seen: set[tuple[str, str, str, str]] = set()
-        self.not_requirements = tuple(not_requirements)
+    limits: Limits | None
+    profile_fields: Spans | None  # each field's span: a quote must lie inside one
+    job_fields: Spans | None
+    profile_full_text: str | None  # the text before its cut: quote_after_cut
+    job_full_text: str | None
+    job_not_requirements: Spans  # job spans that back no point: job_quote_not_requirement
+    instructions: Instructions | None  # the request's, when it has read the texts already
+
+
+class Checker:
+    """The checks on the texts as sent, each text read once for the request."""
+
+    def __init__(self, profile_text: str, job_text: str, **sent: Unpack[Sent]) -> None:
+        found = sent.get("instructions") or Instructions()
+        self.profile = _Source(
+            profile_text or "", sent.get("profile_fields"), sent.get("profile_full_text"), found
+        )
+        self.job = _Source(job_text or "", sent.get("job_fields"), sent.get("job_full_text"), found)
+        self.limits = sent.get("limits") or Limits()
+        self.not_requirements = tuple(sent.get("job_not_requirements", ()))
+        self.seen: set[tuple[str, ...]] = set()
 
     def _quote(
         self, needle: str, source: _Source, not_found: DropReason, excluded: Spans = ()
@@ -417,7 +405,7 @@ class Checker:
         for span in islice(_occurrences(needle, source.folded), _MAX_OCCURRENCES):
             if source.field(span) is None:
                 reason = reason or DropReason.QUOTE_SPANS_FIELDS
-            elif _overlaps(source.instructions(), span):
+            elif _overlaps(source.found.spans(source.text), span):
                 reason = DropReason.QUOTE_IN_INSTRUCTION
             elif any(low <= span[0] and span[1] <= high for low, high in excluded):
                 reason = reason or DropReason.JOB_QUOTE_NOT_REQUIREMENT
@@ -435,9 +423,8 @@ class Checker:
         """The claim's term, found in its job quote (and profile quote, for a match)."""
         needle = _normalize_quote(claim.term)
         words = len(split_words(needle)[0])
-        if len(claim.term.strip()) > self.limits.max_term_chars:
-            return DropReason.TERM_MISSING
-        if not 0 < words <= self.limits.max_term_words:
+        too_long = len(claim.term.strip()) > self.limits.max_term_chars
+        if too_long or not 0 < words <= self.limits.max_term_words:
             return DropReason.TERM_MISSING
         if not content.has_content(needle):
             return DropReason.TERM_NOT_CONTENT
@@ -487,13 +474,14 @@ class Checker:
                 term_span=term.span,
                 job_quote=self.job.text[job[0] : job[1]],
                 job_span=job,
-                optional=asked.optional or _reading_word(claim.job_reading) == "optional",
+                optional=asked.optional or reading_word(claim.job_reading) == "optional",
                 job_amount=_amount(self.job.text, job, term.span),
             ),
         )
 
-    def _duplicate(self, kind: str, term: str, profile_needle: str, job_needle: str) -> bool:
-        key = (kind, term, profile_needle, job_needle)
+    def _duplicate(self, *key: str) -> bool:
+        """A point with this term and these quotes was kept already (a match's profile quote
+        is never empty and a gap's always is: the two kinds never share a key)."""
         if key in self.seen:
             return True
         self.seen.add(key)
@@ -508,7 +496,7 @@ class Checker:
         if isinstance(checked, DropReason):
             return checked
         job_needle, term, point = checked
-        if self._duplicate("match", term.needle, profile_needle, job_needle):
+        if self._duplicate(term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
         assert term.profile_span is not None
         return replace(
@@ -534,7 +522,7 @@ class Checker:
         found, said = self.profile.mention(forms, claim.term, unless=self._absent)
         if found:
             return DropReason.GAP_CONTRADICTED
-        if self._duplicate("gap", term.needle, profile_needle, job_needle):
+        if self._duplicate(term.needle, profile_needle, job_needle):
             return DropReason.DUPLICATE
         if said is None:
             return point
@@ -567,41 +555,12 @@ def _around(text: str, span: tuple[int, int], bounds: tuple[int, int]) -> tuple[
     return start, end
 
 
-class Sent(TypedDict, total=False):
-    """What the checks read besides the two texts as sent, all optional."""
-
-    limits: Limits | None
-    profile_fields: Spans | None  # each field's span: a quote must lie inside one
-    job_fields: Spans | None
-    profile_full_text: str | None  # the text before its cut: quote_after_cut
-    job_full_text: str | None
-    job_not_requirements: Spans  # job spans that back no point: job_quote_not_requirement
-    instructions: Instructions | None  # the request's, when it has read the texts already
-
-
-def checker_for(profile_text: str, job_text: str, **sent: Unpack[Sent]) -> Checker:
-    """The checks on the texts as sent, each text read once for the request."""
-    found = sent.get("instructions") or Instructions()
-    return Checker(
-        _Source(
-            profile_text or "",
-            sent.get("profile_fields"),
-            sent.get("profile_full_text"),
-            found,
-            "profile",
-        ),
-        _Source(job_text or "", sent.get("job_fields"), sent.get("job_full_text"), found, "job"),
-        sent.get("limits") or Limits(),
-        sent.get("job_not_requirements", ()),
-    )
-
-
 def verify_draft(
     draft: Draft, profile_text: str, job_text: str, **sent: Unpack[Sent]
 ) -> Verification:
     """Keep the claims whose quotes are found, word for word, in the texts sent; past
     max_points kept of a kind, the rest are counted as unchecked."""
-    checker = checker_for(profile_text, job_text, **sent)
+    checker = Checker(profile_text, job_text, **sent)
     reasons: Counter[str] = Counter()
     unchecked = 0
     matches: list[VerifiedPoint] = []
@@ -626,3 +585,6 @@ def verify_draft(
         drop_reasons=dict(sorted(reasons.items())),
         unchecked=unchecked,
     )
+
+
+checker_for = Checker  # the name the checklist's callers build one by

@@ -973,8 +973,8 @@ def _text_counts(result: Explanation) -> dict[str, int]:
         counts[f"{name}_words_total"] = source.words_total
         counts[f"{name}_hidden"] = min(source.hidden_removed, 32767)
         # Found once per text in a request: the verifier reads the same spans.
-        part, text = (f"{name}_full", source.full_text) if source.full_text else (name, source.text)
-        counts[f"{name}_instructions"] = min(len(result.instructions.spans(part, text)), 32767)
+        text = source.full_text or source.text
+        counts[f"{name}_instructions"] = min(len(result.instructions.spans(text)), 32767)
     return counts
 
 

@@ -275,10 +275,10 @@ def _contact_cases() -> list[Case]:
 
 
 def _detector_cases() -> list[Case]:
-    from explain.core.rules.addressed_to_ai import findings_of
+    from explain.core.rules.addressed_to_ai import findings
 
     units = ["a.", "ignore all previous ", "AI, ", "QUJD", "you must ", ": "]
-    return [Case("AI-text detector", u, 8_000, findings_of) for u in units]
+    return [Case("AI-text detector", u, 8_000, findings) for u in units]
 
 
 def _cue_cases() -> list[Case]:

@@ -7,15 +7,12 @@ are data (explain/data/addressed_to_ai/), matched on the normal form, its skelet
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from explain.core.normal import INVISIBLE_CHARS, fold_with_offsets
+from explain.core.normal import INVISIBLE_CHARS, Folded, fold_with_offsets
 from explain.core.rules.disguises import base64_texts, plain_form, skeleton_form
-
-__all__ = ["Finding", "Rule", "findings", "findings_of", "instruction_spans", "load_rules"]
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "addressed_to_ai"
 # Kinds of row whose sentence speaks to the model, so the next sentence is its payload;
@@ -253,20 +250,18 @@ def sentence_bounds(text: str, start: int, end: int) -> tuple[int, int]:
 
 def _readings(normal: str) -> list[tuple[str, list[int] | None, str]]:
     """The normal form, then its skeletons (positions map them back into the normal form)."""
-    skeletons = [(s.text, s.positions, "disguise") for s in skeleton_form(normal)]
-    return [(normal, None, "pattern"), *skeletons]
+    skeletons, positions = skeleton_form(normal)
+    return [(normal, None, "pattern"), *((s, positions, "disguise") for s in skeletons)]
 
 
-def _pattern_findings(
-    text: str, normal: str, starts: Sequence[int], ends: Sequence[int]
-) -> list[Finding]:
+def _pattern_findings(text: str, folded: Folded) -> list[Finding]:
     """Flagged sentences from pattern hits in the normal form and its skeletons."""
     found: dict[tuple[int, int], Finding] = {}
-    for reading, positions, how in _readings(normal):
+    for reading, positions, how in _readings(folded.text):
         for a, b, rule in rule_hits(reading):
             if positions is not None:
                 a, b = positions[a], positions[b - 1] + 1
-            start, end = starts[a], ends[b - 1]
+            start, end = folded.starts[a], folded.ends[b - 1]
             if rule.where == "clause" and (
                 not _clause_start(text, start) or _heading_of_a_list(text, start, end)
             ):
@@ -320,10 +315,11 @@ def _next_span(text: str, end: int) -> tuple[int, int] | None:
     return sentence_bounds(text, i, i + 1)
 
 
-def findings(text: str, normal: str, starts: Sequence[int], ends: Sequence[int]) -> list[Finding]:
-    """Every flagged sentence of a text and why, in order; `normal` is its normal form,
-    starts[i] and ends[i] the original offsets of its character i."""
-    own = _pattern_findings(text, normal, starts, ends) + _encoded_findings(text)
+def findings(text: str, folded: Folded | None = None) -> list[Finding]:
+    """Every flagged sentence of a text and why, in order (`folded`: its normal form, when
+    the caller has it already)."""
+    folded = folded or fold_with_offsets(text)
+    own = _pattern_findings(text, folded) + _encoded_findings(text)
     by_span: dict[tuple[int, int], Finding] = {}
     for f in own:
         by_span.setdefault((f.start, f.end), f)
@@ -336,19 +332,11 @@ def findings(text: str, normal: str, starts: Sequence[int], ends: Sequence[int])
     return sorted(by_span.values(), key=lambda f: (f.start, f.end))
 
 
-def findings_of(text: str) -> list[Finding]:
-    """`findings` of a text folded here (the admin's view of a posting)."""
-    folded = fold_with_offsets(text)
-    return findings(text, folded.text, folded.starts, folded.ends)
-
-
-def instruction_spans(
-    text: str, normal: str, starts: Sequence[int], ends: Sequence[int]
-) -> list[tuple[int, int]]:
+def instruction_spans(text: str, folded: Folded | None = None) -> list[tuple[int, int]]:
     """The flagged sentences' offsets, overlapping ones merged (touching ones stay two:
     the log counts sentences); arguments as for `findings`."""
     merged: list[tuple[int, int]] = []
-    for f in findings(text, normal, starts, ends):
+    for f in findings(text or "", folded):
         if merged and f.start < merged[-1][1]:
             merged[-1] = (merged[-1][0], max(merged[-1][1], f.end))
         else:

@@ -12,8 +12,6 @@ from pathlib import Path
 
 from explain.core.rules.words import split_words
 
-__all__ = ["has_content", "non_content_words"]
-
 _WORDS = Path(__file__).resolve().parents[2] / "data" / "non_content_words.txt"
 
 # A number as a word: "3", "10", "3rd", "5th", "1st", "2nd", digits of any script.

@@ -9,11 +9,8 @@ import base64
 import re
 import unicodedata
 from functools import lru_cache
-from typing import NamedTuple
 
 from explain.core.normal import fold
-
-__all__ = ["Skeleton", "base64_texts", "latin_look_alike", "plain_form", "skeleton_form"]
 
 # Digits and signs written for letters inside a word ("1gn0re", "pr0mpt", "@ssistant").
 _LEET = str.maketrans("0134578@$", "oieastbas")
@@ -51,16 +48,10 @@ def _latin(ch: str) -> str:
     return ch if latin == ch else latin.lower()
 
 
-class Skeleton(NamedTuple):
-    """A form of a normalised text and, for each of its characters, its index there."""
-
-    text: str
-    positions: list[int]
-
-
-def skeleton_form(normal: str) -> list[Skeleton]:
-    """The readings of a normalised text that undo disguises, if any differ: look-alikes
-    folded and leet signs read with "1" as "i", then as "l"; empty when none differ."""
+def skeleton_form(normal: str) -> tuple[list[str], list[int]]:
+    """The readings of a normalised text that undo disguises, if any differ (look-alikes
+    folded and leet signs read with "1" as "i", then as "l"), and for each of their
+    characters its index in the normal form."""
     latin = {ch: _latin(ch) for ch in set(normal)}
     letters = normal.translate({ord(ch): folded for ch, folded in latin.items()})
     readings = [letters] if letters != normal else []
@@ -70,7 +61,7 @@ def skeleton_form(normal: str) -> list[Skeleton]:
             if leet not in readings:
                 readings.append(leet)
     positions = [i for i, ch in enumerate(normal) if latin[ch]] if readings else []
-    return [Skeleton(reading, positions) for reading in readings]
+    return readings, positions
 
 
 def _read_leet(text: str, table: dict[int, int]) -> str:

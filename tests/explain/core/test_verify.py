@@ -657,17 +657,17 @@ def test_a_request_folds_each_text_once(monkeypatch: pytest.MonkeyPatch) -> None
         gaps=[],
     )
     found = Instructions()
-    assert len(found.spans("profile", profile)) == 1
-    assert len(found.spans("job", job)) == 0
+    assert len(found.spans(profile)) == 1
+    assert len(found.spans(job)) == 0
     result = verify_draft(draft, profile, job, instructions=found)
     assert result.kept == 1
     assert folded_texts.count(profile) == 1
     assert folded_texts.count(job) == 1
 
 
-def test_another_text_under_the_same_part_is_folded_anew() -> None:
+def test_each_text_is_folded_on_its_own() -> None:
     from explain.core.verify import Instructions
 
     found = Instructions()
-    assert found.folded("profile", "Python").text == "python"
-    assert found.folded("profile", "Rust").text == "rust"
+    assert found.folded("Python").text == "python"
+    assert found.folded("Rust").text == "rust"

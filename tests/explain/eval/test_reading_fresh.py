@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from explain.core.schema import JOB_READINGS, PROFILE_READINGS
+from explain.core.schema import PROFILE_READINGS, ModelReading
 from explain.eval import reading_corpus as rc
 
 # Every kind the loader's docstring names: the model's readings plus code's own three.
-KINDS = {*PROFILE_READINGS, *JOB_READINGS, "pseudo", "everyday", "gap_negated"}
+KINDS = {*PROFILE_READINGS, *ModelReading, "pseudo", "everyday", "gap_negated"}
 
 
 def test_the_fresh_set_parses_and_says_how_it_was_written() -> None:

@@ -824,7 +824,7 @@ def test_a_long_model_name_and_a_huge_instruction_count_fit_their_columns(
     model = FakeModel(json.dumps(WORKED_DRAFT))
     model.model_name = "m" * 99 + "-tail"  # named before its postings are read ahead
     use_model(model)
-    monkeypatch.setattr(core_verify, "_instructions", lambda text, folded: [(0, 1)] * 40_000)
+    monkeypatch.setattr(core_verify, "instruction_spans", lambda text, folded: [(0, 1)] * 40_000)
     explain(worked_user, worked_job)
     row = ExplanationLog.objects.get()
     assert row.model_name == "m" * 99 + "-"
@@ -838,13 +838,13 @@ def test_a_fresh_answer_finds_text_addressed_to_an_ai_once_per_text(
     spans: the detector runs once on each text of the request."""
     use_model(WORKED_DRAFT)
     calls = []
-    found = core_verify._instructions
+    found = core_verify.instruction_spans
 
     def counted(text, folded):
         calls.append(text)
         return found(text, folded)
 
-    monkeypatch.setattr(core_verify, "_instructions", counted)
+    monkeypatch.setattr(core_verify, "instruction_spans", counted)
     explain(worked_user, worked_job)
     row = ExplanationLog.objects.get()
     assert row.outcome == "ok"

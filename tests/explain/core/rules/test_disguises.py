@@ -9,12 +9,11 @@ import pytest
 
 from explain.core.rules.addressed_to_ai import findings
 from explain.core.rules.disguises import base64_texts, plain_form, skeleton_form
-from explain.core.verify import _fold_with_offsets, instruction_spans
+from explain.core.verify import instruction_spans
 
 
 def hows(text: str) -> list[str]:
-    folded = _fold_with_offsets(text)
-    return [f.how for f in findings(text, folded.text, folded.starts, folded.ends)]
+    return [f.how for f in findings(text)]
 
 
 @pytest.mark.parametrize(
@@ -51,22 +50,22 @@ def test_codes_and_other_scripts_are_not_read_as_disguises(text: str) -> None:
 
 def test_the_skeleton_keeps_positions_into_the_normal_form() -> None:
     normal = "n\u043ete t\u043e the \u0430\u0456"
-    (reading,) = skeleton_form(normal)
-    assert reading.text == "note to the ai"
-    assert len(reading.positions) == len(reading.text)
+    (reading,), positions = skeleton_form(normal)
+    assert reading == "note to the ai"
+    assert len(positions) == len(reading)
     dotted = "tali\u0307matlari"  # "TALİMATLARI" case-folded
-    (turkish,) = skeleton_form(dotted)
-    assert turkish.text == "talimatlari"
-    assert [dotted[i] for i in turkish.positions] == list("talimatlari")
+    (turkish,), positions = skeleton_form(dotted)
+    assert turkish == "talimatlari"
+    assert [dotted[i] for i in positions] == list("talimatlari")
 
 
 def test_plain_text_has_no_second_reading() -> None:
-    assert skeleton_form("build secure java apis") == []
-    assert skeleton_form("10/10 and 3.11") == []
+    assert skeleton_form("build secure java apis") == ([], [])
+    assert skeleton_form("10/10 and 3.11") == ([], [])
 
 
 def test_leet_readings_use_i_and_l_for_one() -> None:
-    texts = [r.text for r in skeleton_form("ru1es from the m0de1")]
+    texts, _ = skeleton_form("ru1es from the m0de1")
     assert texts == ["ruies from the modei", "rules from the model"]
 
 
