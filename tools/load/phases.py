@@ -311,6 +311,7 @@ def server_time(
     # blocks of CPU_BLOCK bare requests and as many explanations for fresh users, taken
     # in turns, so a change in the machine's load falls on both alike.
     cpu_bare = cpu_explain = 0.0
+    counted = []
     for first in range(0, len(spare), CPU_BLOCK):
         block = spare[first : first + CPU_BLOCK]
         before = stack.server_cpu_seconds(port)
@@ -318,9 +319,13 @@ def server_time(
             client.request(port, "POST", "/load/bare/", user=user)
         middle = stack.server_cpu_seconds(port)
         for user in block:
-            client.request(port, "POST", explain_path(job_id), user=user)
+            counted.append(client.request(port, "POST", explain_path(job_id), user=user))
         cpu_bare += middle - before
         cpu_explain += stack.server_cpu_seconds(port) - middle
+    check(
+        all(is_verified(r) and r.json()["outcome"] == "ok" for r in counted),
+        "an explanation failed in the CPU measure (a refusal costs less than an answer)",
+    )
     return {
         "cpu_ms_explain": cpu_explain * 1000 / len(spare),
         "cpu_ms_bare": cpu_bare * 1000 / len(spare),
