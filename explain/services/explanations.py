@@ -1064,7 +1064,10 @@ def _log(
     fields = _log_fields(result, user=user, latency=latency)
     created_at = fields.pop("created_at")
     try:
-        row = _insert_row(fields)
+        # create(): save() and its signals, so a host's post_save listeners see the row.
+        # A savepoint of its own: a refused write must not break a host's transaction.
+        with transaction.atomic():
+            row = ExplanationLog.objects.create(**fields)
     except log_spool.OUTAGE_ERRORS as exc:
         logger.warning("Could not write the explanation log row: %s", type(exc).__name__)
         if log_spool.spool({**fields, "created_at": created_at}) and in_flight is not None:
@@ -1085,17 +1088,6 @@ def _log(
     except Exception as exc:  # The alert must never cost the user their answer.
         logger.error("Could not check the drop-rate alert: %s", type(exc).__name__)
     return row.pk
-
-
-def _insert_row(fields: dict[str, Any]) -> ExplanationLog:
-    """create(): save() and its signals, so a host's post_save listeners see the row.
-    Inside a host's transaction, a savepoint of its own: a refused write must not break
-    it. Outside one the INSERT is its own transaction already: no BEGIN and COMMIT
-    round trips (the pool's connection was handed back during the model call)."""
-    if transaction.get_autocommit():
-        return ExplanationLog.objects.create(**fields)
-    with transaction.atomic():
-        return ExplanationLog.objects.create(**fields)
 
 
 # Spooled rows written after one successful write: a short delay for that one request.
