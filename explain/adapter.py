@@ -72,6 +72,18 @@ def job_ids_of(source: Any) -> list[str]:
     return [str(job_id) for job_id in method()]
 
 
+def profile_of(source: Any, user: Any) -> tuple[list[Field], list[str]]:
+    """The user's profile fields and private values. An adapter that reads both from one
+    row may offer `profile_and_private_values(user)` returning the two lists, one query
+    where the two methods make two (about 0.2 ms of a request's CPU); without it, the
+    two methods are called, so an adapter written before it still works."""
+    both = getattr(source, "profile_and_private_values", None)
+    if not callable(both):
+        return source.profile_fields(user), private_values_of(source, user)
+    fields, private = both(user)
+    return list(fields), [str(value) for value in private or () if value]
+
+
 def private_values_of(source: Any, user: Any) -> list[str]:
     """The adapter's private values for this user, or none when it has no such method
     (the method is optional, so an adapter written before it still works)."""

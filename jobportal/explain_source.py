@@ -2,8 +2,8 @@
 
 It hands over only the matching fields of a profile (never name, contact details,
 salary or files), the private values to scrub from them, and a job posting as the job
-page shows it. Each is one query for
-those columns only: the private columns are not even read.
+page shows it. Each is one query for those columns only; a request reads the profile's
+matching and private columns in one (profile_and_private_values).
 """
 
 from __future__ import annotations
@@ -43,9 +43,31 @@ def _job_fields(values: tuple[Any, ...]) -> list[Field]:
     ]
 
 
-def _profile_row(user_id: int) -> tuple[Any, ...] | None:
-    """The matching columns of the user's profile (one-to-one: no ordering needed)."""
-    return CandidateProfile.objects.filter(user_id=user_id).values_list(*PROFILE_FIELDS).first()
+def _profile_row(user: Any, columns: tuple[str, ...]) -> tuple[Any, ...] | None:
+    """These columns of the user's profile (one-to-one: no ordering needed)."""
+    if user.pk is None:
+        return None
+    return CandidateProfile.objects.filter(user_id=user.pk).values_list(*columns).first()
+
+
+def _matching_fields(row: tuple[Any, ...] | None) -> list[Field]:
+    """The PROFILE_FIELDS values as Fields, in the form's one form of text even when
+    stored before forms normalised it, so the cache key and the demo answer do not hang
+    on CRLF or trailing spaces."""
+    if row is None:
+        return []
+    return [
+        Field(key, label, normalize_form_text(value))
+        for key, label, value in zip(PROFILE_FIELDS, PROFILE_LABELS, row, strict=True)
+    ]
+
+
+def _private(user: Any, row: tuple[Any, ...] | None) -> list[str]:
+    """The PRIVATE_FIELDS values and the account's name and e-mail."""
+    if user.pk is None:
+        return []
+    account = [user.get_full_name(), user.email]
+    return [str(value) for value in [*(row or ()), *account] if value]
 
 
 def _job_row(job_id: int) -> tuple[Any, ...] | None:
@@ -61,24 +83,20 @@ class PortalExplainSource:
     """The portal's adapter, named in settings.EXPLAIN_SOURCE."""
 
     def profile_fields(self, user: Any) -> list[Field]:
-        row = _profile_row(user.pk) if user.pk is not None else None
-        if row is None:
-            return []
-        # In the form's one form of text even when stored before forms normalised it,
-        # so the cache key and the demo answer do not hang on CRLF or trailing spaces.
-        return [
-            Field(key, label, normalize_form_text(value))
-            for key, label, value in zip(PROFILE_FIELDS, PROFILE_LABELS, row, strict=True)
-        ]
+        return _matching_fields(_profile_row(user, PROFILE_FIELDS))
 
     def private_values(self, user: Any) -> list[str]:
         """The user's own name, e-mail and phone (the profile's private columns) and the
         account's name and e-mail: removed wherever a pasted CV repeats them."""
-        if user.pk is None:
-            return []
-        row = CandidateProfile.objects.filter(user_id=user.pk).values_list(*PRIVATE_FIELDS).first()
-        account = [user.get_full_name(), user.email]
-        return [str(value) for value in [*(row or ()), *account] if value]
+        return _private(user, _profile_row(user, PRIVATE_FIELDS))
+
+    def profile_and_private_values(self, user: Any) -> tuple[list[Field], list[str]]:
+        """Both of the above from one read of the profile's row (what a request sends)."""
+        row = _profile_row(user, PROFILE_FIELDS + PRIVATE_FIELDS)
+        if row is None:
+            return [], _private(user, None)
+        cut = len(PROFILE_FIELDS)
+        return _matching_fields(row[:cut]), _private(user, row[cut:])
 
     def job_ids(self) -> list[str]:
         """The published postings, to read their requirements ahead of time."""

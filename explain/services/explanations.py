@@ -22,7 +22,7 @@ from typing import Any
 from django.db import InterfaceError, OperationalError, connections, transaction
 from django.views.decorators.debug import sensitive_variables
 
-from explain.adapter import Field, JobUnavailable, not_requirement_keys, private_values_of
+from explain.adapter import Field, JobUnavailable, not_requirement_keys, profile_of
 from explain.conf import app_settings
 from explain.controls import allowance, budget, slots
 from explain.controls.breaker import CircuitBreaker, Gate
@@ -44,6 +44,7 @@ from explain.llm.local_matcher import MATCHER_MODEL_NAME, LocalMatcherAnswer
 from explain.llm.recorded import RECORDED_MODEL_NAME, RecordedChatModel
 from explain.llm.registry import get_chat_model, is_demo_model
 from explain.models import REQUIREMENT_COUNT_FIELDS, ExplanationLog
+from explain.models import PostingReading as StoredReading
 from explain.outcomes import (
     SHOWN_OUTCOMES,
     SUCCESS,
@@ -229,12 +230,9 @@ def _texts_and_title(*, user: Any, job_id: str) -> tuple[SourceText, SourceText,
 
 def profile_text_for(user: Any) -> SourceText:
     """The exact profile text this site sends for this user (the profile page previews it)."""
-    max_chars = app_settings.MAX_TEXT_CHARS
-    source = get_source()
+    fields, private_values = profile_of(get_source(), user)
     return profile_text(
-        source.profile_fields(user),
-        max_chars=max_chars,
-        private_values=private_values_of(source, user),
+        fields, max_chars=app_settings.MAX_TEXT_CHARS, private_values=private_values
     )
 
 
@@ -430,11 +428,33 @@ def read_requirements(
     demo posting's recorded requirements, and the viewer's step is the local matcher
     (any profile; logged by its own name); a posting without a recording is refused."""
     _profile, job = subject.texts()
-    unread = not isinstance(model, RecordedChatModel) and (
-        postings.stored(postings.text_hash(job), model_name(model)) is None
+    # The stored reading, looked up once: found, it is the request's (no second query).
+    row = (
+        None
+        if isinstance(model, RecordedChatModel)
+        else postings.stored(postings.text_hash(job), model_name(model))
     )
-    if unread:
-        # The provider failing just now: no reading is tried (it would wait its timeout).
+    if row is None:
+        read = read_posting_now(subject, job, model)
+        if isinstance(read, Explanation):
+            return read
+        row = read
+    reading = postings.reading_of(row)
+    subject = replace(subject, reading=reading, reading_key=reading_key(row))
+    if not reading.requirements:
+        return subject.decided(Outcome.NO_REQUIREMENTS)
+    if isinstance(model, RecordedChatModel):
+        matcher = LocalMatcherAnswer(reading.requirements, *subject.texts())
+        return replace(subject, model=model_name(matcher)), matcher
+    return subject, model
+
+
+def read_posting_now(
+    subject: Subject, job: SourceText, model: ChatModel
+) -> StoredReading | Explanation:
+    """No reading stored: the recorded one (demo), or the posting read now by one model
+    call, unless the provider is failing just now (the call would wait its timeout)."""
+    if not isinstance(model, RecordedChatModel):
         try:
             breaker = site_breaker()
             if breaker.is_open():
@@ -453,15 +473,7 @@ def read_requirements(
     if result.status is not postings.Status.READY or result.reading is None:
         outcome = Outcome(result.outcome or Outcome.INTERNAL_ERROR)
         return subject.decided(outcome, retry_after=default_retry_after(outcome))
-    row = result.reading
-    reading = postings.reading_of(row)
-    subject = replace(subject, reading=reading, reading_key=reading_key(row))
-    if not reading.requirements:
-        return subject.decided(Outcome.NO_REQUIREMENTS)
-    if isinstance(model, RecordedChatModel):
-        matcher = LocalMatcherAnswer(reading.requirements, *subject.texts())
-        return replace(subject, model=model_name(matcher)), matcher
-    return subject, model
+    return result.reading
 
 
 def cache_key_for(subject: Subject, *, user: Any) -> str:

@@ -95,3 +95,23 @@ def test_the_base_source_has_no_profile_for_none_and_needs_get_job():
     with pytest.raises(NotImplementedError, match="get_job"):
         BaseExplainSource().job_fields("1", Member())
     assert BaseExplainSource().profile_fields(Member()) == []  # nothing named, nothing sent
+
+
+def test_profile_and_private_values_are_one_optional_call() -> None:
+    """An adapter may read both in one call; one without it is asked the two methods."""
+    from explain.adapter import profile_of
+
+    class Old(Portal):
+        def private_values(self, user: object) -> list[str]:
+            return ["Dana"]
+
+    class New(Old):
+        def profile_and_private_values(self, user: object) -> tuple[list[Field], list[str]]:
+            return [Field("skills", "Skills", "Go")], ["Dana", "", "+44 20 7946 0000"]
+
+    assert profile_of(Portal(), None) == ([Field("skills", "Skills", "Java")], [])
+    assert profile_of(Old(), None) == ([Field("skills", "Skills", "Java")], ["Dana"])
+    assert profile_of(New(), None) == (
+        [Field("skills", "Skills", "Go")],
+        ["Dana", "+44 20 7946 0000"],
+    )

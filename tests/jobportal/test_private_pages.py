@@ -45,3 +45,21 @@ def test_the_adapter_hands_over_the_users_private_values(make_user: Any) -> None
         "account@example.org",
     ]
     assert PortalExplainSource().private_values(AnonymousUser()) == []
+
+
+def test_a_request_reads_the_profile_row_once(
+    make_user: Any, django_assert_num_queries: Any
+) -> None:
+    """profile_and_private_values: what the two methods return, from one query."""
+    from django.contrib.auth.models import AnonymousUser
+
+    from explain.adapter import Field
+    from jobportal.explain_source import PortalExplainSource
+
+    source = PortalExplainSource()
+    user = make_user("dana", skills="Go", full_name="Dana Q. Private", email="d@example.org")
+    apart = (source.profile_fields(user), source.private_values(user))
+    assert Field("skills", "Skills", "Go") in apart[0] and "Dana Q. Private" in apart[1]
+    with django_assert_num_queries(1):
+        assert source.profile_and_private_values(user) == apart
+    assert source.profile_and_private_values(AnonymousUser()) == ([], [])

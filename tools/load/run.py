@@ -30,7 +30,8 @@ CROWD = 200
 STREAMS = min(CROWD, int(os.environ.get("LOAD_STREAMS", "200")))
 OUTAGE_USERS = 200  # over 40 s: 5 a second
 SIZE_RUNS = 3  # clicks per answer size in phase 7
-USERS = 340  # 0-199 the crowd, 200-201 two servers, 300-339 warm-up; reused after a reset
+USERS = 340  # 0-199 the crowd, 200-201 two servers, 202-299 phase 3, 300-339 warm-up;
+# reused after a reset
 
 
 def _timeout(signum: int, frame: Any) -> None:
@@ -126,7 +127,7 @@ def main() -> int:
                 print("== 3. server time per explanation, model answering at once")
                 clear_redis()
                 report["server_time"] = phases.server_time(
-                    stack, PORTS[0], users[:150], users[150:200], job_id
+                    stack, PORTS[0], users[:150], users[150:200] + users[202:300], job_id
                 )
                 _print_server_time(report["server_time"])
 

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from django.db import connections
 from django.db.models.signals import post_save, pre_save
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from explain import wording
@@ -903,3 +904,17 @@ def test_the_row_counts_optional_points_apart(worked_user, worked_job, use_model
     row = ExplanationLog.objects.get()
     assert (row.kept_matches, row.kept_gaps) == (1, 1)
     assert (row.kept_optional_matches, row.kept_optional_gaps) == (0, 1)
+
+
+def test_a_fresh_answer_reads_the_profile_row_and_the_stored_reading_once(
+    worked_user, worked_job, use_model
+):
+    """The profile's row (fields and private values, one adapter call) and the posting's
+    stored reading are each read once per request."""
+    use_model(WORKED_DRAFT)
+    with CaptureQueriesContext(connections["default"]) as queries:
+        result = explain(worked_user, worked_job)
+    assert result.outcome == Outcome.OK
+    sql = [query["sql"] for query in queries.captured_queries]
+    assert sum('FROM "jobportal_candidateprofile"' in q for q in sql) == 1
+    assert sum('FROM "explain_postingreading"' in q for q in sql) == 1
