@@ -52,7 +52,7 @@ WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
-    "until", "first_person", "preposition", "decade",
+    "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -396,7 +396,12 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         spans[last : last + 1] = [(a, end), (end + 1, b)]
         words[last : last + 1] = [text[a:end], text[end + 1 : b]]
         compound = 1
-    hits = _hits(words)
+    # A negated fear or difficulty praises ("keinerlei Berührungsängste", "nunca me dio miedo").
+    fear = {
+        k for k, w in enumerate(words) if w in word_class("difficulty") - {*words[first : last + 1]}
+    }
+    praise = {h.first for h in _hits(words) if fear & {*range(h.first - 1, h.last + 5)}}
+    hits = [h for h in _hits(words) if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     everyday = _everyday_term(words[first : last + 1])
     # Where the clause's first word stands, past a joining word ("and", "while").
@@ -412,6 +417,15 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and not (hit.first > last and _other_subject(text, spans[last][1], spans[hit.first][0]))
         and not (hit.last < first and _ends_its_item(text, spans[hit.last][1], start))
     }
+    # "Klasse C habe ich nicht", "Java non lo conosco": a fronted term (past a preposition),
+    # the writer or a resumptive clitic, then a negation with no lone comma between.
+    k = first - int(first > cut_left and words[first - 1] in word_class("preposition"))
+    for h in hits if k == cut_left or "- " in text[spans[k - 1][1] : spans[k][0]] else ():
+        doer = word_class("first_person").intersection(words[last + 1 : h.first])
+        doer = doer or word_class("clitic").intersection(words[h.last + 1 : h.last + 2])
+        lone = text.count(",", spans[last][1], spans[h.first][0]) % 2  # two commas: an aside
+        if h.cue.kind == "negation" and last < h.first and h.last < cut_right and doer and not lone:
+            governing[(h.first, "negation")] = h.cue
     if cut_left == 0:
         heading = _heading(text, left, low)
         if heading is not None:
@@ -458,9 +472,17 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
+    # A clause opens after "(" ("(he did the AutoCAD drawings") or at a relative pronoun
+    # after a person and a comma ("the HR lead, who ran payroll"), its subject theirs.
+    marks = {k: text[spans[k - 1][1] : spans[k][0]] for k in range(cut_left + 1, first)}
+    someone = someone or any(
+        ("(" in m and _subject_at(words, k, first))
+        or ("," in m and words[k] in word_class("relative") and _person(words[k - 1]))
+        for k, m in marks.items()
+    )
     if someone or _subject_at(words, opening, first):
         governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
-    if _long_ago(words[last + 1 : cut_right]):
+    if _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first]):
         governing[(len(words) + 2, "past")] = Cue("en", "past", "after", ("(years)",))
     if (tail := _tail(text, end, high)) is not None:
         governing[(len(words) + 1, tail.kind)] = tail
@@ -550,10 +572,11 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     line = text[end:].split("\n", 1)[0]
     near = last + 1 + len(_tokens(line, 0, len(line.split(",", 1)[0])))  # before a comma
     fronted = first == opening or words[opening] in word_class("determiner")
-    if fronted and verbs[last] and _person(words[stop - 1]) and _subject_at(words, last + 2, near):
+    fronted = fronted and any(map(_person, words[stop - 2 : stop]))  # "biuro rachunkowe"
+    if fronted and verbs[last] and _subject_at(words, last + 2, near):
         return True
     people = any(_person(words[k]) and verbs[k] for k in range(opening, min(first, opening + 3)))
-    if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 4, near)])))):
+    if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 5, near)])))):
         return False
     return any(
         line[a:b] in word_class("first_person") and any(c in line[:a] for c in ",;(-")
@@ -642,7 +665,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     for step in range(3):
         if step == 0 and text[i : i + 1] == "(" and _ZERO.match(text, i, high):
             return _ABSENT
-        if step == 0 and text[i : i + 1] == " " and _ZERO.match(text, i + 1, high):
+        cell = 3 if text[i : i + 3] == " | " else 1  # a flattened table: "Jira | 0 | none"
+        if step == 0 and text[i : i + 1] == " " and _ZERO.match(text, i + cell, high):
             return _ABSENT
         if step == 0 and text[i : i + 1] == " " and _whole_answer(text, i + 1, high):
             return _ABSENT
@@ -664,8 +688,9 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         return None
     if _ZERO.match(text, value_start, high) is not None:
         return _ABSENT
-    spans = _tokens(text, value_start, value_end)[:TAIL_WORDS]
-    words = [text[a:b] for a, b in spans]
+    words = [text[a:b] for a, b in _tokens(text, value_start, value_end)]
+    skip = next((k for k, w in enumerate(words) if w not in word_class("stance")), 0)  # "Honestly"
+    words = words[skip : skip + TAIL_WORDS]
     hits = [hit for hit in _hits(words, tail=True) if hit.first == 0]
     if not hits:
         return None
@@ -679,6 +704,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     # the value ("nunca mexi"); a determiner ("no", "kein") only a filler ("no exp"), so
     # "Kafka: no data loss" stays plain.
     adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
+    adverb = adverb or _contracted(hit.cue.words[0])  # "German - can't speak a word of it"
     filler = all(w in word_class("filler") for w in rest[:2])
     return _ABSENT if adverb or not rest or len(hit.cue.words) > 1 or filler else None
 
