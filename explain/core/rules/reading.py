@@ -417,9 +417,12 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and not (hit.first > last and _other_subject(text, spans[last][1], spans[hit.first][0]))
         and not (hit.last < first and _ends_its_item(text, spans[hit.last][1], start))
     }
-    # "Klasse C habe ich nicht", "Java non lo conosco": a fronted term (past a preposition),
+    # "Klasse C habe ich nicht", "Java non lo conosco": a fronted term (past "mit", "den"),
     # the writer or a resumptive clitic, then a negation with no lone comma between.
-    k = first - int(first > cut_left and words[first - 1] in word_class("preposition"))
+    lead = word_class("preposition") | word_class(
+        "determiner"
+    )  # "Den Staplerschein habe ich nicht"
+    k = first - int(first > cut_left and words[first - 1] in lead)
     for h in hits if k == cut_left or "- " in text[spans[k - 1][1] : spans[k][0]] else ():
         doer = word_class("first_person").intersection(words[last + 1 : h.first])
         doer = doer or word_class("clitic").intersection(words[h.last + 1 : h.last + 2])
