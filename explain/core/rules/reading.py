@@ -418,15 +418,15 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and not (hit.last < first and _ends_its_item(text, spans[hit.last][1], start))
     }
     # "Klasse C habe ich nicht", "Java non lo conosco": a fronted term (past "mit", "den"),
-    # the writer or a resumptive clitic, then a negation with no lone comma between.
-    lead = word_class("preposition") | word_class(
-        "determiner"
-    )  # "Den Staplerschein habe ich nicht"
-    k = first - int(first > cut_left and words[first - 1] in lead)
+    # the writer or a resumptive clitic, then a negation; no lone comma ("X ja, Y nicht")
+    # nor "and" ("Java habe ich und Kotlin nie") between.
+    fore = word_class("preposition") | word_class("determiner")
+    k = first - int(first > cut_left and words[first - 1] in fore)
     for h in hits if k == cut_left or "- " in text[spans[k - 1][1] : spans[k][0]] else ():
-        doer = word_class("first_person").intersection(words[last + 1 : h.first])
-        doer = doer or word_class("clitic").intersection(words[h.last + 1 : h.last + 2])
-        lone = text.count(",", spans[last][1], spans[h.first][0]) % 2  # two commas: an aside
+        mine = set(words[last + 1 : h.first]) & word_class("first_person")  # Polish "i" joins
+        doer = bool(mine) and not (set(words[last + 1 : h.first]) - mine) & word_class("joining")
+        doer = doer or bool(word_class("clitic").intersection(words[h.last + 1 : h.last + 2]))
+        lone = text.count(",", spans[last][1], spans[h.first][0]) % 2
         if h.cue.kind == "negation" and last < h.first and h.last < cut_right and doer and not lone:
             governing[(h.first, "negation")] = h.cue
     if cut_left == 0:
