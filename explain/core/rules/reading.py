@@ -397,10 +397,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         words[last : last + 1] = [text[a:end], text[end + 1 : b]]
         compound = 1
     # A negated fear or difficulty praises ("keinerlei Berührungsängste", "nunca me dio miedo").
-    fear = {
-        k for k, w in enumerate(words) if w in word_class("difficulty") - {*words[first : last + 1]}
-    }
-    praise = {h.first for h in _hits(words) if fear & {*range(h.first - 1, h.last + 5)}}
+    fear = [w in word_class("difficulty") - {*words[first : last + 1]} for w in words]
+    praise = {h.first for h in _hits(words) if any(fear[max(h.first - 1, 0) : h.last + 5])}
     hits = [h for h in _hits(words) if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     everyday = _everyday_term(words[first : last + 1])
@@ -417,9 +415,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and not (hit.first > last and _other_subject(text, spans[last][1], spans[hit.first][0]))
         and not (hit.last < first and _ends_its_item(text, spans[hit.last][1], start))
     }
-    # "Klasse C habe ich nicht", "Java non lo conosco": a fronted term (past "mit", "den"),
-    # the writer or a resumptive clitic, then a negation; no lone comma ("X ja, Y nicht")
-    # nor "and" ("Java habe ich und Kotlin nie") between.
+    # "Klasse C habe ich nicht", "Java non lo conosco": a fronted term (past "mit", "den"), the
+    # writer or a resumptive clitic, then a negation; not across one comma nor "and".
     fore = word_class("preposition") | word_class("determiner")
     k = first - int(first > cut_left and words[first - 1] in fore)
     for h in hits if k == cut_left or "- " in text[spans[k - 1][1] : spans[k][0]] else ():
@@ -475,8 +472,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
-    # A clause opens after "(" ("(he did the AutoCAD drawings") or at a relative pronoun
-    # after a person and a comma ("the HR lead, who ran payroll"), its subject theirs.
+    # A clause after "(" or a relative pronoun after a person and a comma ("lead, who") is theirs.
     marks = {k: text[spans[k - 1][1] : spans[k][0]] for k in range(cut_left + 1, first)}
     someone = someone or any(
         ("(" in m and _subject_at(words, k, first))
