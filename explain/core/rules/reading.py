@@ -423,6 +423,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         mine = set(words[last + 1 : h.first]) & word_class("first_person")  # Polish "i" joins
         doer = bool(mine) and not (set(words[last + 1 : h.first]) - mine) & word_class("joining")
         doer = doer or bool(word_class("clitic").intersection(words[h.last + 1 : h.last + 2]))
+        doer = doer or words[k] in word_class("preposition")  # pro-drop: "Con SAP no trabajé"
         lone = text.count(",", spans[last][1], spans[h.first][0]) % 2
         if h.cue.kind == "negation" and last < h.first and h.last < cut_right and doer and not lone:
             governing[(h.first, "negation")] = h.cue
@@ -739,6 +740,9 @@ def _cuts(
         ends = (
             hit.last + 1 == len(words) or "(" in text[spans[hit.last][1] : spans[hit.last + 1][0]]
         )
+        # Nor a comma closing an aside after the term ("Mit Jira habe ich, ehrlich gesagt, nie").
+        commas = text.count(",", spans[last][1], spans[hit.first][0]) if hit.first > last else 1
+        ends = ends or commas % 2 == 0
         if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0 or ends:
             continue
         between = text[spans[hit.first - 1][1] : spans[hit.first][0]]
