@@ -52,7 +52,7 @@ WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
-    "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative",
+    "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -476,7 +476,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # A clause after "(" or a relative pronoun after a person and a comma ("lead, who") is theirs.
     marks = {k: text[spans[k - 1][1] : spans[k][0]] for k in range(cut_left + 1, first)}
     someone = someone or any(
-        ("(" in m and _subject_at(words, k, first))
+        ("(" in m and (words[k] in word_class("pronoun") or _subject_at(words, k, first)))
         or ("," in m and words[k] in word_class("relative") and _person(words[k - 1]))
         for k, m in marks.items()
     )
