@@ -475,10 +475,12 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     )
     # A clause after "(" or a relative pronoun after a person and a comma ("lead, who") is theirs.
     marks = {k: text[spans[k - 1][1] : spans[k][0]] for k in range(cut_left + 1, first)}
+    writer = word_class("first_person") - word_class("determiner")  # Italian "i" is "the"
     someone = someone or any(
         ("(" in m and (words[k] in word_class("pronoun") or _subject_at(words, k, first)))
-        or ("," in m and words[k] in word_class("relative") and _person(words[k - 1]))
+        or ("," in m and words[k] in word_class("relative") and _person(words[k - 1]) and not me)
         for k, m in marks.items()
+        for me in [writer.intersection(words[k:first])]  # "my manager, who hired me for React"
     )
     if someone or _subject_at(words, opening, first):
         governing[(-len(words) - 2, "someone_else")] = _SOMEONE_ELSE
