@@ -42,7 +42,7 @@ WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
-    "until", "first_person", "preposition", "decade",
+    "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -284,7 +284,10 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         spans[last : last + 1] = [(a, end), (end + 1, b)]
         words[last : last + 1] = [text[a:end], text[end + 1 : b]]
         compound = 1
-    hits = _hits(words)
+    # A negated fear or difficulty praises ("keinerlei Berührungsängste", "nunca me dio miedo").
+    fear = [w in word_class("difficulty") - {*words[first : last + 1]} for w in words]
+    praise = {h.first for h in _hits(words) if any(fear[max(h.first - 1, 0) : h.last + 5])}
+    hits = [h for h in _hits(words) if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     everyday = _everyday_term(words[first : last + 1])
     # Where the clause's first word stands, past a joining word ("and", "while").
@@ -301,6 +304,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         # A cue a comma follows at once is its own item's value ("Helm: none, Docker").
         and not (hit.last < first and text[spans[hit.last][1] : start].lstrip(" ")[:1] == ",")
     }
+    for h in _fronted_negations(text, spans, words, hits, (cut_left, first, last, cut_right)):
+        governing[(h.first, "negation")] = h.cue
     if cut_left == 0:
         heading = _heading(text, left, low)
         if heading is not None:
@@ -342,9 +347,18 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
+    # A clause after "(" or a relative pronoun after a person and a comma ("lead, who") is theirs.
+    marks = {k: text[spans[k - 1][1] : spans[k][0]] for k in range(cut_left + 1, first)}
+    writer = word_class("first_person") - word_class("determiner")  # Italian "i" is "the"
+    someone = someone or any(
+        ("(" in m and (words[k] in word_class("pronoun") or _subject_at(words, k, first)))
+        or ("," in m and words[k] in word_class("relative") and _person(words[k - 1]) and not me)
+        for k, m in marks.items()
+        for me in [writer.intersection(words[k:first])]  # "my manager, who hired me for React"
+    )
     if someone or _subject_at(words, opening, first):
         extra.add("someone_else")
-    if _long_ago(words[last + 1 : cut_right]):
+    if _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first]):
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
         extra.add("everyday")
@@ -406,6 +420,33 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: i
     return False
 
 
+def _fronted_negations(
+    text: str,
+    spans: list[tuple[int, int]],
+    words: list[str],
+    hits: list[_Hit],
+    at: tuple[int, int, int, int],
+) -> list[_Hit]:
+    """Negations after a fronted term that are the writer's about it ("Klasse C habe ich
+    nicht", "Java non lo conosco"): the term opens the clause (past "mit", "den"), then the
+    writer or a resumptive clitic, then the negation; not across one comma nor "and"."""
+    cut_left, first, last, cut_right = at
+    fore = word_class("preposition") | word_class("determiner")
+    k = first - int(first > cut_left and words[first - 1] in fore)
+    if k != cut_left and "- " not in text[spans[k - 1][1] : spans[k][0]]:
+        return []
+    found = []
+    for h in hits:
+        mine = set(words[last + 1 : h.first]) & word_class("first_person")  # Polish "i" joins
+        doer = bool(mine) and not (set(words[last + 1 : h.first]) - mine) & word_class("joining")
+        doer = doer or bool(word_class("clitic").intersection(words[h.last + 1 : h.last + 2]))
+        doer = doer or words[k] in word_class("preposition")  # pro-drop: "Con SAP no trabajé"
+        lone = text.count(",", spans[last][1], spans[h.first][0]) % 2
+        if h.cue.kind == "negation" and last < h.first and h.last < cut_right and doer and not lone:
+            found.append(h)
+    return found
+
+
 def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], end: int) -> bool:
     """Someone else as a subject not opening the clause (at: its opening, the term's
     first and last word, its end): after a fronted term, a verb and a subject ending the
@@ -417,10 +458,11 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     line = text[end:].split("\n", 1)[0]
     near = last + 1 + len(_tokens(line, 0, len(line.split(",", 1)[0])))  # before a comma
     fronted = first == opening or words[opening] in word_class("determiner")
-    if fronted and verbs[last] and _person(words[stop - 1]) and _subject_at(words, last + 2, near):
+    fronted = fronted and any(map(_person, words[stop - 2 : stop]))  # "biuro rachunkowe"
+    if fronted and verbs[last] and _subject_at(words, last + 2, near):
         return True
     people = any(_person(words[k]) and verbs[k] for k in range(opening, min(first, opening + 3)))
-    if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 4, near)])))):
+    if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 5, near)])))):
         return False
     return any(
         line[a:b] in word_class("first_person") and any(c in line[:a] for c in ",;(-")
@@ -504,7 +546,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     after = text[end : end + 1]
     if after == "(" and _ZERO.match(text, end, high):
         return _ABSENT
-    if after == " " and (_ZERO.match(text, end + 1, high) or _whole_answer(text, end + 1, high)):
+    cell = 3 if text[end : end + 3] == " | " else 1  # a flattened table: "Jira | 0 | none"
+    if after == " " and (_ZERO.match(text, end + cell, high) or _whole_answer(text, end + 1, high)):
         return _ABSENT
     i = end
     # At most two words between the term and the separator ("Docker experience: none").
@@ -527,8 +570,9 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         return None
     if _ZERO.match(text, value_start, high) is not None:
         return _ABSENT
-    spans = _tokens(text, value_start, value_end)[:TAIL_WORDS]
-    words = [text[a:b] for a, b in spans]
+    words = [text[a:b] for a, b in _tokens(text, value_start, value_end)]
+    skip = next((k for k, w in enumerate(words) if w not in word_class("stance")), 0)  # "Honestly"
+    words = words[skip : skip + TAIL_WORDS]
     hits = [hit for hit in _hits(words, tail=True) if hit.first == 0]
     if not hits:
         return None
@@ -541,6 +585,10 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     # An adverb (absent rows marked "both": "nunca mexi") negates the rest of the value; a
     # determiner only a filler ("no exp"), so "Kafka: no data loss" stays plain.
     adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
+    # A contraction negates like an adverb: "German - can't speak a word of it".
+    adverb = (
+        adverb or hit.cue.words[0].endswith("n't") or hit.cue.words[0] in word_class("contracted")
+    )
     filler = all(w in word_class("filler") for w in rest[:2])
     return _ABSENT if adverb or not rest or len(hit.cue.words) > 1 or filler else None
 
@@ -575,6 +623,9 @@ def _cuts(
         ends = (
             hit.last + 1 == len(words) or "(" in text[spans[hit.last][1] : spans[hit.last + 1][0]]
         )
+        # Nor a comma closing an aside after the term ("Mit Jira habe ich, ehrlich gesagt, nie").
+        commas = text.count(",", spans[last][1], spans[hit.first][0]) if hit.first > last else 1
+        ends = ends or commas % 2 == 0
         if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0 or ends:
             continue
         between = text[spans[hit.first - 1][1] : spans[hit.first][0]]
