@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -71,8 +71,10 @@ class CircuitBreaker:
         # When the provider last answered (wall clock): older calls' failures are stale.
         self._answered_key = prefix + "answered-at"
         self._prefix = prefix
-        # Read by gate() in its one round trip, for the caller's stalled-call count.
+        # Read by gate() in its one round trip, for the caller's stalled-call count:
+        # when the provider last answered, and the keys the caller asked it to read too.
         self.answered_at: float | None = None
+        self.read: dict[str, Any] = {}
 
     # --- keys -------------------------------------------------------------------------
 
@@ -112,12 +114,14 @@ class CircuitBreaker:
 
     # --- the three questions ----------------------------------------------------------
 
-    def gate(self) -> Gate:
-        """May the next call go to the provider?"""
+    def gate(self, *, also: Sequence[str] = ()) -> Gate:
+        """May the next call go to the provider? also: keys the caller wants read in the
+        same round trip (the call slots, for the stalled-call count), left in self.read."""
         if self.settings.failures <= 0:
             return Gate.CLOSED
         now = self.clock()
-        state = self.cache.get_many([*self._state_keys(now), self._answered_key])  # one trip
+        state = self.cache.get_many([*self._state_keys(now), self._answered_key, *also])
+        self.read = {key: state[key] for key in also if key in state}
         answered = state.get(self._answered_key)
         self.answered_at = None if answered is None else float(answered)
         until = state.get(self._open_key)

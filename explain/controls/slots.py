@@ -22,7 +22,7 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -206,6 +206,11 @@ def started_at(token: Any) -> float | None:
         return None
 
 
+def slot_keys(limit: int | None) -> list[str]:
+    """The site's slots' keys (none when uncapped)."""
+    return [f"{_PREFIX}{i}" for i in range(limit or 0)]
+
+
 def stalled(
     cache: Any, limit: int | None, *, older_than: float, now: float, since: float | None = None
 ) -> int:
@@ -215,9 +220,17 @@ def stalled(
     hung say nothing about it now)."""
     if not limit:
         return 0
-    held = cache.get_many([f"{_PREFIX}{i}" for i in range(limit)])
+    held = cache.get_many(slot_keys(limit))
+    return count_stalled(held.values(), older_than=older_than, now=now, since=since)
+
+
+def count_stalled(
+    tokens: Iterable[Any], *, older_than: float, now: float, since: float | None = None
+) -> int:
+    """stalled() on the slots' tokens as already read (the breaker's gate reads them in
+    its own round trip)."""
     count = 0
-    for token in held.values():
+    for token in tokens:
         started = started_at(token)
         if started is None or (since is not None and started <= since):
             continue

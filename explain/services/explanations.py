@@ -575,7 +575,8 @@ def admit(
     own: slots.Slot | None = slots.NO_CAP
     slot: slots.Slot | None = slots.NO_CAP
     try:
-        gate = breaker.gate()
+        # The call slots are read with the breaker's state: the stalled-call count's input.
+        gate = breaker.gate(also=slots.slot_keys(_concurrency_limit()))
         if gate is Gate.CLOSED and _calls_stalled(breaker):
             gate = Gate.OPEN
         if gate is not Gate.OPEN:
@@ -841,13 +842,13 @@ def site_breaker() -> CircuitBreaker:
 
 def _calls_stalled(breaker: CircuitBreaker) -> bool:
     """As many calls in flight past slow_seconds as the breaker's failures: the provider
-    hangs. The circuit opens now, not when the first of them times out."""
+    hangs. The circuit opens now, not when the first of them times out. The slots are
+    those the gate read (no second round trip)."""
     s = breaker.settings
     if s.failures <= 0 or s.slow_seconds is None:
         return False
-    stuck = slots.stalled(
-        site_cache(),
-        _concurrency_limit(),
+    stuck = slots.count_stalled(
+        breaker.read.values(),
         older_than=s.slow_seconds,
         now=breaker.clock(),
         since=breaker.answered_at,
