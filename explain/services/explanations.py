@@ -154,8 +154,7 @@ class Admission:
     def release(self, steps: CacheSteps) -> None:
         """The call ended: its slots freed, and its place in the user's rate given back
         unless the answer already counted it (each place is left once)."""
-        steps.release(self.slot)
-        steps.release(self.account_slot)
+        steps.release(self.slot, self.account_slot)
         steps.run(self.rate.give_back, "rate allowance")
 
 
@@ -177,11 +176,13 @@ class CacheSteps:
             self.down = True
             _cache_down(what, exc)
 
-    def release(self, slot: slots.Slot) -> None:
-        """Free the call's slot; with the cache known down it ends with its lease."""
+    def release(self, *held: slots.Slot) -> None:
+        """Free the call's slots (in one round trip each way); with the cache known down
+        they end with their leases."""
         if self.down:
-            slot.forget()
-        elif not slot.release():
+            for slot in held:
+                slot.forget()
+        elif not slots.release_together(*held):
             self.down = True
 
 
@@ -692,9 +693,7 @@ def refuse_early(
     """Refused before anything else was taken: the rate's place given back, the slots
     taken freed, a probe given back."""
     steps.run(decision.give_back, "rate allowance")
-    for slot in taken:
-        if slot is not None:
-            steps.release(slot)
+    steps.release(*[slot for slot in taken if slot is not None])
     steps.run(lambda: breaker.give_back(gate), "circuit breaker")
 
 
