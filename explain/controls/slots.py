@@ -211,8 +211,8 @@ def account_slot(
 def single_flight(cache: Any, request_key: str, *, hold_seconds: float) -> Slot | None:
     """The one slot of one request (a user's texts, model and prompt version: its cache
     key), or None while an identical request holds it: identical requests in flight make
-    one model call. The holder frees it once the answer is cached; a killed worker's
-    ends with its lease."""
+    one model call. The holder frees it when its call ends without an answer to cache;
+    with one cached, and in a killed worker, it ends with its lease."""
     return take_slot(
         cache, 1, hold_seconds=hold_seconds, prefix=f"{_SINGLE_FLIGHT_PREFIX}{request_key}:"
     )

@@ -318,13 +318,13 @@ def explanation_create(
         user=user, job_id=job_id, rate_check=rate_check, on_fault=fault, address=address
     )
     if isinstance(prepared, Explanation):
-        result = prepared
-    else:
-        try:
-            result = _answer_whole(prepared, user=user)
-        finally:  # the answer is cached by now: identical requests find it there
-            prepared.bookkeeping.release(prepared.shared)
-    return record(result, user=user, latency=time.monotonic() - started)
+        return record(prepared, user=user, latency=time.monotonic() - started)
+    answered: Explanation | None = None
+    try:
+        answered = _answer_whole(prepared, user=user)
+    finally:  # the answer is cached by now: identical requests find it there
+        end_single_flight(prepared, answered)
+    return record(answered, user=user, latency=time.monotonic() - started)
 
 
 def _answer_whole(call: ModelCall, *, user: Any) -> Explanation:
@@ -528,12 +528,22 @@ def first_of_its_kind(subject: Subject, key: str) -> slots.Slot | Explanation:
     if held is None:
         logger.warning("Model call skipped: rate_limited (the same request is in flight)")
         return subject.decided(Outcome.RATE_LIMITED, retry_after=SAME_REQUEST_RETRY_SECONDS)
-    # The holder before this one may have cached its answer and left just now.
-    cached = cached_answer(subject, key)
-    if cached is not None:
-        CacheSteps().release(held)
-        return cached
+    # No second look at the cache: a holder that cached its answer keeps the slot for
+    # its lease after (end_single_flight), so a free slot means no answer came since
+    # this request looked one round trip ago.
     return held
+
+
+def end_single_flight(call: ModelCall, result: Explanation | None) -> None:
+    """The request's call ended (result None: it never decided). With its answer cached
+    the slot is left to end with its lease, a few seconds, no round trip: identical
+    requests find the answer before they ask for the slot. Otherwise it is freed now,
+    so the next identical request calls."""
+    cached = result is not None and result.outcome is Outcome.OK
+    if cached and not call.bookkeeping.down:
+        call.shared.forget()
+    else:
+        call.bookkeeping.release(call.shared)
 
 
 def build_prompt(model: ChatModel, subject: Subject) -> PromptSpec:
