@@ -110,8 +110,8 @@ CACHED = ["get", "add"]
 
 
 def test_a_fresh_answer_and_a_cached_one_ask_the_cache_only_what_their_rules_need(
-    counted, logged_in, worked_job, use_model
-):
+    counted: list[str], logged_in: Any, worked_job: Any, use_model: Any
+) -> None:
     use_model(WORKED_DRAFT)
     fresh, fresh_asked = ask(logged_in, worked_job, counted)
     cached, cached_asked = ask(logged_in, worked_job, counted)
