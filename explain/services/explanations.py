@@ -457,9 +457,9 @@ def read_posting_now(
     call, unless the provider is failing just now (the call would wait its timeout)."""
     if not isinstance(model, RecordedChatModel):
         try:
-            breaker = site_breaker()
-            if breaker.is_open():
-                return subject.decided(Outcome.CIRCUIT_OPEN, retry_after=breaker.seconds_left())
+            wait = site_breaker().open_seconds()
+            if wait:
+                return subject.decided(Outcome.CIRCUIT_OPEN, retry_after=wait)
         except Exception as exc:
             return unavailable(subject, "circuit breaker", exc)
     result = postings.requirements_for(subject.job_id, job, subject.job_title, model)
@@ -594,7 +594,8 @@ def admit(
             own = slots.account_slot(site_cache(), user.pk, _account_slots(), hold_seconds=hold)
         if gate is not Gate.OPEN and own is not None:
             slot = slots.take_slot(site_cache(), _concurrency_limit(), hold_seconds=hold)
-        wait = breaker.seconds_left() if gate is Gate.OPEN else 0
+        # The wait as the gate read it; opened just now for stalled calls, read now.
+        wait = (breaker.wait or breaker.seconds_left()) if gate is Gate.OPEN else 0
     except Exception as exc:  # the breaker and the slots live on the shared cache
         steps.down = True
         refuse_early(decision, breaker, gate, [own, slot], steps)
