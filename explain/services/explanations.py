@@ -529,8 +529,8 @@ def first_of_its_kind(subject: Subject, key: str) -> slots.Slot | Explanation:
         logger.warning("Model call skipped: rate_limited (the same request is in flight)")
         return subject.decided(Outcome.RATE_LIMITED, retry_after=SAME_REQUEST_RETRY_SECONDS)
     # No second look at the cache: a holder that cached its answer keeps the slot for
-    # its lease after (end_single_flight), so a free slot means no answer came since
-    # this request looked one round trip ago.
+    # its lease after (end_single_flight, 3.5 to 5 s), so a free slot means no answer
+    # came since this request looked one round trip ago (short of a stall that long).
     return held
 
 
