@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -71,8 +71,12 @@ class CircuitBreaker:
         # When the provider last answered (wall clock): older calls' failures are stale.
         self._answered_key = prefix + "answered-at"
         self._prefix = prefix
-        # Read by gate() in its one round trip, for the caller's stalled-call count.
+        # Read by gate() in its one round trip, for the caller's stalled-call count:
+        # when the provider last answered, and the keys the caller asked it to read too.
         self.answered_at: float | None = None
+        self.read: dict[str, Any] = {}
+        # When gate() said OPEN: seconds_left() as of its read (Retry-After), no second one.
+        self.wait = 0
 
     # --- keys -------------------------------------------------------------------------
 
@@ -112,17 +116,21 @@ class CircuitBreaker:
 
     # --- the three questions ----------------------------------------------------------
 
-    def gate(self) -> Gate:
-        """May the next call go to the provider?"""
+    def gate(self, *, also: Sequence[str] = ()) -> Gate:
+        """May the next call go to the provider? also: keys the caller wants read in the
+        same round trip (the call slots, for the stalled-call count), left in self.read."""
         if self.settings.failures <= 0:
             return Gate.CLOSED
         now = self.clock()
-        state = self.cache.get_many([*self._state_keys(now), self._answered_key])  # one trip
+        self.wait = 0
+        state = self.cache.get_many([*self._state_keys(now), self._answered_key, *also])
+        self.read = {key: state[key] for key in also if key in state}
         answered = state.get(self._answered_key)
         self.answered_at = None if answered is None else float(answered)
         until = state.get(self._open_key)
         if until is None:
             return Gate.CLOSED
+        self.wait = self._wait(until)
         if now < float(until):
             return Gate.OPEN
         # Cool-down over: one probe at a time, across every process.
@@ -181,7 +189,10 @@ class CircuitBreaker:
     def seconds_left(self) -> int:
         """Whole seconds until the circuit lets a probe through (at least 1), for
         Retry-After and the message: the real wait, not a guess."""
-        until = self.cache.get(self._open_key)
+        return self._wait(self.cache.get(self._open_key))
+
+    def _wait(self, until: Any) -> int:
+        """seconds_left() for the reopening time as read (None: not open)."""
         if until is None:
             return max(1, round(self.settings.cooldown_seconds))
         return max(1, math.ceil(float(until) - self.clock()))
@@ -199,5 +210,12 @@ class CircuitBreaker:
 
     def is_open(self) -> bool:
         """Whether the circuit is open now (for reports; does not take a probe)."""
+        return self.open_seconds() > 0
+
+    def open_seconds(self) -> int:
+        """Whole seconds the circuit stays open now (0: it is not; does not take a
+        probe): is_open() and seconds_left() in one read."""
         until = self.cache.get(self._open_key)
-        return until is not None and self.clock() < float(until)
+        if until is None or self.clock() >= float(until):
+            return 0
+        return self._wait(until)

@@ -22,7 +22,7 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,6 +79,27 @@ class Slot:
 
 
 NO_CAP = Slot(cache=None, key="", token="")
+
+
+def release_together(*held: Slot) -> bool:
+    """Free a call's slots (its own and the site's) as Slot.release frees one, in one
+    read of them all and one delete of those still ours; False when the shared cache
+    could not be asked. Never raises."""
+    taken = [slot for slot in held if slot.cache is not None]
+    if len(taken) < 2 or any(slot.cache is not taken[0].cache for slot in taken):
+        return all([slot.release() for slot in taken])
+    for slot in taken:
+        slot.forget()
+    cache = taken[0].cache
+    try:
+        tokens = cache.get_many([slot.key for slot in taken])
+        ours = [slot.key for slot in taken if tokens.get(slot.key) == slot.token]
+        if ours:
+            cache.delete_many(ours)
+    except Exception as exc:
+        logger.warning("Shared cache unavailable (call slot): %s", type(exc).__name__)
+        return False
+    return True
 
 
 class Leases:
@@ -190,8 +211,8 @@ def account_slot(
 def single_flight(cache: Any, request_key: str, *, hold_seconds: float) -> Slot | None:
     """The one slot of one request (a user's texts, model and prompt version: its cache
     key), or None while an identical request holds it: identical requests in flight make
-    one model call. The holder frees it once the answer is cached; a killed worker's
-    ends with its lease."""
+    one model call. The holder frees it when its call ends without an answer to cache;
+    with one cached, and in a killed worker, it ends with its lease."""
     return take_slot(
         cache, 1, hold_seconds=hold_seconds, prefix=f"{_SINGLE_FLIGHT_PREFIX}{request_key}:"
     )
@@ -206,6 +227,11 @@ def started_at(token: Any) -> float | None:
         return None
 
 
+def slot_keys(limit: int | None) -> list[str]:
+    """The site's slots' keys (none when uncapped)."""
+    return [f"{_PREFIX}{i}" for i in range(limit or 0)]
+
+
 def stalled(
     cache: Any, limit: int | None, *, older_than: float, now: float, since: float | None = None
 ) -> int:
@@ -215,9 +241,17 @@ def stalled(
     hung say nothing about it now)."""
     if not limit:
         return 0
-    held = cache.get_many([f"{_PREFIX}{i}" for i in range(limit)])
+    held = cache.get_many(slot_keys(limit))
+    return count_stalled(held.values(), older_than=older_than, now=now, since=since)
+
+
+def count_stalled(
+    tokens: Iterable[Any], *, older_than: float, now: float, since: float | None = None
+) -> int:
+    """stalled() on the slots' tokens as already read (the breaker's gate reads them in
+    its own round trip)."""
     count = 0
-    for token in held.values():
+    for token in tokens:
         started = started_at(token)
         if started is None or (since is not None and started <= since):
             continue

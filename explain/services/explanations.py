@@ -154,8 +154,7 @@ class Admission:
     def release(self, steps: CacheSteps) -> None:
         """The call ended: its slots freed, and its place in the user's rate given back
         unless the answer already counted it (each place is left once)."""
-        steps.release(self.slot)
-        steps.release(self.account_slot)
+        steps.release(self.slot, self.account_slot)
         steps.run(self.rate.give_back, "rate allowance")
 
 
@@ -177,11 +176,13 @@ class CacheSteps:
             self.down = True
             _cache_down(what, exc)
 
-    def release(self, slot: slots.Slot) -> None:
-        """Free the call's slot; with the cache known down it ends with its lease."""
+    def release(self, *held: slots.Slot) -> None:
+        """Free the call's slots (in one round trip each way); with the cache known down
+        they end with their leases."""
         if self.down:
-            slot.forget()
-        elif not slot.release():
+            for slot in held:
+                slot.forget()
+        elif not slots.release_together(*held):
             self.down = True
 
 
@@ -317,13 +318,13 @@ def explanation_create(
         user=user, job_id=job_id, rate_check=rate_check, on_fault=fault, address=address
     )
     if isinstance(prepared, Explanation):
-        result = prepared
-    else:
-        try:
-            result = _answer_whole(prepared, user=user)
-        finally:  # the answer is cached by now: identical requests find it there
-            prepared.bookkeeping.release(prepared.shared)
-    return record(result, user=user, latency=time.monotonic() - started)
+        return record(prepared, user=user, latency=time.monotonic() - started)
+    answered: Explanation | None = None
+    try:
+        answered = _answer_whole(prepared, user=user)
+    finally:  # the answer is cached by now: identical requests find it there
+        end_single_flight(prepared, answered)
+    return record(answered, user=user, latency=time.monotonic() - started)
 
 
 def _answer_whole(call: ModelCall, *, user: Any) -> Explanation:
@@ -456,9 +457,9 @@ def read_posting_now(
     call, unless the provider is failing just now (the call would wait its timeout)."""
     if not isinstance(model, RecordedChatModel):
         try:
-            breaker = site_breaker()
-            if breaker.is_open():
-                return subject.decided(Outcome.CIRCUIT_OPEN, retry_after=breaker.seconds_left())
+            wait = site_breaker().open_seconds()
+            if wait:
+                return subject.decided(Outcome.CIRCUIT_OPEN, retry_after=wait)
         except Exception as exc:
             return unavailable(subject, "circuit breaker", exc)
     result = postings.requirements_for(subject.job_id, job, subject.job_title, model)
@@ -527,12 +528,22 @@ def first_of_its_kind(subject: Subject, key: str) -> slots.Slot | Explanation:
     if held is None:
         logger.warning("Model call skipped: rate_limited (the same request is in flight)")
         return subject.decided(Outcome.RATE_LIMITED, retry_after=SAME_REQUEST_RETRY_SECONDS)
-    # The holder before this one may have cached its answer and left just now.
-    cached = cached_answer(subject, key)
-    if cached is not None:
-        CacheSteps().release(held)
-        return cached
+    # No second look at the cache: a holder that cached its answer keeps the slot for
+    # its lease after (end_single_flight, 3.5 to 5 s), so a free slot means no answer
+    # came since this request looked one round trip ago (short of a stall that long).
     return held
+
+
+def end_single_flight(call: ModelCall, result: Explanation | None) -> None:
+    """The request's call ended (result None: it never decided). With its answer cached
+    the slot is left to end with its lease, a few seconds, no round trip: identical
+    requests find the answer before they ask for the slot. Otherwise it is freed now,
+    so the next identical request calls."""
+    cached = result is not None and result.outcome is Outcome.OK
+    if cached and not call.bookkeeping.down:
+        call.shared.forget()
+    else:
+        call.bookkeeping.release(call.shared)
 
 
 def build_prompt(model: ChatModel, subject: Subject) -> PromptSpec:
@@ -575,14 +586,16 @@ def admit(
     own: slots.Slot | None = slots.NO_CAP
     slot: slots.Slot | None = slots.NO_CAP
     try:
-        gate = breaker.gate()
+        # The call slots are read with the breaker's state: the stalled-call count's input.
+        gate = breaker.gate(also=slots.slot_keys(_concurrency_limit()))
         if gate is Gate.CLOSED and _calls_stalled(breaker):
             gate = Gate.OPEN
         if gate is not Gate.OPEN:
             own = slots.account_slot(site_cache(), user.pk, _account_slots(), hold_seconds=hold)
         if gate is not Gate.OPEN and own is not None:
             slot = slots.take_slot(site_cache(), _concurrency_limit(), hold_seconds=hold)
-        wait = breaker.seconds_left() if gate is Gate.OPEN else 0
+        # The wait as the gate read it; opened just now for stalled calls, read now.
+        wait = (breaker.wait or breaker.seconds_left()) if gate is Gate.OPEN else 0
     except Exception as exc:  # the breaker and the slots live on the shared cache
         steps.down = True
         refuse_early(decision, breaker, gate, [own, slot], steps)
@@ -691,9 +704,7 @@ def refuse_early(
     """Refused before anything else was taken: the rate's place given back, the slots
     taken freed, a probe given back."""
     steps.run(decision.give_back, "rate allowance")
-    for slot in taken:
-        if slot is not None:
-            steps.release(slot)
+    steps.release(*[slot for slot in taken if slot is not None])
     steps.run(lambda: breaker.give_back(gate), "circuit breaker")
 
 
@@ -841,13 +852,13 @@ def site_breaker() -> CircuitBreaker:
 
 def _calls_stalled(breaker: CircuitBreaker) -> bool:
     """As many calls in flight past slow_seconds as the breaker's failures: the provider
-    hangs. The circuit opens now, not when the first of them times out."""
+    hangs. The circuit opens now, not when the first of them times out. The slots are
+    those the gate read (no second round trip)."""
     s = breaker.settings
     if s.failures <= 0 or s.slow_seconds is None:
         return False
-    stuck = slots.stalled(
-        site_cache(),
-        _concurrency_limit(),
+    stuck = slots.count_stalled(
+        breaker.read.values(),
         older_than=s.slow_seconds,
         now=breaker.clock(),
         since=breaker.answered_at,

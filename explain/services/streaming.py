@@ -35,6 +35,7 @@ from explain.services.explanations import (
     call_failed,
     checklist_builder,
     conclude,
+    end_single_flight,
     internal_fault,
     prepare,
     record,
@@ -166,7 +167,7 @@ class ExplanationStream:
                         except GeneratorExit:
                             listening = False  # finish the answer, quietly
             finally:  # the answer is cached by now: identical requests find it there
-                call.bookkeeping.release(call.shared)
+                end_single_flight(call, self._result)
         self._finish()
         if listening:
             yield self._result

@@ -367,3 +367,21 @@ def test_once_a_probe_is_answered_no_call_is_refused(cache, clock):
         if clock.now - hung == 30:  # the hung probe times out, late news
             assert b.record_failure(Gate.PROBE, started=hung) is False
     assert set(gates) == {Gate.CLOSED}
+
+
+def test_the_wait_of_an_open_circuit_is_read_with_the_gate_or_in_one_look(cache, clock):
+    """gate() says OPEN with the wait it read in its own round trip; open_seconds() is
+    is_open() and seconds_left() in one read, 0 once the cool-down is over."""
+    b = breaker(cache, clock)
+    assert b.open_seconds() == 0
+    for _ in range(3):
+        b.record_failure(Gate.CLOSED)
+    clock.now += 5
+    assert b.gate() is Gate.OPEN
+    assert b.wait == b.seconds_left() == b.open_seconds() == 10
+    clock.now += 10
+    assert b.open_seconds() == 0 and not b.is_open()
+    assert b.gate() is Gate.PROBE
+    other = breaker(cache, clock)
+    assert other.gate() is Gate.OPEN  # the probe is out: the next one may go in a second
+    assert other.wait == other.seconds_left() == 1

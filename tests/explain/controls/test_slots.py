@@ -164,3 +164,21 @@ def test_calls_begun_before_the_providers_last_answer_do_not_open_the_circuit(
     )  # the cool-down ran
     service.site_breaker().record_success()  # the provider answered again
     assert explain(worked_user, worked_job).outcome == Outcome.OK
+
+
+def test_a_calls_slots_freed_together_leave_a_slot_another_call_took_over():
+    """The site's slot and the account's, freed in one read and one delete: a slot that
+    expired and is another call's now stays taken; the one still ours is freed."""
+    cache = site_cache()
+    site = slots.take_slot(cache, 1, hold_seconds=60)
+    own = slots.account_slot(cache, 7, 1, hold_seconds=60)
+    assert site is not None and own is not None
+    cache.delete(own.key)  # its lease ran out; another call of the account took it
+    other = slots.account_slot(cache, 7, 1, hold_seconds=60)
+    assert other is not None
+    assert slots.release_together(site, own, slots.NO_CAP) is True
+    assert cache.get(site.key) is None
+    assert cache.get(own.key) == other.token
+    assert slots.take_slot(cache, 1, hold_seconds=60) is not None
+    assert slots.account_slot(cache, 7, 1, hold_seconds=60) is None
+    other.release()
