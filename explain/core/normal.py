@@ -13,17 +13,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
 
-__all__ = [
-    "INVISIBLE",
-    "INVISIBLE_CHARS",
-    "Folded",
-    "fold",
-    "fold_name",
-    "fold_with_offsets",
-    "forms_of",
-    "normalize",
-]
-
 # Invisible characters that only split or join words, or reorder what is shown (bidi
 # controls): removed before anything else, here and by the contact scrubber.
 INVISIBLE_CHARS = (

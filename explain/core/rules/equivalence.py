@@ -24,21 +24,6 @@ from explain.core.normal import fold_name as _fold
 from explain.core.normal import forms_of
 from explain.core.rules.disguises import latin_look_alike
 
-__all__ = [
-    "AliasTable",
-    "Form",
-    "Words",
-    "find_term",
-    "find_term_in",
-    "forms",
-    "is_strict",
-    "load_aliases",
-    "problems",
-    "reload",
-    "same_skill",
-    "skeleton",
-]
-
 DATA = Path(__file__).resolve().parents[2] / "data"
 ALIAS_FILE = DATA / "skill_aliases.tsv"
 COMMON_FILE = DATA / "common_word_skills.txt"
