@@ -23,7 +23,6 @@ from explain.core.rules.amounts import same_kind
 from explain.core.rules.equivalence import find_term
 from explain.core.schema import PROFILE_READINGS, Answer, Claim, Gap, Text
 from explain.core.verify import Checker, DropReason, Verification, VerifiedPoint
-from explain.core.verify import checker_for as checker_for  # the checklist's callers build one
 
 # Evidence read from one answer: one item per requirement (at most MAX_REQUIREMENTS) and as
 # many again for repeats, which are counted and never read; the rest is not even counted

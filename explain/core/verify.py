@@ -18,14 +18,11 @@ from functools import cached_property
 from itertools import islice
 from typing import TypedDict, Unpack
 
-from explain.core.normal import INVISIBLE as _IGNORABLE
-from explain.core.normal import Folded as _Folded
-from explain.core.normal import fold_with_offsets as _fold_with_offsets
+from explain.core.normal import INVISIBLE, Folded, fold_with_offsets
 from explain.core.normal import normalize as normalize  # public here too
 from explain.core.rules import amounts, content, equivalence, reading
 from explain.core.rules.addressed_to_ai import instruction_spans as instruction_spans
-from explain.core.rules.words import joined as _joined
-from explain.core.rules.words import split_words, word_forms
+from explain.core.rules.words import joined, split_words, word_forms
 from explain.core.schema import Claim, Draft, reading_word
 
 MIN_QUOTE_CHARS = 3
@@ -130,7 +127,7 @@ class Verification:
 def _normalize_quote(quote: str) -> str:
     """The quote's normal form, its ends trimmed by whole characters only ("⒒" is "11.":
     its "." stays)."""
-    folded = _fold_with_offsets(quote or "")
+    folded = fold_with_offsets(quote or "")
     text, starts = folded.text, folded.starts
     start = len(text) - len(text.lstrip(_QUOTE_END_CHARS))
     end = len(text.rstrip(_QUOTE_END_CHARS))
@@ -144,7 +141,7 @@ def _normalize_quote(quote: str) -> str:
 
 
 def _occurrences(
-    needle: str, folded: _Folded, low: int = 0, high: int | None = None
+    needle: str, folded: Folded, low: int = 0, high: int | None = None
 ) -> Iterator[tuple[int, int]]:
     """Every whole-word, whole-character occurrence of a normalised needle inside
     folded.text[low:high], in order, as offsets in the original text."""
@@ -154,15 +151,15 @@ def _occurrences(
         end = pos + len(needle)
         if (
             folded.aligned(pos, end)
-            and not (pos > 0 and _joined(text[pos - 1], needle[0]))
-            and not (end < len(text) and _joined(needle[-1], text[end]))
+            and not (pos > 0 and joined(text[pos - 1], needle[0]))
+            and not (end < len(text) and joined(needle[-1], text[end]))
         ):
             yield folded.starts[pos], folded.ends[end - 1]
         pos = text.find(needle, pos + 1, high)
 
 
 def _locate(
-    needle: str, folded: _Folded, low: int = 0, high: int | None = None
+    needle: str, folded: Folded, low: int = 0, high: int | None = None
 ) -> tuple[int, int] | None:
     """The first whole-word, whole-character occurrence of a normalised needle."""
     return next(_occurrences(needle, folded, low, high), None)
@@ -175,7 +172,7 @@ def find_quote(
     needle = _normalize_quote(quote)
     if _quote_problem(needle, max_words) is not None:
         return None
-    return _locate(needle, _fold_with_offsets(source or ""))
+    return _locate(needle, fold_with_offsets(source or ""))
 
 
 def is_quoted(quote: str, source: str, *, max_words: int = Limits.max_quote_words) -> bool:
@@ -201,12 +198,12 @@ class Instructions:
     once, whoever asks first: the verifier and the log row read the same."""
 
     def __init__(self) -> None:
-        self._folded: dict[str, _Folded] = {}
+        self._folded: dict[str, Folded] = {}
         self._spans: dict[str, list[tuple[int, int]]] = {}
 
-    def folded(self, text: str) -> _Folded:
+    def folded(self, text: str) -> Folded:
         if text not in self._folded:
-            self._folded[text] = _fold_with_offsets(text)
+            self._folded[text] = fold_with_offsets(text)
         return self._folded[text]
 
     def spans(self, text: str) -> list[tuple[int, int]]:
@@ -343,7 +340,7 @@ def _model_drops(said: str, drops: _Drops) -> DropReason | None:
 
 def _shown(text: str, span: tuple[int, int]) -> str:
     """The words at span on one line, without invisible characters."""
-    return " ".join("".join(ch for ch in text[slice(*span)] if ch not in _IGNORABLE).split())
+    return " ".join("".join(ch for ch in text[slice(*span)] if ch not in INVISIBLE).split())
 
 
 def _amount(text: str, quote: tuple[int, int], term: tuple[int, int] | None) -> str:
@@ -364,7 +361,7 @@ def _term_spans(
         found = [span for form in forms if (span := _locate(form, source.folded, low, high))]
         if found:
             return found
-    return equivalence.find_term_in(term, source.text, quote[0], quote[1])
+    return equivalence.find_term(term, source.text, quote[0], quote[1])
 
 
 class Sent(TypedDict, total=False):
@@ -585,6 +582,3 @@ def verify_draft(
         drop_reasons=dict(sorted(reasons.items())),
         unchecked=unchecked,
     )
-
-
-checker_for = Checker  # the name the checklist's callers build one by

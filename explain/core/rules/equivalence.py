@@ -363,9 +363,6 @@ def find_term(term: str, text: str, low: int = 0, high: int | None = None) -> li
     return Words(text, low, high).find(term)
 
 
-find_term_in = find_term
-
-
 def skeleton(text: str) -> str:
     """The text with look-alike letters of other scripts read as Latin (TR39), one for
     one (so offsets still hold). Only for the gap check, where it can only remove a gap."""
