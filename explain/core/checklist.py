@@ -49,9 +49,6 @@ def _number(value: Any) -> Any:
     return int(digits[:6]) if digits else 0
 
 
-_MISSING = (State.NOT_FOUND, State.NOT_YET)
-
-
 class Evidence(Answer):
     """The model's answer for one requirement: a profile quote that shows it, or none."""
 
@@ -186,7 +183,7 @@ class ChecklistBuilder:
         items = tuple(self._items[n] for n in sorted(self._items))
         verification = Verification(
             matches=tuple(i.point for i in items if i.state is State.SHOWN and i.point),
-            gaps=tuple(i.point for i in items if i.state in _MISSING and i.point),
+            gaps=tuple(i.point for i in items if i.state is not State.SHOWN and i.point),
             dropped=sum(self._reasons.values()),
             drop_reasons=dict(sorted(self._reasons.items())),
             unchecked=self._unread,

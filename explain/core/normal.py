@@ -137,11 +137,8 @@ def fold_with_offsets(source: str) -> Folded:
         starts.extend([i] * len(piece))
         ends.extend([end] * len(piece))
         i = j
-    return _one_space("".join(pieces), starts, ends)
-
-
-def _one_space(text: str, starts: list[int], ends: list[int]) -> Folded:
-    """White space made one " " (the first of a run), none at either end."""
+    # White space made one " " (the first of a run), none at either end.
+    text = "".join(pieces)
     kept = []
     pos = 0
     for run in _SPACES.finditer(text):

@@ -298,12 +298,9 @@ def _check(item: PostingItem, source: SourceText, sent: Sent) -> Requirement | s
     if isinstance(point, DropReason):
         return point.value
     located = source.locate(*point.job_span)
-    names: tuple[str, ...] = ()
-    if point.term_span is not None:
-        start = point.job_span[0]
-        names = alternatives(
-            point.job_quote, point.term_span[0] - start, point.term_span[1] - start
-        )
+    assert point.term_span is not None  # a kept point's term is always found in its quote
+    start = point.job_span[0]
+    names = alternatives(point.job_quote, point.term_span[0] - start, point.term_span[1] - start)
     return Requirement(
         job_quote=point.job_quote,
         term=point.term,

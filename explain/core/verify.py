@@ -158,13 +158,6 @@ def _occurrences(
         pos = text.find(needle, pos + 1, high)
 
 
-def _locate(
-    needle: str, folded: Folded, low: int = 0, high: int | None = None
-) -> tuple[int, int] | None:
-    """The first whole-word, whole-character occurrence of a normalised needle."""
-    return next(_occurrences(needle, folded, low, high), None)
-
-
 def find_quote(
     quote: str, source: str, *, max_words: int = Limits.max_quote_words
 ) -> tuple[int, int] | None:
@@ -172,7 +165,7 @@ def find_quote(
     needle = _normalize_quote(quote)
     if _quote_problem(needle, max_words) is not None:
         return None
-    return _locate(needle, fold_with_offsets(source or ""))
+    return next(_occurrences(needle, fold_with_offsets(source or "")), None)
 
 
 def is_quoted(quote: str, source: str, *, max_words: int = Limits.max_quote_words) -> bool:
@@ -263,7 +256,7 @@ class _Source:
 
     def after_cut(self, needle: str) -> bool:
         """True when the needle is only in the part of the text that was not sent."""
-        return len(self.texts) > 1 and _locate(needle, self.found.folded(self.texts[1])) is not None
+        return len(self.texts) > 1 and any(_occurrences(needle, self.found.folded(self.texts[1])))
 
     @cached_property
     def skeletons(self) -> list[equivalence.Words]:
@@ -358,7 +351,8 @@ def _term_spans(
     if not equivalence.is_strict(term):
         starts = source.folded.starts
         low, high = bisect_left(starts, quote[0]), bisect_left(starts, quote[1])
-        found = [span for form in forms if (span := _locate(form, source.folded, low, high))]
+        firsts = (next(_occurrences(form, source.folded, low, high), None) for form in forms)
+        found = [span for span in firsts if span]
         if found:
             return found
     return equivalence.find_term(term, source.text, quote[0], quote[1])
@@ -537,19 +531,15 @@ _CLAUSE_EDGE = re.compile(r"[\n.;!?]")
 
 
 def _around(text: str, span: tuple[int, int], bounds: tuple[int, int]) -> tuple[int, int]:
-    """The clause or line around span, at most 60 characters either side, in bounds."""
-    floor, ceiling = bounds
-    low = max(floor, span[0] - 60)
+    """The clause or line around span, at most 60 characters either side, in bounds,
+    without the white space at its ends."""
+    low = max(bounds[0], span[0] - 60)
+    high = min(bounds[1], span[1] + 60)
     edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, low, span[0])]
-    start = edges[-1] if edges else low
-    high = min(ceiling, span[1] + 60)
     stop = _CLAUSE_EDGE.search(text, span[1], high)
-    end = stop.start() if stop else high
-    while start < span[0] and text[start].isspace():
-        start += 1
-    while end > span[1] and text[end - 1].isspace():
-        end -= 1
-    return start, end
+    before = text[edges[-1] if edges else low : span[0]]
+    after = text[span[1] : stop.start() if stop else high]
+    return span[0] - len(before.lstrip()), span[1] + len(after.rstrip())
 
 
 def verify_draft(
