@@ -230,16 +230,12 @@ class _Source:
         """The (start, end) of the field holding the whole span, if one does."""
         return next(((a, b) for a, b in self.fields if a <= span[0] and span[1] <= b), None)
 
-    def field_of(self, span: tuple[int, int]) -> tuple[int, int]:
-        """The field holding the span, else the whole text."""
-        return self.field(span) or (0, len(self.text))
-
     def read(self, span: tuple[int, int]) -> reading.Reading:
         """What the sentence around text[span] says of its words (rules.reading): the
         normal form, line breaks kept, inside the span's field, at most READING_REACH
         characters either side."""
         text, starts, ends = self.text, self.folded.starts, self.folded.ends
-        field_low, field_high = self.field_of(span)
+        field_low, field_high = self.field(span) or (0, len(text))
         start = bisect_left(starts, span[0])
         end = bisect_left(starts, span[1], start)
         low = max(bisect_left(starts, field_low), start - READING_REACH)
@@ -517,9 +513,10 @@ class Checker:
             return DropReason.DUPLICATE
         if said is None:
             return point
+        profile = self.profile
         # The clause inside its own field: never the field's label ("Skills: ").
-        said = _around(self.profile.text, said, self.profile.field_of(said))
-        return replace(point, profile_said=self.profile.text[slice(*said)], profile_said_span=said)
+        said = _around(profile.text, said, profile.field(said) or (0, len(profile.text)))
+        return replace(point, profile_said=profile.text[slice(*said)], profile_said_span=said)
 
     def _absent(self, span: tuple[int, int]) -> bool:
         """The profile names the words at span only to say they are missing or wished."""
