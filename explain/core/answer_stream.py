@@ -15,8 +15,6 @@ from pydantic_core import from_json
 from explain.core.checklist import Evidence, ViewerAnswer
 from explain.exceptions import StreamMismatch
 
-__all__ = ["AnswerStream", "StreamMismatch"]
-
 _LIST = "requirements"
 
 

@@ -23,7 +23,6 @@ from explain.core.rules.amounts import same_kind
 from explain.core.rules.equivalence import find_term
 from explain.core.schema import PROFILE_READINGS, Answer, Claim, Gap, Text
 from explain.core.verify import Checker, DropReason, Verification, VerifiedPoint
-from explain.core.verify import checker_for as checker_for  # the checklist's callers build one
 
 # Evidence read from one answer: one item per requirement (at most MAX_REQUIREMENTS) and as
 # many again for repeats, which are counted and never read; the rest is not even counted
@@ -48,9 +47,6 @@ def _number(value: Any) -> Any:
         return value
     digits = "".join(ch for ch in str(value or "") if ch.isascii() and ch.isdigit())
     return int(digits[:6]) if digits else 0
-
-
-_MISSING = (State.NOT_FOUND, State.NOT_YET)
 
 
 class Evidence(Answer):
@@ -187,7 +183,7 @@ class ChecklistBuilder:
         items = tuple(self._items[n] for n in sorted(self._items))
         verification = Verification(
             matches=tuple(i.point for i in items if i.state is State.SHOWN and i.point),
-            gaps=tuple(i.point for i in items if i.state in _MISSING and i.point),
+            gaps=tuple(i.point for i in items if i.state is not State.SHOWN and i.point),
             dropped=sum(self._reasons.values()),
             drop_reasons=dict(sorted(self._reasons.items())),
             unchecked=self._unread,

@@ -237,23 +237,19 @@ def _leaves_digits(raw: str, found: list[tuple[int, int]]) -> bool:
     return re.search(r"\d[ .-]*\d[ .-]*\d", "".join(outside)) is not None
 
 
-# A private value shorter than this (letters and digits) is not looked for: "Al" or "5"
-# would remove ordinary words. Digits-only values (a phone) need six digits.
-MIN_PRIVATE_CHARS = 3
-_MIN_PRIVATE_DIGITS = 6
-
-
 def private_pattern(values: Sequence[str]) -> re.Pattern[str] | None:
     """The user's own values in any case, spacing or punctuation between their words; a
-    phone by its digits, an e-mail address also by its local part ("dana.private at")."""
+    phone by its digits, an e-mail address also by its local part ("dana.private at").
+    Values under three letters and digits, or six digits only, would remove ordinary
+    words ("Al", "5"): they are not looked for."""
     alternatives: list[str] = []
     for value in [*values, *(v.split("@", 1)[0] for v in values if "@" in v)]:
         words = re.findall(r"[^\W_]+", visible_form(value))
         joined = "".join(words)
         if joined.isdigit():
-            if len(joined) >= _MIN_PRIVATE_DIGITS:
+            if len(joined) >= 6:
                 alternatives.append(r"\D{0,3}".join(re.escape(d) for d in joined))
-        elif len(joined) >= MIN_PRIVATE_CHARS:
+        elif len(joined) >= 3:
             # IGNORECASE alone does not fold "ß" to "ss" ("Straße", "STRASSE").
             alternatives.append(
                 r"[\W_]*+".join(re.escape(w.casefold()).replace("ss", "(?:ss|ß)") for w in words)

@@ -13,17 +13,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
 
-__all__ = [
-    "INVISIBLE",
-    "INVISIBLE_CHARS",
-    "Folded",
-    "fold",
-    "fold_name",
-    "fold_with_offsets",
-    "forms_of",
-    "normalize",
-]
-
 # Invisible characters that only split or join words, or reorder what is shown (bidi
 # controls): removed before anything else, here and by the contact scrubber.
 INVISIBLE_CHARS = (
@@ -33,25 +22,21 @@ INVISIBLE_CHARS = (
 )
 INVISIBLE = frozenset(INVISIBLE_CHARS)
 
-# The one table of typographic quotes and dashes, to their ASCII forms.
-QUOTES_AND_DASHES: dict[int, str] = {
+# The normal form's table: the one table of typographic quotes and dashes, to their ASCII
+# forms, and every kind of white space as " ".
+ASCII_FORMS: dict[int, str] = {
     **dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\u02bc"), "'"),
     **dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb"), '"'),
     **dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"), "-"),
+    **{cp: " " for cp in range(0x3001) if chr(cp).isspace()},
 }
 
 
 def forms_of(ascii: str) -> str:
     """The ASCII character and every form the table writes as it ("-" and all the dashes,
     "'" and all the single quotes): for rules that read the text as written."""
-    return ascii + "".join(chr(cp) for cp, to in QUOTES_AND_DASHES.items() if to == ascii)
+    return ascii + "".join(chr(cp) for cp, to in ASCII_FORMS.items() if to == ascii)
 
-
-# The normal form's table: the quotes and dashes, and every kind of white space as " ".
-ASCII_FORMS: dict[int, str] = {
-    **QUOTES_AND_DASHES,
-    **{cp: " " for cp in range(0x3001) if chr(cp).isspace()},
-}
 
 # Not marks, but NFKC makes them one (or a Hangul vowel or final jamo) that composes with
 # the character before; tests/explain/core/test_verify.py recomputes the set.
@@ -148,11 +133,8 @@ def fold_with_offsets(source: str) -> Folded:
         starts.extend([i] * len(piece))
         ends.extend([end] * len(piece))
         i = j
-    return _one_space("".join(pieces), starts, ends)
-
-
-def _one_space(text: str, starts: list[int], ends: list[int]) -> Folded:
-    """White space made one " " (the first of a run), none at either end."""
+    # White space made one " " (the first of a run), none at either end.
+    text = "".join(pieces)
     kept = []
     pos = 0
     for run in _SPACES.finditer(text):

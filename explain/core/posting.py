@@ -37,9 +37,6 @@ from explain.core.verify import (
 # checked, the rest counted as not checked (a 500-item answer costs what 120 do).
 MAX_REQUIREMENTS = 60
 CONSIDERED = 2 * MAX_REQUIREMENTS
-# At most this many alternatives of one requirement, each at most ALTERNATIVE_WORDS words.
-MAX_ALTERNATIVES = 8
-ALTERNATIVE_WORDS = 4
 
 # Job fields whose words are never a requirement (the caller adds the adapter's own).
 NEVER_REQUIREMENT_KEYS = frozenset({"title", "company"})
@@ -140,7 +137,8 @@ def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
 
     The quote is cut at its joiners ("," "/" "or", never inside the term: "CI/CD"); when
     one is an "or" or a "/", the other pieces are the alternatives ("3+ years of Python,
-    Java or Go": Java and Go; "Python and SQL": none), without words that open examples.
+    Java or Go": Java and Go; "Python and SQL": none), without words that open examples:
+    at most 8 names, each of at most 4 words.
     """
     cuts = [
         (m.start(), m.end())
@@ -170,12 +168,12 @@ def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
                 last = words[-1]
                 words = [last] if last[:1].isupper() or not last.isalpha() else []
         else:
-            words = _name_words(words[:ALTERNATIVE_WORDS])
+            words = _name_words(words[:4])
         name = " ".join(words).strip(_EDGE).rstrip(".")
         # A name starts with a letter or digit: "/-in" of "Entwickler/-in" is no name.
         if name and name[0].isalnum() and name not in names:
             names.append(name)
-    return tuple(names[:MAX_ALTERNATIVES])
+    return tuple(names[:8])
 
 
 def _name_words(words: list[str]) -> list[str]:
@@ -298,12 +296,9 @@ def _check(item: PostingItem, source: SourceText, sent: Sent) -> Requirement | s
     if isinstance(point, DropReason):
         return point.value
     located = source.locate(*point.job_span)
-    names: tuple[str, ...] = ()
-    if point.term_span is not None:
-        start = point.job_span[0]
-        names = alternatives(
-            point.job_quote, point.term_span[0] - start, point.term_span[1] - start
-        )
+    assert point.term_span is not None  # a kept point's term is always found in its quote
+    start = point.job_span[0]
+    names = alternatives(point.job_quote, point.term_span[0] - start, point.term_span[1] - start)
     return Requirement(
         job_quote=point.job_quote,
         term=point.term,

@@ -80,13 +80,12 @@ class Claim(Answer):
 class Gap(Claim):
     """A requirement of the job that the profile does not show, with the job's words."""
 
-    # The schema sent has no profileQuote for a gap (nothing to copy; every key costs
-    # output tokens); one sent anyway is read, and the verifier drops the gap.
-
     term: Text = Field(
         default="",
         description="The requirement or skill the job asks for: 1 to 4 words copied from jobQuote.",
     )
+    # The schema sent has no profileQuote for a gap (nothing to copy; every key costs
+    # output tokens); one sent anyway is read, and the verifier drops the gap.
     profile_quote: SkipJsonSchema[Text] = Field(default="", alias="profileQuote")
     profile_reading: SkipJsonSchema[Text] = Field(default="", alias="profileReading")
 

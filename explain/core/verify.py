@@ -18,14 +18,11 @@ from functools import cached_property
 from itertools import islice
 from typing import TypedDict, Unpack
 
-from explain.core.normal import INVISIBLE as _IGNORABLE
-from explain.core.normal import Folded as _Folded
-from explain.core.normal import fold_with_offsets as _fold_with_offsets
+from explain.core.normal import INVISIBLE, Folded, fold_with_offsets
 from explain.core.normal import normalize as normalize  # public here too
 from explain.core.rules import amounts, content, equivalence, reading
 from explain.core.rules.addressed_to_ai import instruction_spans as instruction_spans
-from explain.core.rules.words import joined as _joined
-from explain.core.rules.words import split_words, word_forms
+from explain.core.rules.words import joined, split_words, word_forms
 from explain.core.schema import Claim, Draft, reading_word
 
 MIN_QUOTE_CHARS = 3
@@ -130,7 +127,7 @@ class Verification:
 def _normalize_quote(quote: str) -> str:
     """The quote's normal form, its ends trimmed by whole characters only ("⒒" is "11.":
     its "." stays)."""
-    folded = _fold_with_offsets(quote or "")
+    folded = fold_with_offsets(quote or "")
     text, starts = folded.text, folded.starts
     start = len(text) - len(text.lstrip(_QUOTE_END_CHARS))
     end = len(text.rstrip(_QUOTE_END_CHARS))
@@ -144,7 +141,7 @@ def _normalize_quote(quote: str) -> str:
 
 
 def _occurrences(
-    needle: str, folded: _Folded, low: int = 0, high: int | None = None
+    needle: str, folded: Folded, low: int = 0, high: int | None = None
 ) -> Iterator[tuple[int, int]]:
     """Every whole-word, whole-character occurrence of a normalised needle inside
     folded.text[low:high], in order, as offsets in the original text."""
@@ -154,18 +151,11 @@ def _occurrences(
         end = pos + len(needle)
         if (
             folded.aligned(pos, end)
-            and not (pos > 0 and _joined(text[pos - 1], needle[0]))
-            and not (end < len(text) and _joined(needle[-1], text[end]))
+            and not (pos > 0 and joined(text[pos - 1], needle[0]))
+            and not (end < len(text) and joined(needle[-1], text[end]))
         ):
             yield folded.starts[pos], folded.ends[end - 1]
         pos = text.find(needle, pos + 1, high)
-
-
-def _locate(
-    needle: str, folded: _Folded, low: int = 0, high: int | None = None
-) -> tuple[int, int] | None:
-    """The first whole-word, whole-character occurrence of a normalised needle."""
-    return next(_occurrences(needle, folded, low, high), None)
 
 
 def find_quote(
@@ -175,7 +165,7 @@ def find_quote(
     needle = _normalize_quote(quote)
     if _quote_problem(needle, max_words) is not None:
         return None
-    return _locate(needle, _fold_with_offsets(source or ""))
+    return next(_occurrences(needle, fold_with_offsets(source or "")), None)
 
 
 def is_quoted(quote: str, source: str, *, max_words: int = Limits.max_quote_words) -> bool:
@@ -201,12 +191,12 @@ class Instructions:
     once, whoever asks first: the verifier and the log row read the same."""
 
     def __init__(self) -> None:
-        self._folded: dict[str, _Folded] = {}
+        self._folded: dict[str, Folded] = {}
         self._spans: dict[str, list[tuple[int, int]]] = {}
 
-    def folded(self, text: str) -> _Folded:
+    def folded(self, text: str) -> Folded:
         if text not in self._folded:
-            self._folded[text] = _fold_with_offsets(text)
+            self._folded[text] = fold_with_offsets(text)
         return self._folded[text]
 
     def spans(self, text: str) -> list[tuple[int, int]]:
@@ -240,16 +230,12 @@ class _Source:
         """The (start, end) of the field holding the whole span, if one does."""
         return next(((a, b) for a, b in self.fields if a <= span[0] and span[1] <= b), None)
 
-    def field_of(self, span: tuple[int, int]) -> tuple[int, int]:
-        """The field holding the span, else the whole text."""
-        return self.field(span) or (0, len(self.text))
-
     def read(self, span: tuple[int, int]) -> reading.Reading:
         """What the sentence around text[span] says of its words (rules.reading): the
         normal form, line breaks kept, inside the span's field, at most READING_REACH
         characters either side."""
         text, starts, ends = self.text, self.folded.starts, self.folded.ends
-        field_low, field_high = self.field_of(span)
+        field_low, field_high = self.field(span) or (0, len(text))
         start = bisect_left(starts, span[0])
         end = bisect_left(starts, span[1], start)
         low = max(bisect_left(starts, field_low), start - READING_REACH)
@@ -266,7 +252,7 @@ class _Source:
 
     def after_cut(self, needle: str) -> bool:
         """True when the needle is only in the part of the text that was not sent."""
-        return len(self.texts) > 1 and _locate(needle, self.found.folded(self.texts[1])) is not None
+        return len(self.texts) > 1 and any(_occurrences(needle, self.found.folded(self.texts[1])))
 
     @cached_property
     def skeletons(self) -> list[equivalence.Words]:
@@ -343,7 +329,7 @@ def _model_drops(said: str, drops: _Drops) -> DropReason | None:
 
 def _shown(text: str, span: tuple[int, int]) -> str:
     """The words at span on one line, without invisible characters."""
-    return " ".join("".join(ch for ch in text[slice(*span)] if ch not in _IGNORABLE).split())
+    return " ".join("".join(ch for ch in text[slice(*span)] if ch not in INVISIBLE).split())
 
 
 def _amount(text: str, quote: tuple[int, int], term: tuple[int, int] | None) -> str:
@@ -361,10 +347,11 @@ def _term_spans(
     if not equivalence.is_strict(term):
         starts = source.folded.starts
         low, high = bisect_left(starts, quote[0]), bisect_left(starts, quote[1])
-        found = [span for form in forms if (span := _locate(form, source.folded, low, high))]
+        firsts = (next(_occurrences(form, source.folded, low, high), None) for form in forms)
+        found = [span for span in firsts if span]
         if found:
             return found
-    return equivalence.find_term_in(term, source.text, quote[0], quote[1])
+    return equivalence.find_term(term, source.text, quote[0], quote[1])
 
 
 class Sent(TypedDict, total=False):
@@ -526,9 +513,10 @@ class Checker:
             return DropReason.DUPLICATE
         if said is None:
             return point
+        profile = self.profile
         # The clause inside its own field: never the field's label ("Skills: ").
-        said = _around(self.profile.text, said, self.profile.field_of(said))
-        return replace(point, profile_said=self.profile.text[slice(*said)], profile_said_span=said)
+        said = _around(profile.text, said, profile.field(said) or (0, len(profile.text)))
+        return replace(point, profile_said=profile.text[slice(*said)], profile_said_span=said)
 
     def _absent(self, span: tuple[int, int]) -> bool:
         """The profile names the words at span only to say they are missing or wished."""
@@ -540,19 +528,15 @@ _CLAUSE_EDGE = re.compile(r"[\n.;!?]")
 
 
 def _around(text: str, span: tuple[int, int], bounds: tuple[int, int]) -> tuple[int, int]:
-    """The clause or line around span, at most 60 characters either side, in bounds."""
-    floor, ceiling = bounds
-    low = max(floor, span[0] - 60)
+    """The clause or line around span, at most 60 characters either side, in bounds,
+    without the white space at its ends."""
+    low = max(bounds[0], span[0] - 60)
+    high = min(bounds[1], span[1] + 60)
     edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, low, span[0])]
-    start = edges[-1] if edges else low
-    high = min(ceiling, span[1] + 60)
     stop = _CLAUSE_EDGE.search(text, span[1], high)
-    end = stop.start() if stop else high
-    while start < span[0] and text[start].isspace():
-        start += 1
-    while end > span[1] and text[end - 1].isspace():
-        end -= 1
-    return start, end
+    before = text[edges[-1] if edges else low : span[0]]
+    after = text[span[1] : stop.start() if stop else high]
+    return span[0] - len(before.lstrip()), span[1] + len(after.rstrip())
 
 
 def verify_draft(
@@ -585,6 +569,3 @@ def verify_draft(
         drop_reasons=dict(sorted(reasons.items())),
         unchecked=unchecked,
     )
-
-
-checker_for = Checker  # the name the checklist's callers build one by

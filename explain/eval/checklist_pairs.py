@@ -34,10 +34,10 @@ from pathlib import Path
 from typing import Any
 
 from explain.adapter import NOT_REQUIREMENT_KEYS, Field
-from explain.core.checklist import Evidence, State, ViewerAnswer, build_checklist, checker_for
+from explain.core.checklist import Evidence, State, ViewerAnswer, build_checklist
 from explain.core.schema import PROFILE_READINGS
 from explain.core.texts import SourceText, profile_text
-from explain.core.verify import Limits
+from explain.core.verify import Checker, Limits
 from explain.eval.postings import Candidate, Posting, _pct, _value, honest, score_posting
 from explain.exceptions import ExplainError
 
@@ -234,7 +234,7 @@ def judge_pair(pair: Pair, answerer: Answerer) -> Judged:
         for item in pair.expected
         if item.candidate in numbers
     ]
-    checker = checker_for(
+    checker = Checker(
         profile.text,
         job.text,
         limits=Limits(),

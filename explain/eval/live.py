@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from explain.core.checklist import State, ViewerAnswer, build_checklist, checker_for
+from explain.core.checklist import State, ViewerAnswer, build_checklist
 from explain.core.posting import PostingAnswer, PostingReading, read_posting
 from explain.core.posting_prompt import (
     POSTING_INSTRUCTION,
@@ -26,7 +26,7 @@ from explain.core.posting_prompt import (
     build_posting_message,
 )
 from explain.core.texts import FieldSpan, SourceText
-from explain.core.verify import Limits, normalize
+from explain.core.verify import Checker, Limits, normalize
 from explain.core.viewer_prompt import (
     VIEWER_INSTRUCTION,
     VIEWER_PROMPT_VERSION,
@@ -185,7 +185,7 @@ def run_pair(
             pair=pair.id, outcome=str(exc.outcome), latency_ms=_ms(started), usage=usage
         )
     latency = _ms(started)
-    checker = checker_for(
+    checker = Checker(
         profile.text, job.text, limits=limits, profile_fields=profile.spans, job_fields=job.spans
     )
     checklist = build_checklist(reading, answer, checker)

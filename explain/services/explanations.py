@@ -28,11 +28,11 @@ from explain.controls import allowance, budget, slots
 from explain.controls.breaker import CircuitBreaker, Gate
 from explain.controls.ratelimit import RateDecision
 from explain.controls.site import breaker_settings, site_cache
-from explain.core.checklist import Checklist, ChecklistBuilder, State, ViewerAnswer, checker_for
+from explain.core.checklist import Checklist, ChecklistBuilder, State, ViewerAnswer
 from explain.core.posting import PostingReading
 from explain.core.schema import Draft
 from explain.core.texts import SourceText, has_content, job_text, profile_text
-from explain.core.verify import Instructions, Verification, verify_draft
+from explain.core.verify import Checker, Instructions, Verification, verify_draft
 from explain.core.viewer_prompt import (
     VIEWER_INSTRUCTION,
     VIEWER_PROMPT_VERSION,
@@ -285,7 +285,7 @@ def checklist_builder(subject: Subject) -> ChecklistBuilder:
     stream alike): the posting's requirements, the verifier's checks on the texts as sent."""
     assert subject.reading is not None
     sent = _as_sent(*subject.texts(), subject.instructions)
-    return ChecklistBuilder(subject.reading, checker_for(**sent))
+    return ChecklistBuilder(subject.reading, Checker(**sent))
 
 
 def checklist_for(subject: Subject, answer: ViewerAnswer) -> Checklist:

@@ -14,8 +14,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from explain.core.checklist import ViewerAnswer, build_checklist, checker_for
+from explain.core.checklist import ViewerAnswer, build_checklist
 from explain.core.posting import PostingAnswer, read_posting
+from explain.core.verify import Checker
 from explain.outcomes import Outcome
 from explain.services.explanations import Explanation, texts_for
 from explain.web.ndjson import requirements_line
@@ -79,7 +80,7 @@ def _answer(
             ]
         }
     )
-    checker = checker_for(
+    checker = Checker(
         profile.text, posting.text, profile_fields=profile.spans, job_fields=posting.spans
     )
     checklist = build_checklist(reading, viewer, checker)

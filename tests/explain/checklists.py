@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from explain.adapter import Field
-from explain.core.checklist import Checklist, ViewerAnswer, build_checklist, checker_for
+from explain.core.checklist import Checklist, ViewerAnswer, build_checklist
 from explain.core.posting import PostingAnswer, PostingReading, read_posting
 from explain.core.texts import SourceText, job_text, profile_text
+from explain.core.verify import Checker
 from explain.outcomes import Outcome
 from explain.services.explanations import Explanation
 
@@ -75,7 +76,7 @@ def checklist(
             ]
         }
     )
-    checker = checker_for(person.text, job.text, profile_fields=person.spans, job_fields=job.spans)
+    checker = Checker(person.text, job.text, profile_fields=person.spans, job_fields=job.spans)
     return build_checklist(read, answer, checker)
 
 

@@ -44,13 +44,11 @@ def test_every_exception_of_the_app_descends_from_the_one_root():
 def test_the_old_homes_of_the_exceptions_still_import_them():
     from explain import exceptions
     from explain.adapter import JobUnavailable
-    from explain.core.answer_stream import StreamMismatch
     from explain.llm.errors import LocalFault, ModelCallError, ProviderError
     from explain.llm.recorded import RecordingsError
     from explain.services.feedback import FeedbackRejected
 
     assert JobUnavailable is exceptions.JobUnavailable
-    assert StreamMismatch is exceptions.StreamMismatch
     assert RecordingsError is exceptions.RecordingsError
     assert FeedbackRejected is exceptions.FeedbackRejected
     assert issubclass(ProviderError, ModelCallError) and issubclass(LocalFault, ModelCallError)

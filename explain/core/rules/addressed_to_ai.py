@@ -206,10 +206,10 @@ _LIST = re.compile(
     r"(?:[ \t]*[,;/|][ \t]*[\w.+#/&()-]+(?:[ \t][\w.+#/&()-]+){0,3})+[ \t]*\.?[ \t]*(?:\n|$)"
 )
 # One name of up to four words, each capitalised or a number, joined by "and", "&", "/".
+_JOINERS = ("&", "/", "and", "und", "et", "y", "e", "i", "oder", "ou", "o")
 _NAME_TERM = r"(?:[^\W\d_][\w.+#-]*|\d[\w.+#-]*)"
 _ONE_NAME = re.compile(
-    rf"[ \t]*{_NAME_TERM}(?:[ \t]+(?:&|/|and|und|et|y|e|i|oder|ou|o|{_NAME_TERM})){{0,3}}"
-    r"[ \t]*(?:\n|$)"
+    rf"[ \t]*{_NAME_TERM}(?:[ \t]+(?:{'|'.join(_JOINERS)}|{_NAME_TERM})){{0,3}}[ \t]*(?:\n|$)"
 )
 _OWN_HEADING = re.compile(r"(?:job posting|candidate profile)\s*:", re.IGNORECASE)
 
@@ -227,7 +227,7 @@ def _heading_of_a_list(text: str, start: int, end: int) -> bool:
         return True
     name = _ONE_NAME.match(text, end, high)
     return name is not None and all(
-        word[:1].isupper() or word[:1].isdigit() or word in "&/andundetyeioderouo"
+        word[:1].isupper() or word[:1].isdigit() or word in _JOINERS
         for word in text[end : name.end()].split()
     )
 

@@ -8,8 +8,6 @@ import re
 
 from explain.core.normal import forms_of
 
-__all__ = ["amount_for"]
-
 _NUMBER_WORDS = (
     "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty"
     "|ein|eins|einem|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn"

@@ -24,21 +24,6 @@ from explain.core.normal import fold_name as _fold
 from explain.core.normal import forms_of
 from explain.core.rules.disguises import latin_look_alike
 
-__all__ = [
-    "AliasTable",
-    "Form",
-    "Words",
-    "find_term",
-    "find_term_in",
-    "forms",
-    "is_strict",
-    "load_aliases",
-    "problems",
-    "reload",
-    "same_skill",
-    "skeleton",
-]
-
 DATA = Path(__file__).resolve().parents[2] / "data"
 ALIAS_FILE = DATA / "skill_aliases.tsv"
 COMMON_FILE = DATA / "common_word_skills.txt"
@@ -376,9 +361,6 @@ def find_term(term: str, text: str, low: int = 0, high: int | None = None) -> li
     """Offsets of every whole-word run of text[low:high] that names the term's skill, in
     order, the text around it read too (a sentence's start, the next word)."""
     return Words(text, low, high).find(term)
-
-
-find_term_in = find_term
 
 
 def skeleton(text: str) -> str:

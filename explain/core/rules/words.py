@@ -10,15 +10,6 @@ import unicodedata
 from itertools import product
 from math import prod
 
-__all__ = [
-    "is_word_char",
-    "joined",
-    "plural_forms",
-    "split_words",
-    "unspaced",
-    "word_forms",
-]
-
 # Scripts written without spaces between words, each character its own word: Thai, Lao,
 # Myanmar, Khmer, Hiragana, Katakana, the CJK ideographs (extension A, unified,
 # compatibility, extensions B and later).

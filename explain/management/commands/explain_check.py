@@ -31,10 +31,11 @@ from explain.checks.demo import FIX as DEMO_FIX
 from explain.checks.demo import demo_problem, recordings_model
 from explain.checks.source import attribute_problems
 from explain.conf import app_settings
-from explain.core.checklist import State, ViewerAnswer, build_checklist, checker_for
+from explain.core.checklist import State, ViewerAnswer, build_checklist
 from explain.core.posting import PostingAnswer, read_posting
 from explain.core.posting_prompt import POSTING_INSTRUCTION, build_posting_message
 from explain.core.texts import SourceText, has_content, job_text, profile_text
+from explain.core.verify import Checker
 from explain.core.viewer_prompt import VIEWER_INSTRUCTION, build_viewer_message
 from explain.llm.client import ChatClient, TokenUsage, model_name
 from explain.llm.errors import ModelCallError
@@ -481,7 +482,7 @@ def live_findings() -> list[Finding]:
             )
         ]
     latency = (time.monotonic() - started) * 1000
-    checker = checker_for(
+    checker = Checker(
         profile.text,
         job.text,
         limits=limits,

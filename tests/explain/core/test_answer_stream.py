@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from explain.core.answer_stream import AnswerStream, StreamMismatch
+from explain.core.answer_stream import AnswerStream
 from explain.core.checklist import ViewerAnswer
+from explain.exceptions import StreamMismatch
 
 ANSWER = {
     "requirements": [

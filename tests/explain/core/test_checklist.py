@@ -20,11 +20,11 @@ from explain.core.checklist import (
     State,
     ViewerAnswer,
     build_checklist,
-    checker_for,
 )
 from explain.core.posting import PostingAnswer, PostingReading, read_posting
 from explain.core.schema import PROFILE_READINGS
 from explain.core.texts import SourceText, job_text, profile_text
+from explain.core.verify import Checker
 
 # Names no rule reads as an everyday word, and the words around them.
 NAMES = (
@@ -109,7 +109,7 @@ def checklist_of(
     reading: PostingReading, lines: list[str], phrases: list[str], evidence: list[Evidence]
 ) -> Checklist:
     job, profile = posting_text(lines), the_profile(phrases)
-    checker = checker_for(
+    checker = Checker(
         profile.text,
         job.text,
         profile_fields=profile.spans,

@@ -10,10 +10,10 @@ from explain.core.checklist import (
     State,
     ViewerAnswer,
     build_checklist,
-    checker_for,
 )
 from explain.core.posting import PostingAnswer, PostingItem, PostingReading, read_posting
 from explain.core.texts import SourceText, job_text, profile_text
+from explain.core.verify import Checker
 
 JOB = job_text(
     [
@@ -49,9 +49,7 @@ def _profile(skills: str) -> SourceText:
 
 def _checklist(skills: str, *evidence: Evidence):
     profile = _profile(skills)
-    checker = checker_for(
-        profile.text, JOB.text, profile_fields=profile.spans, job_fields=JOB.spans
-    )
+    checker = Checker(profile.text, JOB.text, profile_fields=profile.spans, job_fields=JOB.spans)
     return build_checklist(_reading(), ViewerAnswer(requirements=list(evidence)), checker)
 
 
@@ -118,7 +116,7 @@ def test_ids_as_the_model_writes_them() -> None:
 
 def test_the_builder_takes_evidence_one_item_at_a_time() -> None:
     profile = _profile("Python, Django")
-    builder = ChecklistBuilder(_reading(), checker_for(profile.text, JOB.text))
+    builder = ChecklistBuilder(_reading(), Checker(profile.text, JOB.text))
     item = builder.add(_ev(1, "Python"))
     assert item is not None and item.state is State.SHOWN
     assert builder.decided == frozenset({1})
@@ -128,7 +126,7 @@ def test_the_builder_takes_evidence_one_item_at_a_time() -> None:
 
 def test_evidence_past_the_bound_is_never_read() -> None:
     profile = _profile("Python, Django")
-    builder = ChecklistBuilder(_reading(), checker_for(profile.text, JOB.text))
+    builder = ChecklistBuilder(_reading(), Checker(profile.text, JOB.text))
     for _ in range(MAX_EVIDENCE):
         builder.add(_ev(99))
     assert builder.add(_ev(1, "Python")) is None

@@ -5,11 +5,10 @@ elsewhere in the posting still do."""
 from __future__ import annotations
 
 from explain.adapter import Field
-from explain.core.checklist import checker_for
 from explain.core.posting import PostingAnswer, PostingItem, read_posting
 from explain.core.schema import Claim, Draft
 from explain.core.texts import job_text, profile_text
-from explain.core.verify import DropReason, verify_draft
+from explain.core.verify import Checker, DropReason, verify_draft
 
 JOB = [
     Field("title", "Job title", "Agronomist"),
@@ -70,7 +69,7 @@ def test_the_checklist_checker_drops_it_the_same_way():
     """The viewer's checklist checks a requirement's words with the same rule."""
     draft = _gap("Ukraine", "Lviv, Ukraine")
     whole, (profile, job, args) = _verify(draft, {"location"})
-    checker = checker_for(profile.text, job.text, **args)
+    checker = Checker(profile.text, job.text, **args)
     assert checker.gap(draft.gaps[0]) is DropReason.JOB_QUOTE_NOT_REQUIREMENT
     assert whole.drop_reasons == {DropReason.JOB_QUOTE_NOT_REQUIREMENT.value: 1}
 

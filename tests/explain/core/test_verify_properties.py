@@ -26,7 +26,6 @@ from explain.core.verify import (
     normalize,
     verify_draft,
 )
-from support.shown_text import contains_contact
 
 # The rule, restated here rather than imported, so a change to it shows up as a failure.
 QUOTE_END_CHARS = " \"'.,;:!?"

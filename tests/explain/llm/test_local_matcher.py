@@ -9,9 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from explain.adapter import Field
-from explain.core.checklist import Checklist, State, ViewerAnswer, build_checklist, checker_for
+from explain.core.checklist import Checklist, State, ViewerAnswer, build_checklist
 from explain.core.posting import PostingAnswer, PostingItem, PostingReading, read_posting
 from explain.core.texts import SourceText, job_text, profile_text
+from explain.core.verify import Checker
 from explain.llm.local_matcher import (
     MATCHER_MODEL_NAME,
     MAX_PLACES,
@@ -74,7 +75,7 @@ def checklist_for(
     """The matcher's answer checked into the checklist, as the pipeline does."""
     posting = posting or job()
     answer = match_requirements(reading.requirements, person, posting)
-    checker = checker_for(
+    checker = Checker(
         person.text,
         posting.text,
         profile_fields=[(f.start, f.end) for f in person.fields],

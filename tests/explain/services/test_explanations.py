@@ -180,7 +180,7 @@ STEPS = [
     Step("content-check", lambda mp: mp.setattr(service, "has_content", _raise), "read_texts"),
     Step("model-lookup", lambda mp: mp.setattr(service, "get_chat_model", _raise), "choose_model"),
     Step("prompt", lambda mp: mp.setattr(service, "build_viewer_message", _raise), "build_prompt"),
-    Step("verify", lambda mp: mp.setattr(service, "checker_for", _raise), "checklist_builder"),
+    Step("verify", lambda mp: mp.setattr(service, "Checker", _raise), "checklist_builder"),
 ]
 
 
