@@ -310,7 +310,9 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         heading = _heading(text, left, low)
         if heading is not None:
             h_words = [text[a:b] for a, b in _tokens(text, *heading)]
-            second = [*h_words, "0"][1]  # a goal opens a heading before a date ("Goal for 2025")
+            second = [*h_words, "0", "0"][
+                1
+            ]  # a goal opens a heading before a date ("Goal for 2025")
             lead = "heading" if second[:1].isdigit() or second in word_class("preposition") else ""
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)

@@ -419,3 +419,11 @@ def test_the_models_reading_weakens_a_plain_claim() -> None:
     assert verify(job_reading="not_needed").drop_reasons == {"quote_negated": 1}
     assert verify(job_reading="optional").matches[0].optional
     assert not verify(job_reading="required").matches[0].optional
+
+
+@pytest.mark.parametrize("text", [": AWS (5 AWS", "Tools\n: AWS (5 AWS"])
+def test_a_heading_with_no_words_reads_as_no_heading(text: str) -> None:
+    """A colon alone before the term is a heading of no words: nothing governs the term
+    (Hypothesis found it raising IndexError through the local matcher)."""
+    start = text.rindex("AWS")
+    assert reading.read(text, (start, start + 3)) == reading.Reading()
