@@ -1,7 +1,7 @@
 """How many times one explanation asks the shared cache: each ask is a round trip to
 Redis, on the request's thread. Pinned for a fresh answer and a cached one, so a step
 that reads again what an earlier step read, or a key that could be one with another,
-shows here (issue 35).
+shows here.
 
 The cache is the local-memory one, counting each operation the app asks of it (an
 operation is one Redis command with django-redis: incr and decr are one script each).
