@@ -52,7 +52,7 @@ WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
-    "until", "first_person", "preposition", "decade",
+    "until", "first_person", "preposition", "decade", "company", "since", "company_size",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -453,9 +453,14 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
     if word_class("beneficiary").intersection(near[-2:]):
         governing[(-len(words) - 3, "about_company")] = _MAKER
+    if _company(words, (opening, first, last, cut_right)):
+        governing[(-len(words) - 5, "about_company")] = _MAKER
     # The compound's second part belongs to the term's noun phrase ("Die Ansible-Rollen
     # schrieb unser Ops-Team"): the verb comes after it.
-    someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
+    done = _done_by_someone_else(words, hits, last, cut_right)
+    if done:  # a job's term done by another person or team: "payroll is run by our accountants"
+        governing[(-len(words) - 4, "other_role")] = _DONE_BY
+    someone = done or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
     if someone or _subject_at(words, opening, first):
@@ -468,6 +473,22 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # One cue per kind and position: rows of the same words ("not required" before and
     # after) are one cue, not two negations undoing each other.
     return _reading(list(governing.values()), season)
+
+
+def _company(words: list[str], at: tuple[int, int, int, int]) -> bool:
+    """The clause describes the company (at: its opening, the term's first and last word,
+    its end): a company noun opens it ("Empresa líder en X") or follows a term among its
+    first three words ("Magento-bureau", "veterinary practice"); or it gives a founding
+    year ("since 2009", "depuis 1987") or a count of staff, branches or countries."""
+    opening, first, last, stop = at
+    lead = [w for w in words[opening:first] if w not in word_class("determiner")][:1]
+    if word_class("company").intersection([*lead, *words[last + 1 : last + 2][: first - opening < 3]]):
+        return True
+    return any(
+        (a in word_class("since") and _YEAR.fullmatch(b) is not None)
+        or (a.isdigit() and b in word_class("company_size"))
+        for a, b in zip(words[opening:stop], words[opening + 1 : stop], strict=False)
+    )
 
 
 def _ends_its_item(text: str, cue_end: int, term_start: int) -> bool:
@@ -494,6 +515,7 @@ def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
 # AWS" (subject: I) is plain. Polish has no articles: a bare "Zespół" opens one.
 _SOMEONE_ELSE = Cue("en", "someone_else", "before", ("(subject)",))
 _MAKER = Cue("en", "about_company", "before", ("(maker)",))
+_DONE_BY = Cue("en", "other_role", "after", ("(agent)",))
 
 
 def _person(word: str) -> bool:
@@ -756,7 +778,7 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
             and hit.first in (cut_left, opening)
             and first - hit.last - 1 <= SUBJECT_REACH
         )
-    if kind == "other_role":
+    if kind == "other_role" and where == "before":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
     before, after = (CJK_REACH, CJK_REACH) if hit.cue.cjk else (BEFORE_REACH, AFTER_REACH)
     if hit.cue.words[-1] in word_class("next_to_term"):
