@@ -53,6 +53,7 @@ WORD_CLASSES = (
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
     "until", "first_person", "preposition", "decade", "company", "since", "company_size",
+    "relative", "companion",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -455,6 +456,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         governing[(-len(words) - 3, "about_company")] = _MAKER
     if _company(words, (opening, first, last, cut_right)):
         governing[(-len(words) - 5, "about_company")] = _MAKER
+    if _others_work(text, spans, words, first, last):
+        governing[(-len(words) - 6, "other_role")] = _DONE_BY
     # The compound's second part belongs to the term's noun phrase ("Die Ansible-Rollen
     # schrieb unser Ops-Team"): the verb comes after it.
     done = _done_by_someone_else(words, hits, last, cut_right)
@@ -489,6 +492,21 @@ def _company(words: list[str], at: tuple[int, int, int, int]) -> bool:
         or (a.isdigit() and b in word_class("company_size"))
         for a, b in zip(words[opening:stop], words[opening + 1 : stop], strict=False)
     )
+
+
+def _others_work(text: str, spans: list[tuple[int, int]], words: list[str], i: int, j: int) -> bool:
+    """Another person's work (the term is words[i..j]): after a person, a comma and a
+    relative ("the CRM manager, who looks after Salesforce"); or a person right before
+    the term after a preposition of company and a determiner ("avec notre consultant
+    SEO"; "with our Salesforce partner team" may be the job's own work)."""
+    for k in range(1, i):
+        gap = text[spans[k - 1][1] : spans[k][0]]
+        if words[k] in word_class("relative") and "," in gap and _person(words[k - 1]):
+            return True
+        if words[k - 1] in word_class("companion") and words[k] in word_class("determiner"):
+            if i - k == 2 and _person(words[i - 1]):
+                return True
+    return False
 
 
 def _ends_its_item(text: str, cue_end: int, term_start: int) -> bool:
