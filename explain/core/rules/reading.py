@@ -53,7 +53,7 @@ WORD_CLASSES = (
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
     "until", "first_person", "preposition", "decade", "company", "since", "company_size",
-    "relative", "companion",
+    "relative", "companion", "funding", "course",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -456,6 +456,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         governing[(-len(words) - 3, "about_company")] = _MAKER
     if _company(words, (opening, first, last, cut_right)):
         governing[(-len(words) - 5, "about_company")] = _MAKER
+    if _funded(words, first, last, cut_right):
+        governing[(-len(words) - 7, "offer")] = _FUNDED
     if _others_work(text, spans, words, first, last):
         governing[(-len(words) - 6, "other_role")] = _DONE_BY
     # The compound's second part belongs to the term's noun phrase ("Die Ansible-Rollen
@@ -492,6 +494,17 @@ def _company(words: list[str], at: tuple[int, int, int, int]) -> bool:
         or (a.isdigit() and b in word_class("company_size"))
         for a, b in zip(words[opening:stop], words[opening + 1 : stop], strict=False)
     )
+
+
+def _funded(words: list[str], first: int, last: int, stop: int) -> bool:
+    """A course the employer pays for: a funding word just before the term and a course
+    noun after it ("paid CPR and first aid training", "fully funded HGV licence"), or a
+    course noun before it and the funding word right after ("curso de inglés gratuito")."""
+    pay, course = word_class("funding"), word_class("course")
+    if pay.intersection(words[max(0, first - 2) : first]):
+        return bool(course.intersection(words[last + 1 : min(stop, last + 6)]))
+    before = course.intersection(words[max(0, first - 3) : first])
+    return bool(before and pay.intersection(words[last + 1 : last + 2]))
 
 
 def _others_work(text: str, spans: list[tuple[int, int]], words: list[str], i: int, j: int) -> bool:
@@ -534,6 +547,7 @@ def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
 _SOMEONE_ELSE = Cue("en", "someone_else", "before", ("(subject)",))
 _MAKER = Cue("en", "about_company", "before", ("(maker)",))
 _DONE_BY = Cue("en", "other_role", "after", ("(agent)",))
+_FUNDED = Cue("en", "offer", "before", ("(funded)",))
 
 
 def _person(word: str) -> bool:
