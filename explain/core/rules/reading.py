@@ -454,18 +454,11 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
     if word_class("beneficiary").intersection(near[-2:]):
         governing[(-len(words) - 3, "about_company")] = _MAKER
-    if _company(words, (opening, first, last, cut_right)):
-        governing[(-len(words) - 5, "about_company")] = _MAKER
-    if _funded(words, first, last, cut_right):
-        governing[(-len(words) - 7, "offer")] = _FUNDED
-    if _others_work(text, spans, words, first, last):
-        governing[(-len(words) - 6, "other_role")] = _DONE_BY
+    job_cues = _job_side(text, spans, hits, (opening, first, last, cut_right))
+    governing.update(((-len(words) - 4, cue.kind), cue) for cue in job_cues)
     # The compound's second part belongs to the term's noun phrase ("Die Ansible-Rollen
     # schrieb unser Ops-Team"): the verb comes after it.
-    done = _done_by_someone_else(words, hits, last, cut_right)
-    if done:  # a job's term done by another person or team: "payroll is run by our accountants"
-        governing[(-len(words) - 4, "other_role")] = _DONE_BY
-    someone = done or _subject_later(
+    someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
     if someone or _subject_at(words, opening, first):
@@ -480,46 +473,27 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     return _reading(list(governing.values()), season)
 
 
-def _company(words: list[str], at: tuple[int, int, int, int]) -> bool:
-    """The clause describes the company (at: its opening, the term's first and last word,
-    its end): a company noun opens it ("Empresa líder en X") or follows a term among its
-    first three words ("Magento-bureau", "veterinary practice"); or it gives a founding
-    year ("since 2009", "depuis 1987") or a count of staff, branches or countries."""
-    opening, first, last, stop = at
-    lead = [w for w in words[opening:first] if w not in word_class("determiner")][:1]
-    if word_class("company").intersection([*lead, *words[last + 1 : last + 2][: first - opening < 3]]):
-        return True
-    return any(
-        (a in word_class("since") and _YEAR.fullmatch(b) is not None)
-        or (a.isdigit() and b in word_class("company_size"))
+def _job_side(text: str, spans: list[tuple[int, int]], hits: list[_Hit], at: _At) -> list[Cue]:
+    """A job's term about the company (a company noun opening the clause, "since 2009", "800
+    employees"), another role's ("the manager, who runs X", "avec notre consultant X", "run by
+    our accountants") or offered ("fully funded X licence", "curso de X gratuito")."""
+    (opening, i, j, stop), wc, words = at, word_class, [text[a:b] for a, b in spans]
+    lead = [w for w in words[opening:i] if w not in wc("determiner")][:1]
+    company = wc("company").intersection([*lead, *words[j + 1 : j + 2][: i - opening < 3]]) or any(
+        (a in wc("since") and _YEAR.fullmatch(b)) or (a.isdigit() and b in wc("company_size"))
         for a, b in zip(words[opening:stop], words[opening + 1 : stop], strict=False)
     )
-
-
-def _funded(words: list[str], first: int, last: int, stop: int) -> bool:
-    """A course the employer pays for: a funding word just before the term and a course
-    noun after it ("paid CPR and first aid training", "fully funded HGV licence"), or a
-    course noun before it and the funding word right after ("curso de inglés gratuito")."""
-    pay, course = word_class("funding"), word_class("course")
-    if pay.intersection(words[max(0, first - 2) : first]):
-        return bool(course.intersection(words[last + 1 : min(stop, last + 6)]))
-    before = course.intersection(words[max(0, first - 3) : first])
-    return bool(before and pay.intersection(words[last + 1 : last + 2]))
-
-
-def _others_work(text: str, spans: list[tuple[int, int]], words: list[str], i: int, j: int) -> bool:
-    """Another person's work (the term is words[i..j]): after a person, a comma and a
-    relative ("the CRM manager, who looks after Salesforce"); or a person right before
-    the term after a preposition of company and a determiner ("avec notre consultant
-    SEO"; "with our Salesforce partner team" may be the job's own work)."""
-    for k in range(1, i):
-        gap = text[spans[k - 1][1] : spans[k][0]]
-        if words[k] in word_class("relative") and "," in gap and _person(words[k - 1]):
-            return True
-        if words[k - 1] in word_class("companion") and words[k] in word_class("determiner"):
-            if i - k == 2 and _person(words[i - 1]):
-                return True
-    return False
+    rel = [k for k in range(1, i) if "," in text[spans[k - 1][1] : spans[k][0]]]
+    mate = words[max(0, i - 3) : i][-3:]  # "avec notre consultant"
+    with_our = len(mate) == 3 and mate[0] in wc("companion") and mate[1] in wc("determiner")
+    other = any(words[k] in wc("relative") and _person(words[k - 1]) for k in rel)
+    other = other or (with_our and _person(mate[2])) or _done_by_someone_else(words, hits, j, stop)
+    pay, course = wc("funding"), wc("course")
+    offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (
+        course & set(words[max(0, i - 3) : i]) and pay & set(words[j + 1 : j + 2])
+    )
+    kinds = (("about_company", company), ("other_role", other), ("offer", offer))
+    return [Cue("en", k, "before", (f"({k})",)) for k, held in kinds if held]
 
 
 def _ends_its_item(text: str, cue_end: int, term_start: int) -> bool:
@@ -546,8 +520,7 @@ def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
 # AWS" (subject: I) is plain. Polish has no articles: a bare "Zespół" opens one.
 _SOMEONE_ELSE = Cue("en", "someone_else", "before", ("(subject)",))
 _MAKER = Cue("en", "about_company", "before", ("(maker)",))
-_DONE_BY = Cue("en", "other_role", "after", ("(agent)",))
-_FUNDED = Cue("en", "offer", "before", ("(funded)",))
+_At = tuple[int, int, int, int]
 
 
 def _person(word: str) -> bool:
