@@ -474,19 +474,20 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
 
 
 def _job_side(text: str, spans: list[tuple[int, int]], hits: list[_Hit], at: _At) -> list[Cue]:
-    """A job's term about the company (a company noun opening the clause, "since 2009", "800
-    employees"), another role's ("the manager, who runs X", "avec notre consultant X", "run by
-    our accountants") or offered ("fully funded X licence", "curso de X gratuito")."""
+    """A job's term about the company (a company noun opening a clause that asks for no
+    experience, "since 2009", "800 employees"), another role's ("the manager, who runs X",
+    "avec notre consultant X", "run by our accountants") or offered ("fully funded X licence")."""
     (opening, i, j, stop), wc, words = at, word_class, [text[a:b] for a, b in spans]
-    lead = [w for w in words[opening:i] if w not in wc("determiner")][:1]
-    company = wc("company").intersection([*lead, *words[j + 1 : j + 2][: i - opening < 3]]) or any(
+    lead = [w for w in words[opening:i] if w not in wc("determiner")][:2]  # "Haulage firm"
+    lead = [] if wc("filler").intersection(words[opening:stop]) else lead  # "Agency experience"
+    company = wc("company").intersection(lead) or any(
         (a in wc("since") and _YEAR.fullmatch(b)) or (a.isdigit() and b in wc("company_size"))
         for a, b in zip(words[opening:stop], words[opening + 1 : stop], strict=False)
     )
     rel = [k for k in range(1, i) if "," in text[spans[k - 1][1] : spans[k][0]]]
     mate = words[max(0, i - 3) : i][-3:]  # "avec notre consultant"
     with_our = len(mate) == 3 and mate[0] in wc("companion") and mate[1] in wc("determiner")
-    other = any(words[k] in wc("relative") and _person(words[k - 1]) for k in rel)
+    other = any(words[k] in wc("relative") and any(map(_person, words[k - 2 : k])) for k in rel)
     other = other or (with_our and _person(mate[2])) or _done_by_someone_else(words, hits, j, stop)
     pay, course = wc("funding"), wc("course")
     offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (
