@@ -53,7 +53,7 @@ WORD_CLASSES = (
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
     "until", "first_person", "preposition", "decade", "company", "since", "company_size",
-    "relative", "companion", "funding", "course",
+    "relative", "companion", "funding", "course", "copula", "asks",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -474,16 +474,27 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
 
 
 def _job_side(text: str, spans: list[tuple[int, int]], hits: list[_Hit], at: _At) -> list[Cue]:
-    """A job's term about the company (a company noun opening a clause that asks for no
-    experience, "since 2009", "800 employees"), another role's ("the manager, who runs X",
-    "avec notre consultant X", "run by our accountants") or offered ("fully funded X licence")."""
+    """A job's term about the company (where no experience is asked: a company noun opening
+    the clause or after "we are", "since 2009", "with 800 employees"), another role's ("the
+    manager, who runs X", "avec notre consultant X", "run by our accountants") or offered
+    ("fully funded X licence")."""
     (opening, i, j, stop), wc, words = at, word_class, [text[a:b] for a, b in spans]
-    lead = [w for w in words[opening:i] if w not in wc("determiner")][:2]  # "Haulage firm"
-    lead = [] if wc("filler").intersection(words[opening:stop]) else lead  # "Agency experience"
-    company = wc("company").intersection(lead) or any(
-        (a in wc("since") and _YEAR.fullmatch(b)) or (a.isdigit() and b in wc("company_size"))
-        for a, b in zip(words[opening:stop], words[opening + 1 : stop], strict=False)
+    nouns = [w for w in words[opening:i] if w not in wc("determiner")][:2]
+    copula = [n for n in (1, 2, 3) if " ".join(words[opening : opening + n]) in wc("copula")]
+    nouns = words[opening : j + 3] if copula else nouns  # "We're a Shopify Plus agency"
+    close = bool(copula) and i - opening - copula[-1] <= 2  # "Somos una aseguradora"
+    trail = words[opening:stop]  # "since 2009", "mit 1.200 Mitarbeitenden"
+    pad = ["", "", "", *trail]  # "mit 1.200 Mitarbeitenden": "with" at most 3 words before
+    counts = {k for k, w in enumerate(trail) if w.isdigit() and {*pad[k : k + 3]} & wc("companion")}
+    company = (
+        close
+        or wc("company").intersection(nouns)
+        or any(
+            (w in wc("since") and _YEAR.fullmatch(n)) or (k in counts and n in wc("company_size"))
+            for k, (w, n) in enumerate(zip(trail, [*trail[1:], ""], strict=True))
+        )
     )
+    company = company and not wc("asks").intersection(words[opening:stop])
     rel = [k for k in range(1, i) if "," in text[spans[k - 1][1] : spans[k][0]]]
     mate = words[max(0, i - 3) : i][-3:]  # "avec notre consultant"
     with_our = len(mate) == 3 and mate[0] in wc("companion") and mate[1] in wc("determiner")
