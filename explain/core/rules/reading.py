@@ -53,7 +53,7 @@ WORD_CLASSES = (
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
     "until", "first_person", "preposition", "decade", "company", "since", "company_size",
-    "relative", "companion", "funding", "course", "copula", "asks",
+    "relative", "companion", "funding", "course", "copula", "asks", "indefinite",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -496,6 +496,7 @@ def _job_side(text: str, spans: list[tuple[int, int]], hits: list[_Hit], at: _At
     )
     company = company and not wc("asks").intersection(words[opening:stop])
     rel = [k for k in range(1, i) if "," in text[spans[k - 1][1] : spans[k][0]]]
+    rel = [k for k in rel if not {*words[max(0, k - 4) : k]} & wc("indefinite")]  # "a nurse,"
     mate = words[max(0, i - 3) : i][-3:]  # "avec notre consultant"
     with_our = len(mate) == 3 and mate[0] in wc("companion") and mate[1] in wc("determiner")
     other = any(words[k] in wc("relative") and any(map(_person, words[k - 2 : k])) for k in rel)
