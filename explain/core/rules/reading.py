@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from functools import cache, cached_property
+from itertools import pairwise
 from operator import itemgetter
 from pathlib import Path
 
@@ -474,27 +475,19 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
 
 
 def _job_side(text: str, spans: list[tuple[int, int]], hits: list[_Hit], at: _At) -> list[Cue]:
-    """A job's term about the company (where no experience is asked: a company noun opening
-    the clause or after "we are", "since 2009", "with 800 employees"), another role's ("the
-    manager, who runs X", "avec notre consultant X", "run by our accountants") or offered
-    ("fully funded X licence")."""
+    """A job's term about the company ("Empresa líder en X", "We're a X agency", "since 2009",
+    "with 800 employees"; never where experience is asked), another role's ("the manager, who
+    runs X", "avec notre consultant X", "run by our accountants") or offered ("paid X course")."""
     (opening, i, j, stop), wc, words = at, word_class, [text[a:b] for a, b in spans]
-    nouns = [w for w in words[opening:i] if w not in wc("determiner")][:2]
+    trail, nouns = words[opening:stop], [w for w in words[opening:i] if w not in wc("determiner")]
     copula = [n for n in (1, 2, 3) if " ".join(words[opening : opening + n]) in wc("copula")]
-    nouns = words[opening : j + 3] if copula else nouns  # "We're a Shopify Plus agency"
+    nouns = words[opening : j + 3] if copula else nouns[:2]  # "We're a Shopify Plus agency"
     close = bool(copula) and i - opening - copula[-1] <= 2  # "Somos una aseguradora"
-    trail = words[opening:stop]  # "since 2009", "mit 1.200 Mitarbeitenden"
-    pad = ["", "", "", *trail]  # "mit 1.200 Mitarbeitenden": "with" at most 3 words before
-    counts = {k for k, w in enumerate(trail) if w.isdigit() and {*pad[k : k + 3]} & wc("companion")}
-    company = (
-        close
-        or wc("company").intersection(nouns)
-        or any(
-            (w in wc("since") and _YEAR.fullmatch(n)) or (k in counts and n in wc("company_size"))
-            for k, (w, n) in enumerate(zip(trail, [*trail[1:], ""], strict=True))
-        )
-    )
-    company = company and not wc("asks").intersection(words[opening:stop])
+    years = [n for w, n in pairwise(trail) if w in wc("since") and _YEAR.fullmatch(n)]
+    near = [{*trail[max(0, k - 3) : k]} & wc("companion") for k in range(len(trail))]
+    staff = {n for k, (w, n) in enumerate(pairwise(trail)) if w.isdigit() and near[k]}
+    company = bool(close or wc("company") & {*nouns} or years or wc("company_size") & staff)
+    company = company and not wc("asks") & {*trail}
     rel = [k for k in range(1, i) if "," in text[spans[k - 1][1] : spans[k][0]]]
     rel = [k for k in rel if not {*words[max(0, k - 4) : k]} & wc("indefinite")]  # "a nurse,"
     mate = words[max(0, i - 3) : i][-3:]  # "avec notre consultant"
