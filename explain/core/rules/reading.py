@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 from explain.core.normal import normalize
@@ -43,6 +44,8 @@ WORD_CLASSES = (
     "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
     "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
+    "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
+    "indefinite",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -345,6 +348,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
     if word_class("beneficiary").intersection(near[-2:]):
         extra.add("about_company")
+    extra.update(_job_side(text, spans, hits, (opening, first, last, cut_right)))
     # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").
     someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
@@ -369,6 +373,36 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     if (tail := _tail(text, end, high)) is not None:
         found.append(tail)
     return _reading(found, extra)
+
+
+def _job_side(
+    text: str, spans: list[tuple[int, int]], hits: list[_Hit], at: tuple[int, int, int, int]
+) -> set[str]:
+    """A job's term about the company ("Empresa líder en X", "We're a X agency", "since 2009",
+    "with 800 employees"; never where experience is asked), another role's ("the manager, who
+    runs X", "avec notre consultant X", "run by our accountants") or offered ("paid X course")."""
+    (opening, i, j, stop), wc, words = at, word_class, [text[a:b] for a, b in spans]
+    trail, nouns = words[opening:stop], [w for w in words[opening:i] if w not in wc("determiner")]
+    copula = [n for n in (1, 2, 3) if " ".join(words[opening : opening + n]) in wc("copula")]
+    nouns = words[opening : j + 3] if copula else nouns[:2]  # "We're a Shopify Plus agency"
+    close = bool(copula) and i - opening - copula[-1] <= 2  # "Somos una aseguradora"
+    years = [n for w, n in pairwise(trail) if w in wc("since") and _YEAR.fullmatch(n)]
+    near = [{*trail[max(0, k - 3) : k]} & wc("companion") for k in range(len(trail))]
+    staff = {n for k, (w, n) in enumerate(pairwise(trail)) if w.isdigit() and near[k]}
+    company = bool(close or wc("company") & {*nouns} or years or wc("company_size") & staff)
+    company = company and not wc("asks") & {*trail}
+    rel = [k for k in range(1, i) if "," in text[spans[k - 1][1] : spans[k][0]]]
+    rel = [k for k in rel if not {*words[max(0, k - 4) : k]} & wc("indefinite")]  # "a nurse,"
+    mate = words[max(0, i - 3) : i][-3:]  # "avec notre consultant"
+    with_our = len(mate) == 3 and mate[0] in wc("companion") and mate[1] in wc("determiner")
+    other = any(words[k] in wc("relative") and any(map(_person, words[k - 2 : k])) for k in rel)
+    other = other or (with_our and _person(mate[2])) or _done_by_someone_else(words, hits, j, stop)
+    pay, course = wc("funding"), wc("course")
+    offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (
+        course & set(words[max(0, i - 3) : i]) and pay & set(words[j + 1 : j + 2])
+    )
+    kinds = (("about_company", company), ("other_role", other), ("offer", offer))
+    return {kind for kind, held in kinds if held}
 
 
 def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
@@ -663,7 +697,7 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
             and hit.first in (cut_left, opening)
             and first - hit.last - 1 <= SUBJECT_REACH
         )
-    if kind == "other_role":
+    if kind == "other_role" and where == "before":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
     reach = CJK_REACH if hit.cue.cjk else REACH
     if hit.last < first:
