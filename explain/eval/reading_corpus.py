@@ -42,6 +42,7 @@ FRESH_PATH = Path(__file__).resolve().parent / "reading_fresh.tsv"
 # Written by another such writer after the reader had been fitted to the first fresh set,
 # to find where its rules fail to generalise: development rows from the start.
 DEV2_PATH = Path(__file__).resolve().parent / "reading_dev2.tsv"
+DEV3_PATH = Path(__file__).resolve().parent / "reading_dev3.tsv"
 LANGS = ("en", "de", "fr", "es", "pt", "it", "nl", "pl")
 SIDES = ("P", "J", "G", "N")
 OPTIONAL = "opt"

@@ -193,6 +193,7 @@ class Command(BaseCommand):
             reading_corpus.HOLDOUT_PATH,
             reading_corpus.FRESH_PATH,
             reading_corpus.DEV2_PATH,
+            reading_corpus.DEV3_PATH,
         )
         for path in paths:
             judged = reading_corpus.judge_corpus(
