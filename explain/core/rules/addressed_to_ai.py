@@ -45,7 +45,8 @@ class Finding:
 
 
 def load_rules(folder: Path = DATA) -> tuple[Rule, ...]:
-    """Every row of every language file, defines expanded; ValueError on a bad row."""
+    """Every row of every language file, defines expanded; ValueError on a row of another
+    shape or an undefined name (the tests check each shipped pattern's own form)."""
     rules: list[Rule] = []
     for path in sorted(folder.glob("*.tsv")):
         defines: dict[str, str] = {}
@@ -60,20 +61,8 @@ def load_rules(folder: Path = DATA) -> tuple[Rule, ...]:
             pattern = _expand(pattern, defines, at)
             if where == "define":
                 defines[kind] = pattern
-                continue
-            try:
-                groups = re.compile(pattern).groups
-            except re.error as error:
-                raise ValueError(f"{at}: {error}") from error
-            if groups:
-                raise ValueError(f"{at}: capturing group; use (?:...)")
-            rule = Rule(path.stem, kind, where, pattern)
-            chars = first_chars(pattern)
-            if not chars:
-                raise ValueError(f"{at}: a row needs a literal start")
-            if not _word_led(rule) and pattern.isascii() and any(c.isalpha() for c in chars):
-                raise ValueError(f"{at}: a Latin-led row is `word`")
-            rules.append(rule)
+            else:
+                rules.append(Rule(path.stem, kind, where, pattern))
     return tuple(rules)
 
 
