@@ -237,11 +237,11 @@ def _leaves_digits(raw: str, found: list[tuple[int, int]]) -> bool:
     return re.search(r"\d[ .-]*\d[ .-]*\d", "".join(outside)) is not None
 
 
-def private_pattern(values: Sequence[str]) -> re.Pattern[str] | None:
-    """The user's own values in any case, spacing or punctuation between their words; a
-    phone by its digits, an e-mail address also by its local part ("dana.private at").
-    Values under three letters and digits, or six digits only, would remove ordinary
-    words ("Al", "5"): they are not looked for."""
+def scrub_private(text: str, values: Sequence[str]) -> str:
+    """The text with the user's own values replaced by a marker, in any case, spacing or
+    punctuation between their words; a phone by its digits, an e-mail address also by its
+    local part ("dana.private at"). Values under three letters and digits, or six digits
+    only, would remove ordinary words ("Al", "5"): they are not looked for."""
     alternatives: list[str] = []
     for value in [*values, *(v.split("@", 1)[0] for v in values if "@" in v)]:
         words = re.findall(r"[^\W_]+", visible_form(value))
@@ -255,16 +255,10 @@ def private_pattern(values: Sequence[str]) -> re.Pattern[str] | None:
                 r"[\W_]*+".join(re.escape(w.casefold()).replace("ss", "(?:ss|ß)") for w in words)
             )
     if not alternatives:
-        return None
-    alternatives.sort(key=len, reverse=True)  # the longest value first
-    return re.compile(r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])", re.IGNORECASE)
-
-
-def scrub_private(text: str, pattern: re.Pattern[str] | None) -> str:
-    """The text with every occurrence of the user's private values replaced by a marker."""
-    if pattern is None:
         return text
-    return pattern.sub(REMOVED, text)
+    alternatives.sort(key=len, reverse=True)  # the longest value first
+    pattern = r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])"
+    return re.sub(pattern, REMOVED, text, flags=re.IGNORECASE)
 
 
 def scrub(text: str) -> str:

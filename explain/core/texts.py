@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from explain.adapter import Field
-from explain.core.contact_details import private_pattern, scrub, scrub_private, visible_form
+from explain.core.contact_details import scrub, scrub_private, visible_form
 from explain.core.normal import normalize
 from explain.display_cleaning import strip_hidden, strip_reordering
 
@@ -157,9 +157,9 @@ def profile_text(
     """The profile as sent: hidden text dropped, then in compatibility form (so
     "ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ" is seen) with private values and contacts scrubbed."""
     shown, hidden = _shown(fields, max_chars)
-    private = private_pattern(private_values)
     scrubbed = [
-        Field(f.key, f.label, scrub(scrub_private(visible_form(f.value), private))) for f in shown
+        Field(f.key, f.label, scrub(scrub_private(visible_form(f.value), private_values)))
+        for f in shown
     ]
     composed = SourceText.compose(scrubbed, max_chars=max_chars)
     return dataclasses.replace(composed, hidden_removed=hidden)
