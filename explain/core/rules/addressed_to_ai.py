@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from explain.core.normal import INVISIBLE_CHARS, Folded, fold_with_offsets
-from explain.core.rules.disguises import base64_texts, plain_form, skeleton_form
+from explain.core.normal import INVISIBLE_CHARS, Folded, fold, fold_with_offsets
+from explain.core.rules.disguises import base64_texts, skeleton_form
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "addressed_to_ai"
 # Kinds of row whose sentence speaks to the model, so the next sentence is its payload;
@@ -271,9 +271,10 @@ def _encoded_findings(text: str) -> list[Finding]:
         for m in _HIDDEN.finditer(text)
     ]
     for a, b, decoded in base64_texts(text):
+        plain = " ".join(fold(decoded).split())  # the normal form, without offsets to keep
         hits = [
             rule
-            for reading, _, _ in _readings(plain_form(decoded))
+            for reading, _, _ in _readings(plain)
             for x, _, rule in rule_hits(reading)
             if rule.where != "clause" or x == 0
         ]

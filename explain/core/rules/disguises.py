@@ -10,8 +10,6 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from explain.core.normal import fold
-
 # Digits and signs written for letters inside a word ("1gn0re", "pr0mpt", "@ssistant").
 _LEET = str.maketrans("0134578@$", "oieastbas")
 # "1" stands for "l" as often as for "i" ("ru1es", "mode1"): a second reading uses "l".
@@ -88,18 +86,9 @@ def base64_texts(text: str) -> list[tuple[int, int, str]]:
             decoded = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode()
         except ValueError:  # not base64, or not UTF-8
             continue
-        if _readable(decoded):
+        # Readable: most characters letters and spaces, as in prose, and no controls.
+        prose = sum(ch.isalpha() or ch == " " for ch in decoded)
+        controls = sum(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in decoded)
+        if controls == 0 and prose >= 0.8 * len(decoded) and " " in decoded.strip():
             found.append((match.start(), match.end(), decoded))
     return found
-
-
-def _readable(decoded: str) -> bool:
-    """True when most of the decoded characters are letters and spaces, as in prose."""
-    prose = sum(ch.isalpha() or ch == " " for ch in decoded)
-    controls = sum(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in decoded)
-    return controls == 0 and prose >= 0.8 * len(decoded) and " " in decoded.strip()
-
-
-def plain_form(text: str) -> str:
-    """A decoded text in the detector's normal form (it has no offsets to keep)."""
-    return " ".join(fold(text).split())
