@@ -80,14 +80,10 @@ def marked_line(requirement: Requirement) -> str:
             extra.append(name)
         else:
             taken.append(span)
-    pieces: list[str] = []
-    cursor = 0
-    for a, b in sorted(taken):
-        pieces += [quote[cursor:a], OPEN, quote[a:b], CLOSE]
-        cursor = b
-    pieces.append(quote[cursor:])
-    pieces += [f" {OPEN}{name}{CLOSE}" for name in extra]
-    return " ".join("".join(pieces).split())
+    for a, b in sorted(taken, reverse=True):
+        quote = f"{quote[:a]}{OPEN}{quote[a:b]}{CLOSE}{quote[b:]}"
+    quote += "".join(f" {OPEN}{name}{CLOSE}" for name in extra)
+    return " ".join(quote.split())
 
 
 def build_viewer_message(title: str, requirements: Sequence[Requirement], profile_text: str) -> str:
