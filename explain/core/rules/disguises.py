@@ -38,19 +38,14 @@ def latin_look_alike(ch: str) -> str:
     return ch
 
 
-def _latin(ch: str) -> str:
-    """The lower-case Latin letter a character looks like as a disguise, else itself."""
-    if ch in _EXTRA:
-        return _EXTRA[ch]
-    latin = latin_look_alike(ch)
-    return ch if latin == ch else latin.lower()
-
-
 def skeleton_form(normal: str) -> tuple[list[str], list[int]]:
     """The readings of a normalised text that undo disguises, if any differ (look-alikes
     folded and leet signs read with "1" as "i", then as "l"), and for each of their
     characters its index in the normal form."""
-    latin = {ch: _latin(ch) for ch in set(normal)}
+    latin: dict[str, str] = {}
+    for ch in set(normal):  # the lower-case Latin letter each looks like, else itself
+        look = latin_look_alike(ch)
+        latin[ch] = _EXTRA.get(ch, ch if look == ch else look.lower())
     letters = normal.translate({ord(ch): folded for ch, folded in latin.items()})
     readings = [letters] if letters != normal else []
     if _LEET_WORD.search(letters):
