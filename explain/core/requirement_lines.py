@@ -75,7 +75,6 @@ def requirement_lines(source: SourceText) -> tuple[Line, ...]:
             stop = span.end if stop == -1 else stop
             marker = _MARKER.match(text, cursor, stop)
             body = marker.end() if marker is not None and marker.end() > cursor else cursor
-            if text[body:stop].strip():
-                lines += [Line(span.key, a, b, text[a:b]) for a, b in _sentences(text, body, stop)]
+            lines += [Line(span.key, a, b, text[a:b]) for a, b in _sentences(text, body, stop)]
             cursor = stop + 1
     return tuple(lines)

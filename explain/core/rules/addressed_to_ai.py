@@ -310,9 +310,7 @@ def findings(text: str, folded: Folded | None = None) -> list[Finding]:
     the caller has it already)."""
     folded = folded or fold_with_offsets(text)
     own = _pattern_findings(text, folded) + _encoded_findings(text)
-    by_span: dict[tuple[int, int], Finding] = {}
-    for f in own:
-        by_span.setdefault((f.start, f.end), f)
+    by_span = {(f.start, f.end): f for f in reversed(own)}  # a span's first finding kept
     for f in own:
         last = text[f.start : f.end].rstrip()[-1:]
         tainting = f.kind in TAINTING_KINDS or (bool(last) and last not in _SENTENCE_END)
