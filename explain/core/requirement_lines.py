@@ -2,8 +2,7 @@
 
 Every line of the requirements field is either covered by a kept requirement's quote or
 listed as "not read", so the lines are found by code from the text as sent, never by the
-model. A line loses its list marker ("•", "-", "1.", "a)") and is cut into its
-sentences, so a paragraph is read sentence by sentence. Pure Python: no Django.
+model; a paragraph is read sentence by sentence. Pure Python: no Django.
 """
 
 from __future__ import annotations
