@@ -25,12 +25,10 @@ _EMAIL = re.compile(r"(?<![\w.%+-])[\w.%+-]++@[\w-]++(?:\.[\w-]++)+")
 _URL = re.compile(r"(?:(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*+://|\bwww\.)[^\s<>\"']++", re.IGNORECASE)
 # Links of schemes without "//" that reach a person: a call, a chat, a message
 # ("tel:+34…", "skype:dana.q?call", "callto:…", "whatsapp:…", "sms:…").
-_CONTACT_SCHEMES = (
-    "skype|tel|callto|sip|sips|sms|mms|mailto|facetime|facetime-audio|whatsapp|viber|tg"
-    "|weixin|wechat|xmpp|threema|msteams|zoommtg"
-)
 _SCHEME_LINK = re.compile(
-    rf"(?<![a-z0-9+.-])(?:{_CONTACT_SCHEMES}):(?=[^\s<>\"'])[^\s<>\"']++", re.IGNORECASE
+    r"(?<![a-z0-9+.-])(?:skype|tel|callto|sip|sips|sms|mms|mailto|facetime|facetime-audio"
+    r"|whatsapp|viber|tg|weixin|wechat|xmpp|threema|msteams|zoommtg):(?=[^\s<>\"'])[^\s<>\"']++",
+    re.IGNORECASE,
 )
 # A handle after a messenger's name ("Skype: dana.q", "Telegram @danaq"): removed when a
 # colon follows the name or it looks like a handle (@ or + first; ".", "_" or ":" inside;
@@ -139,7 +137,6 @@ def visible_form(text: str) -> str:
 # Dates on a CV are no phone number: years, month/year and whole dates in the orders
 # people write them ("2015-2019", "09/2015", "01.09.2015", "2015/09", "2015-09-01").
 _FULL_YEAR = r"(?:19|20)\d\d"
-_YEAR = re.compile(_FULL_YEAR)
 _MONTH = r"(?:0?[1-9]|1[0-2])"
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
 _ISO_TAIL = r"-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?"
@@ -162,7 +159,7 @@ def _all_years(candidate: str) -> bool:
     "09/2015 - 06/2018", "01.09.2015 - 30.06.2018")."""
     groups = [g for g in re.split(r"[\s-]+", _ISO_DATE.sub(" ", candidate.strip("()"))) if g]
     return all(
-        _DATE_GROUP.fullmatch(g) or all(_YEAR.fullmatch(p) for p in re.split(r"[./]+", g))
+        _DATE_GROUP.fullmatch(g) or all(re.fullmatch(_FULL_YEAR, p) for p in re.split(r"[./]+", g))
         for g in groups
     )
 
@@ -237,11 +234,11 @@ def _leaves_digits(raw: str, found: list[tuple[int, int]]) -> bool:
     return re.search(r"\d[ .-]*\d[ .-]*\d", "".join(outside)) is not None
 
 
-def private_pattern(values: Sequence[str]) -> re.Pattern[str] | None:
-    """The user's own values in any case, spacing or punctuation between their words; a
-    phone by its digits, an e-mail address also by its local part ("dana.private at").
-    Values under three letters and digits, or six digits only, would remove ordinary
-    words ("Al", "5"): they are not looked for."""
+def scrub_private(text: str, values: Sequence[str]) -> str:
+    """The text with the user's own values replaced by a marker, in any case, spacing or
+    punctuation between their words; a phone by its digits, an e-mail address also by its
+    local part ("dana.private at"). Values under three letters and digits, or six digits
+    only, would remove ordinary words ("Al", "5"): they are not looked for."""
     alternatives: list[str] = []
     for value in [*values, *(v.split("@", 1)[0] for v in values if "@" in v)]:
         words = re.findall(r"[^\W_]+", visible_form(value))
@@ -255,16 +252,10 @@ def private_pattern(values: Sequence[str]) -> re.Pattern[str] | None:
                 r"[\W_]*+".join(re.escape(w.casefold()).replace("ss", "(?:ss|ß)") for w in words)
             )
     if not alternatives:
-        return None
-    alternatives.sort(key=len, reverse=True)  # the longest value first
-    return re.compile(r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])", re.IGNORECASE)
-
-
-def scrub_private(text: str, pattern: re.Pattern[str] | None) -> str:
-    """The text with every occurrence of the user's private values replaced by a marker."""
-    if pattern is None:
         return text
-    return pattern.sub(REMOVED, text)
+    alternatives.sort(key=len, reverse=True)  # the longest value first
+    pattern = r"(?<![^\W_])(?:" + "|".join(alternatives) + r")(?![^\W_])"
+    return re.sub(pattern, REMOVED, text, flags=re.IGNORECASE)
 
 
 def scrub(text: str) -> str:

@@ -2,8 +2,7 @@
 
 Every line of the requirements field is either covered by a kept requirement's quote or
 listed as "not read", so the lines are found by code from the text as sent, never by the
-model. A line loses its list marker ("•", "-", "1.", "a)") and is cut into its
-sentences, so a paragraph is read sentence by sentence. Pure Python: no Django.
+model; a paragraph is read sentence by sentence. Pure Python: no Django.
 """
 
 from __future__ import annotations
@@ -75,7 +74,6 @@ def requirement_lines(source: SourceText) -> tuple[Line, ...]:
             stop = span.end if stop == -1 else stop
             marker = _MARKER.match(text, cursor, stop)
             body = marker.end() if marker is not None and marker.end() > cursor else cursor
-            if text[body:stop].strip():
-                lines += [Line(span.key, a, b, text[a:b]) for a, b in _sentences(text, body, stop)]
+            lines += [Line(span.key, a, b, text[a:b]) for a, b in _sentences(text, body, stop)]
             cursor = stop + 1
     return tuple(lines)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from explain.adapter import Field
-from explain.core.contact_details import private_pattern, scrub, scrub_private, visible_form
+from explain.core.contact_details import scrub, scrub_private, visible_form
 from explain.core.normal import normalize
 from explain.display_cleaning import strip_hidden, strip_reordering
 
@@ -90,18 +90,15 @@ class SourceText:
 
 def _join(items: list[tuple[str, str, str]]) -> tuple[str, tuple[FieldSpan, ...]]:
     """'Label: value' lines and where each value sits."""
-    parts: list[str] = []
+    lines: list[str] = []
     spans: list[FieldSpan] = []
     cursor = 0
     for key, label, value in items:
-        if parts:
-            parts.append("\n")
-            cursor += 1
-        prefix = f"{label}: "
-        parts.append(prefix + value)
-        spans.append(FieldSpan(key, cursor + len(prefix), cursor + len(prefix) + len(value)))
-        cursor += len(prefix) + len(value)
-    return "".join(parts), tuple(spans)
+        start = cursor + len(label) + len(": ")
+        lines.append(f"{label}: {value}")
+        spans.append(FieldSpan(key, start, start + len(value)))
+        cursor = start + len(value) + len("\n")
+    return "\n".join(lines), tuple(spans)
 
 
 def _shares(lengths: list[int], room: int) -> list[int]:
@@ -144,7 +141,12 @@ def _shown(
     shown: list[Field] = []
     removed = 0
     for f in fields:
-        value = _precut(f.value, bound)
+        value = f.value
+        if len(value) > bound:
+            # At white space if there is some: no half phone number left for the scrubber.
+            head = value[:bound]
+            space = max(head.rfind(" "), head.rfind("\n"), head.rfind("\t"))
+            value = head[:space] if space > 0 else head
         value, count = strip_hidden(clean(value) if clean else value)
         shown.append(Field(f.key, f.label, value))
         removed += count
@@ -157,9 +159,9 @@ def profile_text(
     """The profile as sent: hidden text dropped, then in compatibility form (so
     "ｊａｎｅ＠ｅｘａｍｐｌｅ．ｃｏｍ" is seen) with private values and contacts scrubbed."""
     shown, hidden = _shown(fields, max_chars)
-    private = private_pattern(private_values)
     scrubbed = [
-        Field(f.key, f.label, scrub(scrub_private(visible_form(f.value), private))) for f in shown
+        Field(f.key, f.label, scrub(scrub_private(visible_form(f.value), private_values)))
+        for f in shown
     ]
     composed = SourceText.compose(scrubbed, max_chars=max_chars)
     return dataclasses.replace(composed, hidden_removed=hidden)
@@ -177,16 +179,6 @@ def precut_bound(max_chars: int) -> int:
     """Characters of each value any rule sees: twice the cap, so text the scrubber or the
     hidden-text filter shortens still fills the cap."""
     return 2 * max_chars + 200
-
-
-def _precut(value: str, bound: int) -> str:
-    """The value's first `bound` characters, ending at white space when there is some
-    (never half a phone number left for the scrubber)."""
-    if len(value) <= bound:
-        return value
-    head = value[:bound]
-    space = max(head.rfind(" "), head.rfind("\n"), head.rfind("\t"))
-    return head[:space] if space > 0 else head
 
 
 def has_content(source: SourceText) -> bool:

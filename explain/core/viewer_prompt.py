@@ -1,11 +1,10 @@
 """What we ask the model for one viewer: per requirement of the posting, the profile's words.
 
-The posting was read once for every viewer (explain.core.posting_prompt); this call sends
-the job title, the verified requirements and the profile, not the whole posting again.
-Every character is sent with every explanation, so each rule is said once and each
-requirement is one line with its names marked in the quote ("Strong [Python] and SQL"),
-not repeated beside it (tools/bench/input_size.py measures it). The version is logged
-and is part of the cache key. Pure Python: no Django.
+The posting was read once for every viewer (explain.core.posting_prompt), so this call
+sends the title, the verified requirements and the profile. Every character is sent with
+every explanation: each rule is said once and a requirement's names are marked in its
+quote ("Strong [Python] and SQL"), not repeated beside it (tools/bench/input_size.py
+measures it). The version is logged and is part of the cache key. Pure Python.
 """
 
 from __future__ import annotations
@@ -80,14 +79,10 @@ def marked_line(requirement: Requirement) -> str:
             extra.append(name)
         else:
             taken.append(span)
-    pieces: list[str] = []
-    cursor = 0
-    for a, b in sorted(taken):
-        pieces += [quote[cursor:a], OPEN, quote[a:b], CLOSE]
-        cursor = b
-    pieces.append(quote[cursor:])
-    pieces += [f" {OPEN}{name}{CLOSE}" for name in extra]
-    return " ".join("".join(pieces).split())
+    for a, b in sorted(taken, reverse=True):
+        quote = f"{quote[:a]}{OPEN}{quote[a:b]}{CLOSE}{quote[b:]}"
+    quote += "".join(f" {OPEN}{name}{CLOSE}" for name in extra)
+    return " ".join(quote.split())
 
 
 def build_viewer_message(title: str, requirements: Sequence[Requirement], profile_text: str) -> str:

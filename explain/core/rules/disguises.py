@@ -10,8 +10,6 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from explain.core.normal import fold
-
 # Digits and signs written for letters inside a word ("1gn0re", "pr0mpt", "@ssistant").
 _LEET = str.maketrans("0134578@$", "oieastbas")
 # "1" stands for "l" as often as for "i" ("ru1es", "mode1"): a second reading uses "l".
@@ -40,19 +38,14 @@ def latin_look_alike(ch: str) -> str:
     return ch
 
 
-def _latin(ch: str) -> str:
-    """The lower-case Latin letter a character looks like as a disguise, else itself."""
-    if ch in _EXTRA:
-        return _EXTRA[ch]
-    latin = latin_look_alike(ch)
-    return ch if latin == ch else latin.lower()
-
-
 def skeleton_form(normal: str) -> tuple[list[str], list[int]]:
     """The readings of a normalised text that undo disguises, if any differ (look-alikes
     folded and leet signs read with "1" as "i", then as "l"), and for each of their
     characters its index in the normal form."""
-    latin = {ch: _latin(ch) for ch in set(normal)}
+    latin: dict[str, str] = {}
+    for ch in set(normal):  # the lower-case Latin letter each looks like, else itself
+        look = latin_look_alike(ch)
+        latin[ch] = _EXTRA.get(ch, ch if look == ch else look.lower())
     letters = normal.translate({ord(ch): folded for ch, folded in latin.items()})
     readings = [letters] if letters != normal else []
     if _LEET_WORD.search(letters):
@@ -88,18 +81,9 @@ def base64_texts(text: str) -> list[tuple[int, int, str]]:
             decoded = base64.b64decode(body + "=" * (-len(body) % 4), validate=True).decode()
         except ValueError:  # not base64, or not UTF-8
             continue
-        if _readable(decoded):
+        # Readable: most characters letters and spaces, as in prose, and no controls.
+        prose = sum(ch.isalpha() or ch == " " for ch in decoded)
+        controls = sum(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in decoded)
+        if controls == 0 and prose >= 0.8 * len(decoded) and " " in decoded.strip():
             found.append((match.start(), match.end(), decoded))
     return found
-
-
-def _readable(decoded: str) -> bool:
-    """True when most of the decoded characters are letters and spaces, as in prose."""
-    prose = sum(ch.isalpha() or ch == " " for ch in decoded)
-    controls = sum(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in decoded)
-    return controls == 0 and prose >= 0.8 * len(decoded) and " " in decoded.strip()
-
-
-def plain_form(text: str) -> str:
-    """A decoded text in the detector's normal form (it has no offsets to keep)."""
-    return " ".join(fold(text).split())

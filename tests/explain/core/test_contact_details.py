@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from explain.core.contact_details import REMOVED, private_pattern, scrub, scrub_private
+from explain.core.contact_details import REMOVED, scrub, scrub_private
 
 SCRUBBED = [
     pytest.param("Mail jane.doe@example.com now", "Mail [removed] now", id="email"),
@@ -148,25 +148,24 @@ def test_the_suffix_list_is_the_bundled_snapshot_never_fetched(
 
 
 def test_private_values_are_removed_in_any_case_and_spacing() -> None:
-    pattern = private_pattern(["Dana Q. Private", "+44 20 7946 0000", "Hauptstraße 5"])
+    values = ["Dana Q. Private", "+44 20 7946 0000", "Hauptstraße 5"]
     text = "DANA Q PRIVATE, dana\nq. private, 4420-7946-0000, HAUPTSTRASSE 5, Hauptstraße 5"
-    assert scrub_private(text, pattern) == ", ".join([REMOVED] * 5)
+    assert scrub_private(text, values) == ", ".join([REMOVED] * 5)
 
 
 def test_private_values_match_whole_words_only_and_short_ones_are_skipped() -> None:
-    pattern = private_pattern(["Ann Lee", "Al", "12345", "jo@example.org"])
+    values = ["Ann Lee", "Al", "12345", "jo@example.org"]
     # Written together it is still the name ("AnnLee" in a handle); "Annie Lee" is not.
-    assert scrub_private("Annlee Annie Lee, Al, 12345, Ann Lee.", pattern) == (
+    assert scrub_private("Annlee Annie Lee, Al, 12345, Ann Lee.", values) == (
         "[removed] Annie Lee, Al, 12345, [removed]."
     )
-    assert scrub_private("write to jo", pattern) == "write to jo"  # "jo" is too short
-    assert private_pattern(["", "a", "1234"]) is None
-    assert scrub_private("text", None) == "text"
+    assert scrub_private("write to jo", values) == "write to jo"  # "jo" is too short
+    assert scrub_private("a 1234 text", ["", "a", "1234"]) == "a 1234 text"
 
 
 def test_an_e_mail_address_is_removed_also_by_its_local_part() -> None:
-    pattern = private_pattern(["dana.private@example.org"])
-    assert scrub_private("Dana.Private at example dot org", pattern) == (
+    values = ["dana.private@example.org"]
+    assert scrub_private("Dana.Private at example dot org", values) == (
         "[removed] at example dot org"
     )
 
