@@ -46,6 +46,7 @@ WORD_CLASSES = (
     "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite",
+    "support", "genitive", "second_person",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -364,6 +365,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     )
     if someone or _subject_at(words, opening, first):
         extra.add("someone_else")
+    if _subject_at(words, opening, first) and _you_next(text, right, high):
+        extra.add("other_role")
     if _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first]):
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
@@ -397,12 +400,39 @@ def _job_side(
     with_our = len(mate) == 3 and mate[0] in wc("companion") and mate[1] in wc("determiner")
     other = any(words[k] in wc("relative") and any(map(_person, words[k - 2 : k])) for k in rel)
     other = other or (with_our and _person(mate[2])) or _done_by_someone_else(words, hits, j, stop)
+    other = other or _supports_a_team(words, i, j)
     pay, course = wc("funding"), wc("course")
     offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (
         course & set(words[max(0, i - 3) : i]) and pay & set(words[j + 1 : j + 2])
     )
     kinds = (("about_company", company), ("other_role", other), ("offer", offer))
     return {kind for kind, held in kinds if held}
+
+
+def _you_next(text: str, right: int, high: int) -> bool:
+    """The reader's own task in the next clause of the line ("Our designers handle
+    Photoshop; you write the copy"): the other's clause names another role's work."""
+    line_end = text.find("\n", right, high)
+    stop = high if line_end < 0 else line_end
+    next_words = [text[a:b] for a, b in _tokens(text, right, stop)][:4]
+    return bool(word_class("second_person").intersection(next_words))
+
+
+def _supports_a_team(words: list[str], first: int, last: int) -> bool:
+    """Support of a team named by its trade ("alongside our welding crew", "Apoio à
+    equipe de solda"): a support word, a person within three words, and the term next to
+    that person or joined to it by "of" or a relative."""
+    joining = word_class("genitive") | word_class("relative")
+    for k in range(max(0, first - 4), first):
+        if words[k] not in word_class("support"):
+            continue
+        for m in range(k + 1, min(len(words), k + 4)):
+            between = words[m + 1 : first]
+            named_before = m == last + 1  # "welding crew"
+            named_after = m < first and len(between) <= 1 and set(between) <= joining
+            if _person(words[m]) and (named_before or named_after):
+                return True
+    return False
 
 
 def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
