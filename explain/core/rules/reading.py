@@ -399,6 +399,9 @@ def _job_side(
     mate = words[max(0, i - 3) : i][-3:]  # "avec notre consultant"
     with_our = len(mate) == 3 and mate[0] in wc("companion") and mate[1] in wc("determiner")
     other = any(words[k] in wc("relative") and any(map(_person, words[k - 2 : k])) for k in rel)
+    # "el equipo de backend, que": a person, "of" and the team's trade before the relative.
+    of_trade = [k for k in rel if k >= 3 and words[k - 2] in wc("genitive") and _person(words[k - 3])]
+    other = other or any(words[k] in wc("relative") for k in of_trade)
     other = other or (with_our and _person(mate[2])) or _done_by_someone_else(words, hits, j, stop)
     other = other or _supports_a_team(words, i, j)
     pay, course = wc("funding"), wc("course")
