@@ -46,7 +46,7 @@ WORD_CLASSES = (
     "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite",
-    "support", "genitive", "second_person",
+    "support", "genitive", "second_person", "shared",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -417,8 +417,9 @@ def _you_next(text: str, right: int, high: int) -> bool:
     Photoshop; you write the copy"): the other's clause names another role's work."""
     line_end = text.find("\n", right, high)
     stop = high if line_end < 0 else line_end
-    next_words = [text[a:b] for a, b in _tokens(text, right, stop)][:4]
-    return bool(word_class("second_person").intersection(next_words))
+    next_words = [text[a:b] for a, b in _tokens(text, right, stop)]
+    shared = word_class("shared").intersection(next_words)  # "; you will too"
+    return bool(word_class("second_person").intersection(next_words[:4])) and not shared
 
 
 def _supports_a_team(words: list[str], first: int, last: int) -> bool:
@@ -426,7 +427,7 @@ def _supports_a_team(words: list[str], first: int, last: int) -> bool:
     equipe de solda"): a support word, a person within three words, and the term next to
     that person or joined to it by "of" or a relative."""
     joining = word_class("genitive") | word_class("relative")
-    for k in range(max(0, first - 4), first):
+    for k in range(max(0, first - 5), first):
         if words[k] not in word_class("support"):
             continue
         for m in range(k + 1, min(len(words), k + 4)):
