@@ -365,8 +365,6 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     )
     if someone or _subject_at(words, opening, first):
         extra.add("someone_else")
-    if _subject_at(words, opening, first) and _you_next(text, right, high):
-        extra.add("other_role")
     if _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first]):
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
@@ -400,10 +398,11 @@ def _job_side(
     with_our = len(mate) == 3 and mate[0] in wc("companion") and mate[1] in wc("determiner")
     other = any(words[k] in wc("relative") and any(map(_person, words[k - 2 : k])) for k in rel)
     # "el equipo de backend, que": a person, "of" and the team's trade before the relative.
-    of_trade = [k for k in rel if k >= 3 and words[k - 2] in wc("genitive") and _person(words[k - 3])]
-    other = other or any(words[k] in wc("relative") for k in of_trade)
+    team_of = [k for k in rel if k > 2 and words[k - 2] in wc("genitive") and _person(words[k - 3])]
+    other = other or any(words[k] in wc("relative") for k in team_of)
     other = other or (with_our and _person(mate[2])) or _done_by_someone_else(words, hits, j, stop)
-    other = other or _supports_a_team(words, i, j)
+    told_apart = _subject_at(words, opening, i) and _you_next(text, spans[-1][1])
+    other = other or told_apart or _supports_a_team(words, i, j)
     pay, course = wc("funding"), wc("course")
     offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (
         course & set(words[max(0, i - 3) : i]) and pay & set(words[j + 1 : j + 2])
@@ -412,29 +411,25 @@ def _job_side(
     return {kind for kind, held in kinds if held}
 
 
-def _you_next(text: str, right: int, high: int) -> bool:
-    """The reader's own task in the next clause of the line ("Our designers handle
-    Photoshop; you write the copy"): the other's clause names another role's work."""
-    line_end = text.find("\n", right, high)
-    stop = high if line_end < 0 else line_end
-    next_words = [text[a:b] for a, b in _tokens(text, right, stop)]
-    shared = word_class("shared").intersection(next_words)  # "; you will too"
-    return bool(word_class("second_person").intersection(next_words[:4])) and not shared
+def _you_next(text: str, right: int) -> bool:
+    """The reader's own task in the line's next clause ("Our designers do Photoshop; you
+    write the copy"): the clause before is another role's, unless shared ("you will too")."""
+    line = text[right:].split("\n", 1)[0]
+    words = [line[a:b] for a, b in _tokens(line, 0, len(line))]
+    you = word_class("second_person").intersection(words[:4])
+    return bool(you) and not word_class("shared").intersection(words)
 
 
 def _supports_a_team(words: list[str], first: int, last: int) -> bool:
-    """Support of a team named by its trade ("alongside our welding crew", "Apoio à
-    equipe de solda"): a support word, a person within three words, and the term next to
-    that person or joined to it by "of" or a relative."""
+    """Support of a team named by its trade ("alongside our welding crew", "Apoio à equipe
+    de solda"): a support word, a person within three words, the term just before that
+    person or after it past at most one "of" or relative."""
     joining = word_class("genitive") | word_class("relative")
     for k in range(max(0, first - 5), first):
-        if words[k] not in word_class("support"):
-            continue
         for m in range(k + 1, min(len(words), k + 4)):
             between = words[m + 1 : first]
-            named_before = m == last + 1  # "welding crew"
-            named_after = m < first and len(between) <= 1 and set(between) <= joining
-            if _person(words[m]) and (named_before or named_after):
+            named = m == last + 1 or (m < first and len(between) <= 1 and set(between) <= joining)
+            if words[k] in word_class("support") and _person(words[m]) and named:
                 return True
     return False
 
