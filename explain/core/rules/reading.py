@@ -46,6 +46,7 @@ WORD_CLASSES = (
     "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite",
+    "support", "genitive", "second_person", "shared",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -396,13 +397,41 @@ def _job_side(
     mate = words[max(0, i - 3) : i][-3:]  # "avec notre consultant"
     with_our = len(mate) == 3 and mate[0] in wc("companion") and mate[1] in wc("determiner")
     other = any(words[k] in wc("relative") and any(map(_person, words[k - 2 : k])) for k in rel)
+    # "el equipo de backend, que": a person, "of" and the team's trade before the relative.
+    team_of = [k for k in rel if k > 2 and words[k - 2] in wc("genitive") and _person(words[k - 3])]
+    other = other or any(words[k] in wc("relative") for k in team_of)
     other = other or (with_our and _person(mate[2])) or _done_by_someone_else(words, hits, j, stop)
+    told_apart = _subject_at(words, opening, i) and _you_next(text, spans[-1][1])
+    other = other or told_apart or _supports_a_team(words, i, j)
     pay, course = wc("funding"), wc("course")
     offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (
         course & set(words[max(0, i - 3) : i]) and pay & set(words[j + 1 : j + 2])
     )
     kinds = (("about_company", company), ("other_role", other), ("offer", offer))
     return {kind for kind, held in kinds if held}
+
+
+def _you_next(text: str, right: int) -> bool:
+    """The reader's own task in the line's next clause ("Our designers do Photoshop; you
+    write the copy"): the clause before is another role's, unless shared ("you will too")."""
+    line = text[right:].split("\n", 1)[0]
+    words = [line[a:b] for a, b in _tokens(line, 0, len(line))]
+    you = word_class("second_person").intersection(words[:4])
+    return bool(you) and not word_class("shared").intersection(words)
+
+
+def _supports_a_team(words: list[str], first: int, last: int) -> bool:
+    """Support of a team named by its trade ("alongside our welding crew", "Apoio à equipe
+    de solda"): a support word, a person within three words, the term just before that
+    person or after it past at most one "of" or relative."""
+    joining = word_class("genitive") | word_class("relative")
+    for k in range(max(0, first - 5), first):
+        for m in range(k + 1, min(len(words), k + 4)):
+            between = words[m + 1 : first]
+            named = m == last + 1 or (m < first and len(between) <= 1 and set(between) <= joining)
+            if words[k] in word_class("support") and _person(words[m]) and named:
+                return True
+    return False
 
 
 def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
