@@ -46,6 +46,7 @@ WORD_CLASSES = (
     "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite",
+    "since_then", "anymore", "forgotten", "bygone",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -341,6 +342,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         ]
         if others:
             governing[(others[-1].first, "negation")] = others[-1].cue
+    if _double_negation(words, hits, (cut_left, opening), first):
+        governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
     extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
     # "We build apps for Shopify merchants": a maker, what it makes, "for", the term.
     maker = word_class("maker")
@@ -365,6 +368,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     if someone or _subject_at(words, opening, first):
         extra.add("someone_else")
     if _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first]):
+        extra.add("past")
+    if _dropped_since(text, spans[last][1], right) or _forgotten(text, end, high):
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
         extra.add("everyday")
@@ -515,12 +520,48 @@ def _long_ago(words: list[str]) -> bool:
     "Perl (2009-2012)", "SVN until 2012", "COBOL in the 90s". A year alone is no end."""
     for k, word in enumerate(words):
         year, before = _YEAR_END.fullmatch(word), set(words[max(0, k - 2) : k])
-        if year and year[1] and ("-" in word or before & word_class("until")):
+        ended = before & (word_class("until") | word_class("bygone"))  # "until 2012", "back in 2008"
+        if year and year[1] and ("-" in word or ended):
             return int(year[1]) <= date.today().year - PAST_YEARS
         if year and year[2] and before & word_class("decade"):
             start = int(year[2]) * 10 + (0 if len(year[2]) > 1 else 1900)
             return start + 9 <= date.today().year - PAST_YEARS
     return False
+
+
+def _double_negation(words: list[str], hits: list[_Hit], opens: tuple[int, int], first: int) -> bool:
+    """"No hay informe que no haya hecho en Excel", "Keine Anlage, die ich nicht per SPS":
+    a negation opening the clause, a relative word, a second negation, then the term."""
+    # One hit a position: twin rows ("nie" before and after) are one negation.
+    at = {hit.first: hit for hit in hits if hit.cue.kind == "negation" and hit.last < first}
+    negations = list(at.values())
+    if len(negations) != 2 or negations[0].first not in opens:
+        return False
+    # A noun stands between the negation and the relative word: not "Not that I don't".
+    between = words[negations[0].last + 2 : negations[1].first]
+    return bool(word_class("relative").intersection(between))
+
+
+def _dropped_since(text: str, term_end: int, clause_end: int) -> bool:
+    """A closing remark after a comma or "(" that says "not since" ("..., not used since",
+    "seitdem nicht mehr", "plus pratiqué depuis"); "since 2019" is no such remark."""
+    remark = re.split(r"[,(]", text[term_end:clause_end])
+    if len(remark) < 2:
+        return False
+    words = [remark[-1][a:b] for a, b in _tokens(remark[-1], 0, len(remark[-1]))]
+    since = [k for k, word in enumerate(words) if word in word_class("since_then")]
+    if not since or any(word[:1].isdigit() for word in words[since[0] + 1 : since[0] + 2]):
+        return False
+    stopped = any(hit.cue.kind == "negation" for hit in _hits(words))
+    return stopped or bool(word_class("anymore").intersection(words))
+
+
+def _forgotten(text: str, term_end: int, high: int) -> bool:
+    """The rest of the term's line or sentence says it is forgotten ("Französisch:
+    Schulkenntnisse, größtenteils vergessen")."""
+    rest = re.split(r"\n|;|\.(?: |$)", text[term_end:high], maxsplit=1)[0]
+    words = [rest[a:b] for a, b in _tokens(rest, 0, len(rest))]
+    return bool(word_class("forgotten").intersection(words))
 
 
 # Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
