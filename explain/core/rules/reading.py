@@ -326,7 +326,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             )
     # "No AWS, no offer": a negation of the hiring itself makes the one before a condition.
     after = [h for h in hits if h.first > last and h.cue.kind == "negation"]
-    if any(word_class("consequence").intersection(words[h.last + 1 : h.last + 2]) for h in after):
+    consequence = any(word_class("consequence") & {*words[h.last + 1 : h.last + 2]} for h in after)
+    if consequence or _double_negation(words, hits, (cut_left, opening), first):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
     # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
     without = word_class("without")
@@ -342,8 +343,6 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         ]
         if others:
             governing[(others[-1].first, "negation")] = others[-1].cue
-    if _double_negation(words, hits, (cut_left, opening), first):
-        governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
     extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
     # "We build apps for Shopify merchants": a maker, what it makes, "for", the term.
     maker = word_class("maker")
@@ -367,9 +366,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     )
     if someone or _subject_at(words, opening, first):
         extra.add("someone_else")
-    if _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first]):
-        extra.add("past")
-    if _dropped_since(text, spans[last][1], right) or _forgotten(text, end, high):
+    ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first])
+    if ago or _given_up(text, spans[last][1], right, high):
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
         extra.add("everyday")
@@ -520,7 +518,7 @@ def _long_ago(words: list[str]) -> bool:
     "Perl (2009-2012)", "SVN until 2012", "COBOL in the 90s". A year alone is no end."""
     for k, word in enumerate(words):
         year, before = _YEAR_END.fullmatch(word), set(words[max(0, k - 2) : k])
-        ended = before & (word_class("until") | word_class("bygone"))  # "until 2012", "back in 2008"
+        ended = before & (word_class("until") | word_class("bygone"))  # "back in 2008"
         if year and year[1] and ("-" in word or ended):
             return int(year[1]) <= date.today().year - PAST_YEARS
         if year and year[2] and before & word_class("decade"):
@@ -529,39 +527,31 @@ def _long_ago(words: list[str]) -> bool:
     return False
 
 
-def _double_negation(words: list[str], hits: list[_Hit], opens: tuple[int, int], first: int) -> bool:
-    """"No hay informe que no haya hecho en Excel", "Keine Anlage, die ich nicht per SPS":
-    a negation opening the clause, a relative word, a second negation, then the term."""
-    # One hit a position: twin rows ("nie" before and after) are one negation.
+def _double_negation(
+    words: list[str], hits: list[_Hit], opens: tuple[int, ...], first: int
+) -> bool:
+    """ "No hay informe que no haya hecho en Excel", "Keine Anlage, die ich nicht per SPS": a
+    negation opening the clause, a noun, a relative word, a second negation, then the term."""
     at = {hit.first: hit for hit in hits if hit.cue.kind == "negation" and hit.last < first}
-    negations = list(at.values())
+    negations = list(at.values())  # one a position: twin rows ("nie" before, after) are one
     if len(negations) != 2 or negations[0].first not in opens:
         return False
-    # A noun stands between the negation and the relative word: not "Not that I don't".
-    between = words[negations[0].last + 2 : negations[1].first]
+    between = words[negations[0].last + 2 : negations[1].first]  # not "Not that I don't"
     return bool(word_class("relative").intersection(between))
 
 
-def _dropped_since(text: str, term_end: int, clause_end: int) -> bool:
-    """A closing remark after a comma or "(" that says "not since" ("..., not used since",
-    "seitdem nicht mehr", "plus pratiqué depuis"); "since 2019" is no such remark."""
-    remark = re.split(r"[,(]", text[term_end:clause_end])
-    if len(remark) < 2:
-        return False
-    words = [remark[-1][a:b] for a, b in _tokens(remark[-1], 0, len(remark[-1]))]
-    since = [k for k, word in enumerate(words) if word in word_class("since_then")]
-    if not since or any(word[:1].isdigit() for word in words[since[0] + 1 : since[0] + 2]):
-        return False
-    stopped = any(hit.cue.kind == "negation" for hit in _hits(words))
-    return stopped or bool(word_class("anymore").intersection(words))
-
-
-def _forgotten(text: str, term_end: int, high: int) -> bool:
-    """The rest of the term's line or sentence says it is forgotten ("Französisch:
-    Schulkenntnisse, größtenteils vergessen")."""
+def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
+    """A closing remark after "," or "(" saying "not since" ("..., not used since", "seitdem
+    nicht mehr"; not "since 2019"), or the rest of the line saying "forgotten"."""
     rest = re.split(r"\n|;|\.(?: |$)", text[term_end:high], maxsplit=1)[0]
-    words = [rest[a:b] for a, b in _tokens(rest, 0, len(rest))]
-    return bool(word_class("forgotten").intersection(words))
+    parts = re.split(r"[,(]", text[term_end:clause_end])
+    remark = parts[-1] if len(parts) > 1 else ""
+    words = [remark[a:b] for a, b in _tokens(remark, 0, len(remark))]
+    since = [k for k, word in enumerate(words) if word in word_class("since_then")]
+    year = any(word[:1].isdigit() for k in since[:1] for word in words[k + 1 : k + 2])
+    stopped = any(hit.cue.kind == "negation" for hit in _hits(words))
+    stopped = bool(since) and not year and (stopped or bool(word_class("anymore") & {*words}))
+    return stopped or bool(word_class("forgotten") & {w for w in _WORD.findall(rest)})
 
 
 # Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
