@@ -534,7 +534,7 @@ def _double_negation(
     negation opening the clause, a noun, a relative word, a second negation, then the term."""
     at = {hit.first: hit for hit in hits if hit.cue.kind == "negation" and hit.last < first}
     negations = list(at.values())  # one a position: twin rows ("nie" before, after) are one
-    if len(negations) != 2 or negations[0].first not in opens:
+    if len(negations) != 2 or negations[0].first > max(opens) + 1:  # "There's no day"
         return False
     between = words[negations[0].last + 2 : negations[1].first]  # not "Not that I don't"
     return bool(word_class("relative").intersection(between))
@@ -551,7 +551,11 @@ def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
     year = any(word[:1].isdigit() for k in since[:1] for word in words[k + 1 : k + 2])
     stopped = any(hit.cue.kind == "negation" for hit in _hits(words))
     stopped = bool(since) and not year and (stopped or bool(word_class("anymore") & {*words}))
-    return stopped or bool(word_class("forgotten") & {w for w in _WORD.findall(rest)})
+    line = _WORD.findall(rest)
+    denied = {h.last + 1 for h in _hits(line) if h.cue.kind == "negation"}  # "nothing forgotten"
+    return stopped or any(
+        w in word_class("forgotten") and k not in denied for k, w in enumerate(line)
+    )
 
 
 # Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
