@@ -327,7 +327,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # "No AWS, no offer": a negation of the hiring itself makes the one before a condition.
     after = [h for h in hits if h.first > last and h.cue.kind == "negation"]
     consequence = any(word_class("consequence") & {*words[h.last + 1 : h.last + 2]} for h in after)
-    if consequence or _double_negation(words, hits, (cut_left, opening), first):
+    if consequence or _double_negation(words, hits, opening, first):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
     # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
     without = word_class("without")
@@ -527,14 +527,12 @@ def _long_ago(words: list[str]) -> bool:
     return False
 
 
-def _double_negation(
-    words: list[str], hits: list[_Hit], opens: tuple[int, ...], first: int
-) -> bool:
-    """ "No hay informe que no haya hecho en Excel", "Keine Anlage, die ich nicht per SPS": a
-    negation opening the clause, a noun, a relative word, a second negation, then the term."""
+def _double_negation(words: list[str], hits: list[_Hit], opening: int, first: int) -> bool:
+    """Two negations that cancel ("No hay informe que no haya hecho en Excel"): one opening the
+    clause, a noun, a relative word ("Keine Anlage, die ich nicht"), the other, the term."""
     at = {hit.first: hit for hit in hits if hit.cue.kind == "negation" and hit.last < first}
     negations = list(at.values())  # one a position: twin rows ("nie" before, after) are one
-    if len(negations) != 2 or negations[0].first > max(opens) + 1:  # "There's no day"
+    if len(negations) != 2 or negations[0].first > opening + 1:  # "There's no day"
         return False
     between = words[negations[0].last + 2 : negations[1].first]  # not "Not that I don't"
     return bool(word_class("relative").intersection(between))
@@ -553,9 +551,8 @@ def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
     stopped = bool(since) and not year and (stopped or bool(word_class("anymore") & {*words}))
     line = _WORD.findall(rest)
     denied = {h.last + 1 for h in _hits(line) if h.cue.kind == "negation"}  # "nothing forgotten"
-    return stopped or any(
-        w in word_class("forgotten") and k not in denied for k, w in enumerate(line)
-    )
+    forgotten = [k for k, word in enumerate(line) if word in word_class("forgotten")]
+    return stopped or any(k not in denied for k in forgotten)
 
 
 # Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
