@@ -630,6 +630,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         if word is None:
             return None
         i = word.end()
+        i += int(text[i : i + 1] == "." and _abbreviation(text, i))  # "kat. C: nie posiadam"
     else:
         return None
     stop = _TAIL_END.search(text, value_start, high)
