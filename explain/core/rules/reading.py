@@ -47,6 +47,7 @@ WORD_CLASSES = (
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite",
     "support", "genitive", "second_person", "shared",
+    "since_then", "anymore", "forgotten", "bygone",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -326,7 +327,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             )
     # "No AWS, no offer": a negation of the hiring itself makes the one before a condition.
     after = [h for h in hits if h.first > last and h.cue.kind == "negation"]
-    if any(word_class("consequence").intersection(words[h.last + 1 : h.last + 2]) for h in after):
+    consequence = any(word_class("consequence") & {*words[h.last + 1 : h.last + 2]} for h in after)
+    if consequence or _double_negation(words, hits, opening, first):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
     # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
     without = word_class("without")
@@ -365,7 +367,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     )
     if someone or _subject_at(words, opening, first):
         extra.add("someone_else")
-    if _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first]):
+    ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first])
+    if ago or _given_up(text, spans[last][1], right, high):
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
         extra.add("everyday")
@@ -544,12 +547,41 @@ def _long_ago(words: list[str]) -> bool:
     "Perl (2009-2012)", "SVN until 2012", "COBOL in the 90s". A year alone is no end."""
     for k, word in enumerate(words):
         year, before = _YEAR_END.fullmatch(word), set(words[max(0, k - 2) : k])
-        if year and year[1] and ("-" in word or before & word_class("until")):
+        ended = before & (word_class("until") | word_class("bygone"))  # "back in 2008"
+        if year and year[1] and ("-" in word or ended):
             return int(year[1]) <= date.today().year - PAST_YEARS
         if year and year[2] and before & word_class("decade"):
             start = int(year[2]) * 10 + (0 if len(year[2]) > 1 else 1900)
             return start + 9 <= date.today().year - PAST_YEARS
     return False
+
+
+def _double_negation(words: list[str], hits: list[_Hit], opening: int, first: int) -> bool:
+    """Two negations that cancel ("No hay informe que no haya hecho en Excel"): one opening the
+    clause, a noun, a relative word ("Keine Anlage, die ich nicht"), the other, the term."""
+    at = {hit.first: hit for hit in hits if hit.cue.kind == "negation" and hit.last < first}
+    negations = list(at.values())  # one a position: twin rows ("nie" before, after) are one
+    if len(negations) != 2 or negations[0].first > opening + 1:  # "There's no day"
+        return False
+    between = words[negations[0].last + 2 : negations[1].first]  # not "Not that I don't"
+    return bool(word_class("relative").intersection(between))
+
+
+def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
+    """A closing remark after "," or "(" saying "not since" ("..., not used since", "seitdem
+    nicht mehr"; not "since 2019"), or the rest of the line saying "forgotten"."""
+    rest = re.split(r"\n|;|\.(?: |$)", text[term_end:high], maxsplit=1)[0]
+    parts = re.split(r"[,(]", text[term_end:clause_end])
+    remark = parts[-1] if len(parts) > 1 else ""
+    words = [remark[a:b] for a, b in _tokens(remark, 0, len(remark))]
+    since = [k for k, word in enumerate(words) if word in word_class("since_then")]
+    year = any(word[:1].isdigit() for k in since[:1] for word in words[k + 1 : k + 2])
+    stopped = any(hit.cue.kind == "negation" for hit in _hits(words))
+    stopped = bool(since) and not year and (stopped or bool(word_class("anymore") & {*words}))
+    line = _WORD.findall(rest)
+    denied = {h.last + 1 for h in _hits(line) if h.cue.kind == "negation"}  # "nothing forgotten"
+    forgotten = [k for k, word in enumerate(line) if word in word_class("forgotten")]
+    return stopped or any(k not in denied for k in forgotten)
 
 
 # Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
@@ -627,6 +659,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         if word is None:
             return None
         i = word.end()
+        i += int(text[i : i + 1] == "." and _abbreviation(text, i))  # "kat. C: nie posiadam"
     else:
         return None
     stop = _TAIL_END.search(text, value_start, high)
