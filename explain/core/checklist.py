@@ -93,11 +93,10 @@ class Item:
         """(profile's, job's) years or level, only when both quotes state one of the same
         kind for this requirement: shown side by side, never compared."""
         point = self.point
-        if self.state is not State.SHOWN or point is None or not point.profile_amount:
+        if self.state is not State.SHOWN or point is None:
             return None
-        if point.job_amount and same_kind(point.profile_amount, point.job_amount):
-            return point.profile_amount, point.job_amount
-        return None
+        pair = point.profile_amount, point.job_amount
+        return pair if all(pair) and same_kind(*pair) else None
 
 
 @dataclass(frozen=True)

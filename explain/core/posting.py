@@ -212,6 +212,7 @@ def read_posting(
     items = answer.requirements
     unchecked = max(0, len(items) - CONSIDERED)
     kept: list[Requirement] = []
+    # A term kept once per place and once per quote (a span and a string never collide).
     seen: set[tuple[str, Any]] = set()
     for item in items[:CONSIDERED]:
         if len(kept) >= MAX_REQUIREMENTS:
@@ -223,10 +224,7 @@ def read_posting(
             continue
         result = _placed(result, source, {r.job_span for r in kept})
         term_key = normalize(result.term)
-        keys = {
-            ("span", (term_key, result.job_span)),
-            ("quote", (term_key, normalize(result.job_quote))),
-        }
+        keys = {(term_key, result.job_span), (term_key, normalize(result.job_quote))}
         if keys & seen:
             reasons["duplicate"] += 1
             continue

@@ -158,19 +158,17 @@ def _occurrences(
         pos = text.find(needle, pos + 1, high)
 
 
-def find_quote(
-    quote: str, source: str, *, max_words: int = Limits.max_quote_words
-) -> tuple[int, int] | None:
+def find_quote(quote: str, source: str) -> tuple[int, int] | None:
     """Offsets (start, end) in the original source of the quote's words, or None."""
     needle = _normalize_quote(quote)
-    if _quote_problem(needle, max_words) is not None:
+    if _quote_problem(needle, Limits.max_quote_words) is not None:
         return None
     return next(_occurrences(needle, fold_with_offsets(source or "")), None)
 
 
-def is_quoted(quote: str, source: str, *, max_words: int = Limits.max_quote_words) -> bool:
+def is_quoted(quote: str, source: str) -> bool:
     """True when the quote passes the rule against the source."""
-    return find_quote(quote, source, max_words=max_words) is not None
+    return find_quote(quote, source) is not None
 
 
 def _quote_problem(needle: str, max_words: int) -> DropReason | None:
@@ -222,9 +220,7 @@ class _Source:
         self.folded = found.folded(text)
         self.fields = [(0, len(text))] if fields is None else [f for f in fields if f[0] < f[1]]
         # The text sent, then the text before its cut when it differs.
-        self.texts = [text]
-        if full_text and full_text != text:
-            self.texts.append(full_text)
+        self.texts = [text, full_text] if full_text and full_text != text else [text]
 
     def field(self, span: tuple[int, int]) -> tuple[int, int] | None:
         """The (start, end) of the field holding the whole span, if one does."""
