@@ -110,10 +110,6 @@ class PostingReading:
     reasons: dict[str, int] = field(default_factory=dict)
     unchecked: int = 0  # items of the answer past the bound, never checked
 
-    @property
-    def optional_count(self) -> int:
-        return sum(r.optional for r in self.requirements)
-
 
 # What joins the names of a choice: "," "/" and the word "or" in the languages the cue
 # lists read (an "and" joins demands, never a choice).
