@@ -251,8 +251,7 @@ def _placed(found: Requirement, source: SourceText, taken: set[tuple[int, int]])
     """The requirement moved to the first place in the requirements field that states it
     and no kept requirement holds: the verifier finds a quote's first place, which may
     be the description's ("Our stack: Kubernetes on GCP")."""
-    here = source.locate(*found.job_span)
-    if here and here[0] in REQUIREMENT_KEYS and found.job_span not in taken:
+    if found.field in REQUIREMENT_KEYS and found.job_span not in taken:
         return found
     length = found.job_span[1] - found.job_span[0]
     for span in (s for s in source.fields if s.key in REQUIREMENT_KEYS):
