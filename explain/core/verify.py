@@ -248,10 +248,6 @@ class _Source:
         )
         return reading.read(piece, (start - low, end - low), (0, high - low))
 
-    def after_cut(self, needle: str) -> bool:
-        """True when the needle is only in the part of the text that was not sent."""
-        return len(self.texts) > 1 and any(_occurrences(needle, self.found.folded(self.texts[1])))
-
     @cached_property
     def skeletons(self) -> list[equivalence.Words]:
         """Each text as a skeleton (look-alikes read as Latin), its words read once for
@@ -388,8 +384,10 @@ class Checker:
                 return span
         if reason is not None:
             return reason
-        if source.after_cut(needle):
-            return DropReason.QUOTE_AFTER_CUT
+        # Only in the part of the text that was not sent.
+        for text in source.texts[1:]:
+            if any(_occurrences(needle, source.found.folded(text))):
+                return DropReason.QUOTE_AFTER_CUT
         return not_found
 
     def _checked(
@@ -456,10 +454,9 @@ class Checker:
     def _duplicate(self, key: tuple[str, ...]) -> bool:
         """A point with this term and these quotes was kept already (a match's profile quote
         is never empty and a gap's always is: the two kinds never share a key)."""
-        if key in self.seen:
-            return True
+        seen = key in self.seen
         self.seen.add(key)
-        return False
+        return seen
 
     def match(self, claim: Claim) -> VerifiedPoint | DropReason:
         profile_needle = _normalize_quote(claim.profile_quote)
