@@ -40,6 +40,8 @@ READING_REACH = 240
 
 # Trimmed from both ends of a quote (NFKC has already turned "…" into "...").
 _QUOTE_END_CHARS = " \"'.,;:!?"
+# What ends the clause shown beside a gap.
+_CLAUSE_EDGE = re.compile(r"[\n.;!?]")
 
 Spans = Sequence[tuple[int, int]]
 
@@ -247,6 +249,18 @@ class _Source:
             for i, ch in enumerate(self.folded.text[low:high], low)
         )
         return reading.read(piece, (start - low, end - low), (0, high - low))
+
+    def clause(self, span: tuple[int, int]) -> tuple[int, int]:
+        """The clause or line around span inside its field (never the field's label,
+        "Skills: "), at most 60 characters either side, without white space at its ends."""
+        field_low, field_high = self.field(span) or (0, len(self.text))
+        low = max(field_low, span[0] - 60)
+        high = min(field_high, span[1] + 60)
+        edges = [m.end() for m in _CLAUSE_EDGE.finditer(self.text, low, span[0])]
+        stop = _CLAUSE_EDGE.search(self.text, span[1], high)
+        before = self.text[edges[-1] if edges else low : span[0]]
+        after = self.text[span[1] : stop.start() if stop else high]
+        return span[0] - len(before.lstrip()), span[1] + len(after.rstrip())
 
     @cached_property
     def skeletons(self) -> list[equivalence.Words]:
@@ -488,30 +502,13 @@ class Checker:
             return DropReason.DUPLICATE
         if said is None:
             return point
-        profile = self.profile
-        # The clause inside its own field: never the field's label ("Skills: ").
-        said = _around(profile.text, said, profile.field(said) or (0, len(profile.text)))
-        return replace(point, profile_said=profile.text[slice(*said)], profile_said_span=said)
+        said = self.profile.clause(said)
+        return replace(point, profile_said=self.profile.text[slice(*said)], profile_said_span=said)
 
     def _absent(self, span: tuple[int, int]) -> bool:
         """The profile names the words at span only to say they are missing or wished."""
         said = self.profile.read(span)
         return said.negated or said.wish
-
-
-_CLAUSE_EDGE = re.compile(r"[\n.;!?]")
-
-
-def _around(text: str, span: tuple[int, int], bounds: tuple[int, int]) -> tuple[int, int]:
-    """The clause or line around span, at most 60 characters either side, in bounds,
-    without the white space at its ends."""
-    low = max(bounds[0], span[0] - 60)
-    high = min(bounds[1], span[1] + 60)
-    edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, low, span[0])]
-    stop = _CLAUSE_EDGE.search(text, span[1], high)
-    before = text[edges[-1] if edges else low : span[0]]
-    after = text[span[1] : stop.start() if stop else high]
-    return span[0] - len(before.lstrip()), span[1] + len(after.rstrip())
 
 
 def verify_draft(
