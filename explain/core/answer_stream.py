@@ -38,12 +38,10 @@ class AnswerStream:
         except ValueError:
             self._broken = True  # not JSON: the final check reports it
             return []
-        if not isinstance(data, dict) or _LIST not in data:
-            self._broken = not isinstance(data, dict)
-            return []
-        items = data[_LIST]
+        items = data.get(_LIST) if isinstance(data, dict) else None
         if not isinstance(items, list):
-            self._broken = True
+            # Broken unless the list has not begun yet.
+            self._broken = not isinstance(data, dict) or _LIST in data
             return []
         # The list is closed once any key follows it; otherwise its last item may grow.
         complete = items if list(data)[-1] != _LIST else items[:-1]

@@ -93,11 +93,10 @@ class Item:
         """(profile's, job's) years or level, only when both quotes state one of the same
         kind for this requirement: shown side by side, never compared."""
         point = self.point
-        if self.state is not State.SHOWN or point is None or not point.profile_amount:
+        if self.state is not State.SHOWN or point is None:
             return None
-        if point.job_amount and same_kind(point.profile_amount, point.job_amount):
-            return point.profile_amount, point.job_amount
-        return None
+        pair = point.profile_amount, point.job_amount
+        return pair if all(pair) and same_kind(*pair) else None
 
 
 @dataclass(frozen=True)
@@ -138,8 +137,7 @@ class ChecklistBuilder:
     as it completes); finish() accounts for the requirements the answer left out."""
 
     def __init__(self, reading: PostingReading, checker: Checker) -> None:
-        self._requirements = reading.requirements
-        self._not_read = reading.not_read
+        self._reading = reading
         self._checker = checker
         self._items: dict[int, Item] = {}
         self._reasons: Counter[str] = Counter()
@@ -158,12 +156,12 @@ class ChecklistBuilder:
         self._seen += 1
         if (
             self._seen > MAX_EVIDENCE
-            or not 1 <= number <= len(self._requirements)
+            or not 1 <= number <= len(self._reading.requirements)
             or number in self._items
         ):
             self._unread += 1
             return None
-        requirement = self._requirements[number - 1]
+        requirement = self._reading.requirements[number - 1]
         shown = (
             self._shown(number, requirement, evidence) if evidence.profile_quote.strip() else None
         )
@@ -177,7 +175,7 @@ class ChecklistBuilder:
     def finish(self) -> Checklist:
         """Every requirement once, in the posting's order; those the answer left out are
         checked as "none given"."""
-        for number, requirement in enumerate(self._requirements, start=1):
+        for number, requirement in enumerate(self._reading.requirements, start=1):
             if number not in self._items:
                 self._items[number] = self._not_shown(number, requirement)
         items = tuple(self._items[n] for n in sorted(self._items))
@@ -188,7 +186,7 @@ class ChecklistBuilder:
             drop_reasons=dict(sorted(self._reasons.items())),
             unchecked=self._unread,
         )
-        return Checklist(items=items, not_read=self._not_read, verification=verification)
+        return Checklist(items=items, not_read=self._reading.not_read, verification=verification)
 
     def _shown(self, number: int, requirement: Requirement, evidence: Evidence) -> Item | None:
         claim = Claim(

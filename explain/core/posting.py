@@ -110,10 +110,6 @@ class PostingReading:
     reasons: dict[str, int] = field(default_factory=dict)
     unchecked: int = 0  # items of the answer past the bound, never checked
 
-    @property
-    def optional_count(self) -> int:
-        return sum(r.optional for r in self.requirements)
-
 
 # What joins the names of a choice: "," "/" and the word "or" in the languages the cue
 # lists read (an "and" joins demands, never a choice).
@@ -212,6 +208,7 @@ def read_posting(
     items = answer.requirements
     unchecked = max(0, len(items) - CONSIDERED)
     kept: list[Requirement] = []
+    # A term kept once per place and once per quote (a span and a string never collide).
     seen: set[tuple[str, Any]] = set()
     for item in items[:CONSIDERED]:
         if len(kept) >= MAX_REQUIREMENTS:
@@ -223,10 +220,7 @@ def read_posting(
             continue
         result = _placed(result, source, {r.job_span for r in kept})
         term_key = normalize(result.term)
-        keys = {
-            ("span", (term_key, result.job_span)),
-            ("quote", (term_key, normalize(result.job_quote))),
-        }
+        keys = {(term_key, result.job_span), (term_key, normalize(result.job_quote))}
         if keys & seen:
             reasons["duplicate"] += 1
             continue
@@ -257,8 +251,7 @@ def _placed(found: Requirement, source: SourceText, taken: set[tuple[int, int]])
     """The requirement moved to the first place in the requirements field that states it
     and no kept requirement holds: the verifier finds a quote's first place, which may
     be the description's ("Our stack: Kubernetes on GCP")."""
-    here = source.locate(*found.job_span)
-    if here and here[0] in REQUIREMENT_KEYS and found.job_span not in taken:
+    if found.field in REQUIREMENT_KEYS and found.job_span not in taken:
         return found
     length = found.job_span[1] - found.job_span[0]
     for span in (s for s in source.fields if s.key in REQUIREMENT_KEYS):

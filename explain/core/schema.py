@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema
 
 # Models often send null for an empty quote: read as the empty string.
@@ -80,6 +80,8 @@ class Claim(Answer):
 class Gap(Claim):
     """A requirement of the job that the profile does not show, with the job's words."""
 
+    # A `Claim` built by a caller (a test, an eval case, a host) is read as a gap.
+    model_config = ConfigDict(from_attributes=True)
     term: Text = Field(
         default="",
         description="The requirement or skill the job asks for: 1 to 4 words copied from jobQuote.",
@@ -95,16 +97,3 @@ class Draft(Answer):
 
     matches: list[Claim] = Field(default_factory=list)
     gaps: list[Gap] = Field(default_factory=list)
-
-    @field_validator("gaps", mode="before")
-    @classmethod
-    def _claims_as_gaps(cls, value: Any) -> Any:
-        """A `Claim` built by a caller (a test, an eval case, a host) is read as a gap."""
-        if isinstance(value, list | tuple):
-            return [
-                Gap.model_validate(item.model_dump())
-                if isinstance(item, Claim) and not isinstance(item, Gap)
-                else item
-                for item in value
-            ]
-        return value

@@ -40,6 +40,8 @@ READING_REACH = 240
 
 # Trimmed from both ends of a quote (NFKC has already turned "…" into "...").
 _QUOTE_END_CHARS = " \"'.,;:!?"
+# What ends the clause shown beside a gap.
+_CLAUSE_EDGE = re.compile(r"[\n.;!?]")
 
 Spans = Sequence[tuple[int, int]]
 
@@ -222,9 +224,7 @@ class _Source:
         self.folded = found.folded(text)
         self.fields = [(0, len(text))] if fields is None else [f for f in fields if f[0] < f[1]]
         # The text sent, then the text before its cut when it differs.
-        self.texts = [text]
-        if full_text and full_text != text:
-            self.texts.append(full_text)
+        self.texts = [text, full_text] if full_text and full_text != text else [text]
 
     def field(self, span: tuple[int, int]) -> tuple[int, int] | None:
         """The (start, end) of the field holding the whole span, if one does."""
@@ -250,9 +250,17 @@ class _Source:
         )
         return reading.read(piece, (start - low, end - low), (0, high - low))
 
-    def after_cut(self, needle: str) -> bool:
-        """True when the needle is only in the part of the text that was not sent."""
-        return len(self.texts) > 1 and any(_occurrences(needle, self.found.folded(self.texts[1])))
+    def clause(self, span: tuple[int, int]) -> tuple[int, int]:
+        """The clause or line around span inside its field (never the field's label,
+        "Skills: "), at most 60 characters either side, without white space at its ends."""
+        field_low, field_high = self.field(span) or (0, len(self.text))
+        low = max(field_low, span[0] - 60)
+        high = min(field_high, span[1] + 60)
+        edges = [m.end() for m in _CLAUSE_EDGE.finditer(self.text, low, span[0])]
+        stop = _CLAUSE_EDGE.search(self.text, span[1], high)
+        before = self.text[edges[-1] if edges else low : span[0]]
+        after = self.text[span[1] : stop.start() if stop else high]
+        return span[0] - len(before.lstrip()), span[1] + len(after.rstrip())
 
     @cached_property
     def skeletons(self) -> list[equivalence.Words]:
@@ -286,16 +294,6 @@ class _Source:
 
 
 # --------------------------------------------------------------------------- claims
-
-
-@dataclass(frozen=True)
-class _Term:
-    """A verified term: its normal form, its spellings, where each quote names it."""
-
-    needle: str
-    forms: Sequence[str]
-    span: tuple[int, int]
-    profile_span: tuple[int, int] | None
 
 
 # Why a quote backs no claim, in the order checked: what code reads of its sentence
@@ -400,14 +398,25 @@ class Checker:
                 return span
         if reason is not None:
             return reason
-        if source.after_cut(needle):
-            return DropReason.QUOTE_AFTER_CUT
+        # Only in the part of the text that was not sent.
+        for text in source.texts[1:]:
+            if any(_occurrences(needle, source.found.folded(text))):
+                return DropReason.QUOTE_AFTER_CUT
         return not_found
 
-    def _term(
-        self, claim: Claim, job_span: tuple[int, int], profile_span: tuple[int, int] | None
-    ) -> _Term | DropReason:
-        """The claim's term, found in its job quote (and profile quote, for a match)."""
+    def _checked(
+        self, claim: Claim, profile: tuple[int, int] | None
+    ) -> tuple[tuple[str, ...], Sequence[str], VerifiedPoint] | DropReason:
+        """The checks a match (profile quote found) and a gap (none) share, in order: the
+        job quote, the term in the quotes, what code reads of each quote's sentence, the
+        model's own reading. Gives back the point's key among repeats (its normal term
+        and quotes), the term's spellings, the point."""
+        job_needle = _normalize_quote(claim.job_quote)
+        job = self._quote(
+            job_needle, self.job, DropReason.JOB_QUOTE_NOT_FOUND, self.not_requirements
+        )
+        if isinstance(job, DropReason):
+            return job
         needle = _normalize_quote(claim.term)
         words = len(split_words(needle)[0])
         too_long = len(claim.term.strip()) > self.limits.max_term_chars
@@ -416,63 +425,52 @@ class Checker:
         if not content.has_content(needle):
             return DropReason.TERM_NOT_CONTENT
         forms = tuple(word_forms(needle))
-        in_job = _term_spans(claim.term, forms, self.job, job_span)
+        in_job = _term_spans(claim.term, forms, self.job, job)
         if not in_job:
             return DropReason.TERM_NOT_IN_QUOTES
-        if profile_span is None:
-            return _Term(needle, forms, min(in_job), None)
-        in_profile = _term_spans(claim.term, forms, self.profile, profile_span)
-        if not in_profile:
-            return DropReason.TERM_NOT_IN_QUOTES
-        return _Term(needle, forms, min(in_job), min(in_profile))
-
-    def _checked(
-        self, claim: Claim, profile: tuple[int, int] | None
-    ) -> tuple[str, _Term, VerifiedPoint] | DropReason:
-        """The checks a match (profile quote found) and a gap (none) share, in order: the
-        job quote, the term in the quotes, what code reads of each quote's sentence, the
-        model's own reading. Gives back the job quote's needle, the term, the point."""
-        job_needle = _normalize_quote(claim.job_quote)
-        job = self._quote(
-            job_needle, self.job, DropReason.JOB_QUOTE_NOT_FOUND, self.not_requirements
-        )
-        if isinstance(job, DropReason):
-            return job
-        term = self._term(claim, job, profile)
-        if isinstance(term, DropReason):
-            return term
-        if term.profile_span is not None:
-            said = _code_drops(self.profile.read(term.profile_span), _PROFILE_DROPS)
+        in_profile: list[tuple[int, int]] = []
+        if profile is not None:
+            in_profile = _term_spans(claim.term, forms, self.profile, profile)
+            if not in_profile:
+                return DropReason.TERM_NOT_IN_QUOTES
+            said = _code_drops(self.profile.read(min(in_profile)), _PROFILE_DROPS)
             if said is not None:
                 return said
-        asked = self.job.read(term.span)
+        term = min(in_job)
+        asked = self.job.read(term)
         dropped = _code_drops(asked, _JOB_DROPS)
         if profile is not None:
             dropped = dropped or _model_drops(claim.profile_reading, _PROFILE_DROPS)
         dropped = dropped or _model_drops(claim.job_reading, _JOB_DROPS)
         if dropped is not None:
             return dropped
-        return (
-            job_needle,
-            term,
-            VerifiedPoint(
-                kind="gap" if profile is None else "match",
-                term=_shown(self.job.text, term.span),
-                term_span=term.span,
-                job_quote=self.job.text[job[0] : job[1]],
-                job_span=job,
-                optional=asked.optional or reading_word(claim.job_reading) == "optional",
-                job_amount=_amount(self.job.text, job, term.span),
-            ),
+        point = VerifiedPoint(
+            kind="gap" if profile is None else "match",
+            term=_shown(self.job.text, term),
+            term_span=term,
+            job_quote=self.job.text[job[0] : job[1]],
+            job_span=job,
+            optional=asked.optional or reading_word(claim.job_reading) == "optional",
+            job_amount=_amount(self.job.text, job, term),
         )
+        if profile is not None:
+            text, own = self.profile.text, min(in_profile)
+            point = replace(
+                point,
+                profile_quote=text[profile[0] : profile[1]],
+                profile_span=profile,
+                profile_term=_shown(text, own),
+                profile_term_span=own,
+                profile_amount=_amount(text, profile, own),
+            )
+        return (needle, _normalize_quote(claim.profile_quote), job_needle), forms, point
 
-    def _duplicate(self, *key: str) -> bool:
+    def _duplicate(self, key: tuple[str, ...]) -> bool:
         """A point with this term and these quotes was kept already (a match's profile quote
         is never empty and a gap's always is: the two kinds never share a key)."""
-        if key in self.seen:
-            return True
+        seen = key in self.seen
         self.seen.add(key)
-        return False
+        return seen
 
     def match(self, claim: Claim) -> VerifiedPoint | DropReason:
         profile_needle = _normalize_quote(claim.profile_quote)
@@ -482,61 +480,35 @@ class Checker:
         checked = self._checked(claim, profile)
         if isinstance(checked, DropReason):
             return checked
-        job_needle, term, point = checked
-        if self._duplicate(term.needle, profile_needle, job_needle):
-            return DropReason.DUPLICATE
-        assert term.profile_span is not None
-        return replace(
-            point,
-            profile_quote=self.profile.text[profile[0] : profile[1]],
-            profile_span=profile,
-            profile_term=_shown(self.profile.text, term.profile_span),
-            profile_term_span=term.profile_span,
-            profile_amount=_amount(self.profile.text, profile, term.profile_span),
-        )
+        key, _, point = checked
+        return DropReason.DUPLICATE if self._duplicate(key) else point
 
     def gap(self, claim: Claim) -> VerifiedPoint | DropReason:
-        profile_needle = _normalize_quote(claim.profile_quote)
-        if profile_needle:
+        if _normalize_quote(claim.profile_quote):
             return DropReason.GAP_HAS_PROFILE_QUOTE
         checked = self._checked(claim, None)
         if isinstance(checked, DropReason):
             return checked
-        job_needle, term, point = checked
-        forms = [job_needle] if equivalence.is_strict(claim.term) else [job_needle, *term.forms]
+        key, forms, point = checked
+        job_needle = key[2]
+        if equivalence.is_strict(claim.term):
+            forms = ()
         # A mention that says the term is missing or wished for does not contradict the
         # gap ("Docker (no Kubernetes yet)"); its words are kept to show beside it.
-        found, said = self.profile.mention(forms, claim.term, unless=self._absent)
+        found, said = self.profile.mention([job_needle, *forms], claim.term, unless=self._absent)
         if found:
             return DropReason.GAP_CONTRADICTED
-        if self._duplicate(term.needle, profile_needle, job_needle):
+        if self._duplicate(key):
             return DropReason.DUPLICATE
         if said is None:
             return point
-        profile = self.profile
-        # The clause inside its own field: never the field's label ("Skills: ").
-        said = _around(profile.text, said, profile.field(said) or (0, len(profile.text)))
-        return replace(point, profile_said=profile.text[slice(*said)], profile_said_span=said)
+        said = self.profile.clause(said)
+        return replace(point, profile_said=self.profile.text[slice(*said)], profile_said_span=said)
 
     def _absent(self, span: tuple[int, int]) -> bool:
         """The profile names the words at span only to say they are missing or wished."""
         said = self.profile.read(span)
         return said.negated or said.wish
-
-
-_CLAUSE_EDGE = re.compile(r"[\n.;!?]")
-
-
-def _around(text: str, span: tuple[int, int], bounds: tuple[int, int]) -> tuple[int, int]:
-    """The clause or line around span, at most 60 characters either side, in bounds,
-    without the white space at its ends."""
-    low = max(bounds[0], span[0] - 60)
-    high = min(bounds[1], span[1] + 60)
-    edges = [m.end() for m in _CLAUSE_EDGE.finditer(text, low, span[0])]
-    stop = _CLAUSE_EDGE.search(text, span[1], high)
-    before = text[edges[-1] if edges else low : span[0]]
-    after = text[span[1] : stop.start() if stop else high]
-    return span[0] - len(before.lstrip()), span[1] + len(after.rstrip())
 
 
 def verify_draft(

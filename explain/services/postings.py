@@ -292,7 +292,7 @@ def _store(job_id: str, title: str, digest: str, name: str, reading: Reading) ->
             for line in reading.not_read
         ],
         "requirement_count": len(reading.requirements),
-        "optional_count": reading.optional_count,
+        "optional_count": sum(r.optional for r in reading.requirements),
         "lines_total": reading.lines_total,
         "not_read_count": len(reading.not_read),
         "removed": reading.removed,
