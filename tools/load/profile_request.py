@@ -34,7 +34,9 @@ import psycopg
 import redis
 
 PG_SERVER = os.environ.get("LOAD_PG_SERVER", "postgres://postgres@127.0.0.1:5432")
-PROFILE_DB = "profile_request"
+# A database of its own, dropped and made again each run: LOAD_PROFILE_DATABASE (and
+# LOAD_REDIS_URL) keep two profiles running at once apart.
+PROFILE_DB = os.environ.get("LOAD_PROFILE_DATABASE", "profile_request")
 REDIS_URL = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/2")
 KEY_PREFIX = "profilerequest"
 
