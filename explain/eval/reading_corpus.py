@@ -46,6 +46,9 @@ DEV3_PATH = Path(__file__).resolve().parent / "reading_dev3.tsv"
 # Written on 5 Dec by a writer who never saw the reader, its cues or the other sets,
 # committed (84cbbff) before it was run, and measured once with the reader of that day.
 FRESH2_PATH = Path(__file__).resolve().parent / "reading_fresh2.tsv"
+# The same, written while a fourth round was fitted to the second, committed (21756bb)
+# before it was run, and measured once with the reader that round left.
+FRESH3_PATH = Path(__file__).resolve().parent / "reading_fresh3.tsv"
 LANGS = ("en", "de", "fr", "es", "pt", "it", "nl", "pl")
 SIDES = ("P", "J", "G", "N")
 OPTIONAL = "opt"
