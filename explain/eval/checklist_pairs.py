@@ -19,7 +19,10 @@ on the texts built as the site builds them:
 
 - `states_everything`: the labelled quote with the reading "states" for every
   requirement: absence, wishes, someone else's skill and past use are code's to catch;
-- `honest`: the labelled quote with the labelled reading.
+- `honest`: the labelled quote with the labelled reading;
+- `careless`: honest, except that one in three of its weakening readings (chosen by a
+  checksum of the pair and term, so every run is the same) is "states": an imperfect
+  model, whose misses only code can still catch.
 
 A requirement shown when it is not true misleads the viewer; its share of the shown ones
 is the figure that matters most. Pure Python: no Django.
@@ -28,6 +31,7 @@ is the figure that matters most. Pure Python: no Django.
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -197,10 +201,23 @@ def honest_viewer(expected: Expected) -> Evidence:
     return Evidence(profileQuote=expected.profile_quote, profileReading=expected.profile_reading)
 
 
-ANSWERERS: dict[str, Answerer] = {"states_everything": states_everything, "honest": honest_viewer}
+def careless_viewer(expected: Expected) -> Evidence:
+    """Honest, but one weakening reading in three comes back "states" (a checksum picks
+    which, so the figure is reproducible): what code still catches of a model's misses."""
+    missed = zlib.crc32(f"{expected.candidate.term}|{expected.profile_quote}".encode()) % 3 == 0
+    reading = "states" if missed else expected.profile_reading
+    return Evidence(profileQuote=expected.profile_quote, profileReading=reading)
+
+
+ANSWERERS: dict[str, Answerer] = {
+    "states_everything": states_everything,
+    "honest": honest_viewer,
+    "careless": careless_viewer,
+}
 ANSWERER_NOTES = {
     "states_everything": 'the quote around each term, always read "states"',
     "honest": "the quote around each term with its labelled reading",
+    "careless": 'honest, but one weakening reading in three read "states"',
 }
 
 

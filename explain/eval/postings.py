@@ -30,6 +30,7 @@ flag is right, and how many lines of the requirements field a kept requirement c
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -219,10 +220,25 @@ def honest(posting: Posting) -> PostingAnswer:
     return _answer((item, LABELS[item.label].value) for item in posting.items)
 
 
-ANSWERERS: dict[str, Answerer] = {"all_required": all_required, "honest": honest}
+def careless(posting: Posting) -> PostingAnswer:
+    """Honest, but one weakening reading in three comes back "required" (a checksum of
+    the quote picks which, so the figure is reproducible): what code still catches of a
+    model's misses."""
+    return _answer(
+        (item, "required" if zlib.crc32(item.quote.encode()) % 3 == 0 else reading)
+        for item, reading in ((item, LABELS[item.label].value) for item in posting.items)
+    )
+
+
+ANSWERERS: dict[str, Answerer] = {
+    "all_required": all_required,
+    "honest": honest,
+    "careless": careless,
+}
 ANSWERER_NOTES = {
     "all_required": "every candidate said to be required: code alone removes and marks optional",
     "honest": "every candidate with the reading its label implies",
+    "careless": 'honest, but one weakening reading in three said "required"',
 }
 
 

@@ -159,6 +159,15 @@ def test_shipped_pairs_checked_by_hand() -> None:
     assert states(cp.judge_pair(pairs["pt-03-a"], cp.honest_viewer))["12.º ano"] == cp.NOT_READ
 
 
+def test_the_careless_viewer_only_turns_some_weakening_readings_into_states() -> None:
+    items = [e for p in cp.load_pairs(ps.load_postings()) for e in p.expected]
+    pairs = [(e.profile_reading, cp.careless_viewer(e).profile_reading) for e in items]
+    changed = [(h, c) for h, c in pairs if h != c]
+    assert all(c == "states" and h not in {"states", ""} for h, c in changed)
+    weakening = sum(h not in {"states", ""} for h, _ in pairs)
+    assert weakening / 5 < len(changed) < weakening / 2  # about one in three
+
+
 def test_a_row_counts_the_shown_that_mislead() -> None:
     pair = small()
     judged = cp.Judged(
@@ -201,6 +210,7 @@ def test_the_command_prints_the_pair_tables_and_reports_them(tmp_path: Path) -> 
     assert "Checklist pairs (checklist_pairs.json): " in text
     assert text.index("Postings (posting_set.json)") < text.index("Checklist pairs (")
     assert "Viewer answerer states_everything (" in text and "Viewer answerer honest (" in text
+    assert "Viewer answerer careless (" in text
     figures = json.loads(report.read_text(encoding="utf-8"))["checklists"]
     assert figures["pairs"] == len(cp.load_pairs(ps.load_postings()))
     assert "misleading" in figures["answerers"]["states_everything"]["total"]

@@ -112,6 +112,17 @@ def test_the_two_answerers_send_every_candidate() -> None:
     ]
 
 
+def test_the_careless_answerer_only_turns_some_weakening_readings_into_required() -> None:
+    postings = ps.load_postings()
+    honest = [i.reading for p in postings for i in ps.honest(p).requirements]
+    careless = [i.reading for p in postings for i in ps.careless(p).requirements]
+    assert careless == [i.reading for p in postings for i in ps.careless(p).requirements]
+    changed = [(h, c) for h, c in zip(honest, careless, strict=True) if h != c]
+    assert all(c == "required" and h != "required" for h, c in changed)
+    weakening = sum(h != "required" for h in honest)
+    assert weakening / 5 < len(changed) < weakening / 2  # about one in three
+
+
 def test_a_hand_checked_posting_read_from_the_honest_answer() -> None:
     scored = ps.score_posting(small(), ps.honest)
     assert [(c.term, r.optional) for c, r in scored.kept_true] == [
