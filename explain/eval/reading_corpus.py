@@ -43,6 +43,8 @@ FRESH_PATH = Path(__file__).resolve().parent / "reading_fresh.tsv"
 # to find where its rules fail to generalise: development rows from the start.
 DEV2_PATH = Path(__file__).resolve().parent / "reading_dev2.tsv"
 DEV3_PATH = Path(__file__).resolve().parent / "reading_dev3.tsv"
+# Written on 5 Dec by a writer who never saw the reader, for development from the start.
+DEV4_PATH = Path(__file__).resolve().parent / "reading_dev4.tsv"
 # Written on 5 Dec by a writer who never saw the reader, its cues or the other sets,
 # committed (84cbbff) before it was run, and measured once with the reader of that day.
 FRESH2_PATH = Path(__file__).resolve().parent / "reading_fresh2.tsv"
