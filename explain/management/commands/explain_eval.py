@@ -196,6 +196,7 @@ class Command(BaseCommand):
             reading_corpus.DEV3_PATH,
             reading_corpus.FRESH2_PATH,
             reading_corpus.FRESH3_PATH,
+            reading_corpus.DEV4_PATH,
         )
         for path in paths:
             judged = reading_corpus.judge_corpus(
