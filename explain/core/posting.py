@@ -86,18 +86,6 @@ class Requirement:
         shows any one of them."""
         return (self.term, *self.alternatives)
 
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "jobQuote": self.job_quote,
-            "term": self.term,
-            "alternatives": list(self.alternatives),
-            "optional": self.optional,
-            "field": self.field,
-            "jobSpan": list(self.job_span),
-            "termSpan": None if self.term_span is None else list(self.term_span),
-            "amount": self.amount,
-        }
-
 
 @dataclass(frozen=True)
 class PostingReading:

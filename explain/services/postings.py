@@ -160,6 +160,36 @@ def requirements_for(
         _free_lease(key)
 
 
+def requirement_json(requirement: Requirement) -> dict[str, Any]:
+    """A kept requirement as its reading's row stores it (requirement_from_json reads it)."""
+    return {
+        "jobQuote": requirement.job_quote,
+        "term": requirement.term,
+        "alternatives": list(requirement.alternatives),
+        "optional": requirement.optional,
+        "field": requirement.field,
+        "jobSpan": list(requirement.job_span),
+        "termSpan": None if requirement.term_span is None else list(requirement.term_span),
+        "amount": requirement.amount,
+    }
+
+
+def requirement_from_json(entry: Any) -> Requirement:
+    """The requirement a stored entry holds; KeyError, TypeError, ValueError or IndexError
+    when the entry was damaged by hand."""
+    term_span = entry.get("termSpan")
+    return Requirement(
+        job_quote=str(entry["jobQuote"]),
+        term=str(entry["term"]),
+        job_span=(int(entry["jobSpan"][0]), int(entry["jobSpan"][1])),
+        term_span=None if term_span is None else (int(term_span[0]), int(term_span[1])),
+        field=str(entry.get("field", "")),
+        optional=bool(entry.get("optional", False)),
+        alternatives=tuple(str(a) for a in entry.get("alternatives", ())),
+        amount=str(entry.get("amount", "")),
+    )
+
+
 def reading_of(row: PostingReading) -> Reading:
     """The stored reading as the checklist reads it: its requirements in the posting's
     order and the lines not read. Every string is a slice of the posting text the row's
@@ -167,19 +197,7 @@ def reading_of(row: PostingReading) -> Reading:
     requirements = []
     for entry in row.requirements if isinstance(row.requirements, list) else []:
         try:
-            term_span = entry.get("termSpan")
-            requirements.append(
-                Requirement(
-                    job_quote=str(entry["jobQuote"]),
-                    term=str(entry["term"]),
-                    job_span=(int(entry["jobSpan"][0]), int(entry["jobSpan"][1])),
-                    term_span=None if term_span is None else (int(term_span[0]), int(term_span[1])),
-                    field=str(entry.get("field", "")),
-                    optional=bool(entry.get("optional", False)),
-                    alternatives=tuple(str(a) for a in entry.get("alternatives", ())),
-                    amount=str(entry.get("amount", "")),
-                )
-            )
+            requirements.append(requirement_from_json(entry))
         except (KeyError, TypeError, ValueError, IndexError):
             continue  # a row damaged by hand: the entry is left out, never guessed
     not_read = []
@@ -286,7 +304,7 @@ def _store(job_id: str, title: str, digest: str, name: str, reading: Reading) ->
         "job_ref": "".join(ch for ch in str(job_id) if ch.isprintable())[:64],
         "job_title": title,
         "read_at": datetime.now(tz=UTC),
-        "requirements": [r.as_json() for r in reading.requirements],
+        "requirements": [requirement_json(r) for r in reading.requirements],
         "lines_not_read": [
             {"field": line.field, "start": line.start, "end": line.end, "text": line.text}
             for line in reading.not_read

@@ -8,16 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from support.shown_text import contains_contact, contains_markup
-from tests.explain.core.test_contact_details import BARE_DOMAINS, CONTACTS, KEPT, SCRUBBED, runs
-from tests.explain.core.test_contact_details_phones import NOT_PHONES, NUMBERS
+from tests.explain.core.test_contact_details import CONTACTS, KEPT, MARKED, NUMBERS, SCRUBBED, runs
 
 
-@pytest.mark.parametrize("text", [p.values[0] for p in SCRUBBED + NUMBERS] + BARE_DOMAINS)
+@pytest.mark.parametrize("text", [p.values[0] for p in SCRUBBED + NUMBERS] + MARKED)
 def test_a_contact_the_scrubber_removes_is_found(text: str) -> None:
     assert contains_contact(text)
 
 
-@pytest.mark.parametrize("text", [p.values[0] for p in KEPT + NOT_PHONES])
+@pytest.mark.parametrize("text", [p.values[0] for p in KEPT])
 def test_what_the_scrubber_keeps_is_no_contact(text: str) -> None:
     assert not contains_contact(text)
 

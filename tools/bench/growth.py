@@ -304,7 +304,7 @@ def _amount_cases() -> list[Case]:
 
 
 def _equivalence_cases() -> list[Case]:
-    from explain.core.rules.equivalence import find_term, same_skill
+    from explain.core.rules.equivalence import find_term, forms
 
     cases = [
         Case(
@@ -315,9 +315,7 @@ def _equivalence_cases() -> list[Case]:
         )
         for u in ("postgres ", "a-", "c++ ", "node.js ")
     ]
-    cases.append(
-        Case("equivalence: same_skill", "a-", 500, lambda text: same_skill(text, text + "b"))
-    )
+    cases.append(Case("equivalence: forms", "a-", 500, lambda text: forms(text + "b")))
     return cases
 
 

@@ -238,18 +238,6 @@ def forms(term: str) -> tuple[Form, ...]:
     return (own, *(form for form in table.rows[row] if form != own))
 
 
-def same_skill(a: str, b: str) -> bool:
-    """True when two names are the same skill by the rules above (symmetric)."""
-    left, right = _form(a), _form(b)
-    if left is None or right is None:
-        return False
-    if left.keys & right.keys:
-        return True
-    table = _table()
-    row = table.row_of(left)
-    return row is not None and row == table.row_of(right)
-
-
 # --------------------------------------------------------------------------- texts
 
 _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")

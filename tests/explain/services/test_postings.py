@@ -211,3 +211,24 @@ def test_an_adapter_fault_is_a_clear_failure_without_a_call(job, use_model, monk
     result = posting_requirements(str(job.pk))
     assert result.status is Status.FAILED and result.outcome == Outcome.INTERNAL_ERROR
     assert model.prompts == [] and not PostingReading.objects.exists()
+
+
+@pytest.mark.parametrize("term_span", [(9, 16), None])
+def test_a_stored_requirement_reads_back_as_it_was(term_span):
+    from explain.core.posting import Requirement
+
+    kept = Requirement(
+        job_quote="Welding or brazing, 4+ years",
+        term="Welding",
+        job_span=(120, 149),
+        term_span=term_span,
+        field="requirements",
+        optional=True,
+        alternatives=("brazing",),
+        amount="4+ years",
+    )
+    stored = json.loads(json.dumps(postings.requirement_json(kept)))
+    assert postings.requirement_from_json(stored) == kept
+    del stored["jobSpan"]
+    with pytest.raises(KeyError):
+        postings.requirement_from_json(stored)
