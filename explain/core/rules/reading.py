@@ -47,7 +47,7 @@ WORD_CLASSES = (
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite",
     "support", "genitive", "second_person", "shared",
-    "since_then", "anymore", "forgotten", "bygone",
+    "since_then", "anymore", "forgotten", "bygone", "mishap", "single",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -289,10 +289,16 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         spans[last : last + 1] = [(a, end), (end + 1, b)]
         words[last : last + 1] = [text[a:end], text[end + 1 : b]]
         compound = 1
-    # A negated fear or difficulty praises ("keinerlei Berührungsängste", "nunca me dio miedo").
-    fear = [w in word_class("difficulty") - {*words[first : last + 1]} for w in words]
-    praise = {h.first for h in _hits(words) if any(fear[max(h.first - 1, 0) : h.last + 5])}
-    hits = [h for h in _hits(words) if h.cue.kind != "negation" or h.first not in praise]
+    # A negated fear, difficulty or mishap praises ("keine Berührungsängste", "zero errors in").
+    mine = {*words[first : last + 1]}
+    fear = [w in word_class("difficulty") - mine for w in words]
+    skip, mishap = word_class("indefinite") | word_class("single"), word_class("mishap") - mine
+    hits = _hits(words)
+    heads = [([w for w in words[h.last + 1 :] if w not in skip] + ["", ""])[:2] for h in hits]
+    nouns = [n if a in word_class("preposition") | {""} else "" for n, a in heads]  # not "report"
+    near = [any(fear[max(h.first - 1, 0) : h.last + 5]) for h in hits]
+    praise = {h.first for h, n, f in zip(hits, nouns, near, strict=True) if f or n in mishap}
+    hits = [h for h in hits if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     everyday = _everyday_term(words[first : last + 1])
     # Where the clause's first word stands, past a joining word ("and", "while").
