@@ -296,8 +296,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     hits = _hits(words)
     heads = [([w for w in words[h.last + 1 :] if w not in skip] + ["", ""])[:2] for h in hits]
     nouns = [n if a in word_class("preposition") | {""} else "" for n, a in heads]  # not "report"
-    near = [any(fear[max(h.first - 1, 0) : h.last + 5]) for h in hits]
-    praise = {h.first for h, n, f in zip(hits, nouns, near, strict=True) if f or n in mishap}
+    feared = [any(fear[max(h.first - 1, 0) : h.last + 5]) for h in hits]
+    praise = {h.first for h, n, f in zip(hits, nouns, feared, strict=True) if f or n in mishap}
     hits = [h for h in hits if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     everyday = _everyday_term(words[first : last + 1])
