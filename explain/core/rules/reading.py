@@ -653,8 +653,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     if after == " " and (_ZERO.match(text, end + cell, high) or _whole_answer(text, end + 1, high)):
         return _ABSENT
     i = end
-    # At most two words between the term and the separator ("Docker experience: none").
-    for _ in range(3):
+    # At most three words between the term and the separator ("Docker experience: none").
+    for _ in range(4):
         sep = _TAIL_SEPARATOR.match(text, i, high)
         if sep is not None and text[i : sep.end()].strip():
             value_start = sep.end()

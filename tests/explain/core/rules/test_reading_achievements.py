@@ -70,3 +70,22 @@ def test_every_language_has_mishap_and_single_words() -> None:
     assert {"single", "einziger", "seul", "solo", "único", "enkel", "jednego"} <= (
         word_class("single")
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "negated"),
+    [
+        # Up to three words between the term and a list item's separator.
+        ("Staplerschein Klasse B1 intern: noch nicht", "Staplerschein", True),
+        ("Permis CACES R489 cat 3 : pas encore", "CACES", True),
+        ("Carnet de carretillero frontal: no lo tengo", "carretillero", True),
+        ("Certificação NR-35 trabalho em altura: ainda não", "NR-35", True),
+        # Four are past the item's label: its value is no longer read as the term's.
+        ("Docker on my own home server: none", "Docker", False),
+        ("Kafka for billing events: no data loss", "Kafka", False),
+    ],
+)
+def test_a_list_value_after_a_label_of_up_to_three_words(
+    text: str, term: str, negated: bool
+) -> None:
+    assert reading_of(text, term).negated is negated
