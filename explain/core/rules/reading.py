@@ -47,7 +47,7 @@ WORD_CLASSES = (
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite",
     "support", "genitive", "second_person", "shared",
-    "since_then", "anymore", "forgotten", "bygone", "mishap", "single",
+    "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -290,15 +290,12 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         words[last : last + 1] = [text[a:end], text[end + 1 : b]]
         compound = 1
     # A negated fear, difficulty or mishap praises ("keine Berührungsängste", "zero errors in").
-    mine = {*words[first : last + 1]}
-    fear = [w in word_class("difficulty") - mine for w in words]
-    skip, mishap = word_class("indefinite") | word_class("single"), word_class("mishap") - mine
-    hits = _hits(words)
-    heads = [([w for w in words[h.last + 1 :] if w not in skip] + ["", ""])[:2] for h in hits]
-    nouns = [n if a in word_class("preposition") | {""} else "" for n, a in heads]  # not "report"
-    feared = [any(fear[max(h.first - 1, 0) : h.last + 5]) for h in hits]
-    praise = {h.first for h, n, f in zip(hits, nouns, feared, strict=True) if f or n in mishap}
-    hits = [h for h in hits if h.cue.kind != "negation" or h.first not in praise]
+    fear = [w in word_class("difficulty") - {*words[first : last + 1]} for w in words]
+    skip, ends = word_class("indefinite") | word_class("single"), word_class("preposition") | {""}
+    rest = [(h, [w for w in words[h.last + 1 :] if w not in skip] + ["", ""]) for h in _hits(words)]
+    praise = {h.first for h, (n, a, *_) in rest if n in word_class("mishap") and a in ends}
+    praise |= {h.first for h, _ in rest if any(fear[max(h.first - 1, 0) : h.last + 5])}
+    hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     everyday = _everyday_term(words[first : last + 1])
     # Where the clause's first word stands, past a joining word ("and", "while").
@@ -723,6 +720,9 @@ def _cuts(
     "pero", ...) and at a comma before a negation ("Java, not Kotlin"), unless the
     negation ends its item, then the term's predicate ("Vue.js, never used (React)")."""
     starts = [k for k, word in enumerate(words) if word in word_class("connector")]
+    items = [k for k in range(1, first + 1) if "," in text[spans[k - 1][1] : spans[k][0]]]
+    if items and word_class("only") & {words[items[-1]], *words[last + 1 : last + 2]}:
+        starts.append(items[-1])  # "No Windows, Linux only", "kein Java, nur Kotlin"
     for hit in hits:
         ends = (
             hit.last + 1 == len(words) or "(" in text[spans[hit.last][1] : spans[hit.last + 1][0]]

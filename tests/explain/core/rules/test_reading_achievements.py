@@ -89,3 +89,23 @@ def test_a_list_value_after_a_label_of_up_to_three_words(
     text: str, term: str, negated: bool
 ) -> None:
     assert reading_of(text, term).negated is negated
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "negated"),
+    [
+        # The term kept apart from a negated item before it by a comma and "only".
+        ("No Oracle, PostgreSQL only", "PostgreSQL", False),
+        ("Never touched Azure, AWS exclusively", "AWS", False),
+        ("No agency work, in-house SEO only", "SEO", False),
+        ("Nie Windows, Linux wyłącznie", "Linux", False),
+        ("Geen Windows, Linux uitsluitend", "Linux", False),
+        ("Nunca usé Oracle, solo MySQL", "MySQL", False),
+        # Without "only" a list after a negation is negated as a whole; the negated item stays so.
+        ("No Oracle, PostgreSQL or MySQL", "PostgreSQL", True),
+        ("No Oracle, PostgreSQL only", "Oracle", True),
+        ("Never used Jenkins, only GitLab CI", "Jenkins", True),
+    ],
+)
+def test_a_term_marked_only_after_a_negated_item(text: str, term: str, negated: bool) -> None:
+    assert reading_of(text, term).negated is negated
