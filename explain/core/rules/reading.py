@@ -41,7 +41,7 @@ _WHERE = ("before", "after", "both", "heading")  # heading: a list's label ("Goa
 # each is for is said in the files' headers and where the code uses it.
 WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
-    "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
+    "contracted", "homograph", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
     "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
@@ -190,19 +190,19 @@ def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
     """Cue occurrences, left to right; at each word the longest cue wins and covers its
     words."""
     index = _by_first_word(tail)
-    # In a clause that reads as Portuguese, "no" means "in the".
-    portuguese = "no" in words and any(
-        word in word_class("portuguese") or word.endswith(("ção", "ções", "ão", "ões"))
-        for word in words
-    )
+    # A one-word cue that is an ordinary word of another language, in a clause that shows it
+    # (rows "word, then its language's words or endings": "no" is "in the" in Portuguese).
+    rows = [row.split() for row in word_class("homograph")]
+    shown = {*words, *(f"-{word[k:]}" for word in words for k in (-3, -2))}  # "-ão": an ending
+    others = {row[0] for row in rows if shown.intersection(row[1:])}
     hits: list[_Hit] = []
     i = 0
     while i < len(words):
         found = [
             c for c in index.get(words[i], ()) if tuple(words[i : i + len(c.words)]) == c.words
         ]
-        if portuguese and words[i] == "no":
-            found = []
+        if words[i] in others:
+            found = [c for c in found if len(c.words) > 1]  # "noch nicht" is German's own
         longest = len(found[0].words) if found else 1
         hits += [_Hit(cue, i, i + longest - 1) for cue in found if len(cue.words) == longest]
         # A word that says "not" by its ending ("haven't") or a usual typo of one ("dont").
