@@ -288,16 +288,20 @@ def _phrase(text: str, start: int, size: int) -> Iterator[re.Match[str]]:
 
 def _as_written(text: str, start: int, form: Form) -> Span | None:
     """The strict form's words as written from `start`, one phrase, standing as a name:
-    not glued to a word (but after an elided article: "d'Excel"), not a word of a
-    sentence ("Go to"); else None."""
+    not glued to a word (but after an elided article: "d'Excel", or before a compound's
+    second part: "Excel-sheet"), not a word of a sentence ("Go to"); else None."""
     run = list(_phrase(text, start, len(form.words)))
     end = run[-1].end()
     if tuple(match.group() for match in run) != form.words:
         return None
     elided = _ELIDED.search(text, max(0, start - 8), start)
-    if (text[max(0, start - 1) : start] in _GLUE and not elided) or text[end : end + 1] in _GLUE:
+    opening = _SENTENCE_END.search(text[max(0, start - 40) : start])
+    part = text[end + 1 : end + 2]  # "Excel-Modelle", "Excel-sheet"; not "Rust-proofing"
+    compound = len(form.name) > 2 and part.isalpha() and (part.isupper() or not opening)
+    glued = text[end : end + 1] in _GLUE and not (compound and text[end] == "-")
+    if (text[max(0, start - 1) : start] in _GLUE and not elided) or glued:
         return None
-    if _SENTENCE_END.search(text[max(0, start - 40) : start]):
+    if opening:
         following = _NEXT_WORD.match(text, end)
         if following is not None and following.group(1) in _EVERYDAY_NEXT:
             return None

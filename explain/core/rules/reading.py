@@ -41,13 +41,13 @@ _WHERE = ("before", "after", "both", "heading")  # heading: a list's label ("Goa
 # each is for is said in the files' headers and where the code uses it.
 WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
-    "contracted", "portuguese", "abbreviation", "non_stacking", "without", "season",
+    "contracted", "homograph", "abbreviation", "non_stacking", "without", "season",
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
     "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite",
     "support", "genitive", "second_person", "shared",
-    "since_then", "anymore", "forgotten", "bygone",
+    "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -190,19 +190,19 @@ def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
     """Cue occurrences, left to right; at each word the longest cue wins and covers its
     words."""
     index = _by_first_word(tail)
-    # In a clause that reads as Portuguese, "no" means "in the".
-    portuguese = "no" in words and any(
-        word in word_class("portuguese") or word.endswith(("ção", "ções", "ão", "ões"))
-        for word in words
-    )
+    # A one-word cue that is an ordinary word of another language, in a clause that shows it
+    # (rows "word, then its language's words or endings": "no" is "in the" in Portuguese).
+    rows = [row.split() for row in word_class("homograph")]
+    shown = {*words, *(f"-{word[k:]}" for word in words for k in (-3, -2))}  # "-ão": an ending
+    others = {row[0] for row in rows if shown.intersection(row[1:])}
     hits: list[_Hit] = []
     i = 0
     while i < len(words):
         found = [
             c for c in index.get(words[i], ()) if tuple(words[i : i + len(c.words)]) == c.words
         ]
-        if portuguese and words[i] == "no":
-            found = []
+        if words[i] in others:
+            found = [c for c in found if len(c.words) > 1]  # "noch nicht" is German's own
         longest = len(found[0].words) if found else 1
         hits += [_Hit(cue, i, i + longest - 1) for cue in found if len(cue.words) == longest]
         # A word that says "not" by its ending ("haven't") or a usual typo of one ("dont").
@@ -289,10 +289,13 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         spans[last : last + 1] = [(a, end), (end + 1, b)]
         words[last : last + 1] = [text[a:end], text[end + 1 : b]]
         compound = 1
-    # A negated fear or difficulty praises ("keinerlei Berührungsängste", "nunca me dio miedo").
+    # A negated fear, difficulty or mishap praises ("keine Berührungsängste", "zero errors in").
     fear = [w in word_class("difficulty") - {*words[first : last + 1]} for w in words]
-    praise = {h.first for h in _hits(words) if any(fear[max(h.first - 1, 0) : h.last + 5])}
-    hits = [h for h in _hits(words) if h.cue.kind != "negation" or h.first not in praise]
+    skip, ends = word_class("indefinite") | word_class("single"), word_class("preposition") | {""}
+    rest = [(h, [w for w in words[h.last + 1 :] if w not in skip] + ["", ""]) for h in _hits(words)]
+    praise = {h.first for h, (n, a, *_) in rest if n in word_class("mishap") and a in ends}
+    praise |= {h.first for h, _ in rest if any(fear[max(h.first - 1, 0) : h.last + 5])}
+    hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     everyday = _everyday_term(words[first : last + 1])
     # Where the clause's first word stands, past a joining word ("and", "while").
@@ -647,8 +650,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     if after == " " and (_ZERO.match(text, end + cell, high) or _whole_answer(text, end + 1, high)):
         return _ABSENT
     i = end
-    # At most two words between the term and the separator ("Docker experience: none").
-    for _ in range(3):
+    # At most three words between the term and the separator ("Docker experience: none").
+    for _ in range(4):
         sep = _TAIL_SEPARATOR.match(text, i, high)
         if sep is not None and text[i : sep.end()].strip():
             value_start = sep.end()
@@ -717,6 +720,9 @@ def _cuts(
     "pero", ...) and at a comma before a negation ("Java, not Kotlin"), unless the
     negation ends its item, then the term's predicate ("Vue.js, never used (React)")."""
     starts = [k for k, word in enumerate(words) if word in word_class("connector")]
+    items = [k for k in range(1, first + 1) if "," in text[spans[k - 1][1] : spans[k][0]]]
+    if items and word_class("only") & {words[items[-1]], *words[last + 1 : last + 2]}:
+        starts.append(items[-1])  # "No Windows, Linux only", "kein Java, nur Kotlin"
     for hit in hits:
         ends = (
             hit.last + 1 == len(words) or "(" in text[spans[hit.last][1] : spans[hit.last + 1][0]]

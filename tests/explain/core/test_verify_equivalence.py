@@ -139,3 +139,15 @@ def test_terms_of_any_script_are_checked_without_a_crash(
     assert profile[slice(*point.profile_term_span)].casefold() == term.casefold()
     assert gap(profile, job, job_quote, term).drop_reasons == CONTRADICTED
     assert gap("Python.", job, job_quote, term).drop_reasons == {}
+
+
+def test_an_everyday_name_in_a_compound_backs_a_match_and_contradicts_a_gap() -> None:
+    job = "Anforderungen: sichere Excel-Kenntnisse"
+    profile = "Lagerleitung: Bestandslisten als Excel-Tabellen gepflegt"
+    kept = match(
+        profile, "Bestandslisten als Excel-Tabellen gepflegt", job, "Excel-Kenntnisse", "Excel"
+    )
+    assert len(kept.matches) == 1 and kept.matches[0].profile_term == "Excel"
+    assert gap(profile, job, "sichere Excel-Kenntnisse", "Excel").drop_reasons == CONTRADICTED
+    # "Spring-loaded" opening a line is the everyday word: no Spring in this profile.
+    assert not gap("Spring-loaded hinges fitted", "Spring Boot", "Spring Boot", "Spring").dropped

@@ -452,3 +452,31 @@ def test_any_apostrophe_or_hyphen_the_normal_form_knows() -> None:
     assert find_term("Excel", "Je connais d\u2018Excel.") == [(13, 18)]
     assert find_term("Go", "Our Go\u2018s runtime.") == []
     assert find_term("Frontend", "Some front\u2013end work.") == [(5, 14)]
+
+
+@pytest.mark.parametrize(
+    ("term", "text", "word"),
+    [
+        ("Excel", "Erstellung von Excel-Tabellen für den Einkauf", "Excel"),
+        ("Excel", "Excel-Schulungen für das Lager gegeben", "Excel"),  # a capital after "-"
+        ("Excel", "maakte dagelijks Excel-rapportages", "Excel"),
+        ("Ruby", "Wartung der Ruby-Skripte im Lager", "Ruby"),
+        ("Swift", "Migration auf Swift-Code im Team", "Swift"),
+    ],
+)
+def test_an_everyday_name_opening_a_compound_is_the_name(term: str, text: str, word: str) -> None:
+    assert words_at(text, find_term(term, text)) == [word]
+
+
+@pytest.mark.parametrize(
+    ("term", "text"),
+    [
+        ("Spring", "Spring-loaded latches on every door"),  # opening a sentence, lower case
+        ("Swift", "Swift-moving queue at the desk."),
+        ("Go", "Our Go-to guide for new staff"),  # two letters: never a compound's part
+        ("C", "Reports to the C-Level"),
+        ("Rust", "Removed rust-stains from hulls"),  # lower case is not the name
+    ],
+)
+def test_a_hyphenated_everyday_word_is_not_the_name(term: str, text: str) -> None:
+    assert find_term(term, text) == [], (term, text)
