@@ -47,7 +47,7 @@ WORD_CLASSES = (
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite",
     "support", "genitive", "second_person", "shared",
-    "since_then", "anymore", "forgotten", "bygone",
+    "since_then", "anymore", "forgotten", "bygone", "year_to",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -365,7 +365,13 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         for k, m in marks.items()
         for me in [writer.intersection(words[k:first])]  # "my manager, who hired me for React"
     )
-    if someone or _subject_at(words, opening, first):
+    duo = words[opening : first + 1]  # "My team and I built", "e io"; not "e i colleghi"
+    us = any(
+        a in word_class("joining") and b in word_class("first_person") and not _person(c)
+        for a, b, c in zip(duo, duo[1:], duo[2:], strict=False)
+    )
+    governing = {k: c for k, c in governing.items() if not us or c.kind != "someone_else"}
+    if (someone or _subject_at(words, opening, first)) and not us:
         extra.add("someone_else")
     ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first])
     if ago or _given_up(text, spans[last][1], right, high):
@@ -527,7 +533,9 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     near = last + 1 + len(_tokens(line, 0, len(line.split(",", 1)[0])))  # before a comma
     fronted = first == opening or words[opening] in word_class("determiner")
     fronted = fronted and any(map(_person, words[stop - 2 : stop]))  # "biuro rachunkowe"
-    if fronted and verbs[last] and _subject_at(words, last + 2, near):
+    prep = word_class("preposition")  # "biuro" after an adjective, not after "voor het"
+    after = [k for k in (last + 2, last + 3) if prep.isdisjoint(words[k - 1 : k])]
+    if fronted and verbs[last] and any(_subject_at(words, k, near) for k in after):
         return True
     people = any(_person(words[k]) and verbs[k] for k in range(opening, min(first, opening + 3)))
     if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 5, near)])))):
@@ -548,7 +556,8 @@ def _long_ago(words: list[str]) -> bool:
     for k, word in enumerate(words):
         year, before = _YEAR_END.fullmatch(word), set(words[max(0, k - 2) : k])
         ended = before & (word_class("until") | word_class("bygone"))  # "back in 2008"
-        if year and year[1] and ("-" in word or ended):
+        joined = k > 1 and _YEAR_END.fullmatch(words[k - 2]) and before & word_class("year_to")
+        if year and year[1] and ("-" in word or ended or joined):  # "2001 to 2006"
             return int(year[1]) <= date.today().year - PAST_YEARS
         if year and year[2] and before & word_class("decade"):
             start = int(year[2]) * 10 + (0 if len(year[2]) > 1 else 1900)

@@ -93,3 +93,65 @@ def test_a_negation_ending_its_item_after_a_comma_is_the_terms(
     text: str, term: str, negated: bool
 ) -> None:
     assert reading_of(text, term).negated is negated
+
+
+# Round 5: wishes without a wish verb, the past as a span before the term or a later
+# "left"/"expired", someone else as an outside firm, and the writer among the doers.
+ROUND_5 = [
+    # A next step as a heading, preparing to sit an exam, growing or jumping into a field.
+    ("Next step: PMP certification by summer", "PMP", "wished"),
+    ("Nächster Schritt: Scrum-Master-Zertifikat", "Scrum", "wished"),
+    ("Preparing to take the ACCA papers next spring", "ACCA", "wished"),
+    ("Je me prépare au TOEIC pour juin", "TOEIC", "wished"),
+    ("Hoping for a trainee role where I can grow into cloud security", "cloud security", "wished"),
+    ("Keen to make the jump into product management", "product management", "wished"),
+    ("Doy el salto a la logística internacional este año", "logística", "wished"),
+    ("Desejo fazer a transição para a área de dados", "dados", "wished"),
+    ("Wil doorgroeien naar projectleiding", "projectleiding", "wished"),
+    ("Vorrei fare il salto verso il project management", "project management", "wished"),
+    # Guards: the same verbs in the past tense, a plan already done.
+    ("Prepared the monthly VAT returns in DATEV", "DATEV", "states"),
+    ("Grew into the Scrum Master role in 2021", "Scrum", "states"),
+    ("Switched to Rust in 2022 and never looked back", "Rust", "states"),
+    ("Overgestapt naar Kotlin in 2020, sindsdien dagelijks", "Kotlin", "states"),
+    # Two years joined by "to", "et", "a", "al", "e" before the term; "left"/"quit" a year.
+    ("From 1999 to 2004, payroll in SAP HR; now in sales", "SAP", "past"),
+    ("Entre 2001 et 2006, paie sous Sage ; aujourd'hui commercial", "Sage", "past"),
+    ("De 2003 a 2008 nóminas con A3; ahora comercial", "A3", "past"),
+    ("Dal 2001 al 2005 disegni in AutoCAD; oggi commerciale", "AutoCAD", "past"),
+    ("Tra 2001 e 2005 progettavo in AutoCAD, oggi vendo auto", "AutoCAD", "past"),
+    ("Began as a welder in 1995 doing MIG on pipelines (quit 2001)", "MIG", "past"),
+    # A certificate no longer valid, later on its line.
+    ("Forklift licence (2010, expired), now office-based", "Forklift", "past"),
+    ("Permis CACES (2009, expiré)", "CACES", "past"),
+    ("Patentino del muletto (2011, scaduto)", "muletto", "past"),
+    # Guards: a current job that started in a year, a recent span, amounts, "not expired".
+    ("From 2019 to 2024 SAP FI consultant at Deloitte", "SAP", "states"),
+    ("Since 2016 at Bosch, working in SAP every day", "SAP", "states"),
+    ("Started my career in 2015 writing Go services at a fintech", "Go", "states"),
+    ("Cut Azure spend from 2000 to 1500 a month", "Azure", "states"),
+    ("AWS certificate renewed, not expired", "AWS", "states"),
+    # Someone else: a co-founder, a neuter relative, an outside firm after an adjective.
+    ("My co-founder wrote all the Swift code, I did sales", "Swift", "someone_else"),
+    ("Ik werkte samen met het bureau, dat de campagne in Google Ads draaide", "Google Ads",
+     "someone_else"),
+    ("Obsługa agencji, która prowadziła kampanie w Google Ads", "Google Ads", "someone_else"),
+    ("Facebook Ads ustawiała zewnętrzna agencja marketingowa", "Facebook Ads", "someone_else"),
+    ("Płace obsługiwało zewnętrzne biuro kadrowe", "Płace", "someone_else"),
+    # Guards: the writer among the doers; a team the work was done for.
+    ("My team and I built the Swift app", "Swift", "states"),
+    ("Mój zespół i ja wdrożyliśmy Jenkinsa", "Jenkinsa", "states"),
+    ("Mi equipo y yo migramos todo a Azure", "Azure", "states"),
+    ("Il mio capo e i colleghi usavano SAP, io facevo vendite", "SAP", "someone_else"),
+    ("Founder of a two-person Swift studio, I wrote the app myself", "Swift", "states"),
+    ("Jenkins opgezet voor de hele afdeling", "Jenkins", "states"),
+    ("Jenkins skonfigurowałem dla całego zespołu", "Jenkins", "states"),
+    # Never having had the chance, after a comma.
+    ("Kubernetes, never had the chance", "Kubernetes", "absent"),
+    ("Terraform, jamais eu l'occasion", "Terraform", "absent"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "term", "state"), ROUND_5)
+def test_round_5_profile_rules(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
