@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date
 from functools import cache
 from itertools import pairwise
@@ -315,9 +315,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         heading = _heading(text, left, low)
         if heading is not None:
             h_words = [text[a:b] for a, b in _tokens(text, *heading)]
-            second = [*h_words, "0", "0"][
-                1
-            ]  # a goal opens a heading before a date ("Goal for 2025")
+            # A goal opens a heading before a date ("Goal for 2025").
+            second = [*h_words, "0", "0"][1]
             lead = "heading" if second[:1].isdigit() or second in word_class("preposition") else ""
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
@@ -524,9 +523,10 @@ def _fronted_negations(
 def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], end: int) -> bool:
     """Someone else as a subject not opening the clause (at: its opening, the term's
     first and last word, its end): after a fronted term, a verb and a subject ending the
-    clause (V2, free order: "Jenkinsa konfigurował mój kierownik"); or a person before a
-    verb in the first three words ("DBA team owned Oracle", not "Team lead on") or after
-    the term and a verb before a comma, then "I" after ",", ";", "(" or a dash."""
+    clause (V2: "Jenkinsa konfigurował mój kierownik"); or a person before a verb in the
+    first three words, seven past a fronted preposition ("DBA team owned Oracle", "Beim
+    Kunden hat das Team"; not "Team lead on", "Im Team habe ich") or after the term and a
+    verb before a comma, then "I" after ",", ";", "(" or a dash."""
     opening, first, last, stop = at
     verbs = [w not in word_class("preposition") and not _person(w) for w in words[1:]] + [False]
     line = text[end:].split("\n", 1)[0]
@@ -537,7 +537,9 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     after = [k for k in (last + 2, last + 3) if prep.isdisjoint(words[k - 1 : k])]
     if fronted and verbs[last] and any(_subject_at(words, k, near) for k in after):
         return True
-    people = any(_person(words[k]) and verbs[k] for k in range(opening, min(first, opening + 3)))
+    k_end = min(first, opening + 3 + 4 * (words[opening] in word_class("preposition")))
+    people = any(_person(words[k]) and verbs[k] for k in range(opening, k_end))
+    people = people and word_class("first_person").isdisjoint(words[opening:first])
     if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 5, near)])))):
         return False
     return any(
@@ -790,5 +792,4 @@ def _reading(governing: list[Cue], extra: set[str]) -> Reading:
     else:
         negated = bool(negations)
     kinds = extra | {cue.kind for cue in governing}
-    flags = ("wish", "offer", "optional", "someone_else", "past", "other_role", "about_company")
-    return Reading(negated, **{k: k in kinds for k in (*flags, "everyday")})
+    return Reading(negated, **{f.name: f.name in kinds for f in fields(Reading)[1:]})

@@ -155,3 +155,36 @@ ROUND_5 = [
 @pytest.mark.parametrize(("text", "term", "state"), ROUND_5)
 def test_round_5_profile_rules(text: str, term: str, state: str) -> None:
     assert profile_state(reading_of(text, term)) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        # A goal heading that ends in "this year"; "some fifteen years ago" in French.
+        ("Goals this year: finish the Rust book", "Rust", "wished"),
+        ("This year's goals: CKA", "CKA", "wished"),
+        ("Ziele dieses Jahr: Terraform", "Terraform", "wished"),
+        ("Goals this year were met: migrated everything to Terraform", "Terraform", "states"),
+        ("J'ai codé en Pascal il y a une vingtaine d'années", "Pascal", "past"),
+        ("Programé en Visual Basic hace más de diez años", "Visual Basic", "past"),
+        # Verb second after a fronted phrase: the subject after the verb, "I" later.
+        (
+            "Beim Kunden hat das Infrastrukturteam die Oracle-Datenbanken betreut, "
+            "ich habe Reports gebaut",
+            "Oracle",
+            "someone_else",
+        ),
+        (
+            "Bij de vorige opdrachtgever deed het datateam alle Power BI-rapporten, ik deed de ETL",
+            "Power BI",
+            "someone_else",
+        ),
+        ("At my last job the team used Jira daily, I ran the sprints", "Jira", "someone_else"),
+        # Guards: the writer named before the term.
+        ("Im Team habe ich Kubernetes betreut, ich war auch Scrum Master", "Kubernetes", "states"),
+        ("In het team beheerde ik Kubernetes, ik was ook Scrum Master", "Kubernetes", "states"),
+        ("With the team I rolled out Jira, I also ran the sprints", "Jira", "states"),
+    ],
+)
+def test_goal_years_and_verb_second_subjects(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
