@@ -636,8 +636,8 @@ def _season(word: str, text: str, after: int, high: int) -> bool:
     )
 
 
-# After the term (and at most two more words): a list item's separator, then its value.
-_TAIL_SEPARATOR = re.compile(r"[ ]?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
+# After the term (and at most two more words, an aside: "SAP (FI):"): a separator, a value.
+_TAIL_SEPARATOR = re.compile(r"[ ]?(?:\([^()\n]{1,20}\)[ ]?)?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
 # The item ends at a list separator, a closing bracket, a line break or a full stop.
 _TAIL_END = re.compile(r"[,;|·•()\n]|\.(?: |$)")
 # A zero amount or a cross mark: "0", "0/5", "0 yrs", "zero", "(0 years)", "Swift ❌".

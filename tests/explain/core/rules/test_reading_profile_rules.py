@@ -188,3 +188,23 @@ def test_round_5_profile_rules(text: str, term: str, state: str) -> None:
 )
 def test_goal_years_and_verb_second_subjects(text: str, term: str, state: str) -> None:
     assert profile_state(reading_of(text, term)) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        # A short aside in brackets between the label and its separator.
+        ("Schweißen (WIG): keine Erfahrung", "Schweißen", "absent"),
+        ("Soudure (TIG) : aucune", "Soudure", "absent"),
+        ("Kubernetes (k8s): 3 years", "Kubernetes", "states"),
+        ("SAP (no ORM needed): 5 years", "SAP", "states"),
+        # Under way, being prepared, enrolled; "until recently" is the past.
+        ("Enrolled in the CIPD Level 5 course", "CIPD", "wished"),
+        ("Zertifikat PMP in Vorbereitung", "PMP", "wished"),
+        ("Certyfikat CCNA w przygotowaniu", "CCNA", "wished"),
+        ("Until recently I ran the Jenkins farm", "Jenkins", "past"),
+        ("Tot voor kort beheerde ik Jenkins", "Jenkins", "past"),
+    ],
+)
+def test_an_aside_before_the_separator_and_work_under_way(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
