@@ -208,3 +208,38 @@ def test_goal_years_and_verb_second_subjects(text: str, term: str, state: str) -
 )
 def test_an_aside_before_the_separator_and_work_under_way(text: str, term: str, state: str) -> None:
     assert profile_state(reading_of(text, term)) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        # Striving, intending, dreaming, plans as a heading, training oneself (wish).
+        ("Ich strebe die Zertifizierung zum Scrum Master an", "Scrum Master", "wished"),
+        ("Meine Pläne: Umstieg in die Cybersecurity", "Cybersecurity", "wished"),
+        ("Ich will mich zur Fachkraft für Lagerlogistik weiterbilden", "Lagerlogistik", "wished"),
+        ("J'envisage une reconversion dans la cybersécurité", "cybersécurité", "wished"),
+        ("Mi intención es sacarme el CAP este año", "CAP", "wished"),
+        ("Tengo pensado hacer el curso de SAP MM", "SAP MM", "wished"),
+        ("Tenho como meta tirar a certificação PMP", "PMP", "wished"),
+        ("Penso di iscrivermi al corso di Python", "Python", "wished"),
+        ("Il mio sogno è diventare UX designer", "UX", "wished"),
+        ("Mijn ambitie is om door te stromen naar data engineering", "data engineering", "wished"),
+        ("Marzę o pracy z Kubernetesem", "Kubernetesem", "wished"),
+        # Decades in words, a number of years ago (past).
+        ("Trabajé con AS/400 en los noventa", "AS/400", "past"),
+        ("Programmavo in Cobol negli anni novanta", "Cobol", "past"),
+        ("Vor zwanzig Jahren mit Delphi programmiert", "Delphi", "past"),
+        ("Hace quince años programaba en Visual Basic", "Visual Basic", "past"),
+        # Accountants and offices as the doers.
+        ("A faturação em Primavera era feita pela contabilista", "Primavera", "someone_else"),
+        ("De salarisadministratie in AFAS deed ons administratiekantoor", "AFAS", "someone_else"),
+        # Guards: done, reached, "for fifteen years".
+        ("Planned and delivered the migration to Azure in 2023", "Azure", "states"),
+        ("Ich habe die Zertifizierung zum Scrum Master erreicht", "Scrum Master", "states"),
+        ("Seit zwanzig Jahren mit Delphi unterwegs", "Delphi", "states"),
+        ("Desde hace quince años trabajo con SAP", "SAP", "states"),
+        ("Desde hace años uso Jira a diario", "Jira", "states"),
+    ],
+)
+def test_plans_dreams_decades_in_words_and_offices(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
