@@ -368,7 +368,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     us = any(
         a in word_class("joining") and b in word_class("first_person") and not _person(c)
         for a, b, c in zip(duo, duo[1:], duo[2:], strict=False)
-    )
+    ) or not writer.isdisjoint(words[opening + 1 : first])  # "They trusted me with"
     governing = {k: c for k, c in governing.items() if not us or c.kind != "someone_else"}
     if (someone or _subject_at(words, opening, first)) and not us:
         extra.add("someone_else")

@@ -243,3 +243,28 @@ def test_an_aside_before_the_separator_and_work_under_way(text: str, term: str, 
 )
 def test_plans_dreams_decades_in_words_and_offices(text: str, term: str, state: str) -> None:
     assert profile_state(reading_of(text, term)) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        # A plural third-person pronoun opening the clause after another's is their doing.
+        ("We hired a freelance studio; they did all the Webflow builds", "Webflow", "someone_else"),
+        ("Supervisé le prestataire ; ils ont développé l'appli en Flutter", "Flutter",
+         "someone_else"),
+        ("Contratamos una consultora; ellos implantaron Odoo", "Odoo", "someone_else"),
+        ("Contratámos uma agência; eles fizeram o site em WordPress", "WordPress", "someone_else"),
+        ("Zleciliśmy to firmie zewnętrznej; oni wdrożyli Comarch ERP", "Comarch", "someone_else"),
+        ("My manager ran the Kafka migration", "Kafka", "someone_else"),
+        # Guards: "she" in a bio; the writer named as the object before the term.
+        ("She led the Epic rollout on two wards", "Epic", "states"),
+        ("Anna is an ICU nurse; she has charted in Epic for years", "Epic", "states"),
+        ("They trusted me with the Terraform modules", "Terraform", "states"),
+        ("My manager asked me to run the Kafka migration", "Kafka", "states"),
+        ("Mein Chef hat mich mit der SAP-Einführung betraut", "SAP", "states"),
+    ],
+)  # fmt: skip
+def test_a_plural_pronoun_subject_and_the_writer_as_object(
+    text: str, term: str, state: str
+) -> None:
+    assert profile_state(reading_of(text, term)) == state
