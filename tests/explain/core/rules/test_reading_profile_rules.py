@@ -262,6 +262,7 @@ def test_plans_dreams_decades_in_words_and_offices(text: str, term: str, state: 
         ("They trusted me with the Terraform modules", "Terraform", "states"),
         ("My manager asked me to run the Kafka migration", "Kafka", "states"),
         ("Mein Chef hat mich mit der SAP-Einführung betraut", "SAP", "states"),
+        ("They say I'm the one to ask about Excel", "Excel", "states"),
     ],
 )  # fmt: skip
 def test_a_plural_pronoun_subject_and_the_writer_as_object(
