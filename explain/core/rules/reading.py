@@ -47,7 +47,7 @@ WORD_CLASSES = (
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite",
     "support", "genitive", "second_person", "shared",
-    "since_then", "anymore", "forgotten", "bygone", "year_to",
+    "since_then", "anymore", "forgotten", "bygone", "year_to", "past_prefix",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -315,8 +315,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         heading = _heading(text, left, low)
         if heading is not None:
             h_words = [text[a:b] for a, b in _tokens(text, *heading)]
-            # A goal opens a heading before a date ("Goal for 2025").
-            second = [*h_words, "0", "0"][1]
+            second = [*h_words, "0", "0"][1]  # a goal opens it before a date: "Goal for 2025"
             lead = "heading" if second[:1].isdigit() or second in word_class("preposition") else ""
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
@@ -373,6 +372,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     if (someone or _subject_at(words, opening, first)) and not us:
         extra.add("someone_else")
     ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first])
+    ago = ago or text[spans[first][0] : start] in word_class("past_prefix")  # "Ex-SAP consultant"
     if ago or _given_up(text, spans[last][1], right, high):
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):

@@ -269,3 +269,30 @@ def test_a_plural_pronoun_subject_and_the_writer_as_object(
     text: str, term: str, state: str
 ) -> None:
     assert profile_state(reading_of(text, term)) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        # Being open or willing to learn; a target, a bucket list, a to-do list (wish).
+        ("Open to learning Go", "Go", "wished"),
+        ("Willing to learn SAP", "SAP", "wished"),
+        ("Bereit, mich in SAP einzuarbeiten", "SAP", "wished"),
+        ("Dispuesto a aprender SAP", "SAP", "wished"),
+        ("Bereid om SAP te leren", "SAP", "wished"),
+        ("Chętnie nauczę się SAP", "SAP", "wished"),
+        ("Target: Azure Administrator by Q3", "Azure", "wished"),
+        ("Bucket list: Japanese", "Japanese", "wished"),
+        ("Do zrobienia: certyfikat AWS", "AWS", "wished"),
+        # An "ex-" prefix on the term, "before moving to", "voorheen" (past).
+        ("Ex-SAP consultant, now in HR", "SAP", "past"),
+        ("Worked with Perl long before moving to Go", "Perl", "past"),
+        ("Voorheen SAP-consultant, nu HR", "SAP", "past"),
+        # Guards.
+        ("Worked as an ex-military logistics officer with SAP", "SAP", "states"),
+        ("Ich habe mich in SAP eingearbeitet", "SAP", "states"),
+        ("Open to relocation, 8 years of SAP FI", "SAP", "states"),
+    ],
+)
+def test_willing_to_learn_targets_and_an_ex_prefix(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
