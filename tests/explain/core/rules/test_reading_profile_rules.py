@@ -106,12 +106,14 @@ ROUND_5 = [
     ("Hoping for a trainee role where I can grow into cloud security", "cloud security", "wished"),
     ("Keen to make the jump into product management", "product management", "wished"),
     ("Doy el salto a la logística internacional este año", "logística", "wished"),
-    ("Desejo fazer a transição para a área de dados", "dados", "wished"),
+    ("Quero dar o salto para a área de dados", "dados", "wished"),
     ("Wil doorgroeien naar projectleiding", "projectleiding", "wished"),
     ("Vorrei fare il salto verso il project management", "project management", "wished"),
     # Guards: the same verbs in the past tense, a plan already done.
     ("Prepared the monthly VAT returns in DATEV", "DATEV", "states"),
     ("Grew into the Scrum Master role in 2021", "Scrum", "states"),
+    ("Coached four juniors to grow into solid React developers", "React", "states"),
+    ("Led the transition into Azure DevOps for 40 engineers", "Azure DevOps", "states"),
     ("Switched to Rust in 2022 and never looked back", "Rust", "states"),
     ("Overgestapt naar Kotlin in 2020, sindsdien dagelijks", "Kotlin", "states"),
     # Two years joined by "to", "et", "a", "al", "e" before the term; "left"/"quit" a year.
@@ -124,7 +126,9 @@ ROUND_5 = [
     # A certificate no longer valid, later on its line.
     ("Forklift licence (2010, expired), now office-based", "Forklift", "past"),
     ("Permis CACES (2009, expiré)", "CACES", "past"),
-    ("Patentino del muletto (2011, scaduto)", "muletto", "past"),
+    ("Carnet de carretillero (2012, caducado)", "carretillero", "past"),
+    ("SAP FI: gestión de la cartera vencida", "SAP", "states"),
+    ("Die Umstellung auf SAP ist reibungslos abgelaufen", "SAP", "states"),
     # Guards: a current job that started in a year, a recent span, amounts, "not expired".
     ("From 2019 to 2024 SAP FI consultant at Deloitte", "SAP", "states"),
     ("Since 2016 at Bosch, working in SAP every day", "SAP", "states"),
