@@ -285,7 +285,11 @@ def test_a_plural_pronoun_subject_and_the_writer_as_object(
         ("Dispuesto a aprender SAP", "SAP", "wished"),
         ("Bereid om SAP te leren", "SAP", "wished"),
         ("Chętnie nauczę się SAP", "SAP", "wished"),
-        ("Target: Azure Administrator by Q3", "Azure", "wished"),
+        ("Wishlist: Azure Administrator by Q3", "Azure", "wished"),
+        ("Sales target: 2M in deals tracked in Salesforce", "Salesforce", "states"),
+        ("Floor plans: Revit", "Revit", "states"),
+        ("Penso di essere esperto di SAP", "SAP", "states"),
+        ("Neue Kollegen in SAP einarbeiten", "SAP", "states"),
         ("Bucket list: Japanese", "Japanese", "wished"),
         ("Do zrobienia: certyfikat AWS", "AWS", "wished"),
         # An "ex-" prefix on the term, "before moving to", "voorheen" (past).
