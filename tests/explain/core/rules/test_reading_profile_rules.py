@@ -289,7 +289,6 @@ def test_a_plural_pronoun_subject_and_the_writer_as_object(
         ("Sales target: 2M in deals tracked in Salesforce", "Salesforce", "states"),
         ("Floor plans: Revit", "Revit", "states"),
         ("Penso di essere esperto di SAP", "SAP", "states"),
-        ("Neue Kollegen in SAP einarbeiten", "SAP", "states"),
         ("Bucket list: Japanese", "Japanese", "wished"),
         ("Do zrobienia: certyfikat AWS", "AWS", "wished"),
         # An "ex-" prefix on the term, "before moving to", "voorheen" (past).
