@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date
 from functools import cache
 from itertools import pairwise
@@ -47,7 +47,8 @@ WORD_CLASSES = (
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite",
     "support", "genitive", "second_person", "shared",
-    "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only",
+    "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
+    "past_prefix",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -318,9 +319,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         heading = _heading(text, left, low)
         if heading is not None:
             h_words = [text[a:b] for a, b in _tokens(text, *heading)]
-            second = [*h_words, "0", "0"][
-                1
-            ]  # a goal opens a heading before a date ("Goal for 2025")
+            second = [*h_words, "0", "0"][1]  # a goal opens it before a date: "Goal for 2025"
             lead = "heading" if second[:1].isdigit() or second in word_class("preposition") else ""
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
@@ -368,9 +367,16 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         for k, m in marks.items()
         for me in [writer.intersection(words[k:first])]  # "my manager, who hired me for React"
     )
-    if someone or _subject_at(words, opening, first):
+    duo = words[opening : first + 1]  # "My team and I built", "e io"; not "e i colleghi"
+    us = any(
+        a in word_class("joining") and b in word_class("first_person") and not _person(c)
+        for a, b, c in zip(duo, duo[1:], duo[2:], strict=False)
+    ) or not writer.isdisjoint(words[opening + 1 : first])  # "They trusted me with"
+    governing = {k: c for k, c in governing.items() if not us or c.kind != "someone_else"}
+    if (someone or _subject_at(words, opening, first)) and not us:
         extra.add("someone_else")
     ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first])
+    ago = ago or text[spans[first][0] : start] in word_class("past_prefix")  # "Ex-SAP consultant"
     if ago or _given_up(text, spans[last][1], right, high):
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
@@ -521,18 +527,23 @@ def _fronted_negations(
 def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], end: int) -> bool:
     """Someone else as a subject not opening the clause (at: its opening, the term's
     first and last word, its end): after a fronted term, a verb and a subject ending the
-    clause (V2, free order: "Jenkinsa konfigurował mój kierownik"); or a person before a
-    verb in the first three words ("DBA team owned Oracle", not "Team lead on") or after
-    the term and a verb before a comma, then "I" after ",", ";", "(" or a dash."""
+    clause (V2: "Jenkinsa konfigurował mój kierownik"); or a person before a verb in the
+    first three words, seven past a fronted preposition ("DBA team owned Oracle", "Beim
+    Kunden hat das Team"; not "Team lead on", "Im Team habe ich") or after the term and a
+    verb before a comma, then "I" after ",", ";", "(" or a dash."""
     opening, first, last, stop = at
     verbs = [w not in word_class("preposition") and not _person(w) for w in words[1:]] + [False]
     line = text[end:].split("\n", 1)[0]
     near = last + 1 + len(_tokens(line, 0, len(line.split(",", 1)[0])))  # before a comma
     fronted = first == opening or words[opening] in word_class("determiner")
     fronted = fronted and any(map(_person, words[stop - 2 : stop]))  # "biuro rachunkowe"
-    if fronted and verbs[last] and _subject_at(words, last + 2, near):
+    prep = word_class("preposition")  # "biuro" after an adjective, not after "voor het"
+    after = [k for k in (last + 2, last + 3) if prep.isdisjoint(words[k - 1 : k])]
+    if fronted and verbs[last] and any(_subject_at(words, k, near) for k in after):
         return True
-    people = any(_person(words[k]) and verbs[k] for k in range(opening, min(first, opening + 3)))
+    k_end = min(first, opening + 3 + 4 * (words[opening] in word_class("preposition")))
+    people = any(_person(words[k]) and verbs[k] for k in range(opening, k_end))
+    people = people and word_class("first_person").isdisjoint(words[opening:first])
     if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 5, near)])))):
         return False
     return any(
@@ -551,7 +562,8 @@ def _long_ago(words: list[str]) -> bool:
     for k, word in enumerate(words):
         year, before = _YEAR_END.fullmatch(word), set(words[max(0, k - 2) : k])
         ended = before & (word_class("until") | word_class("bygone"))  # "back in 2008"
-        if year and year[1] and ("-" in word or ended):
+        joined = k > 1 and _YEAR_END.fullmatch(words[k - 2]) and before & word_class("year_to")
+        if year and year[1] and ("-" in word or ended or joined):  # "2001 to 2006"
             return int(year[1]) <= date.today().year - PAST_YEARS
         if year and year[2] and before & word_class("decade"):
             start = int(year[2]) * 10 + (0 if len(year[2]) > 1 else 1900)
@@ -628,8 +640,8 @@ def _season(word: str, text: str, after: int, high: int) -> bool:
     )
 
 
-# After the term (and at most two more words): a list item's separator, then its value.
-_TAIL_SEPARATOR = re.compile(r"[ ]?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
+# After the term (and at most two more words, an aside: "SAP (FI):"): a separator, a value.
+_TAIL_SEPARATOR = re.compile(r"[ ]?(?:\([^()\n]{1,20}\)[ ]?)?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
 # The item ends at a list separator, a closing bracket, a line break or a full stop.
 _TAIL_END = re.compile(r"[,;|·•()\n]|\.(?: |$)")
 # A zero amount or a cross mark: "0", "0/5", "0 yrs", "zero", "(0 years)", "Swift ❌".
@@ -787,5 +799,4 @@ def _reading(governing: list[Cue], extra: set[str]) -> Reading:
     else:
         negated = bool(negations)
     kinds = extra | {cue.kind for cue in governing}
-    flags = ("wish", "offer", "optional", "someone_else", "past", "other_role", "about_company")
-    return Reading(negated, **{k: k in kinds for k in (*flags, "everyday")})
+    return Reading(negated, **{f.name: f.name in kinds for f in fields(Reading)[1:]})

@@ -93,3 +93,213 @@ def test_a_negation_ending_its_item_after_a_comma_is_the_terms(
     text: str, term: str, negated: bool
 ) -> None:
     assert reading_of(text, term).negated is negated
+
+
+# Round 5: wishes without a wish verb, the past as a span before the term or a later
+# "left"/"expired", someone else as an outside firm, and the writer among the doers.
+ROUND_5 = [
+    # A next step as a heading, preparing to sit an exam, growing or jumping into a field.
+    ("Next step: PMP certification by summer", "PMP", "wished"),
+    ("Nächster Schritt: Scrum-Master-Zertifikat", "Scrum", "wished"),
+    ("Preparing to take the ACCA papers next spring", "ACCA", "wished"),
+    ("Je me prépare au TOEIC pour juin", "TOEIC", "wished"),
+    ("Hoping for a trainee role where I can grow into cloud security", "cloud security", "wished"),
+    ("Keen to make the jump into product management", "product management", "wished"),
+    ("Doy el salto a la logística internacional este año", "logística", "wished"),
+    ("Quero dar o salto para a área de dados", "dados", "wished"),
+    ("Wil doorgroeien naar projectleiding", "projectleiding", "wished"),
+    ("Vorrei fare il salto verso il project management", "project management", "wished"),
+    # Guards: the same verbs in the past tense, a plan already done.
+    ("Prepared the monthly VAT returns in DATEV", "DATEV", "states"),
+    ("Grew into the Scrum Master role in 2021", "Scrum", "states"),
+    ("Coached four juniors to grow into solid React developers", "React", "states"),
+    ("Led the transition into Azure DevOps for 40 engineers", "Azure DevOps", "states"),
+    ("Switched to Rust in 2022 and never looked back", "Rust", "states"),
+    ("Overgestapt naar Kotlin in 2020, sindsdien dagelijks", "Kotlin", "states"),
+    # Two years joined by "to", "et", "a", "al", "e" before the term; "left"/"quit" a year.
+    ("From 1999 to 2004, payroll in SAP HR; now in sales", "SAP", "past"),
+    ("Entre 2001 et 2006, paie sous Sage ; aujourd'hui commercial", "Sage", "past"),
+    ("De 2003 a 2008 nóminas con A3; ahora comercial", "A3", "past"),
+    ("Dal 2001 al 2005 disegni in AutoCAD; oggi commerciale", "AutoCAD", "past"),
+    ("Tra 2001 e 2005 progettavo in AutoCAD, oggi vendo auto", "AutoCAD", "past"),
+    ("Began as a welder in 1995 doing MIG on pipelines (quit 2001)", "MIG", "past"),
+    # A certificate no longer valid, later on its line.
+    ("Forklift licence (2010, expired), now office-based", "Forklift", "past"),
+    ("Permis CACES (2009, expiré)", "CACES", "past"),
+    ("Carnet de carretillero (2012, caducado)", "carretillero", "past"),
+    ("SAP FI: gestión de la cartera vencida", "SAP", "states"),
+    ("Die Umstellung auf SAP ist reibungslos abgelaufen", "SAP", "states"),
+    # Guards: a current job that started in a year, a recent span, amounts, "not expired".
+    ("From 2019 to 2024 SAP FI consultant at Deloitte", "SAP", "states"),
+    ("Since 2016 at Bosch, working in SAP every day", "SAP", "states"),
+    ("Started my career in 2015 writing Go services at a fintech", "Go", "states"),
+    ("Cut Azure spend from 2000 to 1500 a month", "Azure", "states"),
+    ("AWS certificate renewed, not expired", "AWS", "states"),
+    # Someone else: a co-founder, a neuter relative, an outside firm after an adjective.
+    ("My co-founder wrote all the Swift code, I did sales", "Swift", "someone_else"),
+    ("Ik werkte samen met het bureau, dat de campagne in Google Ads draaide", "Google Ads",
+     "someone_else"),
+    ("Obsługa agencji, która prowadziła kampanie w Google Ads", "Google Ads", "someone_else"),
+    ("Facebook Ads ustawiała zewnętrzna agencja marketingowa", "Facebook Ads", "someone_else"),
+    ("Płace obsługiwało zewnętrzne biuro kadrowe", "Płace", "someone_else"),
+    # Guards: the writer among the doers; a team the work was done for.
+    ("My team and I built the Swift app", "Swift", "states"),
+    ("Mój zespół i ja wdrożyliśmy Jenkinsa", "Jenkinsa", "states"),
+    ("Mi equipo y yo migramos todo a Azure", "Azure", "states"),
+    ("Il mio capo e i colleghi usavano SAP, io facevo vendite", "SAP", "someone_else"),
+    ("Founder of a two-person Swift studio, I wrote the app myself", "Swift", "states"),
+    ("Jenkins opgezet voor de hele afdeling", "Jenkins", "states"),
+    ("Jenkins skonfigurowałem dla całego zespołu", "Jenkins", "states"),
+    # Never having had the chance, after a comma.
+    ("Kubernetes, never had the chance", "Kubernetes", "absent"),
+    ("Terraform, jamais eu l'occasion", "Terraform", "absent"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "term", "state"), ROUND_5)
+def test_round_5_profile_rules(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        # A goal heading that ends in "this year"; "some fifteen years ago" in French.
+        ("Goals this year: finish the Rust book", "Rust", "wished"),
+        ("This year's goals: CKA", "CKA", "wished"),
+        ("Ziele dieses Jahr: Terraform", "Terraform", "wished"),
+        ("Goals this year were met: migrated everything to Terraform", "Terraform", "states"),
+        ("J'ai codé en Pascal il y a une vingtaine d'années", "Pascal", "past"),
+        ("Programé en Visual Basic hace más de diez años", "Visual Basic", "past"),
+        # Verb second after a fronted phrase: the subject after the verb, "I" later.
+        (
+            "Beim Kunden hat das Infrastrukturteam die Oracle-Datenbanken betreut, "
+            "ich habe Reports gebaut",
+            "Oracle",
+            "someone_else",
+        ),
+        (
+            "Bij de vorige opdrachtgever deed het datateam alle Power BI-rapporten, ik deed de ETL",
+            "Power BI",
+            "someone_else",
+        ),
+        ("At my last job the team used Jira daily, I ran the sprints", "Jira", "someone_else"),
+        # Guards: the writer named before the term.
+        ("Im Team habe ich Kubernetes betreut, ich war auch Scrum Master", "Kubernetes", "states"),
+        ("In het team beheerde ik Kubernetes, ik was ook Scrum Master", "Kubernetes", "states"),
+        ("With the team I rolled out Jira, I also ran the sprints", "Jira", "states"),
+    ],
+)
+def test_goal_years_and_verb_second_subjects(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        # A short aside in brackets between the label and its separator.
+        ("Schweißen (WIG): keine Erfahrung", "Schweißen", "absent"),
+        ("Soudure (TIG) : aucune", "Soudure", "absent"),
+        ("Kubernetes (k8s): 3 years", "Kubernetes", "states"),
+        ("SAP (no ORM needed): 5 years", "SAP", "states"),
+        # Under way, being prepared, enrolled; "until recently" is the past.
+        ("Enrolled in the CIPD Level 5 course", "CIPD", "wished"),
+        ("Zertifikat PMP in Vorbereitung", "PMP", "wished"),
+        ("Certyfikat CCNA w przygotowaniu", "CCNA", "wished"),
+        ("Until recently I ran the Jenkins farm", "Jenkins", "past"),
+        ("Tot voor kort beheerde ik Jenkins", "Jenkins", "past"),
+    ],
+)
+def test_an_aside_before_the_separator_and_work_under_way(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        # Striving, intending, dreaming, plans as a heading, training oneself (wish).
+        ("Ich strebe die Zertifizierung zum Scrum Master an", "Scrum Master", "wished"),
+        ("Meine Pläne: Umstieg in die Cybersecurity", "Cybersecurity", "wished"),
+        ("Ich will mich zur Fachkraft für Lagerlogistik weiterbilden", "Lagerlogistik", "wished"),
+        ("J'envisage une reconversion dans la cybersécurité", "cybersécurité", "wished"),
+        ("Mi intención es sacarme el CAP este año", "CAP", "wished"),
+        ("Tengo pensado hacer el curso de SAP MM", "SAP MM", "wished"),
+        ("Tenho como meta tirar a certificação PMP", "PMP", "wished"),
+        ("Penso di iscrivermi al corso di Python", "Python", "wished"),
+        ("Il mio sogno è diventare UX designer", "UX", "wished"),
+        ("Mijn ambitie is om door te stromen naar data engineering", "data engineering", "wished"),
+        ("Marzę o pracy z Kubernetesem", "Kubernetesem", "wished"),
+        # Decades in words, a number of years ago (past).
+        ("Trabajé con AS/400 en los noventa", "AS/400", "past"),
+        ("Programmavo in Cobol negli anni novanta", "Cobol", "past"),
+        ("Vor zwanzig Jahren mit Delphi programmiert", "Delphi", "past"),
+        ("Hace quince años programaba en Visual Basic", "Visual Basic", "past"),
+        # Accountants and offices as the doers.
+        ("A faturação em Primavera era feita pela contabilista", "Primavera", "someone_else"),
+        ("De salarisadministratie in AFAS deed ons administratiekantoor", "AFAS", "someone_else"),
+        # Guards: done, reached, "for fifteen years".
+        ("Planned and delivered the migration to Azure in 2023", "Azure", "states"),
+        ("Ich habe die Zertifizierung zum Scrum Master erreicht", "Scrum Master", "states"),
+        ("Seit zwanzig Jahren mit Delphi unterwegs", "Delphi", "states"),
+        ("Desde hace quince años trabajo con SAP", "SAP", "states"),
+        ("Desde hace años uso Jira a diario", "Jira", "states"),
+    ],
+)
+def test_plans_dreams_decades_in_words_and_offices(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        # A plural third-person pronoun opening the clause after another's is their doing.
+        ("We hired a freelance studio; they did all the Webflow builds", "Webflow", "someone_else"),
+        ("Supervisé le prestataire ; ils ont développé l'appli en Flutter", "Flutter",
+         "someone_else"),
+        ("Contratamos una consultora; ellos implantaron Odoo", "Odoo", "someone_else"),
+        ("Contratámos uma agência; eles fizeram o site em WordPress", "WordPress", "someone_else"),
+        ("Zleciliśmy to firmie zewnętrznej; oni wdrożyli Comarch ERP", "Comarch", "someone_else"),
+        ("My manager ran the Kafka migration", "Kafka", "someone_else"),
+        # Guards: "she" in a bio; the writer named as the object before the term.
+        ("She led the Epic rollout on two wards", "Epic", "states"),
+        ("Anna is an ICU nurse; she has charted in Epic for years", "Epic", "states"),
+        ("They trusted me with the Terraform modules", "Terraform", "states"),
+        ("My manager asked me to run the Kafka migration", "Kafka", "states"),
+        ("Mein Chef hat mich mit der SAP-Einführung betraut", "SAP", "states"),
+        ("They say I'm the one to ask about Excel", "Excel", "states"),
+    ],
+)  # fmt: skip
+def test_a_plural_pronoun_subject_and_the_writer_as_object(
+    text: str, term: str, state: str
+) -> None:
+    assert profile_state(reading_of(text, term)) == state
+
+
+@pytest.mark.parametrize(
+    ("text", "term", "state"),
+    [
+        # Being open or willing to learn; a target, a bucket list, a to-do list (wish).
+        ("Open to learning Go", "Go", "wished"),
+        ("Willing to learn SAP", "SAP", "wished"),
+        ("Bereit, mich in SAP einzuarbeiten", "SAP", "wished"),
+        ("Dispuesto a aprender SAP", "SAP", "wished"),
+        ("Bereid om SAP te leren", "SAP", "wished"),
+        ("Chętnie nauczę się SAP", "SAP", "wished"),
+        ("Wishlist: Azure Administrator by Q3", "Azure", "wished"),
+        ("Sales target: 2M in deals tracked in Salesforce", "Salesforce", "states"),
+        ("Floor plans: Revit", "Revit", "states"),
+        ("Penso di essere esperto di SAP", "SAP", "states"),
+        ("Bucket list: Japanese", "Japanese", "wished"),
+        ("Do zrobienia: certyfikat AWS", "AWS", "wished"),
+        # An "ex-" prefix on the term, "before moving to", "voorheen" (past).
+        ("Ex-SAP consultant, now in HR", "SAP", "past"),
+        ("Worked with Perl long before moving to Go", "Perl", "past"),
+        ("Voorheen SAP-consultant, nu HR", "SAP", "past"),
+        # Guards.
+        ("Worked as an ex-military logistics officer with SAP", "SAP", "states"),
+        ("Ich habe mich in SAP eingearbeitet", "SAP", "states"),
+        ("Open to relocation, 8 years of SAP FI", "SAP", "states"),
+    ],
+)
+def test_willing_to_learn_targets_and_an_ex_prefix(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
