@@ -253,14 +253,15 @@ def same_skill(a: str, b: str) -> bool:
 # --------------------------------------------------------------------------- texts
 
 _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
-# At the start of a sentence a capital says nothing: "Go" is the verb when a function
-# word follows ("Go to the office", "Spring is here", "Excel at"), else a name
-# ("Go developer", "Go, Python").
-_NEXT_WORD = re.compile(r"[ \t]+([a-zà-ÿ]+)")
+# At the start of a sentence a capital says nothing: "Go" is the verb when a function word
+# or particle follows ("Go to the office", "Excel at", Dutch "Spring gerust binnen", Polish
+# "Jest tu miło"), else a name ("Go developer", "Go, Python", "on" a name: "Ruby on Rails").
+_NEXT_WORD = re.compile(r"[ \t]+(?!on [A-Z])([a-zà-ÿ]+)")
 _EVERYDAY_NEXT = frozenset(
     "to ahead on for with back out through into beyond the a an at in is was are were "
     "up down over away by from of as home get see check make we you i it if now there "
-    "here every forward has had will can be been your our my this that these those".split()
+    "here every forward has had will can be been your our my this that these those "
+    "gerust eens even maar mee doch mal gerne ruhig nam mi tu tam".split()
 )
 # An elided article or preposition just before a name (French, Italian): "d'", "l'",
 # "qu'", "dell'", "nell'", "all'", "un'"; the name after it stands as a name.
@@ -307,7 +308,11 @@ def _as_written(text: str, start: int, form: Form) -> Span | None:
     if tuple(match.group() for match in run) != form.words:
         return None
     elided = _ELIDED.search(text, max(0, start - 8), start)
-    if (text[max(0, start - 1) : start] in _GLUE and not elided) or text[end : end + 1] in _GLUE:
+    # A German compound's noun after the hyphen keeps the name ("Excel-Tabellen").
+    glued = text[end : end + 1] in _GLUE and not (
+        text[end] == "-" and text[end + 1 : end + 2].isupper()
+    )
+    if (text[max(0, start - 1) : start] in _GLUE and not elided) or glued:
         return None
     if _SENTENCE_END.search(text[max(0, start - 40) : start]):
         following = _NEXT_WORD.match(text, end)
