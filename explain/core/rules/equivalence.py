@@ -270,8 +270,9 @@ _ELIDED = re.compile(
     r"(?<!\w)(?:[dlDL]|qu|Qu|dell|dall|nell|sull|all|coll|un|Dell|All|Nell)"
     rf"[{re.escape(_APOSTROPHES)}]$"
 )
-# What glues a short name to the word beside it ("R&D", "Go-to", "Go's").
+# What glues a short name to the word beside it ("R&D", "Go-to", "Go's"); not a noun.
 _GLUE = frozenset("&-" + _APOSTROPHES)
+_COMPOUND = re.compile(r"-[A-ZÄÖÜ]")
 # What joins two words into one name: white space, dots, slashes, any hyphen or apostrophe.
 _IN_A_NAME = frozenset(" \u00a0./_" + forms_of("-") + _APOSTROPHES)
 # The one speed-up of the name search: a name's keys all start with its first characters
@@ -301,17 +302,14 @@ def _phrase(text: str, start: int, size: int) -> Iterator[re.Match[str]]:
 
 def _as_written(text: str, start: int, form: Form) -> Span | None:
     """The strict form's words as written from `start`, one phrase, standing as a name:
-    not glued to a word (but after an elided article: "d'Excel"), not a word of a
-    sentence ("Go to"); else None."""
+    not glued to a word (but after an elided article, "d'Excel", or before a German
+    compound's noun, "Excel-Tabellen"), not a word of a sentence ("Go to"); else None."""
     run = list(_phrase(text, start, len(form.words)))
     end = run[-1].end()
     if tuple(match.group() for match in run) != form.words:
         return None
     elided = _ELIDED.search(text, max(0, start - 8), start)
-    # A German compound's noun after the hyphen keeps the name ("Excel-Tabellen").
-    glued = text[end : end + 1] in _GLUE and not (
-        text[end] == "-" and text[end + 1 : end + 2].isupper()
-    )
+    glued = text[end : end + 1] in _GLUE and not _COMPOUND.match(text, end)
     if (text[max(0, start - 1) : start] in _GLUE and not elided) or glued:
         return None
     if _SENTENCE_END.search(text[max(0, start - 40) : start]):

@@ -306,6 +306,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         if cut_left <= hit.first
         and hit.last < cut_right
         and _governs(hit, first, last, cut_left, opening, everyday)
+        # A domain word after "for" is the client's trade ("Go for a car marketplace").
+        and not (hit.cue.where == "near" and word_class("beneficiary") & {*words[last : hit.first]})
         and not (hit.first > last and _other_subject(text, spans[last][1], spans[hit.first][0]))
         # A cue a comma follows at once is its own item's value ("Helm: none, Docker").
         and not (hit.last < first and text[spans[hit.last][1] : start].lstrip(" ")[:1] == ",")

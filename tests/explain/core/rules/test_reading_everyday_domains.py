@@ -1,9 +1,10 @@
 """Everyday senses of skill names read from how the sense shows in the text: a word of a
 non-skill domain near the name (an island, rugby, a guitar, a car, a petrol station, the
-body's movements), a domain name read only there (Scrum, Agile, Django), a season after
-a feminine article, people in small teams; and, in the name rule, a particle after a
-sentence-initial name in Dutch, German and Polish, a German compound after a hyphen and
-"X on Name". Guards: the skill sense beside the same words is kept."""
+body's movements, jewellery, bees, herbs, doors), not after "for" (a client's trade); a
+domain name read only there (Scrum, Agile, Django); a season after a feminine article;
+people in small teams; and, in the name rule, a particle after a sentence-initial name in
+Dutch, German and Polish, a German compound after a hyphen and "X on Name". Guards: the
+skill sense beside the same words is kept."""
 
 from __future__ import annotations
 
@@ -42,6 +43,12 @@ EVERYDAY = [
     ("Escucho a Django Reinhardt y toco la guitarra los domingos", "Django", True),
     ("a physically fit, agile warehouse operative", "agile", True),
     ("Wir suchen jemanden, körperlich agile und belastbar", "agile", True),
+    # Jewellery, bees, herbs, doors and windows.
+    ("Handmade silver necklace with a Ruby pendant", "Ruby", True),
+    ("Schmuck aus Crystal und Silber, handgefertigt", "Crystal", True),
+    ("Hive inspections every week during beekeeping season", "Hive", True),
+    ("Sage, thyme and rosemary from our own garden", "Sage", True),
+    ("Windows and doors fitted to new builds", "Windows", True),
     # People in small teams; a season after a feminine article.
     ("Wir arbeiten in kleinen Teams mit flachen Hierarchien", "Teams", True),
     ("Iniciamos as obras nesta primavera em Lisboa", "primavera", True),
@@ -57,6 +64,10 @@ EVERYDAY = [
     ("Django REST framework APIs for a fintech", "Django", False),
     ("Besprechungen über MS Teams und Outlook", "Teams", False),
     ("Planeamento em Primavera P6 para obras públicas", "Primavera", False),
+    # A domain word after "for" is the client's trade, not the sense.
+    ("Ruby backend for an online jewellery shop", "Ruby", False),
+    ("Go services for a car marketplace", "Go", False),
+    ("Applicazioni Spark per una gioielleria online", "Spark", False),
     # A one- or two-letter name is not read in a domain: C for car electronics.
     ("Embedded C for car dashboards and engine units", "C", False),
     # A domain word more than four words away does not reach.
