@@ -117,3 +117,11 @@ def test_everyday_words_are_not_the_skill(term: str, text: str) -> None:
 )
 def test_everyday_words_as_names(term: str, text: str, word: str) -> None:
     assert words_at(text, find_term(term, text)) == [word]
+
+
+def test_the_documented_limits_of_the_domain_rows() -> None:
+    """As docs/verifier.md says: past a comma that opens a new part, or beside a brand or
+    surname alone, the sense is missed; the skill in the domain without "for" is lost."""
+    assert not reading_of("A trip to Bali, then Java", "Java").everyday
+    assert not reading_of("Dienstwagen: Chevrolet Spark", "Spark").everyday
+    assert reading_of("Go services in our car app", "Go").everyday
