@@ -241,14 +241,15 @@ def forms(term: str) -> tuple[Form, ...]:
 # --------------------------------------------------------------------------- texts
 
 _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
-# At the start of a sentence a capital says nothing: "Go" is the verb when a function
-# word follows ("Go to the office", "Spring is here", "Excel at"), else a name
-# ("Go developer", "Go, Python").
-_NEXT_WORD = re.compile(r"[ \t]+([a-zà-ÿ]+)")
+# At the start of a sentence a capital says nothing: "Go" is the verb when a function word
+# or particle follows ("Go to the office", "Excel at", Dutch "Spring gerust binnen", Polish
+# "Jest tu miło"), else a name ("Go developer", "Go, Python", "on" a name: "Ruby on Rails").
+_NEXT_WORD = re.compile(r"[ \t]+(?!on [A-Z])([a-zà-ÿ]+)")
 _EVERYDAY_NEXT = frozenset(
     "to ahead on for with back out through into beyond the a an at in is was are were "
     "up down over away by from of as home get see check make we you i it if now there "
-    "here every forward has had will can be been your our my this that these those".split()
+    "here every forward has had will can be been your our my this that these those "
+    "gerust eens even maar mee doch mal gerne ruhig nam mi tu tam".split()
 )
 # An elided article or preposition just before a name (French, Italian): "d'", "l'",
 # "qu'", "dell'", "nell'", "all'", "un'"; the name after it stands as a name.
@@ -257,7 +258,7 @@ _ELIDED = re.compile(
     r"(?<!\w)(?:[dlDL]|qu|Qu|dell|dall|nell|sull|all|coll|un|Dell|All|Nell)"
     rf"[{re.escape(_APOSTROPHES)}]$"
 )
-# What glues a short name to the word beside it ("R&D", "Go-to", "Go's").
+# What glues a short name to the word beside it ("R&D", "Go-to", "Go's"); not a noun.
 _GLUE = frozenset("&-" + _APOSTROPHES)
 # What joins two words into one name: white space, dots, slashes, any hyphen or apostrophe.
 _IN_A_NAME = frozenset(" \u00a0./_" + forms_of("-") + _APOSTROPHES)

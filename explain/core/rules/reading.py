@@ -36,7 +36,8 @@ KINDS = (
     "negation", "absent", "wish", "offer", "optional", "neutral", "someone_else", "past",
     "other_role", "about_company", "everyday",
 )  # fmt: skip
-_WHERE = ("before", "after", "both", "heading")  # heading: a list's label ("Goal:")
+# heading: a list's label ("Goal:"); near: an everyday domain word up to REACH words away.
+_WHERE = ("before", "after", "both", "heading", "near")
 # Closed word classes the code reads (rows with where "word" in the same files): what
 # each is for is said in the files' headers and where the code uses it.
 WORD_CLASSES = (
@@ -48,7 +49,7 @@ WORD_CLASSES = (
     "indefinite",
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
-    "past_prefix",
+    "past_prefix", "domain_name",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -309,6 +310,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         if cut_left <= hit.first
         and hit.last < cut_right
         and _governs(hit, first, last, cut_left, opening, everyday)
+        # A domain word after "for" is the client's trade ("Go for a car marketplace").
+        and not (hit.cue.where == "near" and word_class("beneficiary") & {*words[last : hit.first]})
         and not (hit.first > last and _other_subject(text, spans[last][1], spans[hit.first][0]))
         # A cue a comma follows at once is its own item's value ("Helm: none, Docker").
         and not (hit.last < first and text[spans[hit.last][1] : start].lstrip(" ")[:1] == ",")
@@ -609,6 +612,7 @@ _SUBJECT_KINDS = frozenset({"someone_else", "about_company"})
 _NOT_A_TERM = 0
 _SHORT = 1  # one or two letters or digits ("C", "R", "Go" is an everyday word too)
 _SHORT_OR_EVERYDAY = 2
+_NEAR_ONLY = 3  # a domain name (Scrum, Agile, Django): read only beside a "near" row
 
 
 def _everyday_term(term_words: list[str]) -> int:
@@ -624,6 +628,8 @@ def _everyday_term(term_words: list[str]) -> int:
         return _SHORT_OR_EVERYDAY
     if sum(ch.isalnum() for ch in word) <= 2:
         return _SHORT
+    if word in word_class("domain_name"):
+        return _NEAR_ONLY
     return _NOT_A_TERM
 
 
@@ -764,8 +770,9 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
     if kind == "absent" or where == "heading":
         return False  # read only as a list item's value (_tail) or a heading (_heading)
     if kind == "everyday":
-        if not everyday:
-            return False
+        if not everyday or where == "near" or everyday == _NEAR_ONLY:
+            near = max(first - hit.last, hit.first - last) <= REACH + 1
+            return where == "near" and everyday > _SHORT and near
         if hit.last < first:
             reach = EVERYDAY_REACH_SHORT if everyday == _SHORT else 0
             return where != "after" and first - hit.last - 1 <= reach
