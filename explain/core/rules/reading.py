@@ -247,7 +247,7 @@ def _heading(text: str, left: int, low: int) -> tuple[int, int] | None:
     i = left - 1
     while i >= low and text[i] == " ":
         i -= 1
-    if i >= low and text[i] == ":":
+    if i >= low and text[i] in ":?":  # "About us:", "Qui sommes-nous ?"
         return _line_before(text, i, low)
     # A list under a heading line: walk up while lines do not end in ":".
     while i >= low and text[i] == "\n":
@@ -356,6 +356,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
+    # Done by another named after the term ("lo lleva la gestoría"): on a job, not yours.
+    extra |= {"other_role"} if someone else set()
     # A clause after "(" or a relative pronoun after a person and a comma ("lead, who") is theirs.
     marks = {k: text[spans[k - 1][1] : spans[k][0]] for k in range(cut_left + 1, first)}
     writer = word_class("first_person") - word_class("determiner")  # Italian "i" is "the"
@@ -390,20 +392,26 @@ def _job_side(
     copula = [n for n in (1, 2, 3) if " ".join(words[opening : opening + n]) in wc("copula")]
     nouns = words[opening : j + 3] if copula else nouns[:2]  # "We're a Shopify Plus agency"
     close = bool(copula) and i - opening - copula[-1] <= 2  # "Somos una aseguradora"
-    years = [n for w, n in pairwise(trail) if w in wc("since") and _YEAR.fullmatch(n)]
+    dated = {n for k, w in enumerate(trail) if w in wc("since") for n in trail[k + 1 : k + 3]}
+    years = [n for n in dated if _YEAR.fullmatch(n)]  # "since 2009", "Founded in 2016"
     near = [{*trail[max(0, k - 3) : k]} & wc("companion") for k in range(len(trail))]
     staff = {n for k, (w, n) in enumerate(pairwise(trail)) if w.isdigit() and near[k]}
     company = bool(close or wc("company") & {*nouns} or years or wc("company_size") & staff)
-    company = company and not wc("asks") & {*trail}
+    asks = wc("asks") & {*trail}
+    company = company and not asks
     rel = [k for k in range(1, i) if "," in text[spans[k - 1][1] : spans[k][0]]]
     rel = [k for k in rel if not {*words[max(0, k - 4) : k]} & wc("indefinite")]  # "a nurse,"
-    mate = words[max(0, i - 3) : i][-3:]  # "avec notre consultant"
-    with_our = len(mate) == 3 and mate[0] in wc("companion") and mate[1] in wc("determiner")
+    # "with our Java developers", "avec notre consultant X", "z zespołem Java": the term
+    # names the people "with", "mit", "junto a" brings in (a person next to it, or "team of").
+    pad = ["", "", *words, "", ""]  # pad[k + 2] is words[k]
+    noun = _person(pad[j + 3]) and not _person(pad[j + 4])  # "Java team", not "X partner team"
+    team = noun or _person(pad[i + 1]) or (pad[i + 1] in wc("genitive") and _person(pad[i]))
+    with_our = team and wc("companion") & {*words[max(opening, i - 4) : i]} and not asks
     other = any(words[k] in wc("relative") and any(map(_person, words[k - 2 : k])) for k in rel)
     # "el equipo de backend, que": a person, "of" and the team's trade before the relative.
     team_of = [k for k in rel if k > 2 and words[k - 2] in wc("genitive") and _person(words[k - 3])]
     other = other or any(words[k] in wc("relative") for k in team_of)
-    other = other or (with_our and _person(mate[2])) or _done_by_someone_else(words, hits, j, stop)
+    other = other or bool(with_our) or _done_by_someone_else(words, hits, j, stop)
     told_apart = _subject_at(words, opening, i) and _you_next(text, spans[-1][1])
     other = other or told_apart or _supports_a_team(words, i, j)
     pay, course = wc("funding"), wc("course")
