@@ -315,9 +315,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         heading = _heading(text, left, low)
         if heading is not None:
             h_words = [text[a:b] for a, b in _tokens(text, *heading)]
-            second = [*h_words, "0", "0"][
-                1
-            ]  # a goal opens a heading before a date ("Goal for 2025")
+            # A goal opens a heading before a date ("Goal for 2025").
+            second = [*h_words, "0", "0"][1]
             lead = "heading" if second[:1].isdigit() or second in word_class("preposition") else ""
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
@@ -345,11 +344,14 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         if others:
             governing[(others[-1].first, "negation")] = others[-1].cue
     extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
-    # "We build apps for Shopify merchants": a maker, what it makes, "for", the term.
-    maker = word_class("maker")
+    # A maker, "for", the term; or the term it makes (no tool: "mit Java"), "for" and whom.
+    maker, wc = word_class("maker"), word_class
     n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
     near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
-    if word_class("beneficiary").intersection(near[-2:]):
+    obj = [w for w in words[opening + n : first] if w not in wc("determiner") | wc("indefinite")]
+    made = n and len(obj) <= 2 and not (wc("preposition") & {*obj} or wc("asks") & {*words})
+    near = near[-2:] + (words[last + 1 : last + 4] if made else [])  # the term is what it makes
+    if word_class("beneficiary").intersection(near):
         extra.add("about_company")
     extra.update(_job_side(text, spans, hits, (opening, first, last, cut_right)))
     # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").

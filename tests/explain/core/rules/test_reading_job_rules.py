@@ -2,7 +2,7 @@
 in (a team or its members), a task done by a firm or person named after the term, an
 about-us heading (also a question: "Qui sommes-nous ?"), a founding year two words after
 "founded", start-ups and scale-ups as company nouns, a course that prepares you for
-something, and what the company provides. Each rule is checked where it fires and where
+something, what the company provides, and what it makes "for" its customers. Each rule is checked where it fires and where
 the applicant is asked for the skill, which must stay required."""
 
 from __future__ import annotations
@@ -63,6 +63,19 @@ JOB = [
     ("Corso sulla sicurezza pagato dall'azienda", "sicurezza", "offered"),
     ("Formation HACCP financée par l'employeur", "HACCP", "offered"),
     ("Excel skills, used by the company daily", "Excel", "required"),
+    # What the company makes, then "for" whom; not a tool after a preposition, nor asked.
+    ("We manufacture kilns for pottery studios", "kilns", "about_company"),
+    ("Nous fabriquons des drones pour les agriculteurs", "drones", "about_company"),
+    ("Wir liefern Solaranlagen für Landwirte", "Solaranlagen", "about_company"),
+    ("Produkujemy meble dla hoteli", "meble", "about_company"),
+    ("We build in Rust for trading firms", "Rust", "required"),
+    ("Desarrollamos con Kotlin para nuestros clientes", "Kotlin", "required"),
+    (
+        "We supply Salesforce know-how for NGOs and need Salesforce experience",
+        "Salesforce",
+        "required",
+    ),
+    ("You build dashboards for our clients", "dashboards", "required"),
 ]
 
 
