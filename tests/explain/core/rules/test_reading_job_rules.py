@@ -2,8 +2,9 @@
 in (a team or its members), a task done by a firm or person named after the term, an
 about-us heading (also a question: "Qui sommes-nous ?"), a founding year two words after
 "founded", start-ups and scale-ups as company nouns, a course that prepares you for
-something, what the company provides, and what it makes "for" its customers. Each rule is checked where it fires and where
-the applicant is asked for the skill, which must stay required."""
+something, what the company provides, and what it makes "for" its customers. Each rule
+is checked where it fires and where the applicant is asked for the skill, which must stay
+required."""
 
 from __future__ import annotations
 
