@@ -64,6 +64,11 @@ JOB = [
     ("Corso sulla sicurezza pagato dall'azienda", "sicurezza", "offered"),
     ("Formation HACCP financée par l'employeur", "HACCP", "offered"),
     ("Excel skills, used by the company daily", "Excel", "required"),
+    ("Wir bilden Sie zum Fachwirt für Logistik weiter", "Fachwirt", "offered"),
+    ("Im ersten Jahr lernen Sie bei uns die Zollabwicklung", "Zollabwicklung", "offered"),
+    ("Se ofrece formación en carretillas elevadoras", "carretillas elevadoras", "offered"),
+    ("Se ofrece puesto a quien domine Excel", "Excel", "required"),
+    ("Sie lernen schnell und kennen SAP", "SAP", "required"),
     # What the company makes, then "for" whom; not a tool after a preposition, nor asked.
     ("We manufacture kilns for pottery studios", "kilns", "about_company"),
     ("Nous fabriquons des drones pour les agriculteurs", "drones", "about_company"),
