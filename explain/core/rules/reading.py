@@ -323,6 +323,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
                 for hit in _hits(h_words)
                 if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
                 and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
+                and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
             )
     # "No AWS, no offer": a negation of the hiring itself makes the one before a condition.
     after = [h for h in hits if h.first > last and h.cue.kind == "negation"]
@@ -353,7 +354,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     near = near[-2:] + (words[last + 1 : last + 4] if made else [])  # the term is what it makes
     if word_class("beneficiary").intersection(near):
         extra.add("about_company")
-    extra.update(_job_side(text, spans, hits, (opening, first, last, cut_right)))
+    extra.update(_job_side(text, spans, (opening, first, last, cut_right)))
     # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").
     someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
@@ -383,9 +384,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     return _reading(found, extra)
 
 
-def _job_side(
-    text: str, spans: list[tuple[int, int]], hits: list[_Hit], at: tuple[int, int, int, int]
-) -> set[str]:
+def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, int]) -> set[str]:
     """A job's term about the company ("Empresa líder en X", "We're a X agency", "since 2009",
     "with 800 employees"; never where experience is asked), another role's ("the manager, who
     runs X", "avec notre consultant X", "run by our accountants") or offered ("paid X course")."""
@@ -413,9 +412,8 @@ def _job_side(
     # "el equipo de backend, que": a person, "of" and the team's trade before the relative.
     team_of = [k for k in rel if k > 2 and words[k - 2] in wc("genitive") and _person(words[k - 3])]
     other = other or any(words[k] in wc("relative") for k in team_of)
-    other = other or bool(with_our) or _done_by_someone_else(words, hits, j, stop)
     told_apart = _subject_at(words, opening, i) and _you_next(text, spans[-1][1])
-    other = other or told_apart or _supports_a_team(words, i, j)
+    other = other or bool(with_our) or told_apart or _supports_a_team(words, i, j)
     pay, course = wc("funding"), wc("course")
     offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (
         course & set(words[max(0, i - 3) : i]) and pay & set(words[j + 1 : j + 2])

@@ -47,6 +47,9 @@ JOB = [
     ("O nas: logistyka to nasza specjalność", "logistyka", "about_company"),
     ("Über uns: Wir drucken Etiketten im Offsetdruck", "Offsetdruck", "about_company"),
     ("About you: strong Python, you write tests", "Python", "required"),
+    ("Über uns:\nWir sind ein Familienbetrieb.\n- Erfahrung mit DATEV", "DATEV", "required"),
+    ("Chi siamo:\nUno studio di architettura.\n- Conoscenza di Revit", "Revit", "required"),
+    ("About us:\nWe are a bakery.\nOur ovens run on natural gas", "natural gas", "about_company"),
     ("Who we are looking for: a Python developer", "Python", "required"),
     ("Do you know Kubernetes? You will run our clusters", "Kubernetes", "required"),
     # A founding year two words after "founded"; a start-up or scale-up as the company.
