@@ -47,7 +47,7 @@ WORD_CLASSES = (
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite",
     "support", "genitive", "second_person", "shared",
-    "since_then", "anymore", "forgotten", "bygone",
+    "since_then", "anymore", "forgotten", "bygone", "our", "takes_on",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -412,7 +412,9 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     # "el equipo de backend, que": a person, "of" and the team's trade before the relative.
     team_of = [k for k in rel if k > 2 and words[k - 2] in wc("genitive") and _person(words[k - 3])]
     other = other or any(words[k] in wc("relative") for k in team_of)
-    told_apart = _subject_at(words, opening, i) and _you_next(text, spans[-1][1])
+    ours = wc("our") & {*words[opening : opening + 2]} and wc("takes_on") & {*words[opening:i]}
+    took = bool(ours) and not (wc("second_person") | wc("shared")) & {*trail}  # "Our CPA does tax"
+    told_apart = _subject_at(words, opening, i) and (took or _you_next(text, spans[-1][1]))
     other = other or bool(with_our) or told_apart or _supports_a_team(words, i, j)
     pay, course = wc("funding"), wc("course")
     offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (

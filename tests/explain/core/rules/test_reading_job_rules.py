@@ -1,5 +1,6 @@
 """Job-side rules of the quote reader (round 5): the term naming the people "with" brings
-in (a team or its members), a task done by a firm or person named after the term, an
+in (a team or its members), a task done by a firm or person named after the term or
+taken on by "our" person or team ("Our accountant handles payroll"), an
 about-us heading (also a question: "Qui sommes-nous ?"), a founding year two words after
 "founded", start-ups and scale-ups as company nouns, a course that prepares you for
 something, what the company provides, and what it makes "for" its customers. Each rule
@@ -37,6 +38,16 @@ JOB = [
     ("As declarações fiscais são feitas por um escritório parceiro", "declarações", "other_role"),
     ("Reporting to the CFO, whose team runs treasury", "treasury", "other_role"),
     ("You will handle invoicing in Excel", "Excel", "required"),
+    # "Our" person or team opening the clause and a verb of taking a task on before the term.
+    ("Our accountant handles payroll", "payroll", "other_role"),
+    ("Unser Steuerberater erledigt die Gehaltsabrechnung", "Gehaltsabrechnung", "other_role"),
+    ("Nuestra gestoría lleva las nóminas", "nóminas", "other_role"),
+    ("Il nostro commercialista si occupa delle buste paga", "buste paga", "other_role"),
+    ("Nasz dział IT zajmuje się serwerami", "serwerami", "other_role"),
+    ("Our platform team owns Kubernetes and you will too", "Kubernetes", "required"),
+    ("Our team relies on you to manage Excel reports", "Excel", "required"),
+    ("The developer handles deployments with Jenkins", "Jenkins", "required"),
+    ("You will handle payroll for our clients", "payroll", "required"),
     ("Invoicing in Xero is done by you", "Xero", "required"),
     # An about-us heading, with a colon or a question mark.
     ("About us:\nWe run a cloud platform for 300 clinics", "cloud", "about_company"),
