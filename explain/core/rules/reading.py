@@ -49,7 +49,7 @@ WORD_CLASSES = (
     "indefinite",
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
-    "past_prefix", "domain_name",
+    "past_prefix", "domain_name", "our", "takes_on",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -249,7 +249,7 @@ def _heading(text: str, left: int, low: int) -> tuple[int, int] | None:
     i = left - 1
     while i >= low and text[i] == " ":
         i -= 1
-    if i >= low and text[i] == ":":
+    if i >= low and text[i] in ":?":  # "About us:", "Qui sommes-nous ?"
         return _line_before(text, i, low)
     # A list under a heading line: walk up while lines do not end in ":".
     while i >= low and text[i] == "\n":
@@ -329,6 +329,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
                 for hit in _hits(h_words)
                 if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
                 and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
+                and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
             )
     # "No AWS, no offer": a negation of the hiring itself makes the one before a condition.
     after = [h for h in hits if h.first > last and h.cue.kind == "negation"]
@@ -350,17 +351,22 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         if others:
             governing[(others[-1].first, "negation")] = others[-1].cue
     extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
-    # "We build apps for Shopify merchants": a maker, what it makes, "for", the term.
-    maker = word_class("maker")
+    # A maker, "for", the term; or the term it makes (no tool: "mit Java"), "for" and whom.
+    maker, wc = word_class("maker"), word_class
     n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
     near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
-    if word_class("beneficiary").intersection(near[-2:]):
+    obj = [w for w in words[opening + n : first] if w not in wc("determiner") | wc("indefinite")]
+    made = n and len(obj) <= 2 and not (wc("preposition") & {*obj} or wc("asks") & {*words})
+    near = near[-2:] + (words[last + 1 : last + 4] if made else [])  # the term is what it makes
+    if word_class("beneficiary").intersection(near):
         extra.add("about_company")
-    extra.update(_job_side(text, spans, hits, (opening, first, last, cut_right)))
+    extra.update(_job_side(text, spans, (opening, first, last, cut_right)))
     # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").
     someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
+    # Done by another named after the term ("lo lleva la gestoría"): on a job, not yours.
+    extra |= {"other_role"} if someone else set()
     # A clause after "(" or a relative pronoun after a person and a comma ("lead, who") is theirs.
     marks = {k: text[spans[k - 1][1] : spans[k][0]] for k in range(cut_left + 1, first)}
     writer = word_class("first_person") - word_class("determiner")  # Italian "i" is "the"
@@ -391,9 +397,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     return _reading(found, extra)
 
 
-def _job_side(
-    text: str, spans: list[tuple[int, int]], hits: list[_Hit], at: tuple[int, int, int, int]
-) -> set[str]:
+def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, int]) -> set[str]:
     """A job's term about the company ("Empresa líder en X", "We're a X agency", "since 2009",
     "with 800 employees"; never where experience is asked), another role's ("the manager, who
     runs X", "avec notre consultant X", "run by our accountants") or offered ("paid X course")."""
@@ -402,22 +406,29 @@ def _job_side(
     copula = [n for n in (1, 2, 3) if " ".join(words[opening : opening + n]) in wc("copula")]
     nouns = words[opening : j + 3] if copula else nouns[:2]  # "We're a Shopify Plus agency"
     close = bool(copula) and i - opening - copula[-1] <= 2  # "Somos una aseguradora"
-    years = [n for w, n in pairwise(trail) if w in wc("since") and _YEAR.fullmatch(n)]
+    dated = {n for k, w in enumerate(trail) if w in wc("since") for n in trail[k + 1 : k + 3]}
+    years = [n for n in dated if _YEAR.fullmatch(n)]  # "since 2009", "Founded in 2016"
     near = [{*trail[max(0, k - 3) : k]} & wc("companion") for k in range(len(trail))]
     staff = {n for k, (w, n) in enumerate(pairwise(trail)) if w.isdigit() and near[k]}
     company = bool(close or wc("company") & {*nouns} or years or wc("company_size") & staff)
-    company = company and not wc("asks") & {*trail}
+    asks = wc("asks") & {*trail}
+    company = company and not asks
     rel = [k for k in range(1, i) if "," in text[spans[k - 1][1] : spans[k][0]]]
     rel = [k for k in rel if not {*words[max(0, k - 4) : k]} & wc("indefinite")]  # "a nurse,"
-    mate = words[max(0, i - 3) : i][-3:]  # "avec notre consultant"
-    with_our = len(mate) == 3 and mate[0] in wc("companion") and mate[1] in wc("determiner")
+    # "with our Java developers", "avec notre consultant X", "z zespołem Java": the term
+    # names the people "with", "mit", "junto a" brings in (a person next to it, or "team of").
+    pad = ["", "", *words, "", ""]  # pad[k + 2] is words[k]
+    noun = _person(pad[j + 3]) and not _person(pad[j + 4])  # "Java team", not "X partner team"
+    team = noun or _person(pad[i + 1]) or (pad[i + 1] in wc("genitive") and _person(pad[i]))
+    with_our = team and wc("companion") & {*words[max(opening, i - 4) : i]} and not asks
     other = any(words[k] in wc("relative") and any(map(_person, words[k - 2 : k])) for k in rel)
     # "el equipo de backend, que": a person, "of" and the team's trade before the relative.
     team_of = [k for k in rel if k > 2 and words[k - 2] in wc("genitive") and _person(words[k - 3])]
     other = other or any(words[k] in wc("relative") for k in team_of)
-    other = other or (with_our and _person(mate[2])) or _done_by_someone_else(words, hits, j, stop)
-    told_apart = _subject_at(words, opening, i) and _you_next(text, spans[-1][1])
-    other = other or told_apart or _supports_a_team(words, i, j)
+    ours = wc("our") & {*words[opening : opening + 2]} and wc("takes_on") & {*words[opening:i]}
+    took = bool(ours) and not (wc("second_person") | wc("shared")) & {*trail}  # "Our CPA does tax"
+    told_apart = _subject_at(words, opening, i) and (took or _you_next(text, spans[-1][1]))
+    other = other or bool(with_our) or told_apart or _supports_a_team(words, i, j)
     pay, course = wc("funding"), wc("course")
     offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (
         course & set(words[max(0, i - 3) : i]) and pay & set(words[j + 1 : j + 2])
