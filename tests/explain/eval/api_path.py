@@ -136,8 +136,11 @@ class ClaimAsGiven:
 
     model_name = "claim-as-given"
 
-    def __init__(self) -> None:
+    def __init__(self, *, quote_beside_gap: bool = False) -> None:
         self.prompts: list[ChatPrompt] = []
+        # A variant reviewer: for an N line (a gap beside a profile line) the viewer's
+        # answer quotes the profile line with "states" instead of giving no quote.
+        self.quote_beside_gap = quote_beside_gap
         self.answer(None)
 
     def answer(self, line: Line | None) -> None:
@@ -146,6 +149,8 @@ class ClaimAsGiven:
         self.job_quote = claim.job_quote if claim else ""
         self.term = claim.term if claim else ""
         self.profile_quote = claim.profile_quote if claim else ""
+        if line is not None and line.side == "N" and self.quote_beside_gap:
+            self.profile_quote = rc._quote(line.text, line.term)
         self.answered_viewer = False  # whether the viewer's call listed the line's requirement
 
     def __call__(self, prompt: ChatPrompt, /) -> str:
@@ -222,8 +227,9 @@ def api_verdict(line: Line, seen: Shown) -> str:
     A match (P, J) is kept when the requirement is shown as in the profile; a gap (G, N)
     when it is shown as not found or not yet. On the job's side a line no longer listed is
     dropped; on the profile's side a profile quote removed (P) or the term found named
-    in the profile (N: unchecked) is the claim dropped, and so is the job's "<term>
-    experience" line removed (the viewer is told nothing of the term: see `Compared.gone`).
+    in the profile (N: unchecked, or shown when a quote was given) is the claim dropped,
+    and so is the job's "<term> experience" line removed (the viewer is told nothing of
+    the term: see `Compared.gone`).
     """
     if not seen.listed:
         return DROPPED
@@ -231,7 +237,7 @@ def api_verdict(line: Line, seen: Shown) -> str:
     if line.side == "P":
         return kept if seen.state == "shown" else DROPPED
     if line.side == "N":
-        return DROPPED if seen.state == "unchecked" else kept
+        return kept if seen.state in ("not_found", "not_yet") else DROPPED
     if line.side == "J":
         return kept if seen.state == "shown" else LISTED_NOT_SHOWN
     return UNCHECKED if seen.state == "unchecked" else kept

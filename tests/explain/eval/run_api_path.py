@@ -7,8 +7,9 @@ test_*.py files, and test_api_path.py holds its sample):
 
 Environment: API_PATH_SETS=reading_dev3.tsv,... (some sets only), API_PATH_PLACE=first
 (the line first in its field, after the label; default: between plain lines),
-API_PATH_REPORT=path (the report written there too). Fails when any line disagrees,
-after printing the figures per set and every disagreement.
+API_PATH_SIDES=N (some sides only), API_PATH_N_QUOTES=1 (the viewer's answer quotes an
+N line with "states"), API_PATH_REPORT=path (the report written there too). Fails when
+any line disagrees, after printing the figures per set and every disagreement.
 """
 
 from __future__ import annotations
@@ -26,11 +27,13 @@ from tests.explain.eval import api_path
 pytestmark = pytest.mark.django_db
 
 
+# About 2 minutes alone; on a machine shared with other runs, several times that.
+@pytest.mark.timeout(1800)
 def test_every_line_of_every_set(client: Any, settings: Any) -> None:
     for name, value in api_path.UNLIMITED.items():
         setattr(settings, name, value)
 
-    model = api_path.ClaimAsGiven()
+    model = api_path.ClaimAsGiven(quote_beside_gap=bool(os.environ.get("API_PATH_N_QUOTES")))
     settings.EXPLAIN_CHAT_MODEL = model
 
     only = os.environ.get("API_PATH_SETS", "")
@@ -41,6 +44,8 @@ def test_every_line_of_every_set(client: Any, settings: Any) -> None:
         if only and path.name not in only.split(","):
             continue
         lines = api_path.load_lines(path)
+        sides = os.environ.get("API_PATH_SIDES")
+        lines = [line for line in lines if not sides or line.side in sides]
         results = list(
             api_path.compare(
                 lines, client, model, os.environ.get("API_PATH_PLACE", api_path.MIDDLE)
