@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from explain.controls.ratelimit import RateDecision
-from explain.core.answer_stream import AnswerStream
 from explain.core.checklist import Item, State, ViewerAnswer
 from explain.core.posting import Requirement
 from explain.core.verify import VerifiedPoint
 from explain.exceptions import StreamMismatch
+from explain.llm.answer_stream import AnswerStream
 from explain.llm.client import CallResult, TokenUsage
 from explain.llm.errors import ModelCallError
 from explain.outcomes import Outcome

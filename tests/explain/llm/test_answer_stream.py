@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from explain.core.answer_stream import AnswerStream
 from explain.core.checklist import ViewerAnswer
 from explain.exceptions import StreamMismatch
+from explain.llm.answer_stream import AnswerStream
 
 ANSWER = {
     "requirements": [
