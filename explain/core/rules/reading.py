@@ -49,7 +49,7 @@ WORD_CLASSES = (
     "indefinite",
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
-    "past_prefix", "domain_name", "our", "takes_on",
+    "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -410,9 +410,16 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     years = [n for n in dated if _YEAR.fullmatch(n)]  # "since 2009", "Founded in 2016"
     near = [{*trail[max(0, k - 3) : k]} & wc("companion") for k in range(len(trail))]
     staff = {n for k, (w, n) in enumerate(pairwise(trail)) if w.isdigit() and near[k]}
+    # Its standing ("one of the largest", "certified", "for 30 years") said by "we" or "our", or
+    # "our" hospital, school, platform (or one with a standing word: "Hospital acreditado").
+    lead = wc("standing") & {*words[max(opening, i - 4) : min(stop, j + 4)]}
+    ours = wc("our") & {*words[opening : opening + 2]}
+    you = (wc("second_person") - wc("genitive")) & {*trail} or _you_next(text, spans[-1][1])
+    site = wc("premises") & {*nouns} and (ours or lead) and not (you or any(map(_person, nouns)))
+    we = (lead or wc("duration") & {*trail}) and (wc("we") | wc("our")) & {*trail}
     company = bool(close or wc("company") & {*nouns} or years or wc("company_size") & staff)
     asks = wc("asks") & {*trail}
-    company = company and not asks
+    company = (company or bool(site or (we and not you))) and not asks
     rel = [k for k in range(1, i) if "," in text[spans[k - 1][1] : spans[k][0]]]
     rel = [k for k in rel if not {*words[max(0, k - 4) : k]} & wc("indefinite")]  # "a nurse,"
     # "with our Java developers", "avec notre consultant X", "z zespołem Java": the term
@@ -425,8 +432,9 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     # "el equipo de backend, que": a person, "of" and the team's trade before the relative.
     team_of = [k for k in rel if k > 2 and words[k - 2] in wc("genitive") and _person(words[k - 3])]
     other = other or any(words[k] in wc("relative") for k in team_of)
-    ours = wc("our") & {*words[opening : opening + 2]} and wc("takes_on") & {*words[opening:i]}
-    took = bool(ours) and not (wc("second_person") | wc("shared")) & {*trail}  # "Our CPA does tax"
+    took = bool(ours and wc("takes_on") & {*words[opening:i]}) and not (
+        wc("second_person") | wc("shared")
+    ) & {*trail}  # "Our CPA does tax"
     told_apart = _subject_at(words, opening, i) and (took or _you_next(text, spans[-1][1]))
     other = other or bool(with_our) or told_apart or _supports_a_team(words, i, j)
     pay, course = wc("funding"), wc("course")
