@@ -177,6 +177,12 @@ ROUND6 = [
     ("Den Führerschein musst du nicht unbedingt mitbringen", "Führerschein", "not_needed"),
     ("Un BTS n'est pas forcément requis", "BTS", "not_needed"),
     ("Ein Abitur setzen wir voraus", "Abitur", "required"),
+    # Italian "ma" (but) is no connector in a Polish clause ("ma": has); it still is in Italian.
+    ("Nasza przychodnia ma akredytację NFZ", "NFZ", "about_company"),
+    ("Niente Java, ma Python ogni giorno", "Python", "required"),
+    ("Niente Java, ma Python ogni giorno", "Java", "not_needed"),
+    # French "du" (of the) is not German "du" (you): "our" accountant's task stays theirs.
+    ("Notre comptable gère la paie du groupe", "paie", "other_role"),
     ("Den Führerschein musst du mitbringen", "Führerschein", "required"),
 ]
 
