@@ -177,6 +177,23 @@ ROUND6 = [
     ("Den Führerschein musst du nicht unbedingt mitbringen", "Führerschein", "not_needed"),
     ("Un BTS n'est pas forcément requis", "BTS", "not_needed"),
     ("Ein Abitur setzen wir voraus", "Abitur", "required"),
+    # More optional and not-needed phrases after the term.
+    ("Basic SQL would be beneficial", "SQL", "optional"),
+    ("Des notions de chimie seront appréciées", "chimie", "optional"),
+    ("El carné de carretillero será valorado", "carretillero", "optional"),
+    ("Inglês fluente seria uma vantagem", "Inglês", "optional"),
+    ("Conoscenza del tedesco valutata positivamente", "tedesco", "optional"),
+    ("Uprawnienia SEP będą dodatkowo punktowane", "SEP", "optional"),
+    ("Ein Staplerschein ist kein Kriterium", "Staplerschein", "not_needed"),
+    ("Een rijbewijs is geen voorwaarde", "rijbewijs", "not_needed"),
+    ("Prawo jazdy nie jest obowiązkowe", "Prawo jazdy", "not_needed"),
+    ("Ein Staplerschein ist ein wichtiges Kriterium", "Staplerschein", "required"),
+    # A company's years said with a first-person plural verb and no pronoun.
+    ("Da trent'anni sviluppiamo gestionali su .NET per studi medici", ".NET", "about_company"),
+    ("Desde hace 15 años desarrollamos en Java para bancos", "Java", "about_company"),
+    ("Od 20 lat tworzymy systemy w SAP", "SAP", "about_company"),
+    ("Od 20 lat tworzymy systemy w SAP i szukamy konsultanta", "SAP", "required"),
+    ("Lavoriamo con Java da dieci anni, cerchiamo uno sviluppatore", "Java", "required"),
     # Italian "ma" (but) is no connector in a Polish clause ("ma": has); it still is in Italian.
     ("Nasza przychodnia ma akredytację NFZ", "NFZ", "about_company"),
     ("Niente Java, ma Python ogni giorno", "Python", "required"),
