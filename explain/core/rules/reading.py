@@ -433,7 +433,11 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     other = other or any(words[k] in wc("relative") for k in team_of)
     took = ours and wc("takes_on") & {*words[opening:i]} and not (you or wc("shared") & {*trail})
     told_apart = _subject_at(words, opening, i) and (took or _you_next(text, spans[-1][1]))
-    other = other or bool(with_our) or told_apart or _supports_a_team(words, i, j)
+    commas = [k for k in range(spans[j][1], spans[-1][1]) if text[k] == "," and _you_next(text, k)]
+    head = _WORD.findall(text, spans[opening][0], commas[0]) if commas else []
+    unit = [b for a, b in pairwise(head) if a in wc("our") and (_person(b) or b in wc("premises"))]
+    split = bool(unit) and not wc("takes_on").isdisjoint(head)  # "X betreut unser Team, du"
+    other = other or bool(with_our) or told_apart or split or _supports_a_team(words, i, j)
     pay, course = wc("funding"), wc("course")
     offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (
         course & set(words[max(0, i - 3) : i]) and pay & set(words[j + 1 : j + 2])

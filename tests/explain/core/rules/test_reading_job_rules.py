@@ -177,6 +177,22 @@ ROUND6 = [
     ("Den Führerschein musst du nicht unbedingt mitbringen", "Führerschein", "not_needed"),
     ("Un BTS n'est pas forcément requis", "BTS", "not_needed"),
     ("Ein Abitur setzen wir voraus", "Abitur", "required"),
+    # "Our" person or unit and a verb of taking a task on before a comma, then "you".
+    ("Our accountant handles payroll, you handle invoicing", "payroll", "other_role"),
+    (
+        "Den Fuhrpark (Tachografen) betreut unsere Werkstatt, du planst die Touren",
+        "Tachografen",
+        "other_role",
+    ),
+    (
+        "Les devis sur Batappli, notre comptable les gère, vous êtes sur le chantier",
+        "Batappli",
+        "other_role",
+    ),
+    ("Kubernetes manages our containers, you manage the cluster", "Kubernetes", "required"),
+    ("Python is our main language, you handle the deployments", "Python", "required"),
+    ("Das Reporting in Excel macht unser Controlling, du auch", "Excel", "required"),
+    ("Our accountant handles payroll in Sage, you will too", "Sage", "required"),
     # More optional and not-needed phrases after the term.
     ("Basic SQL would be beneficial", "SQL", "optional"),
     ("Des notions de chimie seront appréciées", "chimie", "optional"),
