@@ -49,7 +49,7 @@ WORD_CLASSES = (
     "indefinite",
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
-    "past_prefix", "domain_name", "our", "takes_on",
+    "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -410,9 +410,15 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     years = [n for n in dated if _YEAR.fullmatch(n)]  # "since 2009", "Founded in 2016"
     near = [{*trail[max(0, k - 3) : k]} & wc("companion") for k in range(len(trail))]
     staff = {n for k, (w, n) in enumerate(pairwise(trail)) if w.isdigit() and near[k]}
+    # Standing ("largest", "certified", "for 30 years") with "we"/"our"; "our hospital", "platform".
+    lead = wc("standing") & {*words[max(opening, i - 4) : min(stop, j + 4)]}
+    ours = wc("our") & {*words[opening : opening + 2]}
+    you = (wc("second_person") - wc("genitive")) & {*trail} or _you_next(text, spans[-1][1])
+    site = wc("premises") & {*nouns} and (ours or lead) and not (you or any(map(_person, nouns)))
+    we = (lead or wc("duration") & {*trail}) and (wc("we") | wc("our")) & {*trail}
     company = bool(close or wc("company") & {*nouns} or years or wc("company_size") & staff)
     asks = wc("asks") & {*trail}
-    company = company and not asks
+    company = (company or bool(site or (we and not you))) and not asks
     rel = [k for k in range(1, i) if "," in text[spans[k - 1][1] : spans[k][0]]]
     rel = [k for k in rel if not {*words[max(0, k - 4) : k]} & wc("indefinite")]  # "a nurse,"
     # "with our Java developers", "avec notre consultant X", "z zespołem Java": the term
@@ -425,10 +431,13 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     # "el equipo de backend, que": a person, "of" and the team's trade before the relative.
     team_of = [k for k in rel if k > 2 and words[k - 2] in wc("genitive") and _person(words[k - 3])]
     other = other or any(words[k] in wc("relative") for k in team_of)
-    ours = wc("our") & {*words[opening : opening + 2]} and wc("takes_on") & {*words[opening:i]}
-    took = bool(ours) and not (wc("second_person") | wc("shared")) & {*trail}  # "Our CPA does tax"
+    took = ours and wc("takes_on") & {*words[opening:i]} and not (you or wc("shared") & {*trail})
     told_apart = _subject_at(words, opening, i) and (took or _you_next(text, spans[-1][1]))
-    other = other or bool(with_our) or told_apart or _supports_a_team(words, i, j)
+    commas = [k for k in range(spans[j][1], spans[-1][1]) if text[k] == "," and _you_next(text, k)]
+    head = _WORD.findall(text, spans[opening][0], commas[0]) if commas else []
+    unit = [b for a, b in pairwise(head) if a in wc("our") and (_person(b) or b in wc("premises"))]
+    split = bool(unit) and not wc("takes_on").isdisjoint(head)  # "X betreut unser Team, du"
+    other = other or bool(with_our) or told_apart or split or _supports_a_team(words, i, j)
     pay, course = wc("funding"), wc("course")
     offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (
         course & set(words[max(0, i - 3) : i]) and pay & set(words[j + 1 : j + 2])
@@ -745,10 +754,11 @@ def _cuts(
     first: int,
     last: int,
 ) -> tuple[int, int]:
-    """The word range of the term's clause: cut at a connector ("but", "aber", "mais",
-    "pero", ...) and at a comma before a negation ("Java, not Kotlin"), unless the
-    negation ends its item, then the term's predicate ("Vue.js, never used (React)")."""
-    starts = [k for k, word in enumerate(words) if word in word_class("connector")]
+    """The word range of the term's clause: cut at a connector ("but", "aber", "pero"; not
+    one of another language in a clause showing its own: "ma" in Polish) and at a comma before
+    a negation ("Java, not Kotlin") unless it ends its item, then at the term's predicate."""
+    shown = {row[0] for row in map(str.split, word_class("homograph")) if {*row[1:]} & {*words}}
+    starts = [k for k, word in enumerate(words) if word in word_class("connector") - shown]
     items = [k for k in range(1, first + 1) if "," in text[spans[k - 1][1] : spans[k][0]]]
     if items and word_class("only") & {words[items[-1]], *words[last + 1 : last + 2]}:
         starts.append(items[-1])  # "No Windows, Linux only", "kein Java, nur Kotlin"
