@@ -50,6 +50,7 @@ WORD_CLASSES = (
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on",
+    "lapse", "licence", "ago", "years", "ongoing", "emphatic",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -299,6 +300,12 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     praise |= {h.first for h, _ in rest if any(fear[max(h.first - 1, 0) : h.last + 5])}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
+    licence = {w.rsplit("-", 1)[-1] for w in words[cut_left:cut_right]}
+    commas = {
+        h.first
+        for h in hits
+        if h.first > last and _other_subject(text, spans[last][1], spans[h.first][0])
+    }
     everyday = _everyday_term(words[first : last + 1])
     # Where the clause's first word stands, past a joining word ("and", "while").
     opening = (
@@ -312,9 +319,13 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and _governs(hit, first, last, cut_left, opening, everyday)
         # A domain word after "for" is the client's trade ("Go for a car marketplace").
         and not (hit.cue.where == "near" and word_class("beneficiary") & {*words[last : hit.first]})
-        and not (hit.first > last and _other_subject(text, spans[last][1], spans[hit.first][0]))
-        # A cue a comma follows at once is its own item's value ("Helm: none, Docker").
-        and not (hit.last < first and text[spans[hit.last][1] : start].lstrip(" ")[:1] == ",")
+        # Past a comma, another item's, but a past remark: "J'ai fait X, il y a longtemps".
+        and (hit.cue.kind == "past" or hit.first not in commas)
+        # Nor a lapse word ("expired", "vencida") but beside a licence noun ("expired stock").
+        and not (word_class("lapse") & {*hit.cue.words} and not word_class("licence") & licence)
+        # A cue a comma follows at once is its own item's value ("Helm: none, Docker"); not
+        # the past opening a clause ("Back then, ...").
+        and (hit.cue.kind == "past" or text[spans[hit.last][1] : start].lstrip(" ")[:1] != ",")
     }
     for h in _fronted_negations(text, spans, words, hits, (cut_left, first, last, cut_right)):
         governing[(h.first, "negation")] = h.cue
@@ -322,8 +333,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         heading = _heading(text, left, low)
         if heading is not None:
             h_words = [text[a:b] for a, b in _tokens(text, *heading)]
-            second = [*h_words, "0", "0"][1]  # a goal opens it before a date: "Goal for 2025"
-            lead = "heading" if second[:1].isdigit() or second in word_class("preposition") else ""
+            dated = any(w[:1].isdigit() for w in h_words[1:])  # a goal opens it before a date
+            lead = "heading" if dated or word_class("preposition") & {*h_words[1:2]} else ""
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
                 for hit in _hits(h_words)
@@ -558,6 +569,12 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     k_end = min(first, opening + 3 + 4 * (words[opening] in word_class("preposition")))
     people = any(_person(words[k]) and verbs[k] for k in range(opening, k_end))
     people = people and word_class("first_person").isdisjoint(words[opening:first])
+    head, sep, tail = re.split(r"([,;]|\.(?= |$))", line + ".", maxsplit=1)  # "X did Y; I did Z"
+    nxt, me = [*_WORD.findall(tail), ""], word_class("first_person")
+    bold = words[opening] in word_class("determiner") or nxt[0] in word_class("emphatic")
+    mine = me - word_class("determiner") & {*words[opening:first], *_WORD.findall(head)}
+    if bold and sep in ",;" and nxt[0] in me and not (mine or word_class("shared") & {*nxt}):
+        return True
     if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 5, near)])))):
         return False
     return any(
@@ -575,6 +592,10 @@ def _long_ago(words: list[str]) -> bool:
     "Perl (2009-2012)", "SVN until 2012", "COBOL in the 90s". A year alone is no end."""
     for k, word in enumerate(words):
         year, before = _YEAR_END.fullmatch(word), set(words[max(0, k - 2) : k])
+        near = {*before, " ".join(words[k - 2 : k]), *words[k + 2 : k + 3]}  # "vor 20 Jahren"
+        ago = word_class("ago") & near and not word_class("ongoing") & near and word.isdigit()
+        if ago and int(word) >= PAST_YEARS and word_class("years") & {*words[k + 1 : k + 2]}:
+            return True
         ended = before & (word_class("until") | word_class("bygone"))  # "back in 2008"
         joined = k > 1 and _YEAR_END.fullmatch(words[k - 2]) and before & word_class("year_to")
         if year and year[1] and ("-" in word or ended or joined):  # "2001 to 2006"
@@ -748,7 +769,8 @@ def _cuts(
     """The word range of the term's clause: cut at a connector ("but", "aber", "mais",
     "pero", ...) and at a comma before a negation ("Java, not Kotlin"), unless the
     negation ends its item, then the term's predicate ("Vue.js, never used (React)")."""
-    starts = [k for k, word in enumerate(words) if word in word_class("connector")]
+    inner = {k for h in hits for k in range(h.first + 1, h.last + 1)}  # "pendant ma thèse"
+    starts = [k for k, w in enumerate(words) if w in word_class("connector") and k not in inner]
     items = [k for k in range(1, first + 1) if "," in text[spans[k - 1][1] : spans[k][0]]]
     if items and word_class("only") & {words[items[-1]], *words[last + 1 : last + 2]}:
         starts.append(items[-1])  # "No Windows, Linux only", "kein Java, nur Kotlin"
@@ -800,6 +822,9 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
     reach = CJK_REACH if hit.cue.cjk else REACH
     if hit.last < first:
         before = 0 if hit.cue.words[-1] in word_class("next_to_term") else reach
+        fronted = kind == "past" and hit.first in (cut_left, opening)  # "Back then, ... X"
+        fronted = fronted and hit.cue.words[-1] not in word_class("preposition")  # "Back in"
+        before = SUBJECT_REACH if fronted and before else before
         return where != "after" and first - hit.last - 1 <= before
     if hit.first > last:
         return where != "before" and hit.first - last - 1 <= reach
