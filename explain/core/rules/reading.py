@@ -46,11 +46,10 @@ WORD_CLASSES = (
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
     "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
-    "indefinite",
+    "indefinite", "lapse", "licence", "ago", "years", "ongoing", "emphatic",
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on",
-    "lapse", "licence", "ago", "years", "ongoing", "emphatic",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -301,16 +300,9 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     licence = {w.rsplit("-", 1)[-1] for w in words[cut_left:cut_right]}
-    commas = {
-        h.first
-        for h in hits
-        if h.first > last and _other_subject(text, spans[last][1], spans[h.first][0])
-    }
     everyday = _everyday_term(words[first : last + 1])
     # Where the clause's first word stands, past a joining word ("and", "while").
-    opening = (
-        cut_left + 1 if cut_left < first and words[cut_left] in word_class("joining") else cut_left
-    )
+    opening = cut_left + (cut_left < first and words[cut_left] in word_class("joining"))
     governing = {
         (hit.first, hit.cue.kind): hit.cue
         for hit in hits
@@ -319,13 +311,10 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and _governs(hit, first, last, cut_left, opening, everyday)
         # A domain word after "for" is the client's trade ("Go for a car marketplace").
         and not (hit.cue.where == "near" and word_class("beneficiary") & {*words[last : hit.first]})
-        # Past a comma, another item's, but a past remark: "J'ai fait X, il y a longtemps".
-        and (hit.cue.kind == "past" or hit.first not in commas)
+        # Past a comma, another item's; not the past ("X, years ago", "Back then, ... X").
+        and (hit.cue.kind == "past" or not _other_item(text, spans, hit, first, last))
         # Nor a lapse word ("expired", "vencida") but beside a licence noun ("expired stock").
         and not (word_class("lapse") & {*hit.cue.words} and not word_class("licence") & licence)
-        # A cue a comma follows at once is its own item's value ("Helm: none, Docker"); not
-        # the past opening a clause ("Back then, ...").
-        and (hit.cue.kind == "past" or text[spans[hit.last][1] : start].lstrip(" ")[:1] != ",")
     }
     for h in _fronted_negations(text, spans, words, hits, (cut_left, first, last, cut_right)):
         governing[(h.first, "negation")] = h.cue
@@ -351,14 +340,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     without = word_class("without")
     negations = [cue for (_, kind), cue in governing.items() if kind == "negation"]
     if len(negations) == 1 and negations[0].words[0] in without:
-        others = [
-            hit
-            for hit in hits
-            if hit.cue.kind == "negation"
-            and cut_left <= hit.first
-            and hit.last < cut_right
-            and hit.cue.words[0] not in without
-        ]
+        others = [h for h in hits if h.cue.kind == "negation" and h.cue.words[0] not in without]
+        others = [h for h in others if cut_left <= h.first and h.last < cut_right]
         if others:
             governing[(others[-1].first, "negation")] = others[-1].cue
     extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
@@ -471,12 +454,15 @@ def _supports_a_team(words: list[str], first: int, last: int) -> bool:
     return False
 
 
-def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
-    """A cue after the term is another item's predicate when a comma or a spaced slash
-    stands between them and the term does not end its item there."""
+def _other_item(text: str, spans: list[tuple[int, int]], hit: _Hit, first: int, last: int) -> bool:
+    """A cue past a comma is another item's: a comma right after a cue before the term ("Helm:
+    none, Docker"), or a comma or spaced slash before a cue after it, the term not ending there."""
+    if hit.last < first:
+        return text[spans[hit.last][1] : spans[first][0]].lstrip(" ")[:1] == ","
+    end = spans[last][1]
     for separator in (",", " / "):
-        found = text.find(separator, term_end, cue_start)
-        if found >= 0 and any(is_word_char(ch) for ch in text[term_end:found].partition(" ")[2]):
+        found = text.find(separator, end, spans[hit.first][0])
+        if found >= 0 and any(is_word_char(ch) for ch in text[end:found].partition(" ")[2]):
             return True
     return False
 
@@ -555,7 +541,8 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     clause (V2: "Jenkinsa konfigurował mój kierownik"); or a person before a verb in the
     first three words, seven past a fronted preposition ("DBA team owned Oracle", "Beim
     Kunden hat das Team"; not "Team lead on", "Im Team habe ich") or after the term and a
-    verb before a comma, then "I" after ",", ";", "(" or a dash."""
+    verb before a comma, then "I" after ",", ";", "(" or a dash; or "I" opening the next clause
+    after an opening determiner or as an emphatic pronoun ("Mein Vater …, ich", ", ja …")."""
     opening, first, last, stop = at
     verbs = [w not in word_class("preposition") and not _person(w) for w in words[1:]] + [False]
     line = text[end:].split("\n", 1)[0]
@@ -798,8 +785,7 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
     """A cue before the term within reach, after it (its predicate) within reach, or
     sharing words with it; subjects, another role's and everyday senses reach their own
     way (docs/verifier.md, "The scope rule")."""
-    kind = hit.cue.kind
-    where = hit.cue.where
+    kind, where = hit.cue.kind, hit.cue.where
     if kind == "absent" or where == "heading":
         return False  # read only as a list item's value (_tail) or a heading (_heading)
     if kind == "everyday":
@@ -822,9 +808,8 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
     reach = CJK_REACH if hit.cue.cjk else REACH
     if hit.last < first:
         before = 0 if hit.cue.words[-1] in word_class("next_to_term") else reach
-        fronted = kind == "past" and hit.first in (cut_left, opening)  # "Back then, ... X"
-        fronted = fronted and hit.cue.words[-1] not in word_class("preposition")  # "Back in"
-        before = SUBJECT_REACH if fronted and before else before
+        fronted = hit.first <= opening and hit.cue.words[-1] not in word_class("preposition")
+        before = SUBJECT_REACH if kind == "past" and fronted and before else before  # "Back then,"
         return where != "after" and first - hit.last - 1 <= before
     if hit.first > last:
         return where != "before" and hit.first - last - 1 <= reach
