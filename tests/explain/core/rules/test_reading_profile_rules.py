@@ -366,6 +366,12 @@ ROUND6 = [
     ("Prowadziłam kadry w Symfonii, ja też układałam grafiki", "Symfonii", "states"),
     ("My manager handed me the Xero migration, I ran it end to end", "Xero", "states"),
     ("I was trained by an agency in Xero", "Xero", "states"),
+    # A former trade right before it ("antigo", "antiguo"); an interest is no claim.
+    ("Antigo motorista de táxi, hoje em logística", "motorista", "past"),
+    ("Antiguo jefe de sala, ahora en oficina", "jefe de sala", "past"),
+    ("Restauré un antiguo molino con mortero de cal", "mortero de cal", "states"),
+    ("Il mio interesse per la ceramica Raku nasce in Giappone", "Raku", "wished"),
+    ("Muy buen nivel de Excel, y mucho interés por Power BI", "Power BI", "wished"),
 ]
 
 
