@@ -46,7 +46,7 @@ WORD_CLASSES = (
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
     "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
-    "indefinite", "lapse", "licence", "ago", "years", "ongoing", "emphatic",
+    "indefinite", "lapse", "licence", "ago", "years", "ongoing", "emphatic", "passive",
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on",
@@ -356,7 +356,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         extra.add("about_company")
     extra.update(_job_side(text, spans, (opening, first, last, cut_right)))
     # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").
-    someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
+    someone = _done_by_someone_else(words, hits, (first, last, cut_right)) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
     # Done by another named after the term ("lo lleva la gestoría"): on a job, not yours.
@@ -481,7 +481,7 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
         return False
     if words[i] in word_class("person_bare") or (bare and _person(words[i])):
         return True
-    determiners = word_class("determiner")
+    determiners = word_class("determiner") | (word_class("indefinite") if bare else frozenset())
     if words[i] not in determiners:
         return False
     other = False  # a word that is no determiner, so a determiner after it opens another
@@ -494,12 +494,16 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
     return False
 
 
-def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: int) -> bool:
-    """After the term, an agent ("by") or a resumptive clitic and its verb ("lo
-    llevaba"), then a person; not an agent inside a neutral phrase ("used by the team")."""
+def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int, int]) -> bool:
+    """After the term, an agent ("by") or a resumptive clitic and its verb ("lo llevaba"), then
+    a person; so before it, past a passive after its subject ("The shop was built by an agency
+    in Shopify"; not "Was promoted by", "I was trained by"), but not in a neutral phrase."""
+    first, last, stop = at
     neutral = {k for h in hits if h.cue.kind == "neutral" for k in range(h.first, h.last + 1)}
-    for k in range(last + 1, stop):
-        if k in neutral:
+    aux = [k for k in range(1, first) if words[k] in word_class("passive")]
+    mine = word_class("first_person").intersection(words[:first])
+    for k in range(aux[0] if aux and not mine else last + 1, stop):
+        if k in neutral or first <= k <= last:
             continue
         if words[k] in word_class("agent") and _subject_at(words, k + 1, stop, bare=True):
             return True
@@ -798,11 +802,7 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
         # After the term, next to it; or a phrase that holds the term ("head chef").
         return hit.first <= last or (where != "before" and hit.first == last + 1)
     if kind in _SUBJECT_KINDS and where == "before":
-        return (
-            hit.last < first
-            and hit.first in (cut_left, opening)
-            and first - hit.last - 1 <= SUBJECT_REACH
-        )
+        return hit.last < first and hit.first <= opening and first - hit.last <= SUBJECT_REACH + 1
     if kind == "other_role" and where == "before":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
     reach = CJK_REACH if hit.cue.cjk else REACH

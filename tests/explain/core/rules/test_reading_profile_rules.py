@@ -372,6 +372,22 @@ ROUND6 = [
     ("Restauré un antiguo molino con mortero de cal", "mortero de cal", "states"),
     ("Il mio interesse per la ceramica Raku nasce in Giappone", "Raku", "wished"),
     ("Muy buen nivel de Excel, y mucho interés por Power BI", "Power BI", "wished"),
+    # A passive with its subject, then its agent, before the term: the agent's work.
+    ("The clinic's booking page was set up by a freelancer in Wix", "Wix", "someone_else"),
+    ("Die Buchhaltung wurde von einer Agentur in DATEV erledigt", "DATEV", "someone_else"),
+    ("Le plan de taille a été établi par une agence sous QGIS", "QGIS", "someone_else"),
+    ("Las nóminas fueron gestionadas por una gestoría en A3", "A3", "someone_else"),
+    (
+        "Il gestionale è stato installato da un fornitore esterno in Zucchetti",
+        "Zucchetti",
+        "someone_else",
+    ),
+    ("De webshop werd door een bureau in Lightspeed opgezet", "Lightspeed", "someone_else"),
+    ("Instalacja została wykonana przez firmę w systemie KNX", "KNX", "someone_else"),
+    # Guards: the writer as the subject, said or dropped.
+    ("I was coached by an agency in Canva", "Canva", "states"),
+    ("Was asked by my manager to run the Sage payroll", "Sage", "states"),
+    ("Fui contratada por una gestoría para llevar A3", "A3", "states"),
 ]
 
 
