@@ -384,6 +384,11 @@ ROUND6 = [
     ),
     ("De webshop werd door een bureau in Lightspeed opgezet", "Lightspeed", "someone_else"),
     ("Instalacja została wykonana przez firmę w systemie KNX", "KNX", "someone_else"),
+    # A value that says "nonexistent" as the whole of its item.
+    ("Polski non pervenuto", "Polski", "absent"),
+    ("Spanish nonexistent, French B2", "Spanish", "absent"),
+    ("Französisch nicht vorhanden", "Französisch", "absent"),
+    ("SQL knowledge nonexistent in the team before I joined", "SQL", "states"),
     # Guards: the writer as the subject, said or dropped.
     ("I was coached by an agency in Canva", "Canva", "states"),
     ("Was asked by my manager to run the Sage payroll", "Sage", "states"),
