@@ -349,6 +349,9 @@ ROUND6 = [
     ("Je me vois bien ouvrir un food truck", "food truck", "wished"),
     ("Plan na 2028: kurs spawania TIG", "TIG", "wished"),
     ("Dream Team award for the Sage rollout", "Sage", "states"),
+    ("Ich hoffe, mit meinen SAP-Kenntnissen zu überzeugen", "SAP", "states"),
+    ("Ik hoop dat mijn ervaring met Exact past", "Exact", "states"),
+    ("I see myself as an AutoCAD power user", "AutoCAD", "states"),
     # Another's clause, then the writer's own after a comma or ";".
     (
         "Mia moglie tiene la contabilità in Zucchetti, io seguo la cucina",
