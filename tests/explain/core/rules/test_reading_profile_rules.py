@@ -352,6 +352,8 @@ ROUND6 = [
     ("Ich hoffe, mit meinen SAP-Kenntnissen zu überzeugen", "SAP", "states"),
     ("Ik hoop dat mijn ervaring met Exact past", "Exact", "states"),
     ("I see myself as an AutoCAD power user", "AutoCAD", "states"),
+    ("Staplerschein gültig bis nächstes Jahr", "Staplerschein", "states"),
+    ("VCA geldig tot volgend jaar", "VCA", "states"),
     # Another's clause, then the writer's own after a comma or ";".
     (
         "Mia moglie tiene la contabilità in Zucchetti, io seguo la cucina",
