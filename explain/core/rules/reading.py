@@ -46,7 +46,7 @@ WORD_CLASSES = (
     "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
     "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
-    "indefinite",
+    "indefinite", "lapse", "licence", "ago", "years", "ongoing", "emphatic", "passive",
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
@@ -299,11 +299,10 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     praise |= {h.first for h, _ in rest if any(fear[max(h.first - 1, 0) : h.last + 5])}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
+    licence = {w.rsplit("-", 1)[-1] for w in words[cut_left:cut_right]}
     everyday = _everyday_term(words[first : last + 1])
     # Where the clause's first word stands, past a joining word ("and", "while").
-    opening = (
-        cut_left + 1 if cut_left < first and words[cut_left] in word_class("joining") else cut_left
-    )
+    opening = cut_left + (cut_left < first and words[cut_left] in word_class("joining"))
     governing = {
         (hit.first, hit.cue.kind): hit.cue
         for hit in hits
@@ -312,9 +311,10 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and _governs(hit, first, last, cut_left, opening, everyday)
         # A domain word after "for" is the client's trade ("Go for a car marketplace").
         and not (hit.cue.where == "near" and word_class("beneficiary") & {*words[last : hit.first]})
-        and not (hit.first > last and _other_subject(text, spans[last][1], spans[hit.first][0]))
-        # A cue a comma follows at once is its own item's value ("Helm: none, Docker").
-        and not (hit.last < first and text[spans[hit.last][1] : start].lstrip(" ")[:1] == ",")
+        # Past a comma, another item's; not the past ("X, years ago", "Back then, ... X").
+        and (hit.cue.kind == "past" or not _other_item(text, spans, hit, first, last))
+        # Nor a lapse word ("expired", "vencida") but beside a licence noun ("expired stock").
+        and not (word_class("lapse") & {*hit.cue.words} and not word_class("licence") & licence)
     }
     for h in _fronted_negations(text, spans, words, hits, (cut_left, first, last, cut_right)):
         governing[(h.first, "negation")] = h.cue
@@ -322,8 +322,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         heading = _heading(text, left, low)
         if heading is not None:
             h_words = [text[a:b] for a, b in _tokens(text, *heading)]
-            second = [*h_words, "0", "0"][1]  # a goal opens it before a date: "Goal for 2025"
-            lead = "heading" if second[:1].isdigit() or second in word_class("preposition") else ""
+            dated = any(w[:1].isdigit() for w in h_words[1:])  # a goal opens it before a date
+            lead = "heading" if dated or word_class("preposition") & {*h_words[1:2]} else ""
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
                 for hit in _hits(h_words)
@@ -340,14 +340,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     without = word_class("without")
     negations = [cue for (_, kind), cue in governing.items() if kind == "negation"]
     if len(negations) == 1 and negations[0].words[0] in without:
-        others = [
-            hit
-            for hit in hits
-            if hit.cue.kind == "negation"
-            and cut_left <= hit.first
-            and hit.last < cut_right
-            and hit.cue.words[0] not in without
-        ]
+        others = [h for h in hits if h.cue.kind == "negation" and h.cue.words[0] not in without]
+        others = [h for h in others if cut_left <= h.first and h.last < cut_right]
         if others:
             governing[(others[-1].first, "negation")] = others[-1].cue
     extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
@@ -362,7 +356,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         extra.add("about_company")
     extra.update(_job_side(text, spans, (opening, first, last, cut_right)))
     # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").
-    someone = _done_by_someone_else(words, hits, last, cut_right) or _subject_later(
+    someone = _done_by_someone_else(words, hits, (first, last, cut_right)) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
     # Done by another named after the term ("lo lleva la gestoría"): on a job, not yours.
@@ -469,12 +463,15 @@ def _supports_a_team(words: list[str], first: int, last: int) -> bool:
     return False
 
 
-def _other_subject(text: str, term_end: int, cue_start: int) -> bool:
-    """A cue after the term is another item's predicate when a comma or a spaced slash
-    stands between them and the term does not end its item there."""
+def _other_item(text: str, spans: list[tuple[int, int]], hit: _Hit, first: int, last: int) -> bool:
+    """A cue past a comma is another item's: a comma right after a cue before the term ("Helm:
+    none, Docker"), or a comma or spaced slash before a cue after it, the term not ending there."""
+    if hit.last < first:
+        return text[spans[hit.last][1] : spans[first][0]].lstrip(" ")[:1] == ","
+    end = spans[last][1]
     for separator in (",", " / "):
-        found = text.find(separator, term_end, cue_start)
-        if found >= 0 and any(is_word_char(ch) for ch in text[term_end:found].partition(" ")[2]):
+        found = text.find(separator, end, spans[hit.first][0])
+        if found >= 0 and any(is_word_char(ch) for ch in text[end:found].partition(" ")[2]):
             return True
     return False
 
@@ -493,7 +490,7 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
         return False
     if words[i] in word_class("person_bare") or (bare and _person(words[i])):
         return True
-    determiners = word_class("determiner")
+    determiners = word_class("determiner") | (word_class("indefinite") if bare else frozenset())
     if words[i] not in determiners:
         return False
     other = False  # a word that is no determiner, so a determiner after it opens another
@@ -506,12 +503,16 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
     return False
 
 
-def _done_by_someone_else(words: list[str], hits: list[_Hit], last: int, stop: int) -> bool:
-    """After the term, an agent ("by") or a resumptive clitic and its verb ("lo
-    llevaba"), then a person; not an agent inside a neutral phrase ("used by the team")."""
+def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int, int]) -> bool:
+    """After the term, an agent ("by") or a resumptive clitic and its verb ("lo llevaba"), then
+    a person; so before it, past a passive after its subject ("The shop was built by an agency
+    in Shopify"; not "Was promoted by", "I was trained by"), but not in a neutral phrase."""
+    first, last, stop = at
     neutral = {k for h in hits if h.cue.kind == "neutral" for k in range(h.first, h.last + 1)}
-    for k in range(last + 1, stop):
-        if k in neutral:
+    aux = [k for k in range(1, first) if words[k] in word_class("passive")]
+    mine = word_class("first_person").intersection(words[:first])
+    for k in range(aux[0] if aux and not mine else last + 1, stop):
+        if k in neutral or first <= k <= last:
             continue
         if words[k] in word_class("agent") and _subject_at(words, k + 1, stop, bare=True):
             return True
@@ -553,7 +554,8 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     clause (V2: "Jenkinsa konfigurował mój kierownik"); or a person before a verb in the
     first three words, seven past a fronted preposition ("DBA team owned Oracle", "Beim
     Kunden hat das Team"; not "Team lead on", "Im Team habe ich") or after the term and a
-    verb before a comma, then "I" after ",", ";", "(" or a dash."""
+    verb before a comma, then "I" after ",", ";", "(" or a dash; or "I" opening the next clause
+    after an opening determiner or as an emphatic pronoun ("Mein Vater …, ich", ", ja …")."""
     opening, first, last, stop = at
     verbs = [w not in word_class("preposition") and not _person(w) for w in words[1:]] + [False]
     line = text[end:].split("\n", 1)[0]
@@ -567,6 +569,12 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     k_end = min(first, opening + 3 + 4 * (words[opening] in word_class("preposition")))
     people = any(_person(words[k]) and verbs[k] for k in range(opening, k_end))
     people = people and word_class("first_person").isdisjoint(words[opening:first])
+    head, sep, tail = re.split(r"([,;]|\.(?= |$))", line + ".", maxsplit=1)  # "X did Y; I did Z"
+    nxt, me = [*_WORD.findall(tail), ""], word_class("first_person")
+    bold = words[opening] in word_class("determiner") or nxt[0] in word_class("emphatic")
+    mine = me - word_class("determiner") & {*words[opening:first], *_WORD.findall(head)}
+    if bold and sep in ",;" and nxt[0] in me and not (mine or word_class("shared") & {*nxt}):
+        return True
     if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 5, near)])))):
         return False
     return any(
@@ -584,6 +592,10 @@ def _long_ago(words: list[str]) -> bool:
     "Perl (2009-2012)", "SVN until 2012", "COBOL in the 90s". A year alone is no end."""
     for k, word in enumerate(words):
         year, before = _YEAR_END.fullmatch(word), set(words[max(0, k - 2) : k])
+        near = {*before, " ".join(words[k - 2 : k]), *words[k + 2 : k + 3]}  # "vor 20 Jahren"
+        ago = word_class("ago") & near and not word_class("ongoing") & near and word.isdigit()
+        if ago and int(word) >= PAST_YEARS and word_class("years") & {*words[k + 1 : k + 2]}:
+            return True
         ended = before & (word_class("until") | word_class("bygone"))  # "back in 2008"
         joined = k > 1 and _YEAR_END.fullmatch(words[k - 2]) and before & word_class("year_to")
         if year and year[1] and ("-" in word or ended or joined):  # "2001 to 2006"
@@ -755,10 +767,13 @@ def _cuts(
     last: int,
 ) -> tuple[int, int]:
     """The word range of the term's clause: cut at a connector ("but", "aber", "pero"; not
-    one of another language in a clause showing its own: "ma" in Polish) and at a comma before
-    a negation ("Java, not Kotlin") unless it ends its item, then at the term's predicate."""
+    one of another language in a clause showing its own: "ma" in Polish; not inside a cue:
+    "pendant ma thèse") and at a comma before a negation ("Java, not Kotlin") unless it
+    ends its item, then at the term's predicate ("Vue.js, never used (React)")."""
     shown = {row[0] for row in map(str.split, word_class("homograph")) if {*row[1:]} & {*words}}
-    starts = [k for k, word in enumerate(words) if word in word_class("connector") - shown]
+    inner = {k for h in hits for k in range(h.first + 1, h.last + 1)}
+    connectors = word_class("connector") - shown
+    starts = [k for k, w in enumerate(words) if w in connectors and k not in inner]
     items = [k for k in range(1, first + 1) if "," in text[spans[k - 1][1] : spans[k][0]]]
     if items and word_class("only") & {words[items[-1]], *words[last + 1 : last + 2]}:
         starts.append(items[-1])  # "No Windows, Linux only", "kein Java, nur Kotlin"
@@ -786,8 +801,7 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
     """A cue before the term within reach, after it (its predicate) within reach, or
     sharing words with it; subjects, another role's and everyday senses reach their own
     way (docs/verifier.md, "The scope rule")."""
-    kind = hit.cue.kind
-    where = hit.cue.where
+    kind, where = hit.cue.kind, hit.cue.where
     if kind == "absent" or where == "heading":
         return False  # read only as a list item's value (_tail) or a heading (_heading)
     if kind == "everyday":
@@ -800,16 +814,14 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
         # After the term, next to it; or a phrase that holds the term ("head chef").
         return hit.first <= last or (where != "before" and hit.first == last + 1)
     if kind in _SUBJECT_KINDS and where == "before":
-        return (
-            hit.last < first
-            and hit.first in (cut_left, opening)
-            and first - hit.last - 1 <= SUBJECT_REACH
-        )
+        return hit.last < first and hit.first <= opening and first - hit.last <= SUBJECT_REACH + 1
     if kind == "other_role" and where == "before":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
     reach = CJK_REACH if hit.cue.cjk else REACH
     if hit.last < first:
         before = 0 if hit.cue.words[-1] in word_class("next_to_term") else reach
+        fronted = hit.first <= opening and hit.cue.words[-1] not in word_class("preposition")
+        before = SUBJECT_REACH if kind == "past" and fronted and before else before  # "Back then,"
         return where != "after" and first - hit.last - 1 <= before
     if hit.first > last:
         return where != "before" and hit.first - last - 1 <= reach

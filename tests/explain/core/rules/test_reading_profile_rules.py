@@ -303,3 +303,104 @@ def test_a_plural_pronoun_subject_and_the_writer_as_object(
 )
 def test_willing_to_learn_targets_and_an_ex_prefix(text: str, term: str, state: str) -> None:
     assert profile_state(reading_of(text, term)) == state
+
+
+# Round 6 (5 Dec): a lapse word beside a licence noun, five years ago or more, an era
+# opening the clause, dreams and career goals, another's clause before the writer's own.
+ROUND6 = [
+    # A lapse word is the past beside a licence noun in its clause, never beside stock.
+    ("Crane operator card (CPCS), expired 2017", "CPCS", "past"),
+    ("Staplerschein abgelaufen, nie erneuert", "Staplerschein", "past"),
+    ("Permis CACES R489 périmé depuis 2016", "CACES", "past"),
+    ("Carnet de manipulador de alimentos caducado", "manipulador de alimentos", "past"),
+    ("Licencja pilota drona wygasła w 2019", "pilota drona", "past"),
+    ("Abilitazione HACCP scaduta, mai rinnovata", "HACCP", "past"),
+    ("Habilitação de empilhador vencida desde 2018", "empilhador", "past"),
+    ("VCA-certificaat verlopen sinds 2015", "VCA", "past"),
+    ("Used SAP handhelds to write off expired stock", "SAP", "states"),
+    ("Verlopen producten uit de schappen gehaald met Odoo", "Odoo", "states"),
+    ("Gestione dei prodotti scaduti in magazzino con TeamSystem", "TeamSystem", "states"),
+    ("Forklift licence, valid until 2029", "Forklift", "states"),
+    # Five years ago or more, in digits, with an ago word; not "since" nor "for".
+    ("Vor 18 Jahren Zimmerei im Betrieb meines Onkels", "Zimmerei", "past"),
+    ("Cuidé ancianos hace 12 años, en Bilbao", "ancianos", "past"),
+    ("Obsługa wózka widłowego 12 lat temu", "wózka widłowego", "past"),
+    ("Tricot à la main il y a 30 ans", "Tricot", "past"),
+    ("Servizio ai tavoli 8 anni fa", "Servizio ai tavoli", "past"),
+    ("Dakdekker 22 jaar geleden", "Dakdekker", "past"),
+    ("Desde hace 12 años llevo la contabilidad en Contaplus", "Contaplus", "states"),
+    ("Hace 9 años que uso Revit a diario", "Revit", "states"),
+    ("Trabalho com Protheus há 12 anos", "Protheus", "states"),
+    # An era opening the clause governs all of it, past a comma; "back in" a year does not.
+    ("Damals, noch in der Lehre, habe ich mit AutoCAD gezeichnet", "AutoCAD", "past"),
+    ("Autrefois, avant la reconversion, je réparais des moteurs diesel", "moteurs", "past"),
+    (
+        "Back in March I set up the clinic's bookings in Cliniko and still run them",
+        "Cliniko",
+        "states",
+    ),
+    # Dreams, aspirations and career goals as a verb or a heading; a plan for a later year.
+    ("Sonho abrir uma oficina de bicicletas", "oficina de bicicletas", "wished"),
+    ("Droom: een eigen hoveniersbedrijf", "hoveniersbedrijf", "wished"),
+    ("Cel zawodowy: uprawnienia SEP do 1 kV", "SEP", "wished"),
+    ("Objectif professionnel : devenir chef de rang", "chef de rang", "wished"),
+    ("L'anno prossimo voglio prendere il patentino del muletto", "patentino", "wished"),
+    ("Aspiro a trabajar como sumiller", "sumiller", "wished"),
+    ("Je me vois bien ouvrir un food truck", "food truck", "wished"),
+    ("Plan na 2028: kurs spawania TIG", "TIG", "wished"),
+    ("Dream Team award for the Sage rollout", "Sage", "states"),
+    ("Ich hoffe, mit meinen SAP-Kenntnissen zu überzeugen", "SAP", "states"),
+    ("Ik hoop dat mijn ervaring met Exact past", "Exact", "states"),
+    ("I see myself as an AutoCAD power user", "AutoCAD", "states"),
+    ("Staplerschein gültig bis nächstes Jahr", "Staplerschein", "states"),
+    ("VCA geldig tot volgend jaar", "VCA", "states"),
+    # Another's clause, then the writer's own after a comma or ";".
+    (
+        "Mia moglie tiene la contabilità in Zucchetti, io seguo la cucina",
+        "Zucchetti",
+        "someone_else",
+    ),
+    ("Szalunki stawiał majster, ja woziłem beton", "Szalunki", "someone_else"),
+    (
+        "Le chef d'équipe pilotait la pelleteuse ; je balisais le chantier",
+        "pelleteuse",
+        "someone_else",
+    ),
+    ("De eigenaar deed de inkoop in Exact, ik stond in de winkel", "Exact", "someone_else"),
+    ("Ran the bar's stock in Lightspeed, I also trained new staff", "Lightspeed", "states"),
+    ("Prowadziłam kadry w Symfonii, ja też układałam grafiki", "Symfonii", "states"),
+    ("My manager handed me the Xero migration, I ran it end to end", "Xero", "states"),
+    ("I was trained by an agency in Xero", "Xero", "states"),
+    # A former trade right before it ("antigo", "antiguo"); an interest is no claim.
+    ("Antigo motorista de táxi, hoje em logística", "motorista", "past"),
+    ("Antiguo jefe de sala, ahora en oficina", "jefe de sala", "past"),
+    ("Restauré un antiguo molino con mortero de cal", "mortero de cal", "states"),
+    ("Il mio interesse per la ceramica Raku nasce in Giappone", "Raku", "wished"),
+    ("Muy buen nivel de Excel, y mucho interés por Power BI", "Power BI", "wished"),
+    # A passive with its subject, then its agent, before the term: the agent's work.
+    ("The clinic's booking page was set up by a freelancer in Wix", "Wix", "someone_else"),
+    ("Die Buchhaltung wurde von einer Agentur in DATEV erledigt", "DATEV", "someone_else"),
+    ("Le plan de taille a été établi par une agence sous QGIS", "QGIS", "someone_else"),
+    ("Las nóminas fueron gestionadas por una gestoría en A3", "A3", "someone_else"),
+    (
+        "Il gestionale è stato installato da un fornitore esterno in Zucchetti",
+        "Zucchetti",
+        "someone_else",
+    ),
+    ("De webshop werd door een bureau in Lightspeed opgezet", "Lightspeed", "someone_else"),
+    ("Instalacja została wykonana przez firmę w systemie KNX", "KNX", "someone_else"),
+    # A value that says "nonexistent" as the whole of its item.
+    ("Polski non pervenuto", "Polski", "absent"),
+    ("Spanish nonexistent, French B2", "Spanish", "absent"),
+    ("Französisch nicht vorhanden", "Französisch", "absent"),
+    ("SQL knowledge nonexistent in the team before I joined", "SQL", "states"),
+    # Guards: the writer as the subject, said or dropped.
+    ("I was coached by an agency in Canva", "Canva", "states"),
+    ("Was asked by my manager to run the Sage payroll", "Sage", "states"),
+    ("Fui contratada por una gestoría para llevar A3", "A3", "states"),
+]
+
+
+@pytest.mark.parametrize(("text", "term", "state"), ROUND6)
+def test_round6_lapse_years_ago_eras_dreams_and_contrast(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
