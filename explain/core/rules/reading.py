@@ -436,7 +436,7 @@ def _attached(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int])
             return True
         arts = [w for w in words[max(low, h - 3) : h] if w in wc("determiner") | wc("indefinite")]
         det = (arts or [""])[-1]  # the nearest: not "a", "an" (the one hired)
-        skip = det in wc("indefinite") or me & {*words[h:i]} or wc("leads") & {*words[low:h]}
+        skip = det in wc("indefinite") or me & {*words[h:i]} or wc("leads") & {*words[low : h - 1]}
         for k in range(h + 1, min(h + 4, i + 1)) if _person(words[h]) and not skip else ():
             m, w = text[spans[k - 1][1] : spans[k][0]], words[k]
             bare = det and k + 1 < i and not m.strip() and not {w, det} <= wc("relative")
