@@ -51,6 +51,8 @@ PROFILE = [
     ("Qualified nurse (ICU, ventilation) with 8 years on wards", "ventilation", "states"),
     ("Trained the nurses, carers and doctors in Epic charting", "Epic", "states"),
     ("Told the client that Kubernetes would fit", "Kubernetes", "states"),
+    ("Cared for the patients who needed dialysis", "dialysis", "states"),
+    ("Coordinated with our suppliers, who ship via EDI", "EDI", "someone_else"),
 ]
 
 JOB = [
