@@ -24,6 +24,7 @@ PROFILE = [
     ("Mon oncle, menuisier, restaure des escaliers en chêne", "chêne", "someone_else"),
     ("Mój brat jest spawaczem z certyfikatem TIG", "TIG", "someone_else"),
     ("O meu pai é eletricista e instala painéis solares", "painéis solares", "someone_else"),
+    ("Kable układał elektryk, ja montowałem gniazdka", "Kable", "someone_else"),
     # A relative clause of another person, with or without its comma.
     ("Assisted the surveyor who ran the total station on site", "total station", "someone_else"),
     ("Worked beside the roofers, who laid the slate, on the scaffolding", "slate", "someone_else"),
