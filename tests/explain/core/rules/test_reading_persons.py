@@ -91,6 +91,14 @@ JOB = [
     # Guards: the one hired, the applicant as subject, a job title, the applicant leading.
     ("We are looking for a lawyer who knows employment law", "employment law", "required"),
     ("Buscamos un electricista que domine la domótica KNX", "KNX", "required"),
+    (
+        "Wir suchen Pflegekräfte, die Erfahrung in der Intensivpflege haben",
+        "Intensivpflege",
+        "required",
+    ),
+    ("Szukamy elektryka, który zna KNX", "KNX", "required"),
+    ("Recrutons des soudeurs, qui maîtrisent le TIG", "TIG", "required"),
+    ("We're hiring electricians, who hold an ECS card", "ECS", "required"),
     ("You, an experienced nurse, will run the wound clinic", "wound clinic", "required"),
     ("Senior welder (TIG, MIG) for our Leeds workshop", "TIG", "required"),
     ("You will lead the kitchen team that prepares the tasting menu", "tasting menu", "required"),
