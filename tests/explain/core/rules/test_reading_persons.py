@@ -103,6 +103,10 @@ JOB = [
     ("Senior welder (TIG, MIG) for our Leeds workshop", "TIG", "required"),
     ("You will lead the kitchen team that prepares the tasting menu", "tasting menu", "required"),
     ("Join our field team (HGV Class 2 licence required)", "HGV", "required"),
+    ("You'll join the crew that maintains our wind turbines", "wind turbines", "required"),
+    ("Rejoignez l'équipe qui développe notre app Flutter", "Flutter", "required"),
+    ("Word onderdeel van het team dat de Kafka-clusters beheert", "Kafka", "required"),
+    ("You will work with the crew that maintains our wind turbines", "wind turbines", "other_role"),
     ("The electrician you replace handled the fire alarms", "fire alarms", "required"),
 ]
 
