@@ -47,6 +47,7 @@ WORD_CLASSES = (
     "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite", "lapse", "licence", "ago", "years", "ongoing", "emphatic", "passive",
+    "expert", "leads",
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
@@ -361,15 +362,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     )
     # Done by another named after the term ("lo lleva la gestoría"): on a job, not yours.
     extra |= {"other_role"} if someone else set()
-    # A clause after "(" or a relative pronoun after a person and a comma ("lead, who") is theirs.
-    marks = {k: text[spans[k - 1][1] : spans[k][0]] for k in range(cut_left + 1, first)}
     writer = word_class("first_person") - word_class("determiner")  # Italian "i" is "the"
-    someone = someone or any(
-        ("(" in m and (words[k] in word_class("pronoun") or _subject_at(words, k, first)))
-        or ("," in m and words[k] in word_class("relative") and _person(words[k - 1]) and not me)
-        for k, m in marks.items()
-        for me in [writer.intersection(words[k:first])]  # "my manager, who hired me for React"
-    )
+    someone = someone or _attached(text, spans, (cut_left, opening, first))
     duo = words[opening : first + 1]  # "My team and I built", "e io"; not "e i colleghi"
     us = any(
         a in word_class("joining") and b in word_class("first_person") and not _person(c)
@@ -413,18 +407,13 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     company = bool(close or wc("company") & {*nouns} or years or wc("company_size") & staff)
     asks = wc("asks") & {*trail}
     company = (company or bool(site or (we and not you))) and not asks
-    rel = [k for k in range(1, i) if "," in text[spans[k - 1][1] : spans[k][0]]]
-    rel = [k for k in rel if not {*words[max(0, k - 4) : k]} & wc("indefinite")]  # "a nurse,"
     # "with our Java developers", "avec notre consultant X", "z zespołem Java": the term
     # names the people "with", "mit", "junto a" brings in (a person next to it, or "team of").
     pad = ["", "", *words, "", ""]  # pad[k + 2] is words[k]
     noun = _person(pad[j + 3]) and not _person(pad[j + 4])  # "Java team", not "X partner team"
     team = noun or _person(pad[i + 1]) or (pad[i + 1] in wc("genitive") and _person(pad[i]))
     with_our = team and wc("companion") & {*words[max(opening, i - 4) : i]} and not asks
-    other = any(words[k] in wc("relative") and any(map(_person, words[k - 2 : k])) for k in rel)
-    # "el equipo de backend, que": a person, "of" and the team's trade before the relative.
-    team_of = [k for k in rel if k > 2 and words[k - 2] in wc("genitive") and _person(words[k - 3])]
-    other = other or any(words[k] in wc("relative") for k in team_of)
+    other = _attached(text, spans, (0, opening, i))
     took = ours and wc("takes_on") & {*words[opening:i]} and not (you or wc("shared") & {*trail})
     told_apart = _subject_at(words, opening, i) and (took or _you_next(text, spans[-1][1]))
     commas = [k for k in range(spans[j][1], spans[-1][1]) if text[k] == "," and _you_next(text, k)]
@@ -438,6 +427,28 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     )
     kinds = (("about_company", company), ("other_role", other), ("offer", offer))
     return {kind for kind, held in kinds if held}
+
+
+def _attached(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int]) -> bool:
+    """The term words[at[2]] after "(" and a person, or in the relative clause, apposition or
+    bracket of a person before it (docs/verifier.md, "Persons and their clauses")."""
+    (low, opening, i), wc, words = at, word_class, [text[a:b] for a, b in spans]
+    me = (wc("first_person") - wc("determiner")) | wc("second_person")
+    for h in range(low, i):
+        bracket = h > low and "(" in text[spans[h - 1][1] : spans[h][0]]  # "(they did X, I …)"
+        if bracket and (words[h] in wc("pronoun") or _subject_at(words, h, i)):
+            return True
+        arts = [w for w in words[max(low, h - 3) : h] if w in wc("determiner") | wc("indefinite")]
+        det = (arts or [""])[-1]  # the nearest: not "a", "an" (the one hired)
+        skip = det in wc("indefinite") or me & {*words[h:i]} or wc("leads") & {*words[low : h - 1]}
+        for k in range(h + 1, min(h + 4, i + 1)) if _person(words[h]) and not skip else ():
+            m, w = text[spans[k - 1][1] : spans[k][0]], words[k]
+            bare = det and k + 1 < i and not m.strip() and not {w, det} <= wc("relative")
+            post = w in wc("expert") or (w in wc("indefinite") and any(map(_person, words[k:])))
+            said = ("(" in m and h <= opening + 2) or ("," in m and k < i and post)
+            if (w in wc("relative") and ("," in m or bare)) or (det and said):
+                return True
+    return False
 
 
 def _you_next(text: str, right: int) -> bool:
