@@ -338,8 +338,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     after = [h for h in hits if h.first > last and h.cue.kind == "negation"]
     consequence = any(word_class("consequence") & {*words[h.last + 1 : h.last + 2]} for h in after)
     # "Nobody starts without X": a negative pronoun opening the clause, then "without".
-    nobody = {words[opening], " ".join(words[opening : opening + 2])} & word_class("nobody")
-    nobody = nobody and word_class("without") & {*words[opening:first]}
+    pronoun = {words[opening], " ".join(words[opening : opening + 2])} & word_class("nobody")
+    nobody = pronoun and word_class("without") & {*words[opening:first]}
     if consequence or nobody or _double_negation(words, hits, opening, first):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
     # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
@@ -372,7 +372,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
     # Done by another named after the term ("lo lleva la gestoría"): on a job, not yours.
-    extra |= {"other_role"} if someone else set()
+    extra |= {"other_role"} if someone and not pronoun else set()
     # A clause after "(" or a relative pronoun after a person and a comma ("lead, who") is theirs.
     marks = {k: text[spans[k - 1][1] : spans[k][0]] for k in range(cut_left + 1, first)}
     writer = word_class("first_person") - word_class("determiner")  # Italian "i" is "the"
@@ -388,7 +388,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         for a, b, c in zip(duo, duo[1:], duo[2:], strict=False)
     ) or not writer.isdisjoint(words[opening + 1 : first])  # "They trusted me with"
     governing = {k: c for k, c in governing.items() if not us or c.kind != "someone_else"}
-    if (someone or _subject_at(words, opening, first)) and not us:
+    if (someone or _subject_at(words, opening, first)) and not (us or pronoun):  # "No one else"
         extra.add("someone_else")
     ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first])
     ago = ago or text[spans[first][0] : start] in word_class("past_prefix")  # "Ex-SAP consultant"
