@@ -226,3 +226,25 @@ def test_every_language_has_failure_and_nobody_words() -> None:
     assert {"nobody", "niemand", "personne ne", "nadie", "ninguém", "nessuno", "nikt"} <= (
         word_class("nobody")
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        # NegEx pseudo-triggers in the languages that lacked them: no doubt, not to mention.
+        ("Sin duda, SAP es mi fuerte", "SAP"),
+        ("Sem dúvida o Primavera é o meu forte", "Primavera"),
+        ("Senza dubbio AutoCAD", "AutoCAD"),
+        ("Zonder twijfel Excel", "Excel"),
+        ("Bez wątpienia Excel to moja mocna strona", "Excel"),
+        ("Nie wspominając o Optimie", "Optimie"),
+        ("Per non parlare di Zucchetti", "Zucchetti"),
+        ("Sans parler de Sage", "Sage"),
+        ("I don't just use Excel, I build the models", "Excel"),
+        # A negated stop goes on.
+        ("Nie przestałem używać Linuxa", "Linuxa"),
+        ("Nunca he dejado de usar SAP", "SAP"),
+    ],
+)
+def test_pseudo_triggers_and_negated_stops_are_statements(text: str, term: str) -> None:
+    assert not reading_of(text, term).negated
