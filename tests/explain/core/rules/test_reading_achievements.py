@@ -248,3 +248,27 @@ def test_every_language_has_failure_and_nobody_words() -> None:
 )
 def test_pseudo_triggers_and_negated_stops_are_statements(text: str, term: str) -> None:
     assert not reading_of(text, term).negated
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        # A negated reluctance, "no substitute for", "never say no to".
+        ("Never hesitated to escalate in ServiceNow", "ServiceNow"),
+        ("Nunca dudé en usar SAP", "SAP"),
+        ("There's no substitute for hands-on Kubernetes experience", "Kubernetes"),
+        ("Kein Ersatz für echte SPS-Erfahrung", "SPS"),
+        ("I never say no to a Python project", "Python"),
+        # "nie miałem" before a mishap noun.
+        ("Nie miałem reklamacji na spawy TIG", "TIG"),
+        # A condition's second negation naming the start or the access.
+        ("No CSCS card, no start on site", "CSCS"),
+        ("Geen VCA, geen toegang tot de bouwplaats", "VCA"),
+    ],
+)
+def test_reluctance_substitutes_and_conditions_are_statements(text: str, term: str) -> None:
+    assert not reading_of(text, term).negated
+
+
+def test_a_condition_without_a_hiring_word_is_still_not_needed() -> None:
+    assert reading_of("No Scala, no Kotlin", "Scala").negated
