@@ -272,3 +272,35 @@ def test_reluctance_substitutes_and_conditions_are_statements(text: str, term: s
 
 def test_a_condition_without_a_hiring_word_is_still_not_needed() -> None:
     assert reading_of("No Scala, no Kotlin", "Scala").negated
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        # "No secrets for me", "not new to", "kein Neuland": the writer knows it well.
+        ("O SAP não tem segredos para mim", "SAP"),
+        ("SAP ist für mich kein Neuland", "SAP"),
+        ("Not new to SAP: 4 years in FI", "SAP"),
+        ("Delivered payroll without fail in Sage", "Sage"),
+        # Downtime, stoppage and discrepancy nouns are mishaps.
+        ("Nessun fermo su SAP", "SAP"),
+        ("Aucune interruption sur Kubernetes", "Kubernetes"),
+        ("Keine Ausfallzeiten bei der SPS", "SPS"),
+        ("Sem divergências no SAP", "SAP"),
+        ("Geen onderbrekingen bij Exact", "Exact"),
+    ],
+)
+def test_knowing_it_well_and_no_downtime_are_statements(text: str, term: str) -> None:
+    assert not reading_of(text, term).negated
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        # A downtime word that is the work, not its outcome, stays negated (after a verb).
+        ("Never handled outages in PagerDuty", "PagerDuty"),
+        ("Kein Neuland? Nein: SAP kenne ich nicht", "SAP"),
+    ],
+)
+def test_the_work_itself_negated_stays_negated(text: str, term: str) -> None:
+    assert reading_of(text, term).negated
