@@ -336,7 +336,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             )
     # "No AWS, no offer": a negation of the hiring itself makes the one before a condition.
     after = [h for h in hits if h.first > last and h.cue.kind == "negation"]
-    consequence = any(word_class("consequence") & {*words[h.last + 1 : h.last + 2]} for h in after)
+    consequence = any(word_class("consequence") & {*words[h.last : h.last + 2]} for h in after)
     # "Nobody starts without X": a negative pronoun opening the clause, then "without".
     pronoun = {words[opening], " ".join(words[opening : opening + 2])} & word_class("nobody")
     nobody = pronoun and word_class("without") & {*words[opening:first]}

@@ -304,3 +304,29 @@ def test_knowing_it_well_and_no_downtime_are_statements(text: str, term: str) ->
 )
 def test_the_work_itself_negated_stays_negated(text: str, term: str) -> None:
     assert reading_of(text, term).negated
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        # "If you don't have X, don't apply": the first negation is a condition.
+        ("If you don't have a CSCS card, please don't apply", "CSCS"),
+        ("Ne postulez pas si vous n'avez pas le CACES", "CACES"),
+        ("Wer keinen Staplerschein hat, bitte nicht bewerben", "Staplerschein"),
+        ("Se não tiver a NR-35, não se candidate", "NR-35"),
+        ("Jeśli nie masz uprawnień SEP, nie aplikuj", "SEP"),
+    ],
+)
+def test_dont_apply_makes_the_negation_before_a_requirement(text: str, term: str) -> None:
+    assert not reading_of(text, term).negated
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("No Kotlin needed, apply anyway", "Kotlin"),
+        ("Kotlin not required, please apply", "Kotlin"),
+    ],
+)
+def test_not_needed_before_an_invitation_to_apply_stays_not_needed(text: str, term: str) -> None:
+    assert reading_of(text, term).negated
