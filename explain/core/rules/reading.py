@@ -334,10 +334,10 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
                 and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
                 and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
             )
-    # "No AWS, no offer": a negation of the hiring itself makes the one before a condition.
-    after = [h for h in hits if h.first > last and h.cue.kind == "negation"]
+    # A negation before the term as a condition: "No AWS, no offer", "Nobody starts without X".
+    negs = [h for h in hits if h.cue.kind == "negation"]
+    after = [h for h in negs if h.first > last] if negs and negs[0].last < first else []
     consequence = any(word_class("consequence") & {*words[h.last : h.last + 2]} for h in after)
-    # "Nobody starts without X": a negative pronoun opening the clause, then "without".
     pronoun = {words[opening], " ".join(words[opening : opening + 2])} & word_class("nobody")
     nobody = pronoun and word_class("without") & {*words[opening:first]}
     if consequence or nobody or _double_negation(words, hits, opening, first):
