@@ -51,6 +51,7 @@ WORD_CLASSES = (
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
+    "failure", "nobody",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -292,12 +293,15 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         spans[last : last + 1] = [(a, end), (end + 1, b)]
         words[last : last + 1] = [text[a:end], text[end + 1 : b]]
         compound = 1
-    # A negated fear, difficulty or mishap praises ("keine Berührungsängste", "zero errors in").
-    fear = [w in word_class("difficulty") - {*words[first : last + 1]} for w in words]
+    # A negated fear, difficulty, failure or mishap praises ("keine Angst", "zero errors in"; up
+    # to two words past the term: "nie eine Frist in X verpasst"), as does a negation before one.
+    shy = word_class("difficulty") | word_class("failure")
+    fear = [False] + [w in shy - {*words[first : last + 1]} for w in words]  # fear[k + 1]: words[k]
     skip, ends = word_class("indefinite") | word_class("single"), word_class("preposition") | {""}
     rest = [(h, [w for w in words[h.last + 1 :] if w not in skip] + ["", ""]) for h in _hits(words)]
     praise = {h.first for h, (n, a, *_) in rest if n in word_class("mishap") and a in ends}
-    praise |= {h.first for h, _ in rest if any(fear[max(h.first - 1, 0) : h.last + 5])}
+    praise |= {h.first for h, _ in rest if any(fear[h.first : max(h.last + 6, last + 4)])}
+    praise |= {h.first for h, _ in rest if h.last + 1 in praise}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
     licence = {w.rsplit("-", 1)[-1] for w in words[cut_left:cut_right]}
@@ -332,10 +336,13 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
                 and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
                 and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
             )
-    # "No AWS, no offer": a negation of the hiring itself makes the one before a condition.
-    after = [h for h in hits if h.first > last and h.cue.kind == "negation"]
-    consequence = any(word_class("consequence") & {*words[h.last + 1 : h.last + 2]} for h in after)
-    if consequence or _double_negation(words, hits, opening, first):
+    # A negation before the term as a condition: "No AWS, no offer", "Nobody starts without X".
+    negs = [h for h in hits if h.cue.kind == "negation"]
+    after = [h for h in negs if h.first > last] if negs and negs[0].last < first else []
+    consequence = any(word_class("consequence") & {*words[h.last : h.last + 2]} for h in after)
+    pronoun = {words[opening], " ".join(words[opening : opening + 2])} & word_class("nobody")
+    nobody = pronoun and word_class("without") & {*words[opening:first]}
+    if consequence or nobody or _double_negation(words, hits, opening, first):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
     # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
     without = word_class("without")
@@ -361,7 +368,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
     )
     # Done by another named after the term ("lo lleva la gestoría"): on a job, not yours.
-    extra |= {"other_role"} if someone else set()
+    extra |= {"other_role"} if someone and not pronoun else set()
     writer = word_class("first_person") - word_class("determiner")  # Italian "i" is "the"
     someone = someone or _attached(text, spans, (cut_left, opening, first))
     duo = words[opening : first + 1]  # "My team and I built", "e io"; not "e i colleghi"
@@ -370,7 +377,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         for a, b, c in zip(duo, duo[1:], duo[2:], strict=False)
     ) or not writer.isdisjoint(words[opening + 1 : first])  # "They trusted me with"
     governing = {k: c for k, c in governing.items() if not us or c.kind != "someone_else"}
-    if (someone or _subject_at(words, opening, first)) and not us:
+    if (someone or _subject_at(words, opening, first)) and not (us or pronoun):  # "No one else"
         extra.add("someone_else")
     ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first])
     ago = ago or text[spans[first][0] : start] in word_class("past_prefix")  # "Ex-SAP consultant"
@@ -379,7 +386,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
         extra.add("everyday")
     # One cue per kind and position: twin rows ("not required" before and after) are one.
-    found = list(governing.values())
+    found = [cue for _, cue in sorted(governing.items())]  # in their order in the text
     if (tail := _tail(text, end, high)) is not None:
         found.append(tail)
     return _reading(found, extra)
@@ -779,12 +786,13 @@ def _cuts(
 ) -> tuple[int, int]:
     """The word range of the term's clause: cut at a connector ("but", "aber", "pero"; not
     one of another language in a clause showing its own: "ma" in Polish; not inside a cue:
-    "pendant ma thèse") and at a comma before a negation ("Java, not Kotlin") unless it
-    ends its item, then at the term's predicate ("Vue.js, never used (React)")."""
+    "pendant ma thèse"; not after an indefinite article: "un solo") and at a comma before a
+    negation ("Java, not Kotlin") unless it ends its item, then at the term's predicate."""
     shown = {row[0] for row in map(str.split, word_class("homograph")) if {*row[1:]} & {*words}}
     inner = {k for h in hits for k in range(h.first + 1, h.last + 1)}
     connectors = word_class("connector") - shown
     starts = [k for k, w in enumerate(words) if w in connectors and k not in inner]
+    starts = [k for k in starts if not word_class("indefinite") & {*words[k - 1 : k]}]
     items = [k for k in range(1, first + 1) if "," in text[spans[k - 1][1] : spans[k][0]]]
     if items and word_class("only") & {words[items[-1]], *words[last + 1 : last + 2]}:
         starts.append(items[-1])  # "No Windows, Linux only", "kein Java, nur Kotlin"
@@ -842,7 +850,8 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
 def _reading(governing: list[Cue], extra: set[str]) -> Reading:
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
-    if any(cue.words[0] in word_class("non_stacking") and len(cue.words) == 1 for cue in negations):
+    nor = [c.words[0] for c in negations[1:] if len(c.words) == 1]  # not "Ni un día sin Excel"
+    if word_class("non_stacking").intersection(nor):
         negated = True
     elif len(negations) == 2:
         # Two undo each other only as "not ... without": exactly one "without" word.
