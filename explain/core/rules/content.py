@@ -23,13 +23,16 @@ def non_content_words() -> frozenset[str]:
     """The filler words of the data file, case-folded (comment lines left out)."""
     text = _WORDS.read_text(encoding="utf-8").casefold()
     kept = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    return frozenset(split_words(kept)[0])
+    return frozenset(split_words(kept)[0] + kept.split())  # and slashed lines ("and/or")
 
 
 def has_content(normal_term: str) -> bool:
     """True when the term (in the verifier's normal form) holds a word that names
     something: not a function word, number, unit, level or framing word."""
     filler = non_content_words()
+    # A name written with "/" is a word ("as/400", "i/o"); not a date ("12/2024"), nor "and/or".
+    names = [n for n in re.findall(r"\w+(?:/\w+)+", normal_term) if re.search(r"[^\W\d]", n)]
     return any(
-        word not in filler and not _NUMBER.fullmatch(word) for word in split_words(normal_term)[0]
+        word not in filler and not _NUMBER.fullmatch(word)
+        for word in split_words(normal_term)[0] + names
     )

@@ -210,7 +210,7 @@ def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
         longest = len(found[0].words) if found else 1
         hits += [_Hit(cue, i, i + longest - 1) for cue in found if len(cue.words) == longest]
         # A word that says "not" by its ending ("haven't") or a usual typo of one ("dont").
-        if not found and (words[i].endswith("n't") or words[i] in word_class("contracted")):
+        if not found and (words[i][-3:] == "n't" or words[i] in word_class("contracted") - others):
             hits.append(_Hit(_NOT, i, i))
         i += longest
     return hits

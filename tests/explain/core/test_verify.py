@@ -489,6 +489,25 @@ def test_gaps(job_quote: str, term: str, reason: DropReason | None) -> None:
         assert result.drop_reasons == {reason.value: 1}
 
 
+@pytest.mark.parametrize(
+    ("job_quote", "term", "kept"),
+    [
+        ("Maintain AS/400 batch jobs overnight", "AS/400", True),
+        ("Write low-level I/O drivers in C", "I/O", True),
+        ("Harden the TCP/IP stack", "TCP/IP", True),
+        ("Ship Kotlin and/or Scala services", "and/or", False),
+        ("Werkstudent Vertrieb (m/w/d)", "m/w/d", False),
+    ],
+)
+def test_a_slashed_name_is_content_and_a_slashed_filler_is_not(
+    job_quote: str, term: str, kept: bool
+) -> None:
+    draft = Draft(matches=[], gaps=[claim(job_quote=job_quote, term=term)])
+    result = verify_draft(draft, "Ten years of Kotlin.", job_quote, limits=Limits())
+    assert len(result.gaps) == kept
+    assert result.drop_reasons == ({} if kept else {DropReason.TERM_NOT_CONTENT.value: 1})
+
+
 @pytest.mark.parametrize("profile_quote", ["Docker", "Kubernetes", " x ", "“Python”"])
 def test_gap_with_a_profile_quote_is_dropped(profile_quote: str) -> None:
     result = verify([], [claim(profile_quote, "Kubernetes")])

@@ -27,6 +27,15 @@ from explain.core.verify import normalize
         "2nd",
         "must have",
         "",
+        # Slashed function words, gender tags and dates: no name.
+        "and/or",
+        "et/ou",
+        "y/o",
+        "(m/w/d)",
+        "H/F",
+        "12/2024",
+        "24/7",
+        "I",
         # Verdicts and judging words.
         "perfect fit",
         "rockstar",
@@ -75,6 +84,12 @@ def test_filler_only_terms_name_nothing(term: str) -> None:
         "B2B sales",
         "Berufserfahrung mit PostgreSQL",
         "talent acquisition",
+        # A name written with "/" is content as a whole, though its parts are not.
+        "AS/400",
+        "I/O",
+        "OS/2",
+        "SAP R/3",
+        "TCP/IP",
     ],
 )
 def test_a_term_with_one_content_word_names_something(term: str) -> None:

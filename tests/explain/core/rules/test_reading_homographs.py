@@ -19,6 +19,11 @@ NOT_A_CUE = [
     ("Managed the control plane for Kubernetes", "Kubernetes"),  # English, not "ich plane"
     ("Formação no Excel avançado", "Excel"),  # Portuguese "no" (in the), by an ending
     ("Trabalho com foco no Salesforce", "Salesforce"),
+    # French "dont" (of which, among them), not the English typo of "don't".
+    ("Connaissance de plusieurs bases dont PostgreSQL", "PostgreSQL"),
+    ("Maîtrise des logiciels de CAO dont SolidWorks", "SolidWorks"),
+    ("Parle quatre langues dont l'italien", "italien"),
+    ("Une équipe de huit personnes dont trois testeurs Selenium", "Selenium"),
 ]
 
 STILL_READ = [
@@ -32,6 +37,9 @@ STILL_READ = [
     ("Ich plane Kubernetes zu lernen", "Kubernetes", Reading(wish=True)),
     ("No experience with SAP", "SAP", Reading(negated=True)),
     ("Nunca trabalhei no SAP", "SAP", Reading(negated=True)),
+    ("I dont know Terraform", "Terraform", Reading(negated=True)),
+    ("We dont use the Oracle stack", "Oracle", Reading(negated=True)),
+    ("Terraform? dont have it", "Terraform", Reading(negated=True)),
 ]
 
 
@@ -48,5 +56,5 @@ def test_the_cue_is_still_read_in_its_own_language(text: str, term: str, expecte
 
 def test_each_homograph_row_names_its_word_and_the_words_that_show_its_language() -> None:
     rows = [row.split() for row in word_class("homograph")]
-    assert {"no", "mai", "noch", "pas", "plane"} <= {row[0] for row in rows}
+    assert {"no", "mai", "noch", "pas", "plane", "dont"} <= {row[0] for row in rows}
     assert all(len(row) >= 5 for row in rows)
