@@ -197,6 +197,7 @@ class Command(BaseCommand):
             reading_corpus.FRESH2_PATH,
             reading_corpus.FRESH3_PATH,
             reading_corpus.DEV4_PATH,
+            reading_corpus.FRESH4_PATH,
         )
         for path in paths:
             judged = reading_corpus.judge_corpus(
