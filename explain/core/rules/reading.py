@@ -216,9 +216,9 @@ def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
     return hits
 
 
-# A line break, or . ; : ! ? before white space or the end ("Node.js", "3.5" go on), or
-# the ideographic full stop, or ; : ! ? after a CJK character (written without a space).
-_BREAK = re.compile(rf"\n|[.;:!?](?=[ \n]|$)|\u3002|(?<=[{_CJK}])[;:!?]")
+# A line break, or . ; : ! ? before white space or the end ("Node.js", "3.5", a pause "..."
+# go on), or the ideographic full stop, or ; : ! ? after a CJK character (without a space).
+_BREAK = re.compile(rf"\n|(?:(?<!\.\.)\.|[;:!?])(?=[ \n]|$)|\u3002|(?<=[{_CJK}])[;:!?]")
 
 
 def _abbreviation(text: str, i: int) -> bool:
@@ -329,11 +329,12 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             h_words = [text[a:b] for a, b in _tokens(text, *heading)]
             dated = any(w[:1].isdigit() for w in h_words[1:])  # a goal opens it before a date
             lead = "heading" if dated or word_class("preposition") & {*h_words[1:2]} else ""
+            kinds = {*_HEADING_KINDS, "someone_else heading", *(["everyday"] if everyday else [])}
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
                 for hit in _hits(h_words)
                 if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
-                and (hit.cue.kind in _HEADING_KINDS or (everyday and hit.cue.kind == "everyday"))
+                and {hit.cue.kind, f"{hit.cue.kind} {hit.cue.where}"} & kinds
                 and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
             )
     # A negation before the term as a condition: "No AWS, no offer", "Nobody starts without X".
@@ -653,7 +654,8 @@ def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
 
 
 # Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
-# "Our products:"): not someone else, a tail value or an everyday sense.
+# "Our products:"): not someone else (but as a heading row: "References:"), a tail value or
+# an everyday sense (but for an everyday term).
 _HEADING_KINDS = frozenset(
     {"negation", "wish", "offer", "optional", "past", "other_role", "about_company"}
 )
@@ -698,8 +700,8 @@ def _season(word: str, text: str, after: int, high: int) -> bool:
 
 # After the term (and at most two more words, an aside: "SAP (FI):"): a separator, a value.
 _TAIL_SEPARATOR = re.compile(r"[ ]?(?:\([^()\n]{1,20}\)[ ]?)?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
-# The item ends at a list separator, a closing bracket, a line break or a full stop.
-_TAIL_END = re.compile(r"[,;|·•()\n]|\.(?: |$)")
+# The item ends at a list separator, a bracket, a line break, a full stop or a spaced dash.
+_TAIL_END = re.compile(r"[,;|·•()\n]|\.(?: |$)| - ")
 # A zero amount or a cross mark: "0", "0/5", "0 yrs", "zero", "(0 years)", "Swift ❌".
 _ZERO = re.compile(
     r"[(]?(?:0|zero|null|[\u274c\u2717\u2718\u2716\u26d4\U0001f6ab]\ufe0f?)(?:[ ]?/[ ]?\d+|[ ]?(?:"

@@ -404,3 +404,66 @@ ROUND6 = [
 @pytest.mark.parametrize(("text", "term", "state"), ROUND6)
 def test_round6_lapse_years_ago_eras_dreams_and_contrast(text: str, term: str, state: str) -> None:
     assert profile_state(reading_of(text, term)) == state
+
+
+ROUND7 = [
+    # "No idea", "not a word" as a list item's value, or after a comma.
+    ("Kotlin? No clue, I only write Java", "Kotlin", "absent"),
+    ("Terraform: no idea – we clicked everything in the console", "Terraform", "absent"),
+    ("Schweißen? Keine Ahnung, das machte der Meister", "Schweißen", "absent"),
+    ("Holandés: ni una palabra", "Holandés", "absent"),
+    ("Tableau, aucune idée", "Tableau", "absent"),
+    ("Kubernetes? geen flauw idee", "Kubernetes", "absent"),
+    ("Niemiecki: ani w ząb", "Niemiecki", "absent"),
+    ("Excel: zero assoluto", "Excel", "absent"),
+    ("Java: nem ideia", "Java", "absent"),
+    # A value ends at a spaced dash: "none" stands alone before it.
+    ("Jira: none - we used Trello", "Jira", "absent"),
+    ("Docker - used daily, CI pipelines", "Docker", "states"),
+    ("Excel dashboards for managers who had no idea", "Excel", "states"),
+    # Knowledge faded, practice lost, a skill given up on the rest of the line.
+    ("College Spanish, long gone by now", "Spanish", "past"),
+    ("Fortran: used it until 2011", "Fortran", "past"),
+    ("Buchhaltung mit DATEV, inzwischen aus der Übung", "DATEV", "past"),
+    ("Piano : j'ai perdu la main depuis le conservatoire", "Piano", "past"),
+    ("Il tornio? Ho perso la mano, sono anni che non lo uso", "tornio", "past"),
+    ("Mijn Deens is helemaal weggezakt", "Deens", "past"),
+    ("Ausbildung zum Konditor, Beruf später aufgegeben", "Konditor", "past"),
+    ("Ausbildung zum Konditor, nie aufgegeben", "Konditor", "states"),
+    # An ellipsis is a pause, not the end of the clause.
+    ("Kotlin... never used it", "Kotlin", "absent"),
+    ("Excel... pivot tables, macros", "Excel", "states"),
+    # Eyeing it, on my list, keen or longing to train in it, a course to become it.
+    ("Currently eyeing Go for my side projects", "Go", "wished"),
+    ("Keen to train in welding next spring", "welding", "wished"),
+    ("A forklift licence is high on my list", "forklift licence", "wished"),
+    ("Ik heb mijn oog laten vallen op CNC-frezen", "CNC", "wished"),
+    ("Blender staat op mijn lijstje voor dit jaar", "Blender", "wished"),
+    ("Muita vontade de tirar a carta de moto", "carta de moto", "wished"),
+    ("Mi iscriverò a un corso serale per diventare saldatore", "saldatore", "wished"),
+    ("Mam na oku kurs Excel dla zaawansowanych", "Excel", "wished"),
+    # In another's hands, run via another, left to another; shadowing another.
+    ("Payroll was in the hands of an external bureau", "Payroll", "someone_else"),
+    ("Die Lohnabrechnung in DATEV lief über ein Steuerbüro", "DATEV", "someone_else"),
+    ("La paie sur Sage passait par le cabinet comptable", "Sage", "someone_else"),
+    ("El modelado en Revit estaba en manos del estudio", "Revit", "someone_else"),
+    ("O React ficava com a equipa de frontend", "React", "someone_else"),
+    ("Le query SQL erano in mano al team dati", "SQL", "someone_else"),
+    ("Het voegwerk laat ik altijd aan de metselaar", "voegwerk", "someone_else"),
+    ("Shadowed the design engineer during CAD reviews", "CAD", "someone_else"),
+    ("Kotlin: meu colega cuidava disso", "Kotlin", "someone_else"),
+    ("Alle SAP-Anfragen liefen über mich", "SAP", "states"),
+    ("Toute la logistique SAP passait par moi", "SAP", "states"),
+    # A referees heading: the people under it and their trades are theirs.
+    ("Referenzpersonen: Frau Keller, Kanzlei für Steuerrecht", "Steuerrecht", "someone_else"),
+    ("Referencias:\nDra. Ruiz, especialista en ortodoncia", "ortodoncia", "someone_else"),
+    ("Reference project: Java migration for a bank", "Java", "states"),
+    ("Referenzen: SAP-Einführung bei einem Maschinenbauer", "SAP", "states"),
+]
+
+
+@pytest.mark.parametrize(("text", "term", "state"), ROUND7)
+def test_round7_idioms_of_absence_fading_wishes_and_other_hands(
+    text: str, term: str, state: str
+) -> None:
+    assert profile_state(reading_of(text, term)) == state
