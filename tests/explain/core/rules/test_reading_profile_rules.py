@@ -442,7 +442,7 @@ ROUND7 = [
     ("Muita vontade de tirar a carta de moto", "carta de moto", "wished"),
     ("Mi iscriverò a un corso serale per diventare saldatore", "saldatore", "wished"),
     ("Mam na oku kurs Excel dla zaawansowanych", "Excel", "wished"),
-    # In another's hands, run via another, left to another; shadowing another.
+    # In another's hands, run via another, left to another.
     ("Payroll was in the hands of an external bureau", "Payroll", "someone_else"),
     ("Die Lohnabrechnung in DATEV lief über ein Steuerbüro", "DATEV", "someone_else"),
     ("La paie sur Sage passait par le cabinet comptable", "Sage", "someone_else"),
@@ -450,7 +450,6 @@ ROUND7 = [
     ("O React ficava com a equipa de frontend", "React", "someone_else"),
     ("Le query SQL erano in mano al team dati", "SQL", "someone_else"),
     ("Het voegwerk laat ik altijd aan de metselaar", "voegwerk", "someone_else"),
-    ("Shadowed the design engineer during CAD reviews", "CAD", "someone_else"),
     ("Kotlin: meu colega cuidava disso", "Kotlin", "someone_else"),
     ("Alle SAP-Anfragen liefen über mich", "SAP", "states"),
     ("Toute la logistique SAP passait par moi", "SAP", "states"),
