@@ -247,7 +247,7 @@ ROUND7 = [
     # Training nouns with giving or paying phrases, and onboarding headings: offered.
     ("Crane operator training delivered in-house", "Crane", "offered"),
     ("Chaque recrue est formé(e) à SolidWorks en interne", "SolidWorks", "offered"),
-    ("Kurs SEP finansujemy w całości", "SEP", "offered"),
+    ("Curso de carretilla impartido en nuestras instalaciones", "carretilla", "offered"),
     ("Formazione HACCP erogata in sede", "HACCP", "offered"),
     ("Onboarding:\n- two weeks of Zendesk coaching", "Zendesk", "offered"),
     ("Crane operator ticket held for two years", "Crane", "required"),
@@ -267,8 +267,13 @@ ROUND7 = [
     ("The data team runs Airflow - you will run it too", "Airflow", "required"),
     ("You run the Airflow jobs - your team reviews them", "Airflow", "required"),
     # "Your", "tua", "jouw" as the reader addressed in the next clause.
-    ("Le bozze in InDesign le prepara il nostro grafico; la tua parte è la stampa", "InDesign", "other_role"),
-    ("Het tekenwerk in AutoCAD doet onze tekenaar; jouw taak is de planning", "AutoCAD", "other_role"),
+    (
+        "Le bozze in InDesign le prepara il nostro grafico; la tua parte è la stampa",
+        "InDesign",
+        "other_role",
+    ),
+    ("The night team covers the Kronos rota; your shifts are days", "Kronos", "other_role"),
+    ("The night team covers the Kronos rota; you will cover it too", "Kronos", "required"),
     # Support of people up to four words away, past an adjective and an article.
     ("Darás apoyo técnico a los ingenieros de redes", "redes", "other_role"),
     ("Vais apoiar a equipa de analistas SQL nos relatórios", "SQL", "other_role"),
