@@ -278,6 +278,19 @@ ROUND7 = [
     ("Darás apoyo técnico a los ingenieros de redes", "redes", "other_role"),
     ("Vais apoiar a equipa de analistas SQL nos relatórios", "SQL", "other_role"),
     ("Darás apoyo técnico a clientes que usan Excel", "Excel", "required"),
+    # A bare "wij zijn", an elided article after "siamo", plants and factories: the company.
+    ("Wij zijn Odoo-partner in Zwolle", "Odoo", "about_company"),
+    ("Wir sind SAP-Partner im Raum Ulm", "SAP", "about_company"),
+    ("Siamo un'impresa edile specializzata nel BIM", "BIM", "about_company"),
+    ("Our plant holds IATF 16949 approval", "IATF", "about_company"),
+    ("Wij zijn op zoek naar een Odoo-consultant", "Odoo", "required"),
+    ("Our plant needs an IATF 16949 auditor", "IATF", "required"),
+    # What new starters complete or receive, and a licence got "with us": offered.
+    ("New hires receive a three-day Kronos induction", "Kronos", "offered"),
+    ("Den Kranschein machst du bei uns im ersten Jahr", "Kranschein", "offered"),
+    ("Uprawnienia SEP zrobisz u nas", "SEP", "offered"),
+    ("New hires must hold a Kronos certificate", "Kronos", "required"),
+    ("Den Kranschein bringst du mit", "Kranschein", "required"),
 ]
 
 
