@@ -420,10 +420,13 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     pad = ["", "", *words, "", ""]  # pad[k + 2] is words[k]
     noun = _person(pad[j + 3]) and not _person(pad[j + 4])  # "Java team", not "X partner team"
     team = noun or _person(pad[i + 1]) or (pad[i + 1] in wc("genitive") and _person(pad[i]))
+    team = team or (i == j and _person(words[i]) and pad[i + 1] in wc("determiner"))  # "mit der"
     with_our = team and wc("companion") & {*words[max(opening, i - 4) : i]} and not asks
     other = _attached(text, spans, (0, opening, i))
     took = ours and wc("takes_on") & {*words[opening:i]} and not (you or wc("shared") & {*trail})
-    told_apart = _subject_at(words, opening, i) and (took or _you_next(text, spans[-1][1]))
+    dash = text.find(" - ", spans[j][1], spans[-1][1])  # "X does Y - your job is Z"
+    you_after = _you_next(text, spans[-1][1]) or (dash > 0 and _you_next(text, dash + 2))
+    told_apart = _subject_at(words, opening, i) and (took or you_after)
     commas = [k for k in range(spans[j][1], spans[-1][1]) if text[k] == "," and _you_next(text, k)]
     head = _WORD.findall(text, spans[opening][0], commas[0]) if commas else []
     unit = [b for a, b in pairwise(head) if a in wc("our") and (_person(b) or b in wc("premises"))]
@@ -470,11 +473,11 @@ def _you_next(text: str, right: int) -> bool:
 
 def _supports_a_team(words: list[str], first: int, last: int) -> bool:
     """Support of a team named by its trade ("alongside our welding crew", "Apoio à equipe
-    de solda"): a support word, a person within three words, the term just before that
+    de solda"): a support word, a person within four words, the term just before that
     person or after it past at most one "of" or relative."""
     joining = word_class("genitive") | word_class("relative")
-    for k in range(max(0, first - 5), first):
-        for m in range(k + 1, min(len(words), k + 4)):
+    for k in range(max(0, first - 6), first):
+        for m in range(k + 1, min(len(words), k + 5)):
             between = words[m + 1 : first]
             named = m == last + 1 or (m < first and len(between) <= 1 and set(between) <= joining)
             if words[k] in word_class("support") and _person(words[m]) and named:

@@ -228,3 +228,72 @@ def test_job_side_rules(text: str, term: str, state: str) -> None:
 @pytest.mark.parametrize(("text", "term", "state"), ROUND6)
 def test_round6_job_side_rules(text: str, term: str, state: str) -> None:
     assert job_state(reading_of(text, term)) == state, (text, term)
+
+
+# Round 7: job side. Each group checks where the rule fires and a guard where it must not.
+ROUND7 = [
+    # Waived and unneeded words after the term: not needed.
+    ("Medical certificate waived for seasonal staff", "certificate", "not_needed"),
+    ("Certificado de soldadura dispensado", "soldadura", "not_needed"),
+    ("Niemiecki zbędny, klienci mówią po polsku", "Niemiecki", "not_needed"),
+    ("Latein ist unnötig", "Latein", "not_needed"),
+    ("Een VCA-diploma is overbodig", "VCA-diploma", "not_needed"),
+    ("Medical certificate required for seasonal staff", "certificate", "required"),
+    # "Not essential but welcome" idioms: optional, not "not needed".
+    ("Tedesco: non indispensabile ma gradito", "Tedesco", "optional"),
+    ("Polnischkenntnisse sind nicht zwingend, aber gern gesehen", "Polnischkenntnisse", "optional"),
+    ("Kotlin: niet verplicht maar een pré", "Kotlin", "optional"),
+    ("Tedesco: non indispensabile", "Tedesco", "not_needed"),
+    # Training nouns with giving or paying phrases, and onboarding headings: offered.
+    ("Crane operator training delivered in-house", "Crane", "offered"),
+    ("Chaque recrue est formé(e) à SolidWorks en interne", "SolidWorks", "offered"),
+    ("Curso de carretilla impartido en nuestras instalaciones", "carretilla", "offered"),
+    ("Formazione HACCP erogata in sede", "HACCP", "offered"),
+    ("Onboarding:\n- two weeks of Zendesk coaching", "Zendesk", "offered"),
+    ("Crane operator ticket held for two years", "Crane", "required"),
+    ("Requirements:\n- two years of Zendesk", "Zendesk", "required"),
+    # A department named as the term after a companion and a determiner; not without one.
+    ("Tu travailleras main dans la main avec la comptabilité", "comptabilité", "other_role"),
+    ("Lavorerai a stretto contatto con la contabilità", "contabilità", "other_role"),
+    ("Experience with accounting in a retail business", "accounting", "required"),
+    ("Konfiguration mit Chef oder Ansible", "Chef", "required"),
+    # Reporting to a person named by the term's field.
+    ("Reporting to the procurement director", "procurement", "other_role"),
+    ("Reportarás al director de logística", "logística", "other_role"),
+    ("Procurement experience of five years", "Procurement", "required"),
+    # A contrast after a spaced dash: the clause before is the named team's.
+    ("The data team runs the Airflow jobs - your focus is the dashboards", "Airflow", "other_role"),
+    ("El equipo de IT gestiona Jira - tu tarea es la atención al cliente", "Jira", "other_role"),
+    ("The data team runs Airflow - you will run it too", "Airflow", "required"),
+    ("You run the Airflow jobs - your team reviews them", "Airflow", "required"),
+    # "Your", "tua", "jouw" as the reader addressed in the next clause.
+    (
+        "Le bozze in InDesign le prepara il nostro grafico; la tua parte è la stampa",
+        "InDesign",
+        "other_role",
+    ),
+    ("The night team covers the Kronos rota; your shifts are days", "Kronos", "other_role"),
+    ("The night team covers the Kronos rota; you will cover it too", "Kronos", "required"),
+    # Support of people up to four words away, past an adjective and an article.
+    ("Darás apoyo técnico a los ingenieros de redes", "redes", "other_role"),
+    ("Vais apoiar a equipa de analistas SQL nos relatórios", "SQL", "other_role"),
+    ("Darás apoyo técnico a clientes que usan Excel", "Excel", "required"),
+    # A bare "wij zijn", an elided article after "siamo", plants and factories: the company.
+    ("Wij zijn Odoo-partner in Zwolle", "Odoo", "about_company"),
+    ("Wir sind SAP-Partner im Raum Ulm", "SAP", "about_company"),
+    ("Siamo un'impresa edile specializzata nel BIM", "BIM", "about_company"),
+    ("Our plant holds IATF 16949 approval", "IATF", "about_company"),
+    ("Wij zijn op zoek naar een Odoo-consultant", "Odoo", "required"),
+    ("Our plant needs an IATF 16949 auditor", "IATF", "required"),
+    # What new starters complete or receive, and a licence got "with us": offered.
+    ("New hires receive a three-day Kronos induction", "Kronos", "offered"),
+    ("Den Kranschein machst du bei uns im ersten Jahr", "Kranschein", "offered"),
+    ("Uprawnienia SEP zrobisz u nas", "SEP", "offered"),
+    ("New hires must hold a Kronos certificate", "Kronos", "required"),
+    ("Den Kranschein bringst du mit", "Kranschein", "required"),
+]
+
+
+@pytest.mark.parametrize(("text", "term", "state"), ROUND7)
+def test_round7_job_side_rules(text: str, term: str, state: str) -> None:
+    assert job_state(reading_of(text, term)) == state, (text, term)
