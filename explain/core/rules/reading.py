@@ -51,7 +51,7 @@ WORD_CLASSES = (
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
-    "failure", "nobody",
+    "failure", "nobody", "whoever",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -337,13 +337,14 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
                 and {hit.cue.kind, f"{hit.cue.kind} {hit.cue.where}"} & kinds
                 and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
             )
-    # A negation before the term as a condition: "No AWS, no offer", "Nobody starts without X".
+    # A negation as a condition: "No AWS, no offer", "Nobody starts without X", "Wer kein X".
     negs = [h for h in hits if h.cue.kind == "negation"]
     after = [h for h in negs if h.first > last] if negs and negs[0].last < first else []
     consequence = any(word_class("consequence") & {*words[h.last : h.last + 2]} for h in after)
     pronoun = {words[opening], " ".join(words[opening : opening + 2])} & word_class("nobody")
     nobody = pronoun and word_class("without") & {*words[opening:first]}
-    if consequence or nobody or _double_negation(words, hits, opening, first):
+    who = words[opening] in word_class("whoever") and any(h.first - opening in (1, 2) for h in negs)
+    if consequence or nobody or who or _double_negation(words, hits, opening, first):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
     # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
     without = word_class("without")
@@ -629,14 +630,14 @@ def _long_ago(words: list[str]) -> bool:
 
 
 def _double_negation(words: list[str], hits: list[_Hit], opening: int, first: int) -> bool:
-    """Two negations that cancel ("No hay informe que no haya hecho en Excel"): one opening the
-    clause, a noun, a relative word ("Keine Anlage, die ich nicht"), the other, the term."""
-    at = {hit.first: hit for hit in hits if hit.cue.kind == "negation" and hit.last < first}
-    negations = list(at.values())  # one a position: twin rows ("nie" before, after) are one
+    """Two negations that cancel: one opening the clause, a noun, a relative, the other before
+    the term ("Keine Anlage, die ich nicht") or right after the relative or "I" ("X che non")."""
+    rel, me = word_class("relative"), word_class("first_person")
+    at = {hit.first: hit for hit in hits if hit.cue.kind == "negation"}  # twin rows are one
+    negations = [h for h in at.values() if h.last < first or words[h.first - 1] in rel | me]
     if len(negations) != 2 or negations[0].first > opening + 1:  # "There's no day"
         return False
-    between = words[negations[0].last + 2 : negations[1].first]  # not "Not that I don't"
-    return bool(word_class("relative").intersection(between))
+    return bool(rel.intersection(words[negations[0].last + 2 : negations[1].first]))  # "Not that I"
 
 
 def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
