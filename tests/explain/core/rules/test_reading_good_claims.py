@@ -68,7 +68,7 @@ EVERYDAY = [
     ("Ruby, onze teamleider, leidt je in", "Ruby", True),
     ("Ti accoglierà Julia, la nostra responsabile di negozio", "Julia", True),
     # Memory sizes (French "Go"), a python's species, the moon, ladders, literature.
-    ("Serveur fourni avec 64 Go et deux disques", "Go", True),
+    ("We are hiring 8 Go developers for our payments team", "Go", False),
     ("Portable : 16 Go de RAM", "Go", True),
     ("Soigneur animalier : un python réticulé de cinq mètres", "python", True),
     ("Passeios noturnos na lua cheia com o grupo de escuteiros", "lua", True),
