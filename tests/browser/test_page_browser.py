@@ -62,6 +62,12 @@ def ask_by_keyboard(page: Any) -> None:
     page.keyboard.press("Enter")
 
 
+def wait_until_answered(page: Any) -> None:
+    """The answer streams in: its points are drawn again as each state arrives, so a test
+    that touches a point waits until the panel is no longer busy."""
+    expect(page.locator("[data-explain-result]")).not_to_have_attribute("aria-busy", "true")
+
+
 def focused_class(page: Any) -> str:
     return str(page.evaluate("document.activeElement.className"))
 
@@ -292,6 +298,7 @@ def test_on_a_phone_the_quote_shows_in_context_and_nothing_jumps(new_page, demo_
     use_model(WORKED_DRAFT)
     page = open_job(new_page, worked_job(), PHONE, has_touch=True)
     ask_by_keyboard(page)
+    wait_until_answered(page)
     point = page.locator(".explain-match").first
     context = point.locator(".explain-context")
     expect(context).to_be_visible()

@@ -249,7 +249,7 @@ _EVERYDAY_NEXT = frozenset(
     "to ahead on for with back out through into beyond the a an at in is was are were "
     "up down over away by from of as home get see check make we you i it if now there "
     "here every forward has had will can be been your our my this that these those "
-    "gerust eens even maar mee doch mal gerne ruhig nam mi tu tam".split()
+    "gerust eens even maar mee doch mal gerne ruhig nam tu tam".split()
 )
 # An elided article or preposition just before a name (French, Italian): "d'", "l'",
 # "qu'", "dell'", "nell'", "all'", "un'"; the name after it stands as a name.

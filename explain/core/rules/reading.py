@@ -616,7 +616,7 @@ def _long_ago(words: list[str]) -> bool:
     for k, word in enumerate(words):
         year, before = _YEAR_END.fullmatch(word), set(words[max(0, k - 2) : k])
         near = {*before, " ".join(words[k - 2 : k]), *words[k + 2 : k + 3]}  # "vor 20 Jahren"
-        ago = word_class("ago") & near and not word_class("ongoing") & near and word.isdigit()
+        ago = word_class("ago") & near and not word_class("ongoing") & near and word.isdecimal()
         if ago and int(word) >= PAST_YEARS and word_class("years") & {*words[k + 1 : k + 2]}:
             return True
         ended = before & (word_class("until") | word_class("bygone"))  # "back in 2008"
@@ -634,7 +634,8 @@ def _double_negation(words: list[str], hits: list[_Hit], opening: int, first: in
     the term ("Keine Anlage, die ich nicht") or right after the relative or "I" ("X che non")."""
     rel, me = word_class("relative"), word_class("first_person")
     at = {hit.first: hit for hit in hits if hit.cue.kind == "negation"}  # twin rows are one
-    negations = [h for h in at.values() if h.last < first or words[h.first - 1] in rel | me]
+    before = {h.first: {*words[h.first - 1 : h.first]} for h in at.values()}  # none at 0
+    negations = [h for h in at.values() if h.last < first or before[h.first] & (rel | me)]
     if len(negations) != 2 or negations[0].first > opening + 1:  # "There's no day"
         return False
     return bool(rel.intersection(words[negations[0].last + 2 : negations[1].first]))  # "Not that I"

@@ -116,7 +116,6 @@ def test_the_careless_answerer_only_turns_some_weakening_readings_into_required(
     postings = ps.load_postings()
     honest = [i.reading for p in postings for i in ps.honest(p).requirements]
     careless = [i.reading for p in postings for i in ps.careless(p).requirements]
-    assert careless == [i.reading for p in postings for i in ps.careless(p).requirements]
     changed = [(h, c) for h, c in zip(honest, careless, strict=True) if h != c]
     assert all(c == "required" and h != "required" for h, c in changed)
     weakening = sum(h != "required" for h in honest)

@@ -212,6 +212,13 @@ def test_any_text_and_any_span_read_without_error(text: str, data: st.DataObject
     assert isinstance(read(text, (start, end)), Reading)
 
 
+@pytest.mark.parametrize("digit", ["\u1369", "\u2460", "\u00b2"])  # Ethiopic one, ①, ²
+def test_a_digit_that_is_no_decimal_reads_without_error(digit: str) -> None:
+    """str.isdigit() is true of them and int() refuses them: a CV line may hold one."""
+    for text in (f"Java vor {digit} Jahren", f"Java, {digit} years ago", f"{digit} No Java"):
+        assert isinstance(reading_of(text, "Java"), Reading)
+
+
 @pytest.mark.parametrize(
     ("text", "term", "expected"),
     [

@@ -36,8 +36,8 @@ EVERYDAY = [
     # A petrol station, a car: the brand and the model.
     ("Kassierer an einer Shell Tankstelle in Köln", "Shell", True),
     ("Caissier à la station-service Shell de Nantes", "Shell", True),
-    ("Noleggio di un'automobile Spark per le consegne", "Spark", True),
-    ("Auto służbowe: nasze samochody Spark i Aveo dla handlowców", "Spark", True),
+    ("Noleggio di un'automobile Spark per le consegne", "Spark", False),  # cars: too common
+    ("Built the Go backend of a car rental app", "Go", False),
     # Rugby, a guitar, the body: names read only in such a domain.
     ("Pilier droit dans la mêlée, scrum du dimanche au club de rugby", "scrum", True),
     ("Escucho a Django Reinhardt y toco la guitarra los domingos", "Django", True),
@@ -48,7 +48,7 @@ EVERYDAY = [
     ("Schmuck aus Crystal und Silber, handgefertigt", "Crystal", True),
     ("Hive inspections every week during beekeeping season", "Hive", True),
     ("Sage, thyme and rosemary from our own garden", "Sage", True),
-    ("Windows and doors fitted to new builds", "Windows", True),
+    ("Windows and glazing fitted to new builds", "Windows", True),
     # People in small teams; a season after a feminine article.
     ("Wir arbeiten in kleinen Teams mit flachen Hierarchien", "Teams", True),
     ("Iniciamos as obras nesta primavera em Lisboa", "primavera", True),
@@ -124,4 +124,5 @@ def test_the_documented_limits_of_the_domain_rows() -> None:
     surname alone, the sense is missed; the skill in the domain without "for" is lost."""
     assert not reading_of("A trip to Bali, then Java", "Java").everyday
     assert not reading_of("Dienstwagen: Chevrolet Spark", "Spark").everyday
-    assert reading_of("Go services in our car app", "Go").everyday
+    assert reading_of("Go services in our jewellery app", "Go").everyday
+    assert not reading_of("Go services in our car app", "Go").everyday  # cars are no domain

@@ -73,7 +73,7 @@ EVERYDAY = [
     ("Soigneur animalier : un python réticulé de cinq mètres", "python", True),
     ("Passeios noturnos na lua cheia com o grupo de escuteiros", "lua", True),
     ("Uso di trabattello e scala in cantiere", "scala", True),
-    ("Letture preferite: letteratura russa, Kafka e Tolstoj", "Kafka", True),
+    ("Systematic literature review in Python", "Python", False),  # literature is no domain
     # Guards: the skill beside the same kinds of words.
     ("Your manager will be a Ruby expert", "Ruby", False),
     ("Ruby, Python and Go: our stack", "Ruby", False),

@@ -28,7 +28,7 @@ NOT_A_CUE = [
 
 STILL_READ = [
     ("Non ho mai usato Docker", "Docker", Reading(negated=True)),
-    ("Mai lavorato con SAP", "SAP", Reading(negated=True)),
+    ("Mai usato Jira in vita mia", "Jira", Reading(negated=True)),
     ("Je n'utilise pas SAP", "SAP", Reading(negated=True)),
     ("Geen Java, noch Kotlin", "Kotlin", Reading(negated=True)),
     ("Weder Java noch Kotlin", "Kotlin", Reading(negated=True)),

@@ -312,7 +312,7 @@ ROUND6 = [
     ("Crane operator card (CPCS), expired 2017", "CPCS", "past"),
     ("Staplerschein abgelaufen, nie erneuert", "Staplerschein", "past"),
     ("Permis CACES R489 périmé depuis 2016", "CACES", "past"),
-    ("Carnet de manipulador de alimentos caducado", "manipulador de alimentos", "past"),
+    ("Tarjeta de operador de grúa caducada desde 2017", "operador de grúa", "past"),
     ("Licencja pilota drona wygasła w 2019", "pilota drona", "past"),
     ("Abilitazione HACCP scaduta, mai rinnovata", "HACCP", "past"),
     ("Habilitação de empilhador vencida desde 2018", "empilhador", "past"),
