@@ -37,6 +37,7 @@ from explain.models import PostingReading
 from explain.verify import normalize
 from jobportal.models import CandidateProfile, Job
 from support.two_step import listed_requirements
+from tests.conftest import clear_cache
 
 # The sets explain_eval scores (never the fourth fresh set: it is kept unseen).
 SETS = (
@@ -284,12 +285,7 @@ class Compared:
 
 def clear_caches() -> None:
     for alias in caches:
-        cache = caches[alias]
-        delete_pattern = getattr(cache, "delete_pattern", None)
-        if delete_pattern is not None:
-            delete_pattern("*")
-        else:
-            cache.clear()
+        clear_cache(caches[alias])
 
 
 def through_api(line: Line, client: Client, model: ClaimAsGiven, place: str = MIDDLE) -> Shown:
