@@ -58,8 +58,10 @@ def open_job(new_page: Any, job: Job, viewport: dict[str, int], **options: Any) 
 
 
 def ask_by_keyboard(page: Any) -> None:
+    """Ask, then wait for the streamed answer to settle before a test touches it."""
     page.locator("[data-explain-button]").focus()
     page.keyboard.press("Enter")
+    wait_until_answered(page)
 
 
 def wait_until_answered(page: Any) -> None:
@@ -298,7 +300,6 @@ def test_on_a_phone_the_quote_shows_in_context_and_nothing_jumps(new_page, demo_
     use_model(WORKED_DRAFT)
     page = open_job(new_page, worked_job(), PHONE, has_touch=True)
     ask_by_keyboard(page)
-    wait_until_answered(page)
     point = page.locator(".explain-match").first
     context = point.locator(".explain-context")
     expect(context).to_be_visible()
