@@ -56,6 +56,7 @@ FRESH4_PATH = Path(__file__).resolve().parent / "reading_fresh4.tsv"
 # Written on 5 Dec (second session) by writers who never saw the reader, for development:
 # one weighted to the profile side (5a), one to the job side (5b).
 DEV5A_PATH = Path(__file__).resolve().parent / "reading_dev5a.tsv"
+DEV5B_PATH = Path(__file__).resolve().parent / "reading_dev5b.tsv"
 LANGS = ("en", "de", "fr", "es", "pt", "it", "nl", "pl")
 SIDES = ("P", "J", "G", "N")
 OPTIONAL = "opt"

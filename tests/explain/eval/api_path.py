@@ -51,6 +51,7 @@ SETS = (
     rc.DEV4_PATH,
     rc.FRESH4_PATH,
     rc.DEV5A_PATH,
+    rc.DEV5B_PATH,
 )
 
 # Plain lines around the line under test: none names a reading-set term, none reads as
