@@ -1,10 +1,11 @@
-"""A helper's line (round 8): helping, assisting or shadowing a person whose trade is the
-term, or who holds it ("Assisted the roofers", "helper to the scaffolding crew", "Pomocnik
-elektryka"), names work that was theirs: someone else's on a profile. So do shadowing at a
-line's opening, a subject after a resumptive clitic with "a"/"una", a Polish subject "oni"
-closing the clause, and plural forms of work given out. The writer stays the doer where the
-term is what the writer did for those persons, where the writer is the subject ("ho", "I"),
-and after "then" opening the writer's next step. Sentences written for these tests."""
+"""A helper's line (round 8): helping, assisting, shadowing or observing a person whose
+trade is the term, or who holds it ("Assisted the roofers", "helper to the scaffolding
+crew", "Pomocnik elektryka"), names work that was theirs: someone else's on a profile. So
+do shadowing at a line's opening, a subject after a resumptive clitic with "a"/"una", a
+Polish subject "oni" closing the clause, and plural forms of work given out. The writer
+stays the doer where the term is what the writer did for those persons, where the writer
+is the subject ("ho", "I"), after "then" opening the writer's next step, and in a Polish
+title line opened by a bare "kierownik" or "szef". Sentences written for these tests."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ PROFILE = [
     ("Ik hielp de metselaars op de bouw met aanvoer van stenen", "metselaars"),
     ("Pomagałam hydraulikom przy przygotowaniu materiałów", "hydraulikom"),
     ("Pomocnik elektryka na budowach domów", "elektryka"),
+    ("Watched the glaziers at work for two weeks before starting", "glaziers"),
+    ("Obserwowałam fizjoterapeutów podczas zajęć z pacjentami", "fizjoterapeutów"),
     # Shadowing or observing at the line's opening.
     ("Shadowed the senior solicitor through several probate matters", "probate"),
     ("Job shadowing in echocardiography with a consultant cardiologist", "echocardiography"),
@@ -35,6 +38,8 @@ PROFILE = [
     ("La contabilidad la hacía una asesoría externa", "contabilidad"),
     ("Przygotowywałem dokumenty; montaż robili oni", "montaż"),
     ("Las nóminas estaban externalizadas en una gestoría", "nóminas"),
+    # A bare Polish manager is still someone else when "ja" takes over after a comma.
+    ("Kierownik ustawiał harmonogramy w MS Project, ja pilnowałem dostaw", "MS Project"),
     ("As folhas de ponto eram terceirizadas", "folhas de ponto"),
 ]
 
@@ -59,6 +64,9 @@ KEPT = [
     ("Shadowed the lead auditor, then ran ISO 9001 audits myself", "ISO 9001"),
     ("Als Helfer angefangen, dann selbst Schweißen gelernt und zertifiziert", "Schweißen"),
     ("Najpierw helpdesk, potem wdrożenia SAP u klientów", "SAP"),
+    # A bare Polish "kierownik" or "szef" opening a line is the writer's own title.
+    ("Kierownik budowy – roboty ziemne i fundamenty", "roboty ziemne"),
+    ("Szef kuchni – kuchnia śródziemnomorska, 12 osób w zespole", "kuchnia śródziemnomorska"),
 ]
 
 
