@@ -372,7 +372,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # Done by another named after the term ("lo lleva la gestoría"): on a job, not yours.
     extra |= {"other_role"} if someone and not pronoun else set()
     writer = word_class("first_person") - word_class("determiner")  # Italian "i" is "the"
-    someone = someone or _attached(text, spans, (cut_left, opening, first))
+    helper = _supports_a_team(words, first, last)  # "Assisted the welders": theirs
+    someone = someone or _attached(text, spans, (cut_left, opening, first)) or helper
     duo = words[opening : first + 1]  # "My team and I built", "e io"; not "e i colleghi"
     us = any(
         a in word_class("joining") and b in word_class("first_person") and not _person(c)
@@ -474,14 +475,13 @@ def _you_next(text: str, right: int) -> bool:
 
 def _supports_a_team(words: list[str], first: int, last: int) -> bool:
     """Support of a team named by its trade ("alongside our welding crew", "Apoio à equipe
-    de solda"): a support word, a person within four words, the term just before that
-    person or after it past at most one "of" or relative."""
-    joining = word_class("genitive") | word_class("relative")
+    de solda", "Aide aux soudeurs"): a support word, a person within four words, the term that
+    person, just before it or after it past at most one "of" or relative."""
+    joining, support = word_class("genitive") | word_class("relative"), word_class("support")
     for k in range(max(0, first - 6), first):
         for m in range(k + 1, min(len(words), k + 5)):
-            between = words[m + 1 : first]
-            named = m == last + 1 or (m < first and len(between) <= 1 and set(between) <= joining)
-            if words[k] in word_class("support") and _person(words[m]) and named:
+            of = m < first <= m + 2 and {*words[m + 1 : first]} <= joining  # "equipe de solda"
+            if words[k] in support and _person(words[m]) and (m in (last, last + 1) or of):
                 return True
     return False
 
@@ -539,7 +539,7 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int
             continue
         if words[k] in word_class("agent") and _subject_at(words, k + 1, stop, bare=True):
             return True
-        if words[k] in word_class("clitic") and _subject_at(words, k + 2, stop):
+        if words[k] in word_class("clitic") and _subject_at(words, k + 2, stop, bare=True):
             return True
     return False
 
