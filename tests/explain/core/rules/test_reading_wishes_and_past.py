@@ -2,7 +2,8 @@
 intent and enrolment ("looking to develop", "inscrito en un curso", "zapisana na"), giving
 up, forgetting and no longer touching a skill; and the guards the review asked for: a bare
 "ex" or "była" is the past only before a trade ("ex Java" is French for "e.g. Java",
-"były" is also "were"), a count of two to four years or of months "ago" is recent, and
+"były" is also "were"), a count of months or of two to four years "ago", "geleden",
+"temu", "fa" is recent, and
 "pour devenir" / "per diventare" after a past participle is a trade the writer reached."""
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ PAST = [
     ("Noors (roestig)", "Noors"),
     ("Przestałem używać Joomla", "Joomla"),
     ("Ex SAP Basis consultant", "SAP"),
+    ("Clipper, twintig jaar geleden", "Clipper"),
+    ("Clipper dwadzieścia lat temu", "Clipper"),
     ("Ex analista Cobol", "Cobol"),
     ("Była księgowa w Comarch ERP", "Comarch ERP"),
 ]
@@ -71,6 +74,9 @@ GUARDS = [
     ("Picked up Elixir two months ago and ship it weekly", "Elixir"),
     ("Took over the Magento shop three years ago and still run it", "Magento"),
     ("Introduced Terraform 2 years ago", "Terraform"),
+    ("Pulumi ingevoerd, vier maanden geleden", "Pulumi"),
+    ("Wdrożyłam Pulumi trzy tygodnie temu", "Pulumi"),
+    ("Pulumi adottato tre anni fa, lo uso ogni giorno", "Pulumi"),
     # A trade reached: a past participle before "pour devenir", "per diventare".
     ("Je me suis reconvertie pour devenir développeuse Ruby en 2018", "Ruby"),
     ("Ho studiato per diventare perito, e lo sono dal 2010", "perito"),
