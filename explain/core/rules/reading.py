@@ -51,7 +51,7 @@ WORD_CLASSES = (
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
-    "failure", "nobody", "whoever", "former",
+    "failure", "nobody", "whoever", "former", "still",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -384,12 +384,14 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         extra.add("someone_else")
     ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first])
     ago = ago or text[spans[first][0] : start] in word_class("past_prefix")  # "Ex-SAP consultant"
-    if ago or _given_up(text, spans[last][1], right, high):
+    clause = words[cut_left:cut_right]  # "learned X years ago and still use it" holds today
+    still = word_class("still") & {*clause, *map(" ".join, pairwise(clause))}
+    if (ago or _given_up(text, spans[last][1], right, high)) and not still:
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
         extra.add("everyday")
     # One cue per kind and position: twin rows ("not required" before and after) are one.
-    found = [cue for _, cue in sorted(governing.items())]  # in their order in the text
+    found = [c for _, c in sorted(governing.items()) if not still or c.kind != "past"]  # in order
     if (tail := _tail(text, end, high)) is not None:
         found.append(tail)
     return _reading(found, extra)
@@ -510,12 +512,10 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
     """A person or group starts at words[i] (before stop): a determiner and within three
     words a person ("our BI team", "l'équipe"), a noun of a language without articles
     ("Zespół DBA"), or, if bare, any person ("by contractors")."""
-    if i >= stop:
-        return False
-    if words[i] in word_class("person_bare") or (bare and _person(words[i])):
+    if i < stop and (words[i] in word_class("person_bare") or (bare and _person(words[i]))):
         return True
     determiners = word_class("determiner") | (word_class("indefinite") if bare else frozenset())
-    if words[i] not in determiners:
+    if i >= stop or words[i] not in determiners:
         return False
     other = False  # a word that is no determiner, so a determiner after it opens another
     for word in words[i + 1 : min(stop, i + 4)]:

@@ -1,10 +1,10 @@
 """Wishes and a past that no longer holds, on the profile side, in the eight languages:
 intent and enrolment ("looking to develop", "inscrito en un curso", "zapisana na"), giving
-up, forgetting and no longer touching a skill; and the guards the review asked for: a bare
-"ex" or "była" is the past only before a trade ("ex Java" is French for "e.g. Java",
-"były" is also "were"), a count of months or of two to four years "ago", "geleden",
-"temu", "fa" is recent, and
-"pour devenir" / "per diventare" after a past participle is a trade the writer reached."""
+up, forgetting and no longer touching a skill. Guards: a bare "ex" or "była" is the past
+only before a trade ("ex Java" is French for "e.g. Java", "były" is also "were"); months
+or two to four years "ago", "geleden", "temu", "fa" are recent; "still" in the clause
+keeps a skill learned long ago; "pour devenir" / "per diventare" after a past participle
+is a trade the writer reached."""
 
 from __future__ import annotations
 
@@ -77,6 +77,15 @@ GUARDS = [
     ("Pulumi ingevoerd, vier maanden geleden", "Pulumi"),
     ("Wdrożyłam Pulumi trzy tygodnie temu", "Pulumi"),
     ("Pulumi adottato tre anni fa, lo uso ogni giorno", "Pulumi"),
+    # Learned long ago and still in use: the past does not hold.
+    ("Picked up Awk years ago and still reach for it weekly", "Awk"),
+    ("Bash vor Jahren gelernt, nutze es immer noch", "Bash"),
+    ("Découvert Vim il y a longtemps, toujours mon éditeur", "Vim"),
+    ("Aprendí Bash hace años y lo sigo usando", "Bash"),
+    ("Aprendi Bash há anos e ainda o uso", "Bash"),
+    ("Imparato Vim anni fa, lo uso tuttora", "Vim"),
+    ("Vim jaren geleden geleerd, gebruik het nog steeds", "Vim"),
+    ("Vima poznałam lata temu i nadal go używam", "Vima"),
     # A trade reached: a past participle before "pour devenir", "per diventare".
     ("Je me suis reconvertie pour devenir développeuse Ruby en 2018", "Ruby"),
     ("Ho studiato per diventare perito, e lo sono dal 2010", "perito"),
@@ -95,6 +104,19 @@ GUARDS = [
     ("Daily Grafana dashboards; thinking about learning Rust", "Grafana"),
     ("Apps ontwikkelen in Flutter voor klanten", "Flutter"),
 ]
+
+
+# "still" keeps the past from holding, not a wish nor the past of a clause without it.
+STILL_ELSEWHERE = [
+    ("Would like to learn Zig, still looking for a course", "Zig", "wished"),
+    ("Awk years ago; I still write Python daily", "Awk", "past"),
+    ("Chcę nauczyć się Zig, nadal szukam kursu", "Zig", "wished"),
+]
+
+
+@pytest.mark.parametrize(("text", "term", "state"), STILL_ELSEWHERE)
+def test_still_cancels_only_the_past_of_its_own_clause(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
 
 
 @pytest.mark.parametrize(("text", "term"), WISHES)
