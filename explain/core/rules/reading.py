@@ -51,7 +51,7 @@ WORD_CLASSES = (
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
-    "failure", "nobody", "whoever",
+    "failure", "nobody", "whoever", "former", "still",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -313,7 +313,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         for hit in hits
         if cut_left <= hit.first
         and hit.last < cut_right
-        and _governs(hit, first, last, cut_left, opening, everyday)
+        and _governs(hit, words, (first, last, opening), everyday)
         # A domain word after "for" is the client's trade ("Go for a car marketplace").
         and not (hit.cue.where == "near" and word_class("beneficiary") & {*words[last : hit.first]})
         # Past a comma, another item's; not the past ("X, years ago", "Back then, ... X").
@@ -343,6 +343,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     consequence = any(word_class("consequence") & {*words[h.last : h.last + 2]} for h in after)
     pronoun = {words[opening], " ".join(words[opening : opening + 2])} & word_class("nobody")
     nobody = pronoun and word_class("without") & {*words[opening:first]}
+    pronoun |= {words[opening]} & word_class("former")  # "Ex dev, now I do X": mine
     who = words[opening] in word_class("whoever") and any(h.first - opening in (1, 2) for h in negs)
     if consequence or nobody or who or _double_negation(words, hits, opening, first):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
@@ -384,12 +385,14 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         extra.add("someone_else")
     ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first])
     ago = ago or text[spans[first][0] : start] in word_class("past_prefix")  # "Ex-SAP consultant"
-    if ago or _given_up(text, spans[last][1], right, high):
+    clause = words[cut_left:cut_right]  # "learned X years ago and still use it" holds today
+    still = word_class("still") & {*clause, *map(" ".join, pairwise(clause))}
+    if (ago or _given_up(text, spans[last][1], right, high)) and not still:
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
         extra.add("everyday")
     # One cue per kind and position: twin rows ("not required" before and after) are one.
-    found = [cue for _, cue in sorted(governing.items())]  # in their order in the text
+    found = [c for _, c in sorted(governing.items()) if not still or c.kind != "past"]  # in order
     if (tail := _tail(text, end, high)) is not None:
         found.append(tail)
     return _reading(found, extra)
@@ -509,12 +512,10 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
     """A person or group starts at words[i] (before stop): a determiner and within three
     words a person ("our BI team", "l'équipe"), a noun of a language without articles
     ("Zespół DBA"), or, if bare, any person ("by contractors")."""
-    if i >= stop:
-        return False
-    if words[i] in word_class("person_bare") or (bare and _person(words[i])):
+    if i < stop and (words[i] in word_class("person_bare") or (bare and _person(words[i]))):
         return True
     determiners = word_class("determiner") | (word_class("indefinite") if bare else frozenset())
-    if words[i] not in determiners:
+    if i >= stop or words[i] not in determiners:
         return False
     other = False  # a word that is no determiner, so a determiner after it opens another
     for word in words[i + 1 : min(stop, i + 4)]:
@@ -823,12 +824,14 @@ def _cuts(
     return cut_left, cut_right
 
 
-def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, everyday: int) -> bool:
+def _governs(hit: _Hit, words: list[str], at: tuple[int, int, int], everyday: int) -> bool:
     """A cue before the term within reach, after it (its predicate) within reach, or
     sharing words with it; subjects, another role's and everyday senses reach their own
-    way (docs/verifier.md, "The scope rule")."""
-    kind, where = hit.cue.kind, hit.cue.where
-    if kind == "absent" or where == "heading":
+    way (docs/verifier.md, "The scope rule"); "ex", "była" only before a trade."""
+    (first, last, opening), kind, where = at, hit.cue.kind, hit.cue.where
+    trade = words[hit.last + 1 : last + 3]  # "ex SAP consultant"; "ex Java" is "e.g. Java"
+    bare = hit.cue.words[-1] in word_class("former") and not any(map(_person, trade))
+    if kind == "absent" or where == "heading" or bare:
         return False  # read only as a list item's value (_tail) or a heading (_heading)
     if kind == "everyday":
         if not everyday or where == "near" or everyday == _NEAR_ONLY:
@@ -858,12 +861,9 @@ def _reading(governing: list[Cue], extra: set[str]) -> Reading:
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
     nor = [c.words[0] for c in negations[1:] if len(c.words) == 1]  # not "Ni un día sin Excel"
-    if word_class("non_stacking").intersection(nor):
-        negated = True
-    elif len(negations) == 2:
+    negated = bool(negations)
+    if len(negations) == 2 and not word_class("non_stacking").intersection(nor):
         # Two undo each other only as "not ... without": exactly one "without" word.
         negated = sum(cue.words[0] in word_class("without") for cue in negations) != 1
-    else:
-        negated = bool(negations)
     kinds = extra | {cue.kind for cue in governing}
     return Reading(negated, **{f.name: f.name in kinds for f in fields(Reading)[1:]})
