@@ -246,11 +246,15 @@ _SENTENCE_END = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
 # "Jest tu miło"), else a name ("Go developer", "Go, Python", "on" a name: "Ruby on Rails").
 _NEXT_WORD = re.compile(r"[ \t]+(?!on [A-Z])([a-zà-ÿ]+)")
 _EVERYDAY_NEXT = frozenset(
-    "to ahead on for with back out through into beyond the a an at in is was are were "
+    "to ahead on for with back out through into beyond the a an at in "
     "up down over away by from of as home get see check make we you i it if now there "
-    "here every forward has had will can be been your our my this that these those "
+    "here every forward your our my this that these those "
     "gerust eens even maar mee doch mal gerne ruhig nam tu tam".split()
 )
+# An auxiliary after it makes a noun the subject ("Spring is our busy season"), but the name
+# of a word that is only a verb or an adjective in everyday use ("React is required").
+_AUXILIARY = frozenset("is was are were has had will can be been".split())
+_NO_SUBJECT = frozenset("go excel react swift".split())
 # An elided article or preposition just before a name (French, Italian): "d'", "l'",
 # "qu'", "dell'", "nell'", "all'", "un'"; the name after it stands as a name.
 _APOSTROPHES = forms_of("'")
@@ -304,7 +308,8 @@ def _as_written(text: str, start: int, form: Form) -> Span | None:
         return None
     if opening:
         following = _NEXT_WORD.match(text, end)
-        if following is not None and following.group(1) in _EVERYDAY_NEXT:
+        word = following.group(1) if following is not None else ""
+        if word in _EVERYDAY_NEXT or (word in _AUXILIARY and form.name.lower() not in _NO_SUBJECT):
             return None
     return start, end
 

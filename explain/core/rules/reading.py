@@ -303,17 +303,19 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     praise |= {h.first for h, _ in rest if any(fear[h.first : max(h.last + 6, last + 4)])}
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
-    cut_left, cut_right = _cuts(text, spans, words, hits, first, last)
+    cut_left, cut_right = _cuts(text, spans, hits, first, last)
     licence = {w.rsplit("-", 1)[-1] for w in words[cut_left:cut_right]}
     everyday = _everyday_term(words[first : last + 1])
     # Where the clause's first word stands, past a joining word ("and", "while").
     opening = cut_left + (cut_left < first and words[cut_left] in word_class("joining"))
+    aside = [_aside(text, span, end) for span in spans]
     governing = {
         (hit.first, hit.cue.kind): hit.cue
         for hit in hits
         if cut_left <= hit.first
         and hit.last < cut_right
-        and _governs(hit, words, (first, last, opening), everyday)
+        and not aside[hit.first]
+        and _governs(hit, words, (first, last + sum(aside[last : hit.first]), opening), everyday)
         # A domain word after "for" is the client's trade ("Go for a car marketplace").
         and not (hit.cue.where == "near" and word_class("beneficiary") & {*words[last : hit.first]})
         # Past a comma, another item's; not the past ("X, years ago", "Back then, ... X").
@@ -321,7 +323,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         # Nor a lapse word ("expired", "vencida") but beside a licence noun ("expired stock").
         and not (word_class("lapse") & {*hit.cue.words} and not word_class("licence") & licence)
     }
-    for h in _fronted_negations(text, spans, words, hits, (cut_left, first, last, cut_right)):
+    for h in _fronted_negations(text, spans, hits, (cut_left, first, last, cut_right)):
         governing[(h.first, "negation")] = h.cue
     if cut_left == 0:
         heading = _heading(text, left, low)
@@ -356,6 +358,10 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         if others:
             governing[(others[-1].first, "negation")] = others[-1].cue
     extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
+    denied = any(kind == "negation" and at > last for at, kind in governing)  # "not needed but"
+    wished = denied and any(h.cue.kind == "optional" and h.first == cut_right + 1 for h in hits)
+    governing = {k: c for k, c in governing.items() if not (wished and c.kind == "negation")}
+    extra |= {"optional"} if wished else set()  # "kein Muss, aber gern gesehen": optional
     # A maker, "for", the term; or the term it makes (no tool: "mit Java"), "for" and whom.
     maker, wc = word_class("maker"), word_class
     n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
@@ -376,10 +382,9 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     helper = _supports_a_team(words, first, last)  # "Assisted the welders": theirs
     someone = someone or _attached(text, spans, (cut_left, opening, first)) or helper
     duo = words[opening : first + 1]  # "My team and I built", "e io"; not "e i colleghi"
-    us = any(
-        a in word_class("joining") and b in word_class("first_person") and not _person(c)
-        for a, b, c in zip(duo, duo[1:], duo[2:], strict=False)
-    ) or not writer.isdisjoint(words[opening + 1 : first])  # "They trusted me with"
+    trios = zip(duo, duo[1:], duo[2:], strict=False)
+    us = any(a in wc("joining") and b in wc("first_person") and not _person(c) for a, b, c in trios)
+    us = us or not writer.isdisjoint(words[opening + 1 : first])  # "They trusted me with"
     governing = {k: c for k, c in governing.items() if not us or c.kind != "someone_else"}
     if (someone or _subject_at(words, opening, first)) and not (us or pronoun):  # "No one else"
         extra.add("someone_else")
@@ -438,9 +443,8 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     split = bool(unit) and not wc("takes_on").isdisjoint(head)  # "X betreut unser Team, du"
     other = other or bool(with_our) or told_apart or split or _supports_a_team(words, i, j)
     pay, course = wc("funding"), wc("course")
-    offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (
-        course & set(words[max(0, i - 3) : i]) and pay & set(words[j + 1 : j + 2])
-    )
+    paid = pay & {*words[max(0, i - 2) : i]} and course & {*words[j + 1 : stop][:5]}
+    offer = paid or (course & {*words[max(0, i - 3) : i]} and pay & {*words[j + 1 : j + 2]})
     kinds = (("about_company", company), ("other_role", other), ("offer", offer))
     return {kind for kind, held in kinds if held}
 
@@ -489,11 +493,21 @@ def _supports_a_team(words: list[str], first: int, last: int) -> bool:
     return False
 
 
+def _aside(text: str, span: tuple[int, int], end: int) -> bool:
+    """A word of a bracket after the term opening with neither a cue nor a date ("X (or working
+    towards it) is a plus"): its cues govern nothing outside, its words count in no reach."""
+    opened = text.rfind("(", end, span[0])
+    words = _WORD.findall(text, opened, opened + 40) if opened >= 0 else ["0"]  # "0": none
+    closed = ")" in text[opened : span[0]]
+    return not (closed or words[0][:1].isdigit() or any(h.first == 0 for h in _hits(words)))
+
+
 def _other_item(text: str, spans: list[tuple[int, int]], hit: _Hit, first: int, last: int) -> bool:
     """A cue past a comma is another item's: a comma right after a cue before the term ("Helm:
     none, Docker"), or a comma or spaced slash before a cue after it, the term not ending there."""
-    if hit.last < first:
-        return text[spans[hit.last][1] : spans[first][0]].lstrip(" ")[:1] == ","
+    if hit.last < first:  # not after an opening "Ideally," (an optional row "before")
+        opens = (hit.first, hit.cue.kind, hit.cue.where) == (0, "optional", "before")
+        return not opens and text[spans[hit.last][1] : spans[first][0]].lstrip(" ")[:1] == ","
     end = spans[last][1]
     for separator in (",", " / "):
         found = text.find(separator, end, spans[hit.first][0])
@@ -546,16 +560,12 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int
 
 
 def _fronted_negations(
-    text: str,
-    spans: list[tuple[int, int]],
-    words: list[str],
-    hits: list[_Hit],
-    at: tuple[int, int, int, int],
+    text: str, spans: list[tuple[int, int]], hits: list[_Hit], at: tuple[int, int, int, int]
 ) -> list[_Hit]:
     """Negations after a fronted term that are the writer's about it ("Klasse C habe ich
     nicht", "Java non lo conosco"): the term opens the clause (past "mit", "den"), then the
     writer or a resumptive clitic, then the negation; not across one comma nor "and"."""
-    cut_left, first, last, cut_right = at
+    (cut_left, first, last, cut_right), words = at, [text[a:b] for a, b in spans]
     fore = word_class("preposition") | word_class("determiner")
     k = first - int(first > cut_left and words[first - 1] in fore)
     if k != cut_left and "- " not in text[spans[k - 1][1] : spans[k][0]]:
@@ -601,10 +611,8 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
         return True
     if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 5, near)])))):
         return False
-    return any(
-        line[a:b] in word_class("first_person") and any(c in line[:a] for c in ",;(-")
-        for a, b in _tokens(line, 0, len(line))
-    )
+    marks = [a for a, b in _tokens(line, 0, len(line)) if line[a:b] in word_class("first_person")]
+    return any(c in line[:a] for a in marks for c in ",;(-")
 
 
 _YEAR_END = re.compile(r"(?:(?:19|20)\d\d-)?((?:19|20)\d\d)|((?:19|20)\d|[5-9])0(?:s|er|ern)?")
@@ -662,9 +670,7 @@ def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
 # Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
 # "Our products:"): not someone else (but as a heading row: "References:"), a tail value or
 # an everyday sense (but for an everyday term).
-_HEADING_KINDS = frozenset(
-    {"negation", "wish", "offer", "optional", "past", "other_role", "about_company"}
-)
+_HEADING_KINDS = frozenset("negation wish offer optional past other_role about_company".split())
 # Kinds that must open their clause and reach the whole of it.
 _SUBJECT_KINDS = frozenset({"someone_else", "about_company"})
 _NOT_A_TERM = 0
@@ -697,11 +703,8 @@ _YEAR = re.compile(r"(?:19|20)\d\d(?!\d)|'\d\d(?!\d)")
 
 def _season(word: str, text: str, after: int, high: int) -> bool:
     """A season's name (word class "season") followed by a year."""
-    return (
-        word in word_class("season")
-        and text[after : after + 1] in (" ", "/", "-")
-        and _YEAR.match(text, after + 1, high) is not None
-    )
+    spaced = text[after : after + 1] in (" ", "/", "-")
+    return word in word_class("season") and spaced and bool(_YEAR.match(text, after + 1, high))
 
 
 # After the term (and at most two more words, an aside: "SAP (FI):"): a separator, a value.
@@ -763,9 +766,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     # determiner only a filler ("no exp"), so "Kafka: no data loss" stays plain.
     adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
     # A contraction negates like an adverb: "German - can't speak a word of it".
-    adverb = (
-        adverb or hit.cue.words[0].endswith("n't") or hit.cue.words[0] in word_class("contracted")
-    )
+    lead = hit.cue.words[0]
+    adverb = adverb or lead.endswith("n't") or lead in word_class("contracted")
     filler = all(w in word_class("filler") for w in rest[:2])
     return _ABSENT if adverb or not rest or len(hit.cue.words) > 1 or filler else None
 
@@ -778,24 +780,18 @@ def _whole_answer(text: str, start: int, high: int) -> bool:
     item after the term ("Kubernetes no", "Azure nein, AWS ja")."""
     stop = _TAIL_END.search(text, start, high)
     words = [text[a:b] for a, b in _tokens(text, start, high if stop is None else stop.start())]
-    return any(
-        hit.first == 0 and hit.last == len(words) - 1 and hit.cue.kind == "absent"
-        for hit in _hits(words, tail=True)
-    )
+    hits = _hits(words, tail=True)
+    return any(h.first == 0 and h.last == len(words) - 1 and h.cue.kind == "absent" for h in hits)
 
 
 def _cuts(
-    text: str,
-    spans: list[tuple[int, int]],
-    words: list[str],
-    hits: list[_Hit],
-    first: int,
-    last: int,
+    text: str, spans: list[tuple[int, int]], hits: list[_Hit], first: int, last: int
 ) -> tuple[int, int]:
     """The word range of the term's clause: cut at a connector ("but", "aber", "pero"; not
     one of another language in a clause showing its own: "ma" in Polish; not inside a cue:
     "pendant ma thèse"; not after an indefinite article: "un solo") and at a comma before a
     negation ("Java, not Kotlin") unless it ends its item, then at the term's predicate."""
+    words = [text[a:b] for a, b in spans]
     shown = {row[0] for row in map(str.split, word_class("homograph")) if {*row[1:]} & {*words}}
     inner = {k for h in hits for k in range(h.first + 1, h.last + 1)}
     connectors = word_class("connector") - shown
@@ -814,10 +810,8 @@ def _cuts(
         if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0 or ends:
             continue
         between = text[spans[hit.first - 1][1] : spans[hit.first][0]]
-        if any(mark in between for mark in ",\u060c\u3001") and not any(
-            word in word_class("without") for word in words[: hit.first]
-        ):
-            # Not after a "without": "Without Git, don't apply" is one requirement.
+        # Not after a "without": "Without Git, don't apply" is one requirement.
+        if set(",\u060c\u3001") & {*between} and not word_class("without") & {*words[: hit.first]}:
             starts.append(hit.first)
     cut_left = max((k for k in starts if k <= first), default=0)
     cut_right = min((k for k in starts if k > last), default=len(words))
@@ -850,7 +844,7 @@ def _governs(hit: _Hit, words: list[str], at: tuple[int, int, int], everyday: in
     if hit.last < first:
         before = 0 if hit.cue.words[-1] in word_class("next_to_term") else reach
         fronted = hit.first <= opening and hit.cue.words[-1] not in word_class("preposition")
-        before = SUBJECT_REACH if kind == "past" and fronted and before else before  # "Back then,"
+        before = SUBJECT_REACH if kind in ("past", "optional") and fronted and before else before
         return where != "after" and first - hit.last - 1 <= before
     if hit.first > last:
         return where != "before" and hit.first - last - 1 <= reach
