@@ -36,8 +36,8 @@ KINDS = (
     "negation", "absent", "wish", "offer", "optional", "neutral", "someone_else", "past",
     "other_role", "about_company", "everyday",
 )  # fmt: skip
-# heading: a list's label ("Goal:"); near: an everyday domain word up to REACH words away.
-_WHERE = ("before", "after", "both", "heading", "near")
+# heading: a list's label ("Goal:"); near: a domain word near; name: "Herr X"; label: "Contact: X".
+_WHERE = ("before", "after", "both", "heading", "near", "name", "label")
 # Closed word classes the code reads (rows with where "word" in the same files): what
 # each is for is said in the files' headers and where the code uses it.
 WORD_CLASSES = (
@@ -191,8 +191,7 @@ class _Hit:
 
 
 def _hits(words: list[str], tail: bool = False) -> list[_Hit]:
-    """Cue occurrences, left to right; at each word the longest cue wins and covers its
-    words."""
+    """Cue occurrences, left to right; at each word the longest cue wins and covers its words."""
     index = _by_first_word(tail)
     # A one-word cue that is an ordinary word of another language, in a clause that shows it
     # (rows "word, then its language's words or endings": "no" is "in the" in Portuguese).
@@ -306,6 +305,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     cut_left, cut_right = _cuts(text, spans, hits, first, last)
     licence = {w.rsplit("-", 1)[-1] for w in words[cut_left:cut_right]}
     everyday = _everyday_term(words[first : last + 1])
+    joined = last + 1 < len(spans) and spans[last + 1][0] == spans[last][1] + 1  # "DBA admins"
+    team = joined and _person(words[last + 1])  # a team after "report to", not a name
     # Where the clause's first word stands, past a joining word ("and", "while").
     opening = cut_left + (cut_left < first and words[cut_left] in word_class("joining"))
     aside = [_aside(text, span, end) for span in spans]
@@ -322,6 +323,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and (hit.cue.kind == "past" or not _other_item(text, spans, hit, first, last))
         # Nor a lapse word ("expired", "vencida") but beside a licence noun ("expired stock").
         and not (word_class("lapse") & {*hit.cue.words} and not word_class("licence") & licence)
+        and not (hit.cue.where == "name" and team)
     }
     for h in _fronted_negations(text, spans, hits, (cut_left, first, last, cut_right)):
         governing[(h.first, "negation")] = h.cue
@@ -332,6 +334,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             dated = any(w[:1].isdigit() for w in h_words[1:])  # a goal opens it before a date
             lead = "heading" if dated or word_class("preposition") & {*h_words[1:2]} else ""
             kinds = {*_HEADING_KINDS, "someone_else heading", *(["everyday"] if everyday else [])}
+            kinds |= {"everyday name", "everyday label"} if first == last == 0 else set()
             governing.update(
                 ((-1 - hit.first, hit.cue.kind), hit.cue)
                 for hit in _hits(h_words)
@@ -507,7 +510,8 @@ def _other_item(text: str, spans: list[tuple[int, int]], hit: _Hit, first: int, 
     none, Docker"), or a comma or spaced slash before a cue after it, the term not ending there."""
     if hit.last < first:  # not after an opening "Ideally," (an optional row "before")
         opens = (hit.first, hit.cue.kind, hit.cue.where) == (0, "optional", "before")
-        return not opens and text[spans[hit.last][1] : spans[first][0]].lstrip(" ")[:1] == ","
+        gap = text[spans[hit.last][1] : spans[first][0]].lstrip(" ")
+        return not opens and gap[:1] == "," and hit.cue.where != "name"  # "your mentor, Sam,"
     end = spans[last][1]
     for separator in (",", " / "):
         found = text.find(separator, end, spans[hit.first][0])
@@ -680,9 +684,8 @@ _NEAR_ONLY = 3  # a domain name (Scrum, Agile, Django): read only beside a "near
 
 
 def _everyday_term(term_words: list[str]) -> int:
-    """_SHORT for a one-word term of at most two letters or digits, _SHORT_OR_EVERYDAY
-    for one that is an everyday word (Go, Swift, Spring, Ruby, Java...), else
-    _NOT_A_TERM: only these are read for an everyday sense."""
+    """_SHORT: one word of at most two letters or digits; _SHORT_OR_EVERYDAY: an everyday word
+    (Go, Swift, Ruby); _NEAR_ONLY: a domain name (Scrum); else _NOT_A_TERM."""
     if len(term_words) != 1:
         return _NOT_A_TERM
     word = term_words[0]
@@ -825,17 +828,17 @@ def _governs(hit: _Hit, words: list[str], at: tuple[int, int, int], everyday: in
     (first, last, opening), kind, where = at, hit.cue.kind, hit.cue.where
     trade = words[hit.last + 1 : last + 3]  # "ex SAP consultant"; "ex Java" is "e.g. Java"
     bare = hit.cue.words[-1] in word_class("former") and not any(map(_person, trade))
-    if kind == "absent" or where == "heading" or bare:
+    if kind == "absent" or where in ("heading", "label") or bare:
         return False  # read only as a list item's value (_tail) or a heading (_heading)
     if kind == "everyday":
-        if not everyday or where == "near" or everyday == _NEAR_ONLY:
+        if where != "name" and (not everyday or where == "near" or everyday == _NEAR_ONLY):
             near = max(first - hit.last, hit.first - last) <= REACH + 1
             return where == "near" and everyday > _SHORT and near
         if hit.last < first:
             reach = EVERYDAY_REACH_SHORT if everyday == _SHORT else 0
             return where != "after" and first - hit.last - 1 <= reach
         # After the term, next to it; or a phrase that holds the term ("head chef").
-        return hit.first <= last or (where != "before" and hit.first == last + 1)
+        return hit.first <= last or (where not in ("before", "name") and hit.first == last + 1)
     if kind in _SUBJECT_KINDS and where == "before":
         return hit.last < first and hit.first <= opening and first - hit.last <= SUBJECT_REACH + 1
     if kind == "other_role" and where == "before":
