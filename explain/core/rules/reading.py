@@ -51,7 +51,7 @@ WORD_CLASSES = (
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
-    "failure", "nobody", "whoever",
+    "failure", "nobody", "whoever", "department", "unit", "uses",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -409,7 +409,7 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     staff = {n for k, (w, n) in enumerate(pairwise(trail)) if w.isdigit() and near[k]}
     # Standing ("largest", "certified", "for 30 years") with "we"/"our"; "our hospital", "platform".
     lead = wc("standing") & {*words[max(opening, i - 4) : min(stop, j + 4)]}
-    ours = wc("our") & {*words[opening : opening + 2]}
+    ours = wc("our") & {*words[opening : opening + 1 + (words[opening] in wc("determiner"))]}
     you = (wc("second_person") - wc("genitive")) & {*trail} or _you_next(text, spans[-1][1])
     site = wc("premises") & {*nouns} and (ours or lead) and not (you or any(map(_person, nouns)))
     we = (lead or wc("duration") & {*trail}) and (wc("we") | wc("our")) & {*trail}
@@ -433,10 +433,15 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     unit = [b for a, b in pairwise(head) if a in wc("our") and (_person(b) or b in wc("premises"))]
     split = bool(unit) and not wc("takes_on").isdisjoint(head)  # "X betreut unser Team, du"
     other = other or bool(with_our) or told_apart or split or _supports_a_team(words, i, j)
+    # A department and its verb opening the clause ("QA tracks bugs in Jira"): not the hire's.
+    k = opening + (words[opening] in wc("determiner") | wc("indefinite"))
+    n = next((n for n, w in enumerate(words[k:i]) if w not in wc("department") | wc("unit")), 0)
+    by_unit = wc("department") & {*words[k : k + n]} and words[k + n] in wc("takes_on") | wc("uses")
+    shared = (wc("second_person") | wc("shared")) & {*words} or you or asks
+    other = other or bool(by_unit and not shared)
     pay, course = wc("funding"), wc("course")
-    offer = (pay & set(words[max(0, i - 2) : i]) and course & set(words[j + 1 : stop][:5])) or (
-        course & set(words[max(0, i - 3) : i]) and pay & set(words[j + 1 : j + 2])
-    )
+    paid = pay & {*words[max(0, i - 2) : i]} and course & {*words[j + 1 : stop][:5]}
+    offer = paid or (course & {*words[max(0, i - 3) : i]} and pay & {*words[j + 1 : j + 2]})
     kinds = (("about_company", company), ("other_role", other), ("offer", offer))
     return {kind for kind, held in kinds if held}
 
@@ -661,9 +666,7 @@ def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
 # Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
 # "Our products:"): not someone else (but as a heading row: "References:"), a tail value or
 # an everyday sense (but for an everyday term).
-_HEADING_KINDS = frozenset(
-    {"negation", "wish", "offer", "optional", "past", "other_role", "about_company"}
-)
+_HEADING_KINDS = {"negation", "wish", "offer", "optional", "past", "other_role", "about_company"}
 # Kinds that must open their clause and reach the whole of it.
 _SUBJECT_KINDS = frozenset({"someone_else", "about_company"})
 _NOT_A_TERM = 0
@@ -761,10 +764,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     # An adverb (absent rows marked "both": "nunca mexi") negates the rest of the value; a
     # determiner only a filler ("no exp"), so "Kafka: no data loss" stays plain.
     adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
-    # A contraction negates like an adverb: "German - can't speak a word of it".
-    adverb = (
-        adverb or hit.cue.words[0].endswith("n't") or hit.cue.words[0] in word_class("contracted")
-    )
+    said = hit.cue.words[0]  # a contraction negates like an adverb: "German - can't speak a word"
+    adverb = adverb or said.endswith("n't") or said in word_class("contracted")
     filler = all(w in word_class("filler") for w in rest[:2])
     return _ABSENT if adverb or not rest or len(hit.cue.words) > 1 or filler else None
 
@@ -813,9 +814,8 @@ def _cuts(
         if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0 or ends:
             continue
         between = text[spans[hit.first - 1][1] : spans[hit.first][0]]
-        if any(mark in between for mark in ",\u060c\u3001") and not any(
-            word in word_class("without") for word in words[: hit.first]
-        ):
+        comma = any(mark in between for mark in ",\u060c\u3001")
+        if comma and not word_class("without") & {*words[: hit.first]}:
             # Not after a "without": "Without Git, don't apply" is one requirement.
             starts.append(hit.first)
     cut_left = max((k for k in starts if k <= first), default=0)
