@@ -433,12 +433,15 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     unit = [b for a, b in pairwise(head) if a in wc("our") and (_person(b) or b in wc("premises"))]
     split = bool(unit) and not wc("takes_on").isdisjoint(head)  # "X betreut unser Team, du"
     other = other or bool(with_our) or told_apart or split or _supports_a_team(words, i, j)
-    # A department and its verb opening the clause ("QA tracks bugs in Jira"): not the hire's.
-    k = opening + (words[opening] in wc("determiner") | wc("indefinite"))
-    n = next((n for n, w in enumerate(words[k:i]) if w not in wc("department") | wc("unit")), 0)
-    by_unit = wc("department") & {*words[k : k + n]} and words[k + n] in wc("takes_on") | wc("uses")
+    # A department, its verb, the term ("QA tracks X"); or past the term ("X pflegt das Lager").
+    v2 = [v + 1 for v in range(j + 1, stop - 1) if words[v] in wc("uses")]
+    k = v2[0] if v2 and not any(map(_person, words[opening : v2[0]])) else opening
+    k += words[k] in wc("determiner") | wc("indefinite")
+    n = [w in wc("unit") | wc("department") for w in [*words[k:stop], ""]].index(False)
+    named = wc("department") & {*words[k : k + n]}  # "the QA team", "dział kadr"
+    dept = named and (k > i or (k + n < i and words[k + n] in wc("uses")))
     shared = (wc("second_person") | wc("shared")) & {*words} or you or asks
-    other = other or bool(by_unit and not shared)
+    other = other or bool(dept and not shared)
     pay, course = wc("funding"), wc("course")
     paid = pay & {*words[max(0, i - 2) : i]} and course & {*words[j + 1 : stop][:5]}
     offer = paid or (course & {*words[max(0, i - 3) : i]} and pay & {*words[j + 1 : j + 2]})
@@ -699,11 +702,8 @@ _YEAR = re.compile(r"(?:19|20)\d\d(?!\d)|'\d\d(?!\d)")
 
 def _season(word: str, text: str, after: int, high: int) -> bool:
     """A season's name (word class "season") followed by a year."""
-    return (
-        word in word_class("season")
-        and text[after : after + 1] in (" ", "/", "-")
-        and _YEAR.match(text, after + 1, high) is not None
-    )
+    year = _YEAR.match(text, after + 1, high) is not None
+    return word in word_class("season") and text[after : after + 1] in (" ", "/", "-") and year
 
 
 # After the term (and at most two more words, an aside: "SAP (FI):"): a separator, a value.
@@ -778,10 +778,8 @@ def _whole_answer(text: str, start: int, high: int) -> bool:
     item after the term ("Kubernetes no", "Azure nein, AWS ja")."""
     stop = _TAIL_END.search(text, start, high)
     words = [text[a:b] for a, b in _tokens(text, start, high if stop is None else stop.start())]
-    return any(
-        hit.first == 0 and hit.last == len(words) - 1 and hit.cue.kind == "absent"
-        for hit in _hits(words, tail=True)
-    )
+    whole = [h for h in _hits(words, tail=True) if h.first == 0 and h.last == len(words) - 1]
+    return any(hit.cue.kind == "absent" for hit in whole)
 
 
 def _cuts(

@@ -313,6 +313,13 @@ ROUND8 = [
     ("L'ufficio acquisti utilizza SAP per gli ordini", "SAP", "other_role"),
     ("De afdeling inkoop werkt met AFAS", "AFAS", "other_role"),
     ("Dział kadr korzysta z Symfonii", "Symfonii", "other_role"),
+    # The same past a fronted term, the department after its verb (V2 and free word order).
+    ("Die Etiketten in NiceLabel erstellt das Lager", "NiceLabel", "other_role"),
+    ("In AFAS verwerkt de salarisadministratie alle mutaties", "AFAS", "other_role"),
+    ("Zamówienia w SAP obsługuje magazyn", "SAP", "other_role"),
+    ("In SAP pflegst du die Stammdaten für den Einkauf", "SAP", "required"),
+    ("Use Xero to handle the bookkeeping", "Xero", "required"),
+    ("Excel om de administratie te doen", "Excel", "required"),
     # Guards: the hire named, asked, shared; no department (a team, a role, a person);
     # a department noun as a task's object or in a noun phrase; the reader addressed.
     ("The team uses Jira and Confluence", "Jira", "required"),
