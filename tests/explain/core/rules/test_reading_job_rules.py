@@ -344,6 +344,14 @@ ROUND8 = [
     ("Gestionarás nuestra tienda online en WooCommerce", "WooCommerce", "required"),
     ("Prowadzisz nasz sklep internetowy na PrestaShop", "PrestaShop", "required"),
     ("Mantendrás nuestra web en Drupal", "Drupal", "required"),
+    # Another opening named as another vacancy; the posting's own search stays required.
+    ("Separate vacancy: site manager with SMSTS", "SMSTS", "other_role"),
+    ("Wir suchen ebenfalls eine Fachkraft für SPS-Programmierung", "SPS", "other_role"),
+    ("Também temos uma vaga para técnico de AutoCAD", "AutoCAD", "other_role"),
+    ("Mamy też wakat dla spawacza TIG", "TIG", "other_role"),
+    ("Daarnaast hebben we een vacature voor een Revit-tekenaar", "Revit", "other_role"),
+    ("Wir suchen eine Fachkraft für SPS-Programmierung", "SPS", "required"),
+    ("Experience from a previous role with SMSTS", "SMSTS", "required"),
     # What the employer provides or pays after the term, training nouns before it.
     ("Van, phone and Makita tools provided", "Makita", "offered"),
     ("Sicherheitsschuhe werden gestellt", "Sicherheitsschuhe", "offered"),
