@@ -316,6 +316,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and _governs(hit, first, last, cut_left, opening, everyday)
         # A domain word after "for" is the client's trade ("Go for a car marketplace").
         and not (hit.cue.where == "near" and word_class("beneficiary") & {*words[last : hit.first]})
+        # Nor the company's where the clause asks ("Our clients use X, so X experience is a must").
+        and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
         # Past a comma, another item's; not the past ("X, years ago", "Back then, ... X").
         and (hit.cue.kind == "past" or not _other_item(text, spans, hit, first, last))
         # Nor a lapse word ("expired", "vencida") but beside a licence noun ("expired stock").

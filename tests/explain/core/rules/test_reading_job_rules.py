@@ -352,6 +352,16 @@ ROUND8 = [
     ("Daarnaast hebben we een vacature voor een Revit-tekenaar", "Revit", "other_role"),
     ("Wir suchen eine Fachkraft für SPS-Programmierung", "SPS", "required"),
     ("Experience from a previous role with SMSTS", "SMSTS", "required"),
+    # More trade verbs a company says of itself, then "for" whom; "our clients" in a clause
+    # that asks for the skill stays required.
+    ("We install heat pumps for housing associations", "heat pumps", "about_company"),
+    ("Wir installieren Wallboxen für Autohäuser", "Wallboxen", "about_company"),
+    ("Instalamos aerotermia para comunidades de vecinos", "aerotermia", "about_company"),
+    ("Wij installeren laadpalen voor bedrijven", "laadpalen", "about_company"),
+    ("Wdrażamy Comarch ERP dla producentów mebli", "Comarch", "about_company"),
+    ("You will install heat pumps for housing associations", "heat pumps", "required"),
+    ("Our customers run Navision, so Navision experience is a must", "Navision", "required"),
+    ("Our customers run Navision", "Navision", "about_company"),
     # What the employer provides or pays after the term, training nouns before it.
     ("Van, phone and Makita tools provided", "Makita", "offered"),
     ("Sicherheitsschuhe werden gestellt", "Sicherheitsschuhe", "offered"),
