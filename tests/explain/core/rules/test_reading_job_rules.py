@@ -372,6 +372,12 @@ ROUND8 = [
     ("Tablet e software Danea forniti", "Danea", "offered"),
     ("Kurs SEP zapewniony", "SEP", "offered"),
     ("Mentoring in Revit from a senior architect", "Revit", "offered"),
+    ("We'll put you through your NEBOSH certificate", "NEBOSH", "offered"),
+    ("Den Kranschein kannst du bei uns machen", "Kranschein", "offered"),
+    ("Nous vous faisons passer l'habilitation électrique", "habilitation", "offered"),
+    ("Te sacamos el carnet de grúa", "grúa", "offered"),
+    ("Curso de NR-10 por conta da empresa", "NR-10", "offered"),
+    ("Zapewniamy szkolenie z obsługi suwnicy", "suwnicy", "offered"),
     # Guards: the candidate supplies it; asked; paid by someone else is not the job's offer.
     ("Own Makita tools required", "Makita", "required"),
     ("Gute DATEV-Kenntnisse setzen wir voraus", "DATEV", "required"),
