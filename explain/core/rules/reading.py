@@ -51,7 +51,7 @@ WORD_CLASSES = (
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
-    "failure", "nobody", "whoever", "former", "still",
+    "failure", "nobody", "whoever", "former", "still", "department", "unit", "uses",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -319,6 +319,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and _governs(hit, words, (first, last + sum(aside[last : hit.first]), opening), everyday)
         # A domain word after "for" is the client's trade ("Go for a car marketplace").
         and not (hit.cue.where == "near" and word_class("beneficiary") & {*words[last : hit.first]})
+        # Nor the company's where the clause asks ("Our clients use X, so X experience is a must").
+        and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
         # Past a comma, another item's; not the past ("X, years ago", "Back then, ... X").
         and (hit.cue.kind == "past" or not _other_item(text, spans, hit, first, last))
         # Nor a lapse word ("expired", "vencida") but beside a licence noun ("expired stock").
@@ -421,7 +423,7 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     staff = {n for k, (w, n) in enumerate(pairwise(trail)) if w.isdigit() and near[k]}
     # Standing ("largest", "certified", "for 30 years") with "we"/"our"; "our hospital", "platform".
     lead = wc("standing") & {*words[max(opening, i - 4) : min(stop, j + 4)]}
-    ours = wc("our") & {*words[opening : opening + 2]}
+    ours = wc("our") & {*words[opening : opening + 1 + (words[opening] in wc("determiner"))]}
     you = (wc("second_person") - wc("genitive")) & {*trail} or _you_next(text, spans[-1][1])
     site = wc("premises") & {*nouns} and (ours or lead) and not (you or any(map(_person, nouns)))
     we = (lead or wc("duration") & {*trail}) and (wc("we") | wc("our")) & {*trail}
@@ -445,6 +447,15 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     unit = [b for a, b in pairwise(head) if a in wc("our") and (_person(b) or b in wc("premises"))]
     split = bool(unit) and not wc("takes_on").isdisjoint(head)  # "X betreut unser Team, du"
     other = other or bool(with_our) or told_apart or split or _supports_a_team(words, i, j)
+    # A department, its verb, the term ("QA tracks X"); or past the term ("X pflegt das Lager").
+    v2 = [v + 1 for v in range(j + 1, stop - 1) if words[v] in wc("uses")]
+    k = v2[0] if v2 and not any(map(_person, words[opening : v2[0]])) else opening
+    k += words[k] in wc("determiner") | wc("indefinite")
+    n = [w in wc("unit") | wc("department") for w in [*words[k:stop], ""]].index(False)
+    named = wc("department") & {*words[k : k + n]}  # "the QA team", "dział kadr"
+    dept = named and (k > i or (k + n < i and words[k + n] in wc("uses")))
+    shared = (wc("second_person") | wc("shared")) & {*words} or you or asks
+    other = other or bool(dept and not shared)
     pay, course = wc("funding"), wc("course")
     paid = pay & {*words[max(0, i - 2) : i]} and course & {*words[j + 1 : stop][:5]}
     offer = paid or (course & {*words[max(0, i - 3) : i]} and pay & {*words[j + 1 : j + 2]})

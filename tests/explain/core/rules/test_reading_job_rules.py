@@ -297,3 +297,94 @@ ROUND7 = [
 @pytest.mark.parametrize(("text", "term", "state"), ROUND7)
 def test_round7_job_side_rules(text: str, term: str, state: str) -> None:
     assert job_state(reading_of(text, term)) == state, (text, term)
+
+
+# Round 8: job side. A department or function noun opening the clause with its verb before
+# the term is that unit's work; "our" shop or store running on a system is the company's;
+# equipment and courses the employer provides or pays after the term are offered.
+ROUND8 = [
+    # A department (past an article, unit nouns and "of") and a verb of doing or using.
+    ("Procurement tracks every purchase order in Coupa", "Coupa", "other_role"),
+    ("Legal keeps the contract register in Ironclad", "Ironclad", "other_role"),
+    ("Die Personalabteilung nutzt Personio für Urlaubsanträge", "Personio", "other_role"),
+    ("Le service achats travaille sous Oracle", "Oracle", "other_role"),
+    ("El área de calidad registra las incidencias en Jira", "Jira", "other_role"),
+    ("O departamento financeiro utiliza o SAP para a faturação", "SAP", "other_role"),
+    ("L'ufficio acquisti utilizza SAP per gli ordini", "SAP", "other_role"),
+    ("De afdeling inkoop werkt met AFAS", "AFAS", "other_role"),
+    ("Dział kadr korzysta z Symfonii", "Symfonii", "other_role"),
+    # The same past a fronted term, the department after its verb (V2 and free word order).
+    ("Die Etiketten in NiceLabel erstellt das Lager", "NiceLabel", "other_role"),
+    ("In AFAS verwerkt de salarisadministratie alle mutaties", "AFAS", "other_role"),
+    ("Zamówienia w SAP obsługuje magazyn", "SAP", "other_role"),
+    ("In SAP pflegst du die Stammdaten für den Einkauf", "SAP", "required"),
+    ("Use Xero to handle the bookkeeping", "Xero", "required"),
+    ("Excel om de administratie te doen", "Excel", "required"),
+    # Guards: the hire named, asked, shared; no department (a team, a role, a person);
+    # a department noun as a task's object or in a noun phrase; the reader addressed.
+    ("The team uses Jira and Confluence", "Jira", "required"),
+    ("The sales role uses Salesforce daily", "Salesforce", "required"),
+    ("The developer handles deployments with Jenkins", "Jenkins", "required"),
+    ("Procurement uses Coupa, so Coupa experience is essential", "Coupa", "required"),
+    ("Procurement uses Coupa and you will too", "Coupa", "required"),
+    ("Die Personalabteilung nutzt Personio und du pflegst die Daten", "Personio", "required"),
+    ("Procurement work in Coupa", "Coupa", "required"),
+    ("Accounts payable processing in SAP", "SAP", "required"),
+    ("La risorsa gestisce la contabilità in TeamSystem", "TeamSystem", "required"),
+    ("Im Einkauf arbeitest du mit SAP", "SAP", "required"),
+    ("Llevarás la contabilidad en A3", "A3", "required"),
+    # "Our" web shop or store that runs on a system: the company's.
+    ("Unser Webshop basiert auf Shopware", "Shopware", "about_company"),
+    ("Notre boutique en ligne est hébergée sur PrestaShop", "PrestaShop", "about_company"),
+    ("Nuestra tienda online está hecha con WooCommerce", "WooCommerce", "about_company"),
+    ("Onze webshop draait op Lightspeed", "Lightspeed", "about_company"),
+    ("Nasz sklep internetowy stoi na PrestaShop", "PrestaShop", "about_company"),
+    # Guards: "our" after the reader's verb (pro-drop or imperative) is the reader's work.
+    ("Maintain our web shop in Shopware", "Shopware", "required"),
+    ("Gestionarás nuestra tienda online en WooCommerce", "WooCommerce", "required"),
+    ("Prowadzisz nasz sklep internetowy na PrestaShop", "PrestaShop", "required"),
+    ("Mantendrás nuestra web en Drupal", "Drupal", "required"),
+    # Another opening named as another vacancy; the posting's own search stays required.
+    ("Separate vacancy: site manager with SMSTS", "SMSTS", "other_role"),
+    ("Wir suchen ebenfalls eine Fachkraft für SPS-Programmierung", "SPS", "other_role"),
+    ("Também temos uma vaga para técnico de AutoCAD", "AutoCAD", "other_role"),
+    ("Mamy też wakat dla spawacza TIG", "TIG", "other_role"),
+    ("Daarnaast hebben we een vacature voor een Revit-tekenaar", "Revit", "other_role"),
+    ("Wir suchen eine Fachkraft für SPS-Programmierung", "SPS", "required"),
+    ("Experience from a previous role with SMSTS", "SMSTS", "required"),
+    # More trade verbs a company says of itself, then "for" whom; "our clients" in a clause
+    # that asks for the skill stays required.
+    ("We install heat pumps for housing associations", "heat pumps", "about_company"),
+    ("Wir installieren Wallboxen für Autohäuser", "Wallboxen", "about_company"),
+    ("Instalamos aerotermia para comunidades de vecinos", "aerotermia", "about_company"),
+    ("Wij installeren laadpalen voor bedrijven", "laadpalen", "about_company"),
+    ("Wdrażamy Comarch ERP dla producentów mebli", "Comarch", "about_company"),
+    ("You will install heat pumps for housing associations", "heat pumps", "required"),
+    ("Our customers run Navision, so Navision experience is a must", "Navision", "required"),
+    ("Our customers run Navision", "Navision", "about_company"),
+    # What the employer provides or pays after the term, training nouns before it.
+    ("Van, phone and Makita tools provided", "Makita", "offered"),
+    ("Sicherheitsschuhe werden gestellt", "Sicherheitsschuhe", "offered"),
+    ("Den Gabelstaplerschein bezahlen wir", "Gabelstaplerschein", "offered"),
+    ("Interne Schulungen zu DATEV Unternehmen online", "DATEV", "offered"),
+    ("Tablette et logiciel Batigest fournis", "Batigest", "offered"),
+    ("Le permis CACES est pris en charge par l'entreprise", "CACES", "offered"),
+    ("Tablet e software Danea forniti", "Danea", "offered"),
+    ("Kurs SEP zapewniony", "SEP", "offered"),
+    ("Mentoring in Revit from a senior architect", "Revit", "offered"),
+    ("We'll put you through your NEBOSH certificate", "NEBOSH", "offered"),
+    ("Den Kranschein kannst du bei uns machen", "Kranschein", "offered"),
+    ("Nous vous faisons passer l'habilitation électrique", "habilitation", "offered"),
+    ("Te sacamos el carnet de grúa", "grúa", "offered"),
+    ("Curso de NR-10 por conta da empresa", "NR-10", "offered"),
+    ("Zapewniamy szkolenie z obsługi suwnicy", "suwnicy", "offered"),
+    # Guards: the candidate supplies it; asked; paid by someone else is not the job's offer.
+    ("Own Makita tools required", "Makita", "required"),
+    ("Gute DATEV-Kenntnisse setzen wir voraus", "DATEV", "required"),
+    ("An Ihre SAP-Kenntnisse werden hohe Anforderungen gestellt", "SAP", "required"),
+]
+
+
+@pytest.mark.parametrize(("text", "term", "state"), ROUND8)
+def test_round8_job_side_rules(text: str, term: str, state: str) -> None:
+    assert job_state(reading_of(text, term)) == state, (text, term)
