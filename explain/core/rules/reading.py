@@ -707,11 +707,11 @@ def _season(word: str, text: str, after: int, high: int) -> bool:
 _TAIL_SEPARATOR = re.compile(r"[ ]?(?:\([^()\n]{1,20}\)[ ]?)?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
 # The item ends at a list separator, a bracket, a line break, a full stop or a spaced dash.
 _TAIL_END = re.compile(r"[,;|·•()\n]|\.(?: |$)| - ")
-# A zero amount or a cross mark: "0", "0/5", "0 yrs", "zero", "(0 years)", "Swift ❌".
+# A zero amount, a dash or a cross mark: "0", "0/5", "0 yrs", "zero", "SAP: -", "Swift ❌".
 _ZERO = re.compile(
-    r"[(]?(?:0|zero|null|[\u274c\u2717\u2718\u2716\u26d4\U0001f6ab]\ufe0f?)(?:[ ]?/[ ]?\d+|[ ]?(?:"
-    r"yrs?|years?|y|j|jahre|ans?|años|anos|anni|jaar|jr|lat|lata|months?|monate|mois|meses|"
-    r"mesi|maanden|miesięcy|%)\.?)?[ ]?(?:[),;|·•\n]|\.+(?: |$)|$)"
+    r"[(]?(?:0|zero|null|-+|[\u274c\u2717\u2718\u2716\u26d4\U0001f6ab]\ufe0f?)(?:[ ]?/[ ]?\d+|"
+    r"[ ]?(?:yrs?|years?|y|j|jahre|ans?|años|anos|anni|jaar|jr|lat|lata|months?|monate|mois|"
+    r"meses|mesi|maanden|miesięcy|%)\.?)?[ ]?(?:[),;|·•\n]|\.+(?: |$)|$)"
 )
 
 
@@ -748,7 +748,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         return _ABSENT
     words = [text[a:b] for a, b in _tokens(text, value_start, value_end)]
     skip = next((k for k, w in enumerate(words) if w not in word_class("stance")), 0)  # "Honestly"
-    words = words[skip : skip + TAIL_WORDS]
+    value, words = words[skip:], words[skip : skip + TAIL_WORDS]
     hits = [hit for hit in _hits(words, tail=True) if hit.first == 0]
     if not hits:
         return None
@@ -761,11 +761,12 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     # An adverb (absent rows marked "both": "nunca mexi") negates the rest of the value; a
     # determiner only a filler ("no exp"), so "Kafka: no data loss" stays plain.
     adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
-    # A contraction negates like an adverb: "German - can't speak a word of it".
-    adverb = (
-        adverb or hit.cue.words[0].endswith("n't") or hit.cue.words[0] in word_class("contracted")
-    )
+    head = hit.cue.words[0]  # a contraction negates like an adverb: "German - can't speak"
+    adverb = adverb or head.endswith("n't") or head in word_class("contracted")
     filler = all(w in word_class("filler") for w in rest[:2])
+    nxt = {*[w for w in value[hit.last + 1 :] if w not in word_class("indefinite")][:3]}
+    if any(word_class(c) & nxt for c in ("mishap", "failure", "difficulty", "without")):
+        return None  # praise: "Kubernetes: never an outage", "never missed", "never without"
     return _ABSENT if adverb or not rest or len(hit.cue.words) > 1 or filler else None
 
 
@@ -777,10 +778,8 @@ def _whole_answer(text: str, start: int, high: int) -> bool:
     item after the term ("Kubernetes no", "Azure nein, AWS ja")."""
     stop = _TAIL_END.search(text, start, high)
     words = [text[a:b] for a, b in _tokens(text, start, high if stop is None else stop.start())]
-    return any(
-        hit.first == 0 and hit.last == len(words) - 1 and hit.cue.kind == "absent"
-        for hit in _hits(words, tail=True)
-    )
+    hits = [hit for hit in _hits(words, tail=True) if hit.cue.kind == "absent"]
+    return any(hit.first == 0 and hit.last == len(words) - 1 for hit in hits)
 
 
 def _cuts(
