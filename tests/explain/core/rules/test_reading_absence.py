@@ -41,6 +41,15 @@ PROFILE = [
     ("Elixir: helemaal niet", "Elixir", "absent"),
     ("Elixir: w ogóle nie", "Elixir", "absent"),
     ("Clojure: nullo", "Clojure", "absent"),
+    # Unknown to the writer, as the value; "desconozco" before the term too.
+    ("Sentry: unknown", "Sentry", "absent"),
+    ("Sentry: unbekannt", "Sentry", "absent"),
+    ("Sentry: desconozco", "Sentry", "absent"),
+    ("Desconheço o Sentry", "Sentry", "absent"),
+    ("Sentry: onbekend", "Sentry", "absent"),
+    ("Sentry: nieznany", "Sentry", "absent"),
+    ("Sentry: unknown errors traced and fixed", "Sentry", "states"),
+    ("Sentry: unknown client projects migrated", "Sentry", "states"),
     # A skill said to be non-existent, in a sentence.
     ("My Norwegian is practically non-existent", "Norwegian", "absent"),
     ("Mein Norwegisch ist nicht vorhanden", "Norwegisch", "absent"),
@@ -92,6 +101,7 @@ JOB = [
     # French, Italian, Dutch, Polish, Spanish and Portuguese.
     ("Nul besoin de maîtriser Tableau", "Tableau", "not_needed"),
     ("Tableau n'est pas attendu", "Tableau", "not_needed"),
+    ("Le mandarin n'est pas demandé", "mandarin", "not_needed"),
     ("Patente C non obbligatoria", "Patente", "not_needed"),
     ("Tableau-ervaring verwachten we niet", "Tableau", "not_needed"),
     ("Tableau nie jest wymogiem", "Tableau", "not_needed"),
