@@ -749,7 +749,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     words = [text[a:b] for a, b in _tokens(text, value_start, value_end)]
     skip = next((k for k, w in enumerate(words) if w not in word_class("stance")), 0)  # "Honestly"
     value, words = words[skip:], words[skip : skip + TAIL_WORDS]
-    hits = [hit for hit in _hits(words, tail=True) if hit.first == 0]
+    hits = [hit for hit in _hits(value, tail=True) if hit.first == 0]
     if not hits:
         return None
     hit, kind = hits[0], hits[0].cue.kind
