@@ -74,6 +74,13 @@ PROFILE = [
     ("Nginx: nooit een storing gehad", "Nginx", "states"),
     ("Żadnych problemów z Nginxem", "Nginxem", "states"),
     ("Bash – nothing I can't script", "Bash", "states"),
+    # Guards: "not at all" before an adjective of difficulty, praise idioms holding a "not".
+    ("Helm: helemaal niet moeilijk", "Helm", "states"),
+    ("Helm: para nada difícil", "Helm", "states"),
+    ("Helm: w ogóle nie trudny", "Helm", "states"),
+    ("Helm: gar nicht mehr wegzudenken", "Helm", "states"),
+    ("Helm : je ne connais pas de meilleur outil", "Helm", "states"),
+    ("Helm: je ne connais pas", "Helm", "absent"),
     # Guards: a lack named after a comma is the next item's.
     ("Ik gebruik Nginx dagelijks, Kubernetes ken ik niet", "Nginx", "states"),
     ("Uso Nginx a diario, Kubernetes no lo conozco", "Nginx", "states"),
