@@ -176,9 +176,8 @@ def _by_first_word(tail: bool = False) -> dict[str, tuple[Cue, ...]]:
     tail, so "aucune expérience sur Azure" reads "aucune" as the negation it is."""
     index: dict[str, list[Cue]] = {}
     for cue in cues():
-        if cue.kind == "absent" and not tail:
-            continue
-        index.setdefault(cue.words[0], []).append(cue)
+        if tail or cue.kind != "absent":
+            index.setdefault(cue.words[0], []).append(cue)
     # Longest first, so "no experience with" wins over "no" at the same word.
     return {k: tuple(sorted(v, key=lambda c: -len(c.words))) for k, v in index.items()}
 
@@ -330,8 +329,9 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             dated = any(w[:1].isdigit() for w in h_words[1:])  # a goal opens it before a date
             lead = "heading" if dated or word_class("preposition") & {*h_words[1:2]} else ""
             kinds = {*_HEADING_KINDS, "someone_else heading", *(["everyday"] if everyday else [])}
+            # Its words stand before the clause's: numbered back from it (the last is -1).
             governing.update(
-                ((-1 - hit.first, hit.cue.kind), hit.cue)
+                ((hit.first - len(h_words), hit.cue.kind), hit.cue)
                 for hit in _hits(h_words)
                 if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
                 and {hit.cue.kind, f"{hit.cue.kind} {hit.cue.where}"} & kinds
@@ -388,7 +388,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
         extra.add("everyday")
     # One cue per kind and position: twin rows ("not required" before and after) are one.
-    found = [cue for _, cue in sorted(governing.items())]  # in their order in the text
+    found = [cue for _, cue in sorted(governing.items())]  # in text order, as _reading reads
     if (tail := _tail(text, end, high)) is not None:
         found.append(tail)
     return _reading(found, extra)
@@ -762,9 +762,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     # determiner only a filler ("no exp"), so "Kafka: no data loss" stays plain.
     adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
     # A contraction negates like an adverb: "German - can't speak a word of it".
-    adverb = (
-        adverb or hit.cue.words[0].endswith("n't") or hit.cue.words[0] in word_class("contracted")
-    )
+    lead = hit.cue.words[0]
+    adverb = adverb or lead.endswith("n't") or lead in word_class("contracted")
     filler = all(w in word_class("filler") for w in rest[:2])
     return _ABSENT if adverb or not rest or len(hit.cue.words) > 1 or filler else None
 
@@ -813,10 +812,9 @@ def _cuts(
         if hit.cue.kind != "negation" or hit.cue.where == "after" or hit.first == 0 or ends:
             continue
         between = text[spans[hit.first - 1][1] : spans[hit.first][0]]
-        if any(mark in between for mark in ",\u060c\u3001") and not any(
-            word in word_class("without") for word in words[: hit.first]
-        ):
-            # Not after a "without": "Without Git, don't apply" is one requirement.
+        comma = any(mark in between for mark in ",\u060c\u3001")
+        # Not after a "without": "Without Git, don't apply" is one requirement.
+        if comma and word_class("without").isdisjoint(words[: hit.first]):
             starts.append(hit.first)
     cut_left = max((k for k in starts if k <= first), default=0)
     cut_right = min((k for k in starts if k > last), default=len(words))
@@ -855,9 +853,11 @@ def _governs(hit: _Hit, first: int, last: int, cut_left: int, opening: int, ever
 
 
 def _reading(governing: list[Cue], extra: set[str]) -> Reading:
+    """governing in text order, a heading's cues first. A one-word "nor" after the first
+    negation negates ("weder X noch Y"); one that opens is no "nor" ("Ni un día sin X")."""
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
-    nor = [c.words[0] for c in negations[1:] if len(c.words) == 1]  # not "Ni un día sin Excel"
+    nor = [c.words[0] for c in negations[1:] if len(c.words) == 1]
     if word_class("non_stacking").intersection(nor):
         negated = True
     elif len(negations) == 2:
