@@ -150,15 +150,17 @@ class PostingReadingAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("requirements"))
     def requirement_list(self, obj: PostingReading) -> str:
-        """Each requirement: its term, its quote, optional and alternatives (escaped)."""
+        """Each requirement: its term, its quote, optional and alternatives (escaped). An
+        entry damaged by hand is shown as far as it reads (the page offers "read again")."""
         rows = [
             (
                 item.get("term", ""),
                 item.get("jobQuote", ""),
                 _("optional") if item.get("optional") else _("required"),
-                ", ".join(item.get("alternatives") or ()) or "—",
+                ", ".join(map(str, _stored_list(item.get("alternatives")))) or "—",
             )
-            for item in obj.requirements or ()
+            for item in _stored_list(obj.requirements)
+            if isinstance(item, dict)
         ]
         if not rows:
             return "—"
@@ -169,7 +171,11 @@ class PostingReadingAdmin(admin.ModelAdmin):
 
     @admin.display(description=_("lines not read"))
     def not_read_list(self, obj: PostingReading) -> str:
-        lines = [(line.get("text", ""),) for line in obj.lines_not_read or ()]
+        lines = [
+            (line.get("text", ""),)
+            for line in _stored_list(obj.lines_not_read)
+            if isinstance(line, dict)
+        ]
         if not lines:
             return "—"
         return format_html("<ul>{}</ul>", format_html_join("", "<li>{}</li>", lines))
@@ -198,3 +204,7 @@ class PostingReadingAdmin(admin.ModelAdmin):
                 _("Not read (try again later): %(jobs)s") % {"jobs": ", ".join(failed)},
                 messages.WARNING,
             )
+
+
+def _stored_list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []

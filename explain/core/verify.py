@@ -145,14 +145,15 @@ def _normalize_quote(quote: str) -> str:
 def _occurrences(
     needle: str, folded: Folded, low: int = 0, high: int | None = None
 ) -> Iterator[tuple[int, int]]:
-    """Every whole-word, whole-character occurrence of a normalised needle inside
-    folded.text[low:high], in order, as offsets in the original text."""
+    """Each whole-word, whole-character occurrence of a normalised needle in folded.text
+    [low:high], in order, as original offsets; none begins on white space or on its mark."""
     text = folded.text
     pos = text.find(needle, low, high)
     while pos != -1:
         end = pos + len(needle)
         if (
             folded.aligned(pos, end)
+            and not folded.source[folded.starts[pos]].isspace()
             and not (pos > 0 and joined(text[pos - 1], needle[0]))
             and not (end < len(text) and joined(needle[-1], text[end]))
         ):

@@ -92,9 +92,21 @@ def posting_text(job_id: str, *, user: Any = None) -> tuple[SourceText, str]:
 
 
 def stored(digest: str, model: str) -> PostingReading | None:
-    return PostingReading.objects.filter(
+    """The stored reading of this text by this model; None when there is none, or when
+    its row was damaged by hand: such a row is no reading (the checklist would lack what
+    it lost), so the posting is read again like a missing one, and the new reading
+    replaces the row."""
+    row = PostingReading.objects.filter(
         text_hash=digest, prompt_version=POSTING_PROMPT_VERSION, model_name=model[:100]
     ).first()
+    if row is None:
+        return None
+    try:
+        reading_of(row)
+    except DamagedReading as exc:
+        logger.warning("Posting reading %s is damaged (%s): read again", row.pk, exc)
+        return None
+    return row
 
 
 def needs_reading(job_id: str) -> bool:
@@ -174,48 +186,60 @@ def requirement_json(requirement: Requirement) -> dict[str, Any]:
     }
 
 
+class DamagedReading(ValueError):
+    """A stored row edited (by hand, in the database) into something no reading stores."""
+
+
 def requirement_from_json(entry: Any) -> Requirement:
     """The requirement a stored entry holds; KeyError, TypeError, ValueError or IndexError
-    when the entry was damaged by hand."""
+    when the entry was damaged by hand (one that is no object included)."""
+    if not isinstance(entry, dict):
+        raise TypeError(f"a stored requirement is an object, not {type(entry).__name__}")
     term_span = entry.get("termSpan")
     return Requirement(
         job_quote=str(entry["jobQuote"]),
         term=str(entry["term"]),
-        job_span=(int(entry["jobSpan"][0]), int(entry["jobSpan"][1])),
-        term_span=None if term_span is None else (int(term_span[0]), int(term_span[1])),
+        job_span=_span(entry["jobSpan"]),
+        term_span=None if term_span is None else _span(term_span),
         field=str(entry.get("field", "")),
         optional=bool(entry.get("optional", False)),
-        alternatives=tuple(str(a) for a in entry.get("alternatives", ())),
+        alternatives=tuple(str(a) for a in _stored_list(entry.get("alternatives", []))),
         amount=str(entry.get("amount", "")),
     )
+
+
+def _span(value: Any) -> tuple[int, int]:
+    start, end = _stored_list(value)  # ValueError unless two
+    return int(start), int(end)
+
+
+def _stored_list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError(f"a list was stored as {type(value).__name__}")
+    return value
 
 
 def reading_of(row: PostingReading) -> Reading:
     """The stored reading as the checklist reads it: its requirements in the posting's
     order and the lines not read. Every string is a slice of the posting text the row's
-    hash names, so the spans hold for the text a viewer's request sends."""
-    requirements = []
-    for entry in row.requirements if isinstance(row.requirements, list) else []:
-        try:
-            requirements.append(requirement_from_json(entry))
-        except (KeyError, TypeError, ValueError, IndexError):
-            continue  # a row damaged by hand: the entry is left out, never guessed
-    not_read = []
-    for entry in row.lines_not_read if isinstance(row.lines_not_read, list) else []:
-        try:
-            not_read.append(
-                Line(
-                    str(entry["field"]), int(entry["start"]), int(entry["end"]), str(entry["text"])
-                )
-            )
-        except (KeyError, TypeError, ValueError):
-            continue
+    hash names, so the spans hold for the text a viewer's request sends. DamagedReading
+    when the row was edited into something no reading stores (stored() finds no such
+    row: it is read again)."""
+    try:
+        requirements = [requirement_from_json(entry) for entry in _stored_list(row.requirements)]
+        not_read = [
+            Line(str(entry["field"]), int(entry["start"]), int(entry["end"]), str(entry["text"]))
+            for entry in _stored_list(row.lines_not_read)
+        ]
+        reasons = dict(row.removed_reasons or {})
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise DamagedReading(f"{type(exc).__name__}: {exc}") from exc
     return Reading(
         requirements=tuple(requirements),
         not_read=tuple(not_read),
         lines_total=row.lines_total,
         removed=row.removed,
-        reasons=dict(row.removed_reasons or {}),
+        reasons=reasons,
         unchecked=row.unchecked,
     )
 

@@ -240,13 +240,14 @@ def forms(term: str) -> tuple[Form, ...]:
 
 # --------------------------------------------------------------------------- texts
 
-_SENTENCE_END = re.compile(r"(?:^|[.!?]\s+|\n\s*)$")
+# A sentence starts a text or line, follows . ! ? and a space, or a label's ": " ("Skills: ").
+_SENTENCE_END = re.compile(r"(?:^\s*|[.!?]\s+|^[^\n.!?:]{1,40}:[ \t]+)\Z", re.M)
 # At the start of a sentence a capital says nothing: "Go" is the verb when a function word
 # or particle follows ("Go to the office", "Excel at", Dutch "Spring gerust binnen", Polish
 # "Jest tu miło"), else a name ("Go developer", "Go, Python", "on" a name: "Ruby on Rails").
 _NEXT_WORD = re.compile(r"[ \t]+(?!on [A-Z])([a-zà-ÿ]+)")
 _EVERYDAY_NEXT = frozenset(
-    "to ahead on for with back out through into beyond the a an at in "
+    "to ahead on with back out through into beyond the a an at in "
     "up down over away by from of as home get see check make we you i it if now there "
     "here every forward your our my this that these those "
     "gerust eens even maar mee doch mal gerne ruhig nam tu tam".split()
@@ -300,7 +301,7 @@ def _as_written(text: str, start: int, form: Form) -> Span | None:
     if tuple(match.group() for match in run) != form.words:
         return None
     elided = _ELIDED.search(text, max(0, start - 8), start)
-    opening = _SENTENCE_END.search(text[max(0, start - 40) : start])
+    opening = _SENTENCE_END.search(text, max(0, start - 60), start)
     part = text[end + 1 : end + 2]  # "Excel-Modelle", "Excel-sheet"; not "Rust-proofing"
     compound = len(form.name) > 2 and part.isalpha() and (part.isupper() or not opening)
     glued = text[end : end + 1] in _GLUE and not (compound and text[end] == "-")
@@ -338,10 +339,8 @@ class Words:
                 found.update(m.span() for m in joined if self.low <= m.start())
                 continue
             if form.strict:
-                for at, word in self.starts:
-                    span = _as_written(text, at, form) if word == form.words[0] else None
-                    if span is not None:
-                        found.add(span)
+                spans = (_as_written(text, at, form) for at, w in self.starts if w == form.words[0])
+                found.update(span for span in spans if span is not None)
                 continue
             compact = "".join(form.words)
             heads = {compact[:k] for k in range(1, _PREFIX + 1)}

@@ -176,9 +176,8 @@ def _by_first_word(tail: bool = False) -> dict[str, tuple[Cue, ...]]:
     tail, so "aucune expérience sur Azure" reads "aucune" as the negation it is."""
     index: dict[str, list[Cue]] = {}
     for cue in cues():
-        if cue.kind == "absent" and not tail:
-            continue
-        index.setdefault(cue.words[0], []).append(cue)
+        if tail or cue.kind != "absent":
+            index.setdefault(cue.words[0], []).append(cue)
     # Longest first, so "no experience with" wins over "no" at the same word.
     return {k: tuple(sorted(v, key=lambda c: -len(c.words))) for k, v in index.items()}
 
@@ -337,8 +336,9 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             lead = "heading" if dated or word_class("preposition") & {*h_words[1:2]} else ""
             kinds = {*_HEADING_KINDS, "someone_else heading", *(["everyday"] if everyday else [])}
             kinds |= {"everyday name", "everyday label"} if first == last == 0 else set()
+            # Its words stand before the clause's: numbered back from it (the last is -1).
             governing.update(
-                ((-1 - hit.first, hit.cue.kind), hit.cue)
+                ((hit.first - len(h_words), hit.cue.kind), hit.cue)
                 for hit in _hits(h_words)
                 if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
                 and {hit.cue.kind, f"{hit.cue.kind} {hit.cue.where}"} & kinds
@@ -402,7 +402,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
         extra.add("everyday")
     # One cue per kind and position: twin rows ("not required" before and after) are one.
-    found = [c for _, c in sorted(governing.items()) if not still or c.kind != "past"]  # in order
+    # In text order, as _reading reads them; a past cue does not hold beside "still".
+    found = [c for _, c in sorted(governing.items()) if not still or c.kind != "past"]
     if (tail := _tail(text, end, high)) is not None:
         found.append(tail)
     return _reading(found, extra)
@@ -869,6 +870,8 @@ def _governs(hit: _Hit, words: list[str], at: tuple[int, int, int], everyday: in
 
 
 def _reading(governing: list[Cue], extra: set[str]) -> Reading:
+    """governing in text order, a heading's cues first. A one-word "nor" after the first
+    negation negates ("weder X noch Y"); one that opens is no "nor" ("Ni un día sin X")."""
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
     nor = [c.words[0] for c in negations[1:] if len(c.words) == 1]  # not "Ni un día sin Excel"

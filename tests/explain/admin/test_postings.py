@@ -86,3 +86,12 @@ def test_the_page_offers_no_read_again_to_those_who_may_only_view(client, readin
     model = use_model(ANSWER)
     url = reverse("admin:explain_postingreading_read_again", args=[reading.pk])
     assert client.post(url).status_code == 403 and model.prompts == []
+
+
+def test_a_reading_damaged_by_hand_still_opens_its_page(admin_client_, reading):
+    """Entries that are no objects are left out of the page; the intact ones are shown."""
+    reading.requirements = ["Figma", *reading.requirements, {"term": "Sketch", "alternatives": 7}]
+    reading.lines_not_read = [3, *reading.lines_not_read]
+    reading.save()
+    page = admin_client_.get(reverse("admin:explain_postingreading_change", args=[reading.pk]))
+    assert page.status_code == 200 and "Dutch" in page.content.decode()

@@ -59,6 +59,7 @@ def test_normalize_agrees_with_the_naive_normalisation(text: str) -> None:
 @example(pair=("(Java)", "use (Java)\u0301 daily"))
 @example(pair=("\u0301java", "\u200b\u0301java"))
 @example(pair=("Java", "JavaScript, then Java"))
+@example(pair=("\u093a00", " \u093a00"))  # the mark is the space's: no quote starts on it
 def test_find_quote_agrees_with_trying_every_slice(pair: tuple[str, str]) -> None:
     quote, source = pair
     expected = oracle.spans(quote, source)
@@ -161,6 +162,12 @@ HAND_CASES = [
     # Invisible characters are skipped, never part of the highlighted words.
     pytest.param("\u0301java", "\u200b\u0301java", (1, 6), id="invisible-before-leading-mark"),
     pytest.param("java", "\u200bjava\u200b", (1, 5), id="invisible-around"),
+    # A mark after white space belongs to it, one character: a quote starting on the mark
+    # would start inside it, and its span on the space (the text's start or a run's end).
+    pytest.param("\u093a00", " \u093a00", None, id="mark-after-a-leading-space"),
+    pytest.param("\u0301ab", "x  \u0301ab", None, id="mark-after-a-run-of-spaces"),
+    pytest.param("\u093a00", "\u093a00", (0, 3), id="mark-with-nothing-before"),
+    pytest.param("\u0308ab", "\u00a8ab", (0, 3), id="nfkc-space-and-mark-of-one-character"),
     pytest.param("kubernetes", "Kuber\u200bnetes", (0, 11), id="invisible-inside"),
     pytest.param("Kuber netes", "Kuber\u200bnetes", None, id="invisible-is-no-space"),
     # Whole words, in both directions.

@@ -40,7 +40,7 @@ def through_api(client: Any, settings: Any) -> Any:
         setattr(settings, name, value)
     model = api_path.ClaimAsGiven()
     settings.EXPLAIN_CHAT_MODEL = model
-    return lambda lines: list(api_path.compare(lines, client, model))
+    return lambda lines, place=api_path.MIDDLE: list(api_path.compare(lines, client, model, place))
 
 
 def test_the_sample_covers_every_language_kind_and_side() -> None:
@@ -97,3 +97,24 @@ def test_the_line_sits_in_the_field_its_side_names() -> None:
     assert (
         profile["experience"].splitlines()[1] == "y" and "- Rust experience" in job["requirements"]
     )
+
+
+# A line first in its field follows the field's label ("Requirements: ..."): its first word
+# opens a sentence there as it does on a line of its own, so both paths read it alike.
+FIRST_WORDS = [
+    ("J", "drop:term_not_content", "Swift", "Swift-moving parcels sorted by hand", "en"),
+    ("P", "drop:term_not_content", "Spring", "Spring-loaded doors fitted on site", "en"),
+    ("J", "keep", "Swift", "Swift for iOS, 2+ years", "en"),
+]
+
+
+@pytest.mark.parametrize("place", [api_path.MIDDLE, api_path.FIRST])
+@pytest.mark.parametrize(("side", "label", "term", "text", "lang"), FIRST_WORDS)
+def test_a_lines_first_word_reads_alike_after_the_fields_label(
+    through_api: Any, place: str, side: str, label: str, term: str, text: str, lang: str
+) -> None:
+    item = rc.corpus_case(1, [lang, "everyday", side, label, term, text])
+    line = api_path.Line("own", 1, side, label, term, text, item)
+    (result,) = through_api([line], place)
+    assert result.agrees, result.describe()
+    assert result.api == (api_path.KEPT if label == "keep" else api_path.DROPPED)

@@ -232,3 +232,36 @@ def test_a_stored_requirement_reads_back_as_it_was(term_span):
     del stored["jobSpan"]
     with pytest.raises(KeyError):
         postings.requirement_from_json(stored)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda entries: entries.insert(0, "Python"),  # an entry that is no object
+        lambda entries: entries.append(["SQL", 3]),
+        lambda entries: entries[0].pop("term"),  # a key gone
+        lambda entries: entries[1].update(jobSpan="here"),  # a key of the wrong type
+    ],
+)
+def test_a_damaged_stored_reading_is_read_again_like_a_missing_one(job, use_model, damage):
+    """A row edited by hand into something no reading stores is no reading: the posting
+    is read again (never a partial checklist, never an error) and the row is replaced."""
+    model = use_model(ANSWER)
+    posting_requirements(str(job.pk))
+    row = PostingReading.objects.get()
+    damage(row.requirements)
+    row.save()
+    assert postings.stored(row.text_hash, row.model_name) is None
+    again = posting_requirements(str(job.pk))
+    assert again.ready and again.fresh and len(model.prompts) == 2
+    repaired = PostingReading.objects.get()
+    assert [r["term"] for r in repaired.requirements] == ["Python", "SQL", "Airflow"]
+    assert postings.stored(row.text_hash, row.model_name) == repaired
+
+
+def test_a_stored_reading_without_damage_is_found(job, use_model):
+    use_model(ANSWER)
+    posting_requirements(str(job.pk))
+    row = PostingReading.objects.get()
+    assert postings.stored(row.text_hash, row.model_name) == row
+    assert [r.term for r in postings.reading_of(row).requirements] == ["Python", "SQL", "Airflow"]

@@ -500,3 +500,20 @@ def test_openapi_schema_default_is_yaml(client):
     response = client.get(reverse("explain:api-schema"))
     assert response.status_code == 200
     assert b"/explain/api/jobs/{job_id}/explanation/" in response.content
+
+
+def test_a_damaged_stored_reading_is_read_again_not_a_server_error(
+    logged_in, worked_job, use_model
+):
+    """The posting's stored reading edited by hand into a non-object entry: the request
+    reads the posting again and answers as usual."""
+    from explain.models import PostingReading
+
+    model = use_model(WORKED_DRAFT)
+    row = PostingReading.objects.get()
+    row.requirements = ["Java", *row.requirements]
+    row.save()
+    response = logged_in.post(api_url(worked_job))
+    assert response.status_code == 200 and response.json()["outcome"] == "ok"
+    assert len(model.prompts) == 2  # the posting read again, then the viewer's call
+    assert all(isinstance(entry, dict) for entry in PostingReading.objects.get().requirements)

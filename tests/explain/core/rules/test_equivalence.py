@@ -236,7 +236,7 @@ def test_more_everyday_words_as_names(term: str, text: str, word: str) -> None:
 def test_the_documented_limits_of_the_name_rule() -> None:
     """What the rule gets wrong, as docs/verifier.md says: a name opening a sentence with a
     function word after it is missed; a letter or a season that reads as a name counts."""
-    assert find_term("Swift", "Swift for iOS since 2019") == []
+    assert find_term("C", "C is my main language") == []
     assert words_at("Grade C in maths", find_term("C", "Grade C in maths")) == ["C"]
     assert words_at("Spring 2024: joined", find_term("Spring", "Spring 2024: joined")) == ["Spring"]
 
@@ -480,3 +480,37 @@ def test_an_everyday_name_opening_a_compound_is_the_name(term: str, text: str, w
 )
 def test_a_hyphenated_everyday_word_is_not_the_name(term: str, text: str) -> None:
     assert find_term(term, text) == [], (term, text)
+
+
+# A field's first line follows its label ("Skills: ..." as the host writes a profile):
+# the label's ": " starts a sentence, as a line break does, so the first word's capital
+# says as little as at the start of a line.
+@pytest.mark.parametrize(
+    ("term", "first_line"),
+    [
+        ("Go", "Go to the warehouse twice a week"),
+        ("Excel", "Excel at keeping customers calm"),
+        ("Swift", "Swift-moving orders at the counter"),
+        ("Spring", "Spring-loaded hinges fitted on site"),
+    ],
+)
+def test_a_labels_first_word_is_read_as_a_sentence_start(term: str, first_line: str) -> None:
+    for text in (f"Duties: {first_line}", f"Duties:\n{first_line}"):
+        assert find_term(term, text) == [], (term, text)
+
+
+@pytest.mark.parametrize(
+    ("term", "text", "word"),
+    [
+        ("Go", "Skills: Go, Rust and Python", "Go"),
+        ("Swift", "Must have: Swift for iOS", "Swift"),  # "for" is no verb's sign
+        ("R", "R for the statistics, Python for the rest", "R"),
+        ("Ruby", "Skills: Ruby on Rails, Sidekiq", "Ruby"),
+        ("Excel", "Tools: Excel-Makros für den Einkauf", "Excel"),  # a capital after "-"
+        ("Swift", "Languages: Swift and Kotlin", "Swift"),
+        # Past a long line's colon the word stands mid-sentence, a name as before.
+        ("Go", "Over five years I built services for payments in: Go to be precise", "Go"),
+    ],
+)
+def test_a_name_after_a_label_is_still_the_name(term: str, text: str, word: str) -> None:
+    assert words_at(text, find_term(term, text)) == [word]

@@ -233,3 +233,39 @@ def test_a_cue_sharing_words_with_the_term_governs_it(
     text: str, term: str, expected: Reading
 ) -> None:
     assert reading_of(text, term) == expected
+
+
+def test_a_headings_cues_come_first_and_in_the_order_they_are_written(monkeypatch) -> None:
+    """The cues read reaches _reading in text order, a heading's before its list item's:
+    _reading's "first negation" is the one written first."""
+    from explain.core.rules import reading
+
+    seen: list[list[str]] = []
+    original = reading._reading
+
+    def spy(governing: list[reading.Cue], extra: set[str]) -> Reading:
+        seen.append([" ".join(cue.words) for cue in governing])
+        return original(governing, extra)
+
+    monkeypatch.setattr(reading, "_reading", spy)
+    reading_of("Goals for next year:\n- Kubernetes", "Kubernetes")
+    reading_of("Noch nicht: weder Helm noch Kustomize", "Kustomize")
+    assert seen == [["goals", "next year"], ["noch nicht", "noch"]]
+
+
+# A heading's negation and the list item's own, read together.
+HEADING_AND_ITEM = [
+    ("Never:\n- a release without Terraform", "Terraform", PLAIN),  # never without: always
+    ("Noch nicht: weder Helm noch Kustomize", "Kustomize", NEGATED),
+    ("Not yet:\n- Vault nor Consul", "Consul", NEGATED),
+    ("Ni un día sin Excel", "Excel", PLAIN),  # an opening "ni" is no "nor"
+    ("Nunca: ni un día sin Excel", "Excel", NEGATED),
+    ("Goals:\n- Rust", "Rust", WISH),
+]
+
+
+@pytest.mark.parametrize(("text", "term", "expected"), HEADING_AND_ITEM)
+def test_a_headings_negation_and_the_items_are_read_together(
+    text: str, term: str, expected: Reading
+) -> None:
+    assert reading_of(text, term) == expected

@@ -466,3 +466,37 @@ def test_round7_idioms_of_absence_fading_wishes_and_other_hands(
     text: str, term: str, state: str
 ) -> None:
     assert profile_state(reading_of(text, term)) == state
+
+
+# "No idea" with an object of its own: the lack is about that object, never the term
+# before it; "no idea of X" negates X; a pronoun object ("about it") points back.
+NO_IDEA = [
+    ("Kept the budget sheets in Excel with no idea of macros", "Excel", "states"),
+    ("Made kitchen layouts in AutoCAD, no clue about BIM back then", "AutoCAD", "states"),
+    ("Set up Jira boards with not a clue how Confluence worked", "Jira", "states"),
+    ("Plotted the data in Tableau, no idea what dbt was", "Tableau", "states"),
+    ("Stammdaten in SAP gepflegt, null Ahnung von ABAP", "SAP", "states"),
+    ("Montages sous Premiere, aucune idée des effets spéciaux", "Premiere", "states"),
+    ("Planos en Revit, ni idea del cálculo de estructuras", "Revit", "states"),
+    ("Faturas no Primavera, não faço ideia da contabilidade", "Primavera", "states"),
+    ("Disegni in SolidWorks, nessuna idea delle tolleranze", "SolidWorks", "states"),
+    ("Offertes in Exact, geen flauw idee hoe de boekhouding loopt", "Exact", "states"),
+    ("Faktury w Optimie, zero pojęcia o księgowości", "Optimie", "states"),
+    # Guards: "no idea" about the term itself still says none.
+    ("No clue about Kubernetes so far", "Kubernetes", "absent"),
+    ("Snowflake: not a clue how to use it", "Snowflake", "absent"),
+    ("Airflow (no idea about it)", "Airflow", "absent"),
+    ("Elixir, no idea", "Elixir", "absent"),
+    ("Keine Ahnung, wie Helm funktioniert", "Helm", "absent"),
+    ("Aucune idée de ce qu'est Terraform", "Terraform", "absent"),
+    ("Ni idea de cómo va Ansible", "Ansible", "absent"),
+    ("Nem ideia de como usar o Figma", "Figma", "absent"),
+    ("Nessuna idea di come si usa Blender", "Blender", "absent"),
+    ("Geen idee hoe Grafana werkt", "Grafana", "absent"),
+    ("Matlab – nie mam pojęcia o tym", "Matlab", "absent"),
+]
+
+
+@pytest.mark.parametrize(("text", "term", "state"), NO_IDEA)
+def test_no_idea_with_an_object_of_its_own(text: str, term: str, state: str) -> None:
+    assert profile_state(reading_of(text, term)) == state
