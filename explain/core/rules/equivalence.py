@@ -244,10 +244,11 @@ def forms(term: str) -> tuple[Form, ...]:
 _SENTENCE_END = re.compile(r"(?:^\s*|[.!?]\s+|^[^\n.!?:]{1,40}:[ \t]+)\Z", re.M)
 # At the start of a sentence a capital says nothing: "Go" is the verb when a function word
 # or particle follows ("Go to the office", "Excel at", Dutch "Spring gerust binnen", Polish
-# "Jest tu miło"), else a name ("Go developer", "Go, Python", "on" a name: "Ruby on Rails").
+# "Jest tu miło"), else a name ("Go developer", "Go, Python", "on" a name: "Ruby on Rails";
+# "a" is a Romance preposition: "Excel a diario").
 _NEXT_WORD = re.compile(r"[ \t]+(?!on [A-Z])([a-zà-ÿ]+)")
 _EVERYDAY_NEXT = frozenset(
-    "to ahead on with back out through into beyond the a an at in "
+    "to ahead on with back out through into beyond the an at in "
     "up down over away by from of as home get see check make we you i it if now there "
     "here every forward your our my this that these those "
     "gerust eens even maar mee doch mal gerne ruhig nam tu tam".split()
