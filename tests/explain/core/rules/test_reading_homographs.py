@@ -19,6 +19,11 @@ NOT_A_CUE = [
     ("Managed the control plane for Kubernetes", "Kubernetes"),  # English, not "ich plane"
     ("Formação no Excel avançado", "Excel"),  # Portuguese "no" (in the), by an ending
     ("Trabalho com foco no Salesforce", "Salesforce"),
+    # Portuguese by a word of its own or an ending only it has (-lho, -nho, -gem).
+    ("Seis anos no Primavera", "Primavera"),
+    ("Desenho no AutoCAD para obras públicas", "AutoCAD"),
+    ("Tratamento de imagem no GIMP", "GIMP"),
+    ("Estágio no Zendesk, turnos ao fim de semana", "Zendesk"),
     # French "dont" (of which, among them), not the English typo of "don't".
     ("Connaissance de plusieurs bases dont PostgreSQL", "PostgreSQL"),
     ("Maîtrise des logiciels de CAO dont SolidWorks", "SolidWorks"),
@@ -37,6 +42,8 @@ STILL_READ = [
     ("Ich plane Kubernetes zu lernen", "Kubernetes", Reading(wish=True)),
     ("No experience with SAP", "SAP", Reading(negated=True)),
     ("Nunca trabalhei no SAP", "SAP", Reading(negated=True)),
+    ("No tengo experiencia con SAP en los últimos años", "SAP", Reading(negated=True)),
+    ("No Kubernetes in the last two years", "Kubernetes", Reading(negated=True)),
     ("I dont know Terraform", "Terraform", Reading(negated=True)),
     ("We dont use the Oracle stack", "Oracle", Reading(negated=True)),
     ("Terraform? dont have it", "Terraform", Reading(negated=True)),
