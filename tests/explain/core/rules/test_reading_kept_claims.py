@@ -35,6 +35,9 @@ LITOTES = [
     # No day without it, said with "I" in place of a relative.
     ("Hardly a month I don't build an Excel model", "Excel"),
     ("Not a single week I don't use Git", "Git"),
+    # "Not possible without" is a requirement, as "not ... without" always is.
+    ("Not possible without SQL", "SQL"),
+    ("No es posible trabajar sin Excel", "Excel"),
 ]
 
 STILL_NEGATED = [
@@ -70,6 +73,9 @@ STILL_NEGATED = [
     ("Nachtdiensten zijn voor mij geen optie", "Nachtdiensten"),
     ("Rijbewijs: heb ik niet", "Rijbewijs"),
     ("Nadgodziny nie wchodzą w grę", "Nadgodziny"),
+    ("Overtime: not possible for me", "Overtime"),
+    ("Les déplacements sont exclus pour moi", "déplacements"),
+    ("Homeoffice ist nicht möglich", "Homeoffice"),
     ("Nie jestem w stanie pracować w nocy", "pracować"),
 ]
 
