@@ -32,6 +32,7 @@ LITOTES = [
     ("Geen leek op het gebied van SAP", "SAP"),
     ("AutoCAD nie jest dla mnie nowością", "AutoCAD"),
     ("Mój angielski nie jest zły", "angielski"),
+    ("SAP heeft voor mij geen geheimen", "SAP"),
     # No day without it, said with "I" in place of a relative.
     ("Hardly a month I don't build an Excel model", "Excel"),
     ("Not a single week I don't use Git", "Git"),
@@ -46,6 +47,7 @@ STILL_NEGATED = [
     ("No experience, new to Kubernetes", "Kubernetes"),
     ("No prior experience - new to Kubernetes", "Kubernetes"),
     ("Unfamiliar with Jira", "Jira"),
+    ("No SAP knowledge, secret to me", "SAP"),
     ("No new Docker projects, I never used it", "Docker"),
     ("Keine Erfahrung mit SAP, völlig neu für mich", "SAP"),
     ("Nicht mal Grundkenntnisse in Java", "Java"),
