@@ -376,11 +376,11 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     extra |= {"other_role"} if someone and not pronoun else set()
     writer = word_class("first_person") - word_class("determiner")  # Italian "i" is "the"
     someone = someone or _attached(text, spans, (cut_left, opening, first))
-    duo = words[opening : first + 1]  # "My team and I built", "e io"; not "e i colleghi"
+    duo = words[opening : first + 1]  # "My team and I", "e io"; not "e i colleghi"; "liked my X"
     us = any(
         a in word_class("joining") and b in word_class("first_person") and not _person(c)
         for a, b, c in zip(duo, duo[1:], duo[2:], strict=False)
-    ) or not writer.isdisjoint(words[opening + 1 : first])  # "They trusted me with"
+    ) or not (writer.isdisjoint(duo[1:-1]) and word_class("my").isdisjoint(duo[1:-1][-1:]))
     governing = {k: c for k, c in governing.items() if not us or c.kind != "someone_else"}
     stop = opening if " - " in text[spans[opening][0] : spans[first][0]] else first  # a CV title
     if (someone or _subject_at(words, opening, stop)) and not (us or pronoun):  # "No one else"

@@ -94,6 +94,9 @@ PLAIN = [
     ("O meu inglês é fluente, eu uso todos os dias", "inglês"),
     ("Il mio inglese è fluente, io lo uso ogni giorno", "inglese"),
     ("Mijn Engels is vloeiend, ik gebruik het dagelijks", "Engels"),
+    # The writer's possessive right before the term: the writer's own, whoever praises it.
+    ("Mein Chef schätzt meine Excel-Auswertungen", "Excel"),
+    ("My supervisor relied on my Power BI dashboards", "Power BI"),
     # A colleague brought in by "with", "together": the writer did it.
     ("Together with a colleague I ran the SAP rollout; I handled purchasing", "SAP"),
     ("Insieme a un collega ho gestito il rollout SAP; io mi occupavo degli acquisti", "SAP"),
@@ -115,6 +118,9 @@ SOMEONE_ELSE = [
     ("Mój kierownik prowadził SAP, ja robiłem raporty", "SAP"),
     ("Kierownik wdrażał SAP, ja tylko testowałem", "SAP"),
     ("Our consultant configured SAP; I did the training", "SAP"),
+    # A possessive opening the clause is the doer's, not the term's: "il mio capo".
+    ("Il mio capo gestiva SAP da solo", "SAP"),
+    ("Mein Kollege betreute SAP allein", "SAP"),
 ]
 
 
