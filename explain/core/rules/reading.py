@@ -293,7 +293,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # A negated fear, difficulty, failure or mishap praises ("keine Angst", "zero errors in"; up
     # to two words past the term: "nie eine Frist in X verpasst"), as does a negation before one;
     # a negated lack word ("not unfamiliar with", "nada mal"; up to four words on, no term,
-    # filler or list mark between) is undone with its negation.
+    # filler or list mark between, the negation not ending in a filler verb) is undone with it.
     shy = word_class("difficulty") | word_class("failure")
     fear = [False] + [w in shy - {*words[first : last + 1]} for w in words]  # fear[k + 1]: words[k]
     skip, ends = word_class("indefinite") | word_class("single"), word_class("preposition") | {""}
@@ -303,7 +303,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     lack = {k for k, w in enumerate(words) if w in word_class("lack") and not first <= k <= last}
     for h, k in [(h, k) for h, _ in rest for k in lack if h.last < k <= h.last + 4]:
         mark = re.search(r"[,;(]| - ", text[spans[h.last][1] : spans[k][0]])
-        if not (h.last < first <= k + 1 or mark or word_class("filler") & {*words[h.last + 1 : k]}):
+        if not (h.last < first <= k + 1 or mark or word_class("filler") & {*words[h.last : k]}):
             praise |= {h.first, k}
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]

@@ -48,6 +48,9 @@ STILL_NEGATED = [
     ("No prior experience - new to Kubernetes", "Kubernetes"),
     ("Unfamiliar with Jira", "Jira"),
     ("No SAP knowledge, secret to me", "SAP"),
+    # A negated verb of knowing before a lack word negates the verb: "the new version".
+    ("No conozco la nueva versión de SAP", "SAP"),
+    ("I don't know the new Jira workflows", "Jira"),
     ("No new Docker projects, I never used it", "Docker"),
     ("Keine Erfahrung mit SAP, völlig neu für mich", "SAP"),
     ("Nicht mal Grundkenntnisse in Java", "Java"),
