@@ -42,9 +42,9 @@ _WHERE = ("before", "after", "both", "heading", "near", "name", "label")
 # each is for is said in the files' headers and where the code uses it.
 WORD_CLASSES = (
     "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
-    "contracted", "homograph", "abbreviation", "non_stacking", "without", "season",
-    "next_to_term", "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary",
-    "until", "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
+    "contracted", "homograph", "abbreviation", "non_stacking", "without", "season", "next_to_term",
+    "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary", "until",
+    "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
     "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
     "indefinite", "lapse", "licence", "ago", "years", "ongoing", "emphatic", "passive",
     "expert", "leads",
@@ -52,6 +52,7 @@ WORD_CLASSES = (
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
     "failure", "nobody", "whoever", "former", "still", "department", "unit", "uses",
+    "lack", "my",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -107,6 +108,7 @@ _WORD = re.compile(rf"[{_CJK}]|{_LETTER}+(?:['-]{_LETTER}+)*")
 # A word before a list item's separator: a combining mark ends it.
 _TAIL_WORD = re.compile(rf"[{_CJK}]|[^\W{_CJK}]+(?:['-][^\W{_CJK}]+)*")
 _CJK_CHAR = re.compile(rf"[{_CJK}]")
+_Spans = list[tuple[int, int]]  # (start, end) of each word of a clause
 
 
 def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
@@ -159,11 +161,8 @@ def cues() -> tuple[Cue, ...]:
 def word_class(name: str) -> frozenset[str]:
     """The words of one class (WORD_CLASSES) in every language's file, case-folded."""
     rows = [line.split("\t") for lines in _files() for line in lines]
-    return frozenset(
-        row[3].strip().casefold()
-        for row in rows
-        if len(row) == 4 and row[1] == name and row[2] == "word"
-    )
+    words = [row[3] for row in rows if len(row) == 4 and row[1:3] == [name, "word"]]
+    return frozenset(word.strip().casefold() for word in words)
 
 
 # A contraction read as a negation on either side of the term ("haven't used Docker").
@@ -292,13 +291,20 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         words[last : last + 1] = [text[a:end], text[end + 1 : b]]
         compound = 1
     # A negated fear, difficulty, failure or mishap praises ("keine Angst", "zero errors in"; up
-    # to two words past the term: "nie eine Frist in X verpasst"), as does a negation before one.
+    # to two words past the term: "nie eine Frist in X verpasst"), as does a negation before one;
+    # a negated lack word ("not unfamiliar with", "nada mal"; up to four words on, no term,
+    # filler or list mark between, the negation not ending in a filler verb) is undone with it.
     shy = word_class("difficulty") | word_class("failure")
     fear = [False] + [w in shy - {*words[first : last + 1]} for w in words]  # fear[k + 1]: words[k]
     skip, ends = word_class("indefinite") | word_class("single"), word_class("preposition") | {""}
     rest = [(h, [w for w in words[h.last + 1 :] if w not in skip] + ["", ""]) for h in _hits(words)]
     praise = {h.first for h, (n, a, *_) in rest if n in word_class("mishap") and a in ends}
     praise |= {h.first for h, _ in rest if any(fear[h.first : max(h.last + 6, last + 4)])}
+    lack = {k for k, w in enumerate(words) if w in word_class("lack") and not first <= k <= last}
+    for h, k in [(h, k) for h, _ in rest for k in lack if h.last < k <= h.last + 4]:
+        mark = re.search(r"[,;(]| - ", text[spans[h.last][1] : spans[k][0]])
+        if not (h.last < first <= k + 1 or mark or word_class("filler") & {*words[h.last : k]}):
+            praise |= {h.first, k}
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, hits, first, last)
@@ -374,8 +380,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     obj = [w for w in words[opening + n : first] if w not in wc("determiner") | wc("indefinite")]
     made = n and len(obj) <= 2 and not (wc("preposition") & {*obj} or wc("asks") & {*words})
     near = near[-2:] + (words[last + 1 : last + 4] if made else [])  # the term is what it makes
-    if word_class("beneficiary").intersection(near):
-        extra.add("about_company")
+    extra |= {"about_company"} if word_class("beneficiary").intersection(near) else set()
     extra.update(_job_side(text, spans, (opening, first, last, cut_right)))
     # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").
     someone = _done_by_someone_else(words, hits, (first, last, cut_right)) or _subject_later(
@@ -386,14 +391,16 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     writer = word_class("first_person") - word_class("determiner")  # Italian "i" is "the"
     helper = _supports_a_team(words, first, last)  # "Assisted the welders": theirs
     someone = someone or _attached(text, spans, (cut_left, opening, first)) or helper
-    duo = words[opening : first + 1]  # "My team and I built", "e io"; not "e i colleghi"
+    duo = words[opening : first + 1]  # "My team and I", "e io"; not "e i colleghi"; "liked my X"
     trios = zip(duo, duo[1:], duo[2:], strict=False)
     us = any(a in wc("joining") and b in wc("first_person") and not _person(c) for a, b, c in trios)
-    us = us or not writer.isdisjoint(words[opening + 1 : first])  # "They trusted me with"
+    us = us or not (writer.isdisjoint(duo[1:-1]) and wc("my").isdisjoint(duo[1:-1][-1:]))
     governing = {k: c for k, c in governing.items() if not us or c.kind != "someone_else"}
-    if (someone or _subject_at(words, opening, first)) and not (us or pronoun):  # "No one else"
+    stop = opening if " - " in text[spans[opening][0] : spans[first][0]] else first  # a CV title
+    if (someone or _subject_at(words, opening, stop)) and not (us or pronoun):  # "No one else"
         extra.add("someone_else")
-    ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first])
+    dates = int("-" in words[0])  # a span opening the line dates a CV entry: "2016-2019 X at Y"
+    ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[max(cut_left, dates) : first])
     ago = ago or text[spans[first][0] : start] in word_class("past_prefix")  # "Ex-SAP consultant"
     clause = words[cut_left:cut_right]  # "learned X years ago and still use it" holds today
     still = word_class("still") & {*clause, *map(" ".join, pairwise(clause))}
@@ -617,11 +624,16 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     if fronted and verbs[last] and any(_subject_at(words, k, near) for k in after):
         return True
     k_end = min(first, opening + 3 + 4 * (words[opening] in word_class("preposition")))
-    people = any(_person(words[k]) and verbs[k] for k in range(opening, k_end))
+    alone = [not word_class("companion") & {*words[max(0, k - 3) : k]} for k in range(first)]
+    people = any(_person(words[k]) and verbs[k] and alone[k] for k in range(opening, k_end))
     people = people and word_class("first_person").isdisjoint(words[opening:first])
     head, sep, tail = re.split(r"([,;]|\.(?= |$))", line + ".", maxsplit=1)  # "X did Y; I did Z"
     nxt, me = [*_WORD.findall(tail), ""], word_class("first_person")
     bold = words[opening] in word_class("determiner") or nxt[0] in word_class("emphatic")
+    noun = bool(word_class("my") & {*words[opening:first]}) and first <= opening + 2  # "My X is"
+    noun = noun or not all(alone[opening:first])
+    doer = any(_person(words[k]) and alone[k] for k in range(opening, first)) or not noun
+    bold = bold and (doer or any(map(_person, _WORD.findall(head))))  # not "with a colleague"
     mine = me - word_class("determiner") & {*words[opening:first], *_WORD.findall(head)}
     if bold and sep in ",;" and nxt[0] in me and not (mine or word_class("shared") & {*nxt}):
         return True
@@ -655,15 +667,19 @@ def _long_ago(words: list[str]) -> bool:
 
 
 def _double_negation(words: list[str], hits: list[_Hit], opening: int, first: int) -> bool:
-    """Two negations that cancel: one opening the clause, a noun, a relative, the other before
-    the term ("Keine Anlage, die ich nicht") or right after the relative or "I" ("X che non")."""
+    """Two negations that cancel: one opening the clause, a noun, a relative (or "I": "not a day
+    I don't"), the other before the term ("Keine Anlage, die ich nicht") or after "I" or the
+    relative ("X che non")."""
     rel, me = word_class("relative"), word_class("first_person")
     at = {hit.first: hit for hit in hits if hit.cue.kind == "negation"}  # twin rows are one
     before = {h.first: {*words[h.first - 1 : h.first]} for h in at.values()}  # none at 0
     negations = [h for h in at.values() if h.last < first or before[h.first] & (rel | me)]
     if len(negations) != 2 or negations[0].first > opening + 1:  # "There's no day"
         return False
-    return bool(rel.intersection(words[negations[0].last + 2 : negations[1].first]))  # "Not that I"
+    skip = word_class("indefinite") | word_class("single")
+    said = [w for w in words[negations[0].last + 1 : negations[1].first] if w not in skip]
+    zero = len(said) == 2 and said[0] not in rel and said[1] in me and negations[1].last < first
+    return zero or bool(rel.intersection(words[negations[0].last + 2 : negations[1].first]))
 
 
 def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
@@ -768,7 +784,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     words = [text[a:b] for a, b in _tokens(text, value_start, value_end)]
     skip = next((k for k, w in enumerate(words) if w not in word_class("stance")), 0)  # "Honestly"
     value, words = words[skip:], words[skip : skip + TAIL_WORDS]
-    hits = [hit for hit in _hits(value, tail=True) if hit.first == 0]
+    me = int(words[0] in word_class("first_person")) if words else 0  # "Java: I don't know it"
+    hits = [hit for hit in _hits(value, tail=True) if hit.first in (0, me)]
     if not hits:
         return None
     hit, kind = hits[0], hits[0].cue.kind
@@ -819,9 +836,8 @@ def _cuts(
     if items and word_class("only") & {words[items[-1]], *words[last + 1 : last + 2]}:
         starts.append(items[-1])  # "No Windows, Linux only", "kein Java, nur Kotlin"
     for hit in hits:
-        ends = (
-            hit.last + 1 == len(words) or "(" in text[spans[hit.last][1] : spans[hit.last + 1][0]]
-        )
+        after = spans[hit.last + 1 : hit.last + 2]  # the next word's, none at the clause's end
+        ends = not after or "(" in text[spans[hit.last][1] : after[0][0]]
         # Nor a comma closing an aside after the term ("Mit Jira habe ich, ehrlich gesagt, nie").
         commas = text.count(",", spans[last][1], spans[hit.first][0]) if hit.first > last else 1
         ends = ends or commas % 2 == 0
