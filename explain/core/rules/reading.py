@@ -337,7 +337,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
         )
     # A negation as a condition: "No AWS, no offer", "Here nobody starts without X", "Wer kein
-    # X", "Never used X? Not for you", "nem se candidate"; a lack that rules out: "Brak X wyklucza".
+    # X", "Never used X? Not for you", "nem se candidate"; ruling out: "Brak X wyklucza".
     asked = _clause(text, right + 1, right + 1, low, high)[1] * (text[right : right + 1] == "?")
     later = words + [text[a:b] for a, b in _tokens(text, right + 1, asked)]
     negs = [h for h in _hits(later) if h.cue.kind == "negation"]
@@ -346,9 +346,9 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     skip = word_class("elision") | word_class("second_person")  # "pas d'emploi", "jouw baan"
     said = {w for v in wins for w in [w for w in v if w.rstrip("'") not in skip][:2]}
     said |= {" ".join(pair) for v in wins for pair in pairwise(v)}  # "not for you"
-    ruled = [k for k in range(last + 1, len(words)) if words[k] in word_class("excluding")][:1]
-    ruling = bool(ruled) and not [h for h in negs if last < h.first < ruled[0]]  # not "no es"
-    consequence = word_class("consequence") & said or (lack and ruling)
+    then = later[last + 1 :] if not [h for h in negs if h.first > last] else []  # not "no es"
+    ruled = word_class("excluding") & {*then, *map(" ".join, pairwise(then))}  # "lascia perdere"
+    consequence = word_class("consequence") & said or (lack and ruled)
     pronoun = {words[opening], " ".join(words[opening : opening + 2])} & word_class("nobody")
     sans = [k for k in range(opening, first) if words[k] in word_class("without")] + [opening]
     fore = words[opening : sans[0]]  # "Aquí nadie entra sin X": "nobody" before "without"
@@ -725,8 +725,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     after = text[end : end + 1]
     if after == "(" and _ZERO.match(text, end, high):
         return _ABSENT
-    cell = 3 if text[end : end + 3] == " | " else 1  # a flattened table: "Jira | 0 | none"
-    if after in " ," and (_ZERO.match(text, end + cell, high) or _whole_answer(text, end + 1, high)):
+    at = end + (3 if text[end : end + 3] == " | " else 1)  # a flattened table: "Jira | 0 | none"
+    if after in " ," and (_ZERO.match(text, at, high) or _whole_answer(text, end + 1, high)):
         return _ABSENT
     i = end
     # At most three words between the term and the separator ("Docker experience: none").

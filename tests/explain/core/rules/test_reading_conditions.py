@@ -125,3 +125,22 @@ def test_a_whole_answer_after_a_comma_negates(text: str, term: str) -> None:
 def test_a_list_after_a_comma_stays_plain() -> None:
     assert not reading_of("Stack: Rust, no frameworks yet.", "Rust").negated
     assert not reading_of("Rust, Go and Kotlin daily.", "Rust").negated
+
+
+# A refusal after a condition rules one out like "disqualifies" does.
+REFUSALS = [
+    ("Se non sai usare SolidWorks, lascia perdere.", "SolidWorks"),
+    ("Si vous n'avez pas de CACES, passez votre chemin.", "CACES"),
+    ("No HGV licence? Then forget it.", "HGV licence"),
+    ("Kein Staplerschein? Dann vergiss es.", "Staplerschein"),
+    ("Sin carnet de carretillero, olvídate.", "carnet de carretillero"),
+]
+
+
+@pytest.mark.parametrize(("text", "term"), REFUSALS)
+def test_a_refusal_after_a_condition_is_a_requirement(text: str, term: str) -> None:
+    assert not reading_of(text, term).negated
+
+
+def test_a_refusal_after_a_second_negation_does_not_rule_out() -> None:
+    assert reading_of("No HGV licence? No problem, forget that worry.", "HGV licence").negated
