@@ -52,7 +52,7 @@ WORD_CLASSES = (
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
     "failure", "nobody", "whoever", "former", "still", "department", "unit", "uses",
-    "lack", "my",
+    "lack", "my", "excluding",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -118,10 +118,8 @@ def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
     elisions = word_class("elision")
     for a, b in (m.span() for m in _WORD.finditer(text, low, high)):
         cut = text.find("'", a, b)
-        if cut > a and text[a:cut] in elisions and cut + 1 < b:
-            out += [(a, cut + 1), (cut + 1, b)]
-        else:
-            out.append((a, b))
+        elided = cut > a and text[a:cut] in elisions and cut + 1 < b
+        out += [(a, cut + 1), (cut + 1, b)] if elided else [(a, b)]
     return out
 
 
@@ -334,28 +332,38 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     }
     for h in _fronted_negations(text, spans, hits, (cut_left, first, last, cut_right)):
         governing[(h.first, "negation")] = h.cue
-    if cut_left == 0:
-        heading = _heading(text, left, low)
-        if heading is not None:
-            h_words = [text[a:b] for a, b in _tokens(text, *heading)]
-            dated = any(w[:1].isdigit() for w in h_words[1:])  # a goal opens it before a date
-            lead = "heading" if dated or word_class("preposition") & {*h_words[1:2]} else ""
-            kinds = {*_HEADING_KINDS, "someone_else heading", *(["everyday"] if everyday else [])}
-            kinds |= {"everyday name", "everyday label"} if first == last == 0 else set()
-            # Its words stand before the clause's: numbered back from it (the last is -1).
-            governing.update(
-                ((hit.first - len(h_words), hit.cue.kind), hit.cue)
-                for hit in _hits(h_words)
-                if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
-                and {hit.cue.kind, f"{hit.cue.kind} {hit.cue.where}"} & kinds
-                and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
-            )
-    # A negation as a condition: "No AWS, no offer", "Nobody starts without X", "Wer kein X".
-    negs = [h for h in hits if h.cue.kind == "negation"]
-    after = [h for h in negs if h.first > last] if negs and negs[0].last < first else []
-    consequence = any(word_class("consequence") & {*words[h.last : h.last + 2]} for h in after)
+    heading = _heading(text, left, low) if cut_left == 0 else None
+    if heading is not None:
+        h_words = [text[a:b] for a, b in _tokens(text, *heading)]
+        dated = any(w[:1].isdigit() for w in h_words[1:])  # a goal opens it before a date
+        lead = "heading" if dated or word_class("preposition") & {*h_words[1:2]} else ""
+        kinds = {*_HEADING_KINDS, "someone_else heading", *(["everyday"] if everyday else [])}
+        kinds |= {"everyday name", "everyday label"} if first == last == 0 else set()
+        # Its words stand before the clause's: numbered back from it (the last is -1).
+        governing.update(
+            ((hit.first - len(h_words), hit.cue.kind), hit.cue)
+            for hit in _hits(h_words)
+            if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
+            and {hit.cue.kind, f"{hit.cue.kind} {hit.cue.where}"} & kinds
+            and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
+        )
+    # A negation as a condition: "No AWS, no offer", "Here nobody starts without X", "Wer kein
+    # X", "Never used X? Not for you", "nem se candidate"; ruling out: "Brak X wyklucza".
+    asked = _clause(text, right + 1, right + 1, low, high)[1] * (text[right : right + 1] == "?")
+    later = words + [text[a:b] for a, b in _tokens(text, right + 1, asked)]
+    negs = [h for h in _hits(later) if h.cue.kind == "negation"]
+    lacking = bool(negs) and negs[0].last < first
+    wins = [later[h.last : h.last + 6] for h in negs if h.first > last and lacking]
+    skip = word_class("elision") | word_class("second_person")  # "pas d'emploi", "jouw baan"
+    said = {w for v in wins for w in [w for w in v if w.rstrip("'") not in skip][:2]}
+    said |= {" ".join(pair) for v in wins for pair in pairwise(v)}  # "not for you"
+    then = later[last + 1 :] if not [h for h in negs if h.first > last] else []  # not "no es"
+    ruled = word_class("excluding") & {*then, *map(" ".join, pairwise(then))}  # "lascia perdere"
+    consequence = word_class("consequence") & said or (lacking and ruled)
     pronoun = {words[opening], " ".join(words[opening : opening + 2])} & word_class("nobody")
-    nobody = pronoun and word_class("without") & {*words[opening:first]}
+    sans = [k for k in range(opening, first) if words[k] in word_class("without")] + [opening]
+    fore = words[opening : sans[0]]  # "Aquí nadie entra sin X": "nobody" before "without"
+    nobody = word_class("nobody") & {*fore, *map(" ".join, pairwise(fore))}
     pronoun |= {words[opening]} & word_class("former")  # "Ex dev, now I do X": mine
     who = words[opening] in word_class("whoever") and any(h.first - opening in (1, 2) for h in negs)
     if consequence or nobody or who or _double_negation(words, hits, opening, first):
@@ -363,15 +371,18 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
     without = word_class("without")
     negations = [cue for (_, kind), cue in governing.items() if kind == "negation"]
-    if len(negations) == 1 and negations[0].words[0] in without:
-        others = [h for h in hits if h.cue.kind == "negation" and h.cue.words[0] not in without]
-        others = [h for h in others if cut_left <= h.first and h.last < cut_right]
-        if others:
-            governing[(others[-1].first, "negation")] = others[-1].cue
+    others = [h for h in hits if h.cue.kind == "negation" and h.cue.words[0] not in without]
+    others = [h for h in others if cut_left <= h.first and h.last < cut_right]
+    if len(negations) == 1 and negations[0].words[0] in without and others:
+        governing[(others[-1].first, "negation")] = others[-1].cue
     extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
     denied = any(kind == "negation" and at > last for at, kind in governing)  # "not needed but"
     wished = denied and any(h.cue.kind == "optional" and h.first == cut_right + 1 for h in hits)
-    governing = {k: c for k, c in governing.items() if not (wished and c.kind == "negation")}
+    # "X isn't a nice-to-have", "no es un plus": an option denied is a requirement.
+    ones = {h.last for h in hits if h.cue.kind == "negation" and h.first == h.last}
+    must = any(h.cue.kind == "optional" and {h.first - 1, h.first - 2} & ones for h in hits)
+    drop = {"negation", "optional"} if must else {"negation"} if wished else set()
+    governing = {k: c for k, c in governing.items() if c.kind not in drop}
     extra |= {"optional"} if wished else set()  # "kein Muss, aber gern gesehen": optional
     # A maker, "for", the term; or the term it makes (no tool: "mit Java"), "for" and whom.
     maker, wc = word_class("maker"), word_class
@@ -411,8 +422,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # One cue per kind and position: twin rows ("not required" before and after) are one.
     # In text order, as _reading reads them; a past cue does not hold beside "still".
     found = [c for _, c in sorted(governing.items()) if not still or c.kind != "past"]
-    if (tail := _tail(text, end, high)) is not None:
-        found.append(tail)
+    found += [tail] if (tail := _tail(text, end, high)) else []
     return _reading(found, extra)
 
 
@@ -486,6 +496,7 @@ def _attached(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int])
         for k in range(h + 1, min(h + 4, i + 1)) if _person(words[h]) and not skip else ():
             m, w = text[spans[k - 1][1] : spans[k][0]], words[k]
             bare = det and k + 1 < i and not m.strip() and not {w, det} <= wc("relative")
+            bare = bare and words[k - 1] not in wc("preposition")  # "Team auf der Station"
             post = w in wc("expert") or (w in wc("indefinite") and any(map(_person, words[k:])))
             said = ("(" in m and h <= opening + 2) or ("," in m and k < i and post)
             if (w in wc("relative") and ("," in m or bare)) or (det and said):
@@ -507,12 +518,10 @@ def _supports_a_team(words: list[str], first: int, last: int) -> bool:
     de solda", "Aide aux soudeurs"): a support word, a person within four words, the term that
     person, just before it or after it past at most one "of" or relative."""
     joining, support = word_class("genitive") | word_class("relative"), word_class("support")
-    for k in range(max(0, first - 6), first):
-        for m in range(k + 1, min(len(words), k + 5)):
-            of = m < first <= m + 2 and {*words[m + 1 : first]} <= joining  # "equipe de solda"
-            if words[k] in support and _person(words[m]) and (m in (last, last + 1) or of):
-                return True
-    return False
+    helped = [k for k in range(max(0, first - 6), first) if words[k] in support]
+    people = {m for k in helped for m in range(k + 1, min(len(words), k + 5)) if _person(words[m])}
+    of = [m for m in people if m < first <= m + 2 and {*words[m + 1 : first]} <= joining]
+    return bool(of or people & {last, last + 1})  # "equipe de solda"; the term that person
 
 
 def _aside(text: str, span: tuple[int, int], end: int) -> bool:
@@ -532,11 +541,8 @@ def _other_item(text: str, spans: list[tuple[int, int]], hit: _Hit, first: int, 
         gap = text[spans[hit.last][1] : spans[first][0]].lstrip(" ")
         return not opens and gap[:1] == "," and hit.cue.where != "name"  # "your mentor, Sam,"
     end = spans[last][1]
-    for separator in (",", " / "):
-        found = text.find(separator, end, spans[hit.first][0])
-        if found >= 0 and any(is_word_char(ch) for ch in text[end:found].partition(" ")[2]):
-            return True
-    return False
+    found = [text.find(separator, end, spans[hit.first][0]) for separator in (",", " / ")]
+    return any(at >= 0 and any(map(is_word_char, text[end:at].partition(" ")[2])) for at in found)
 
 
 def _person(word: str) -> bool:
@@ -572,14 +578,11 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int
     neutral = {k for h in hits if h.cue.kind == "neutral" for k in range(h.first, h.last + 1)}
     aux = [k for k in range(1, first) if words[k] in word_class("passive")]
     mine = word_class("first_person").intersection(words[:first])
-    for k in range(aux[0] if aux and not mine else last + 1, stop):
-        if k in neutral or first <= k <= last:
-            continue
-        if words[k] in word_class("agent") and _subject_at(words, k + 1, stop, bare=True):
-            return True
-        if words[k] in word_class("clitic") and _subject_at(words, k + 2, stop, bare=True):
-            return True
-    return False
+    start = aux[0] if aux and not mine else last + 1
+    ks = [k for k in range(start, stop) if k not in neutral and not first <= k <= last]
+    by = [k + 1 for k in ks if words[k] in word_class("agent")]
+    by += [k + 2 for k in ks if words[k] in word_class("clitic")]  # "lo lleva la gestoría"
+    return any(_subject_at(words, k, stop, bare=True) for k in by)
 
 
 def _fronted_negations(
@@ -589,7 +592,7 @@ def _fronted_negations(
     nicht", "Java non lo conosco"): the term opens the clause (past "mit", "den"), then the
     writer or a resumptive clitic, then the negation; not across one comma nor "and"."""
     (cut_left, first, last, cut_right), words = at, [text[a:b] for a, b in spans]
-    fore = word_class("preposition") | word_class("determiner")
+    fore = word_class("preposition") | word_class("determiner") | word_class("indefinite")
     k = first - int(first > cut_left and words[first - 1] in fore)
     if k != cut_left and "- " not in text[spans[k - 1][1] : spans[k][0]]:
         return []
@@ -723,9 +726,7 @@ def _everyday_term(term_words: list[str]) -> int:
         return _SHORT_OR_EVERYDAY
     if sum(ch.isalnum() for ch in word) <= 2:
         return _SHORT
-    if word in word_class("domain_name"):
-        return _NEAR_ONLY
-    return _NOT_A_TERM
+    return _NEAR_ONLY if word in word_class("domain_name") else _NOT_A_TERM
 
 
 # "Spring 2025", "spring '26": a season, not the framework.
@@ -756,8 +757,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     after = text[end : end + 1]
     if after == "(" and _ZERO.match(text, end, high):
         return _ABSENT
-    cell = 3 if text[end : end + 3] == " | " else 1  # a flattened table: "Jira | 0 | none"
-    if after == " " and (_ZERO.match(text, end + cell, high) or _whole_answer(text, end + 1, high)):
+    at = end + (3 if text[end : end + 3] == " | " else 1)  # a flattened table: "Jira | 0 | none"
+    if after in " ," and (_ZERO.match(text, at, high) or _whole_answer(text, end + 1, high)):
         return _ABSENT
     i = end
     # At most three words between the term and the separator ("Docker experience: none").
