@@ -51,7 +51,7 @@ WORD_CLASSES = (
     "support", "genitive", "second_person", "shared",
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
-    "failure", "nobody", "whoever", "former", "still",
+    "failure", "nobody", "whoever", "former", "still", "refers_back", "booked",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -248,27 +248,16 @@ def _clause(text: str, start: int, end: int, low: int, high: int) -> tuple[int, 
 def _heading(text: str, left: int, low: int) -> tuple[int, int] | None:
     """The words a clause stands under: the text before the ":" that opens the clause on
     its line, or the last line ending in ":" above a list of lines."""
-    i = left - 1
-    while i >= low and text[i] == " ":
-        i -= 1
+    i = low + len(text[low:left].rstrip(" ")) - 1  # the last character before the spaces
     if i >= low and text[i] in ":?":  # "About us:", "Qui sommes-nous ?"
-        return _line_before(text, i, low)
+        return _clause(text, i, i, low, i + 1)[0], i  # from the clause break before the colon
     # A list under a heading line: walk up while lines do not end in ":".
     while i >= low and text[i] == "\n":
-        j = i - 1
-        while j >= low and text[j] == " ":
-            j -= 1
+        j = low + len(text[low:i].rstrip(" ")) - 1
         if j >= low and text[j] == ":":
-            return _line_before(text, j, low)
+            return _clause(text, j, j, low, j + 1)[0], j
         i = text.rfind("\n", low, j + 1)  # the line break above this line, or -1
     return None
-
-
-def _line_before(text: str, colon: int, low: int) -> tuple[int, int]:
-    """The heading's words: from the clause break before the colon (or low) to it."""
-    # One character past the colon, so a break just before it sees it.
-    found = [i for i in _breaks(text, low, colon + 1) if i < colon]
-    return (found[-1] + 1 if found else low), colon
 
 
 def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None) -> Reading:
@@ -304,16 +293,23 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, hits, first, last)
-    licence = {w.rsplit("-", 1)[-1] for w in words[cut_left:cut_right]}
+    # A past remark after "but" with no subject of its own is the term's ("X, but it expired").
+    back = [h for h in hits if h.cue.kind == "past" and cut_right < h.first]
+    back = [h for h in back if {*words[cut_right + 1 : h.first]} <= word_class("refers_back")]
+    past_end = back[0].last + 1 if back else cut_right
+    gap = range(cut_right, back[0].first if back else cut_right)  # "but it": counts in no reach
+    tails = {w.rsplit("-", 1)[-1] for w in words[cut_left:past_end]}  # "VCA-diploma"
+    papers = word_class("licence") | word_class("course")  # or ending one: "Staplerschein"
+    licence = any(w == p or (len(p) > 4 and w.endswith(p)) for w in tails for p in papers)
     everyday = _everyday_term(words[first : last + 1])
     # Where the clause's first word stands, past a joining word ("and", "while").
     opening = cut_left + (cut_left < first and words[cut_left] in word_class("joining"))
-    aside = [_aside(text, span, end) for span in spans]
+    aside = [_aside(text, span, end) or k in gap for k, span in enumerate(spans)]
     governing = {
         (hit.first, hit.cue.kind): hit.cue
         for hit in hits
         if cut_left <= hit.first
-        and hit.last < cut_right
+        and hit.last < (past_end if hit.cue.kind == "past" else cut_right)
         and not aside[hit.first]
         and _governs(hit, words, (first, last + sum(aside[last : hit.first]), opening), everyday)
         # A domain word after "for" is the client's trade ("Go for a car marketplace").
@@ -321,24 +317,22 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         # Past a comma, another item's; not the past ("X, years ago", "Back then, ... X").
         and (hit.cue.kind == "past" or not _other_item(text, spans, hit, first, last))
         # Nor a lapse word ("expired", "vencida") but beside a licence noun ("expired stock").
-        and not (word_class("lapse") & {*hit.cue.words} and not word_class("licence") & licence)
+        and not (word_class("lapse") & {*hit.cue.words} and not licence)
     }
     for h in _fronted_negations(text, spans, hits, (cut_left, first, last, cut_right)):
         governing[(h.first, "negation")] = h.cue
-    if cut_left == 0:
-        heading = _heading(text, left, low)
-        if heading is not None:
-            h_words = [text[a:b] for a, b in _tokens(text, *heading)]
-            dated = any(w[:1].isdigit() for w in h_words[1:])  # a goal opens it before a date
-            lead = "heading" if dated or word_class("preposition") & {*h_words[1:2]} else ""
-            kinds = {*_HEADING_KINDS, "someone_else heading", *(["everyday"] if everyday else [])}
-            governing.update(
-                ((-1 - hit.first, hit.cue.kind), hit.cue)
-                for hit in _hits(h_words)
-                if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
-                and {hit.cue.kind, f"{hit.cue.kind} {hit.cue.where}"} & kinds
-                and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
-            )
+    if cut_left == 0 and (heading := _heading(text, left, low)) is not None:
+        h_words = [text[a:b] for a, b in _tokens(text, *heading)]
+        dated = any(w[:1].isdigit() for w in h_words[1:])  # a goal opens it before a date
+        lead = "heading" if dated or word_class("preposition") & {*h_words[1:2]} else ""
+        kinds = {*_HEADING_KINDS, "someone_else heading", *(["everyday"] if everyday else [])}
+        governing.update(
+            ((-1 - hit.first, hit.cue.kind), hit.cue)
+            for hit in _hits(h_words)
+            if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
+            and {hit.cue.kind, f"{hit.cue.kind} {hit.cue.where}"} & kinds
+            and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
+        )
     # A negation as a condition: "No AWS, no offer", "Nobody starts without X", "Wer kein X".
     negs = [h for h in hits if h.cue.kind == "negation"]
     after = [h for h in negs if h.first > last] if negs and negs[0].last < first else []
@@ -357,11 +351,10 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         others = [h for h in others if cut_left <= h.first and h.last < cut_right]
         if others:
             governing[(others[-1].first, "negation")] = others[-1].cue
-    extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
     denied = any(kind == "negation" and at > last for at, kind in governing)  # "not needed but"
     wished = denied and any(h.cue.kind == "optional" and h.first == cut_right + 1 for h in hits)
     governing = {k: c for k, c in governing.items() if not (wished and c.kind == "negation")}
-    extra |= {"optional"} if wished else set()  # "kein Muss, aber gern gesehen": optional
+    extra: set[str] = {"optional"} if wished else set()  # kinds read from words, not cue rows
     # A maker, "for", the term; or the term it makes (no tool: "mit Java"), "for" and whom.
     maker, wc = word_class("maker"), word_class
     n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
@@ -372,6 +365,10 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     if word_class("beneficiary").intersection(near):
         extra.add("about_company")
     extra.update(_job_side(text, spans, (opening, first, last, cut_right)))
+    # A course of the term booked or scheduled ("Kurs Spanisch gebucht"): wished, not had yet.
+    lessons = [w for w in words[max(0, first - 3) : last + 2] if w.endswith(tuple(wc("course")))]
+    if lessons and wc("booked") & {*words[last + 1 : cut_right]}:
+        extra.add("wish")
     # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").
     someone = _done_by_someone_else(words, hits, (first, last, cut_right)) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
@@ -390,7 +387,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         extra.add("someone_else")
     ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[cut_left:first])
     ago = ago or text[spans[first][0] : start] in word_class("past_prefix")  # "Ex-SAP consultant"
-    clause = words[cut_left:cut_right]  # "learned X years ago and still use it" holds today
+    # "learned X years ago and still use it" holds today; so does "X: since 2010, still daily".
+    clause = words[cut_left:cut_right] + _WORD.findall(re.split(r"\n|;|\. ", text[right:high])[0])
     still = word_class("still") & {*clause, *map(" ".join, pairwise(clause))}
     if (ago or _given_up(text, spans[last][1], right, high)) and not still:
         extra.add("past")
@@ -398,7 +396,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         extra.add("everyday")
     # One cue per kind and position: twin rows ("not required" before and after) are one.
     found = [c for _, c in sorted(governing.items()) if not still or c.kind != "past"]  # in order
-    if (tail := _tail(text, end, high)) is not None:
+    if (tail := _tail(text, end, high)) is not None and not (still and tail.kind == "past"):
         found.append(tail)
     return _reading(found, extra)
 
@@ -651,20 +649,19 @@ def _double_negation(words: list[str], hits: list[_Hit], opening: int, first: in
 
 
 def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
-    """A closing remark after "," or "(" saying "not since" ("..., not used since", "seitdem
+    """A remark after ",", "(" or " - " saying "not since" ("..., not used since", "seitdem
     nicht mehr"; not "since 2019"), or the rest of the line saying "forgotten"."""
-    rest = re.split(r"\n|;|\.(?: |$)", text[term_end:high], maxsplit=1)[0]
-    parts = re.split(r"[,(]", text[term_end:clause_end])
-    remark = parts[-1] if len(parts) > 1 else ""
-    words = [remark[a:b] for a, b in _tokens(remark, 0, len(remark))]
-    since = [k for k, word in enumerate(words) if word in word_class("since_then")]
-    year = any(word[:1].isdigit() for k in since[:1] for word in words[k + 1 : k + 2])
-    stopped = any(hit.cue.kind == "negation" for hit in _hits(words))
-    stopped = bool(since) and not year and (stopped or bool(word_class("anymore") & {*words}))
-    line = _WORD.findall(rest)
+    for remark in re.split(r"[,(]| - ", text[term_end:clause_end])[1:]:  # "X (2009) - not since"
+        words = [remark[a:b] for a, b in _tokens(remark, 0, len(remark))]
+        since = [k for k, word in enumerate(words) if word in word_class("since_then")]
+        year = any(word[:1].isdigit() for k in since[:1] for word in words[k + 1 : k + 2])
+        negated = any(h.cue.kind == "negation" for h in _hits(words))
+        if since and not year and (negated or word_class("anymore") & {*words}):
+            return True
+    line = _WORD.findall(re.split(r"\n|;|\.(?: |$)", text[term_end:high], maxsplit=1)[0])
     denied = {h.last + 1 for h in _hits(line) if h.cue.kind == "negation"}  # "nothing forgotten"
     forgotten = [k for k, word in enumerate(line) if word in word_class("forgotten")]
-    return stopped or any(k not in denied for k in forgotten)
+    return any(k not in denied for k in forgotten)
 
 
 # Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
@@ -752,8 +749,11 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         return _ABSENT
     words = [text[a:b] for a, b in _tokens(text, value_start, value_end)]
     skip = next((k for k, w in enumerate(words) if w not in word_class("stance")), 0)  # "Honestly"
-    words = words[skip : skip + TAIL_WORDS]
-    hits = [hit for hit in _hits(words, tail=True) if hit.first == 0]
+    whole, words = words[skip:], words[skip : skip + TAIL_WORDS]
+    hits = [h for h in _hits(words, tail=True) if h.first == 0]
+    # Or the past ending the value ("French: studied it years ago"; no lapse: "SAP: stock expired").
+    ended = [h for h in _hits(whole) if h.last + 1 == len(whole) and h.cue.kind == "past"]
+    hits = hits or [h for h in ended if not word_class("lapse") & {*h.cue.words}]
     if not hits:
         return None
     hit, kind = hits[0], hits[0].cue.kind
