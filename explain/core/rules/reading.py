@@ -223,12 +223,10 @@ _BREAK = re.compile(rf"\n|(?:(?<!\.\.)\.|[;:!?])(?=[ \n]|$)|\u3002|(?<=[{_CJK}])
 
 def _abbreviation(text: str, i: int) -> bool:
     """True for the full stop of "e.g.", "z.B.", "etc." and the like."""
-    if text[i] != ".":
-        return False
     start = i
     while start > max(0, i - 8) and (is_word_char(text[start - 1]) or text[start - 1] == "."):
         start -= 1
-    return text[start:i] in word_class("abbreviation")
+    return text[i] == "." and text[start:i] in word_class("abbreviation")
 
 
 def _breaks(text: str, low: int, high: int) -> list[int]:
@@ -293,9 +291,11 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, hits, first, last)
-    # A past remark after "but" with no subject of its own is the term's ("X, but it expired").
+    # A past remark after "but" with neither subject nor object: "X, but it expired in 2016".
+    wc, calm = word_class, word_class("preposition") | word_class("years") | word_class("ago")
     back = [h for h in hits if h.cue.kind == "past" and cut_right < h.first]
-    back = [h for h in back if {*words[cut_right + 1 : h.first]} <= word_class("refers_back")]
+    ends = bool(back) and all(w in calm or w.isdigit() for w in words[back[-1].last + 1 :])
+    back = [h for h in back if ends and {*words[cut_right + 1 : h.first]} <= wc("refers_back")]
     past_end = back[0].last + 1 if back else cut_right
     gap = range(cut_right, back[0].first if back else cut_right)  # "but it": counts in no reach
     tails = {w.rsplit("-", 1)[-1] for w in words[cut_left:past_end]}  # "VCA-diploma"
@@ -356,7 +356,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     governing = {k: c for k, c in governing.items() if not (wished and c.kind == "negation")}
     extra: set[str] = {"optional"} if wished else set()  # kinds read from words, not cue rows
     # A maker, "for", the term; or the term it makes (no tool: "mit Java"), "for" and whom.
-    maker, wc = word_class("maker"), word_class
+    maker = word_class("maker")
     n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
     near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
     obj = [w for w in words[opening + n : first] if w not in wc("determiner") | wc("indefinite")]

@@ -1,11 +1,12 @@
 """Wishes and a past that no longer holds, read through the sentence's structure rather
-than one more phrase, in the eight languages: a past remark after "but" with no subject of
-its own ("X, but it expired"); a lapse beside a licence or course that ends a compound
-("Staplerschein") or is the course itself ("course done in 2012, never renewed"); a list
-item's value that ends in the past ("French: studied it years ago"); a remark after a
-spaced dash ("(2005) - not sailed since"); a course of the term booked or scheduled.
-Guards: a lapse of another licence named after "but", expired goods beside no licence,
-"still" anywhere on the item's line, a plain past job line, a course run in a tool."""
+than one more phrase, in the eight languages: a past remark after "but" with neither a
+subject of its own nor an object after it ("X, but it expired in 2016"); a lapse beside a
+licence or course that ends a compound ("Staplerschein") or is the course itself ("course
+done in 2012, never renewed"); a list item's value that ends in the past ("French: studied
+it years ago"); a remark after a spaced dash ("(2005) - not sailed since"); a course of the
+term booked or scheduled. Guards: another licence or skill named after "but", expired goods
+beside no licence, "still" anywhere on the item's line, a plain past job line, a course run
+in a tool, a board registration or a programmed machine."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ PAST = [
     ("Avevo l'attestato HACCP, ma ormai è scaduto", "HACCP"),
     ("Had een VCA-certificaat, maar het is inmiddels verlopen", "VCA"),
     ("Posiadałem uprawnienia UDT, ale niestety wygasły", "UDT"),
+    ("Sprachzertifikat B2, aber schon lange her und nicht erneuert", "Sprachzertifikat B2"),
     # A licence ending a compound, or a course, is what lapses.
     ("Gabelstaplerschein 2012 gemacht, inzwischen abgelaufen", "Gabelstaplerschein"),
     ("Schweißerprüfung 2011 bestanden, inzwischen abgelaufen", "Schweißerprüfung"),
@@ -73,6 +75,12 @@ GUARDS = [
     ("Tenho a carta de empilhador, mas a de pesados caducou", "empilhador"),
     ("Heb mijn VCA, maar mijn rijbewijs C is verlopen", "VCA"),
     ("Mam uprawnienia UDT, ale prawo jazdy kategorii C wygasło", "UDT"),
+    # After "but", a past with an object of its own: that object's, not the term's.
+    ("Use Excel daily, but it was years ago that I last touched Access", "Excel"),
+    ("Nutze Excel täglich, aber es ist lange her, dass ich Access hatte", "Excel"),
+    ("Uso Excel a diario, pero ya no uso Access", "Excel"),
+    ("Uso Excel todos os dias, mas já não uso o Access", "Excel"),
+    ("Excel na co dzień, ale już nie Access", "Excel"),
     # Expired goods or invoices beside no licence.
     ("Haltbarkeitsdaten geprüft, abgelaufene Ware entsorgt", "Haltbarkeitsdaten"),
     ("Verlopen facturen opgevolgd in Exact", "Exact"),
