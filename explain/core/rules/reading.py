@@ -294,8 +294,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # A past remark after "but" with neither subject nor object: "X, but it expired in 2016".
     wc, calm = word_class, word_class("preposition") | word_class("years") | word_class("ago")
     back = [h for h in hits if h.cue.kind == "past" and cut_right < h.first]
-    ends = bool(back) and all(w in calm or w.isdigit() for w in words[back[-1].last + 1 :])
-    back = [h for h in back if ends and {*words[cut_right + 1 : h.first]} <= wc("refers_back")]
+    bare = bool(back) and all(w in calm or w.isdigit() for w in words[back[-1].last + 1 :])
+    back = [h for h in back if bare and {*words[cut_right + 1 : h.first]} <= wc("refers_back")]
     past_end = back[0].last + 1 if back else cut_right
     gap = range(cut_right, back[0].first if back else cut_right)  # "but it": counts in no reach
     tails = {w.rsplit("-", 1)[-1] for w in words[cut_left:past_end]}  # "VCA-diploma"
