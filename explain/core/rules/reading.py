@@ -299,8 +299,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     past_end = back[0].last + 1 if back else cut_right
     gap = range(cut_right, back[0].first if back else cut_right)  # "but it": counts in no reach
     tails = {w.rsplit("-", 1)[-1] for w in words[cut_left:past_end]}  # "VCA-diploma"
-    papers = word_class("licence") | word_class("course")  # or ending one: "Staplerschein"
-    licence = any(w == p or (len(p) > 4 and w.endswith(p)) for w in tails for p in papers)
+    long = [p for p in wc("licence") if len(p) > 4]  # or ending a compound: "Staplerschein"
+    licence = (wc("licence") | wc("course")) & tails or any(w.endswith(tuple(long)) for w in tails)
     everyday = _everyday_term(words[first : last + 1])
     # Where the clause's first word stands, past a joining word ("and", "while").
     opening = cut_left + (cut_left < first and words[cut_left] in word_class("joining"))
@@ -366,7 +366,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         extra.add("about_company")
     extra.update(_job_side(text, spans, (opening, first, last, cut_right)))
     # A course of the term booked or scheduled ("Kurs Spanisch gebucht"): wished, not had yet.
-    lessons = [w for w in words[max(0, first - 3) : last + 2] if w.endswith(tuple(wc("course")))]
+    lessons = wc("course") & {w.rsplit("-", 1)[-1] for w in words[max(0, first - 3) : last + 2]}
     if lessons and wc("booked") & {*words[last + 1 : cut_right]}:
         extra.add("wish")
     # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").

@@ -27,7 +27,7 @@ PAST = [
     ("Sprachzertifikat B2, aber schon lange her und nicht erneuert", "Sprachzertifikat B2"),
     # A licence ending a compound, or a course, is what lapses.
     ("Gabelstaplerschein 2012 gemacht, inzwischen abgelaufen", "Gabelstaplerschein"),
-    ("Schweißerprüfung 2011 bestanden, inzwischen abgelaufen", "Schweißerprüfung"),
+    ("Kranführerschein 2011 gemacht, inzwischen abgelaufen", "Kranführerschein"),
     ("Lasdiploma behaald in 2009, intussen verlopen", "Lasdiploma"),
     ("First aid course done in 2012, never renewed", "First aid"),
     ("Erste-Hilfe-Kurs 2014, nie aufgefrischt", "Erste-Hilfe-Kurs"),
@@ -94,6 +94,8 @@ GUARDS = [
     ("Dienstreisen über SAP Concur gebucht und abgerechnet", "SAP Concur"),
     ("Training sessions scheduled in Outlook for the whole team", "Outlook"),
     ("Completed an Excel course in 2021", "Excel"),
+    ("Transformation SAP réservée aux équipes finance", "SAP"),
+    ("Datenqualität im SAP: Information nicht mehr gültig markiert", "SAP"),
     # Registered with a board, or a machine programmed: neither is a booking.
     ("Completed a nursing course, registered with the NMC", "nursing"),
     ("Corso di infermieristica, iscritta all'albo OPI", "infermieristica"),
