@@ -52,7 +52,7 @@ WORD_CLASSES = (
     "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
     "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
     "failure", "nobody", "whoever", "former", "still", "department", "unit", "uses",
-    "lack", "my", "excluding",
+    "lack", "my", "excluding", "refers_back", "booked",
 )  # fmt: skip
 
 # How many words may stand between a cue and the term it governs.
@@ -218,12 +218,10 @@ _BREAK = re.compile(rf"\n|(?:(?<!\.\.)\.|[;:!?])(?=[ \n]|$)|\u3002|(?<=[{_CJK}])
 
 def _abbreviation(text: str, i: int) -> bool:
     """True for the full stop of "e.g.", "z.B.", "etc." and the like."""
-    if text[i] != ".":
-        return False
     start = i
     while start > max(0, i - 8) and (is_word_char(text[start - 1]) or text[start - 1] == "."):
         start -= 1
-    return text[start:i] in word_class("abbreviation")
+    return text[i] == "." and text[start:i] in word_class("abbreviation")
 
 
 def _breaks(text: str, low: int, high: int) -> list[int]:
@@ -243,27 +241,16 @@ def _clause(text: str, start: int, end: int, low: int, high: int) -> tuple[int, 
 def _heading(text: str, left: int, low: int) -> tuple[int, int] | None:
     """The words a clause stands under: the text before the ":" that opens the clause on
     its line, or the last line ending in ":" above a list of lines."""
-    i = left - 1
-    while i >= low and text[i] == " ":
-        i -= 1
+    i = low + len(text[low:left].rstrip(" ")) - 1  # the last character before the spaces
     if i >= low and text[i] in ":?":  # "About us:", "Qui sommes-nous ?"
-        return _line_before(text, i, low)
+        return _clause(text, i, i, low, i + 1)[0], i  # from the clause break before the colon
     # A list under a heading line: walk up while lines do not end in ":".
     while i >= low and text[i] == "\n":
-        j = i - 1
-        while j >= low and text[j] == " ":
-            j -= 1
+        j = low + len(text[low:i].rstrip(" ")) - 1
         if j >= low and text[j] == ":":
-            return _line_before(text, j, low)
+            return _clause(text, j, j, low, j + 1)[0], j
         i = text.rfind("\n", low, j + 1)  # the line break above this line, or -1
     return None
-
-
-def _line_before(text: str, colon: int, low: int) -> tuple[int, int]:
-    """The heading's words: from the clause break before the colon (or low) to it."""
-    # One character past the colon, so a break just before it sees it.
-    found = [i for i in _breaks(text, low, colon + 1) if i < colon]
-    return (found[-1] + 1 if found else low), colon
 
 
 def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None) -> Reading:
@@ -306,18 +293,27 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, hits, first, last)
-    licence = {w.rsplit("-", 1)[-1] for w in words[cut_left:cut_right]}
+    # A past remark after "but" with neither subject nor object: "X, but it expired in 2016".
+    wc, calm = word_class, word_class("preposition") | word_class("years") | word_class("ago")
+    back = [h for h in hits if h.cue.kind == "past" and cut_right < h.first]
+    bare = bool(back) and all(w in calm or w.isdigit() for w in words[back[-1].last + 1 :])
+    back = [h for h in back if bare and {*words[cut_right + 1 : h.first]} <= wc("refers_back")]
+    past_end = back[0].last + 1 if back else cut_right
+    gap = range(cut_right, back[0].first if back else cut_right)  # "but it": counts in no reach
+    tails = {w.rsplit("-", 1)[-1] for w in words[cut_left:past_end]}  # "VCA-diploma"
+    long = [p for p in wc("licence") if len(p) > 4]  # or ending a compound: "Staplerschein"
+    licence = (wc("licence") | wc("course")) & tails or any(w.endswith(tuple(long)) for w in tails)
     everyday = _everyday_term(words[first : last + 1])
     joined = last + 1 < len(spans) and spans[last + 1][0] == spans[last][1] + 1  # "DBA admins"
     team = joined and _person(words[last + 1])  # a team after "report to", not a name
     # Where the clause's first word stands, past a joining word ("and", "while").
     opening = cut_left + (cut_left < first and words[cut_left] in word_class("joining"))
-    aside = [_aside(text, span, end) for span in spans]
+    aside = [_aside(text, span, end) or k in gap for k, span in enumerate(spans)]
     governing = {
         (hit.first, hit.cue.kind): hit.cue
         for hit in hits
         if cut_left <= hit.first
-        and hit.last < cut_right
+        and hit.last < (past_end if hit.cue.kind == "past" else cut_right)
         and not aside[hit.first]
         and _governs(hit, words, (first, last + sum(aside[last : hit.first]), opening), everyday)
         # A domain word after "for" is the client's trade ("Go for a car marketplace").
@@ -327,7 +323,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         # Past a comma, another item's; not the past ("X, years ago", "Back then, ... X").
         and (hit.cue.kind == "past" or not _other_item(text, spans, hit, first, last))
         # Nor a lapse word ("expired", "vencida") but beside a licence noun ("expired stock").
-        and not (word_class("lapse") & {*hit.cue.words} and not word_class("licence") & licence)
+        and not (word_class("lapse") & {*hit.cue.words} and not licence)
         and not (hit.cue.where == "name" and team)
     }
     for h in _fronted_negations(text, spans, hits, (cut_left, first, last, cut_right)):
@@ -385,7 +381,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     governing = {k: c for k, c in governing.items() if c.kind not in drop}
     extra |= {"optional"} if wished else set()  # "kein Muss, aber gern gesehen": optional
     # A maker, "for", the term; or the term it makes (no tool: "mit Java"), "for" and whom.
-    maker, wc = word_class("maker"), word_class
+    maker = word_class("maker")
     n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
     near = [w for w in words[opening + n + 1 : first] if n and w not in word_class("determiner")]
     obj = [w for w in words[opening + n : first] if w not in wc("determiner") | wc("indefinite")]
@@ -393,6 +389,10 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     near = near[-2:] + (words[last + 1 : last + 4] if made else [])  # the term is what it makes
     extra |= {"about_company"} if word_class("beneficiary").intersection(near) else set()
     extra.update(_job_side(text, spans, (opening, first, last, cut_right)))
+    # A course of the term booked or scheduled ("Kurs Spanisch gebucht"): wished, not had yet.
+    lessons = wc("course") & {w.rsplit("-", 1)[-1] for w in words[max(0, first - 3) : last + 2]}
+    if lessons and wc("booked") & {*words[last + 1 : cut_right]}:
+        extra.add("wish")
     # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").
     someone = _done_by_someone_else(words, hits, (first, last, cut_right)) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
@@ -413,7 +413,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     dates = int("-" in words[0])  # a span opening the line dates a CV entry: "2016-2019 X at Y"
     ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[max(cut_left, dates) : first])
     ago = ago or text[spans[first][0] : start] in word_class("past_prefix")  # "Ex-SAP consultant"
-    clause = words[cut_left:cut_right]  # "learned X years ago and still use it" holds today
+    # "learned X years ago and still use it" holds today; so does "X: since 2010, still daily".
+    clause = words[cut_left:cut_right] + _WORD.findall(re.split(r"\n|;|\. ", text[right:high])[0])
     still = word_class("still") & {*clause, *map(" ".join, pairwise(clause))}
     if (ago or _given_up(text, spans[last][1], right, high)) and not still:
         extra.add("past")
@@ -422,7 +423,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # One cue per kind and position: twin rows ("not required" before and after) are one.
     # In text order, as _reading reads them; a past cue does not hold beside "still".
     found = [c for _, c in sorted(governing.items()) if not still or c.kind != "past"]
-    found += [tail] if (tail := _tail(text, end, high)) else []
+    tail = _tail(text, end, high)
+    found += [tail] if tail is not None and not (still and tail.kind == "past") else []
     return _reading(found, extra)
 
 
@@ -686,20 +688,19 @@ def _double_negation(words: list[str], hits: list[_Hit], opening: int, first: in
 
 
 def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
-    """A closing remark after "," or "(" saying "not since" ("..., not used since", "seitdem
+    """A remark after ",", "(" or " - " saying "not since" ("..., not used since", "seitdem
     nicht mehr"; not "since 2019"), or the rest of the line saying "forgotten"."""
-    rest = re.split(r"\n|;|\.(?: |$)", text[term_end:high], maxsplit=1)[0]
-    parts = re.split(r"[,(]", text[term_end:clause_end])
-    remark = parts[-1] if len(parts) > 1 else ""
-    words = [remark[a:b] for a, b in _tokens(remark, 0, len(remark))]
-    since = [k for k, word in enumerate(words) if word in word_class("since_then")]
-    year = any(word[:1].isdigit() for k in since[:1] for word in words[k + 1 : k + 2])
-    stopped = any(hit.cue.kind == "negation" for hit in _hits(words))
-    stopped = bool(since) and not year and (stopped or bool(word_class("anymore") & {*words}))
-    line = _WORD.findall(rest)
+    for remark in re.split(r"[,(]| - ", text[term_end:clause_end])[1:]:  # "X (2009) - not since"
+        words = [remark[a:b] for a, b in _tokens(remark, 0, len(remark))]
+        since = [k for k, word in enumerate(words) if word in word_class("since_then")]
+        year = any(word[:1].isdigit() for k in since[:1] for word in words[k + 1 : k + 2])
+        negated = any(h.cue.kind == "negation" for h in _hits(words))
+        if since and not year and (negated or word_class("anymore") & {*words}):
+            return True
+    line = _WORD.findall(re.split(r"\n|;|\.(?: |$)", text[term_end:high], maxsplit=1)[0])
     denied = {h.last + 1 for h in _hits(line) if h.cue.kind == "negation"}  # "nothing forgotten"
     forgotten = [k for k, word in enumerate(line) if word in word_class("forgotten")]
-    return stopped or any(k not in denied for k in forgotten)
+    return any(k not in denied for k in forgotten)
 
 
 # Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
@@ -787,6 +788,9 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     value, words = words[skip:], words[skip : skip + TAIL_WORDS]
     me = int(words[0] in word_class("first_person")) if words else 0  # "Java: I don't know it"
     hits = [hit for hit in _hits(value, tail=True) if hit.first in (0, me)]
+    # Or the past ending the value ("French: studied it years ago"; no lapse: "SAP: stock expired").
+    ended = [h for h in _hits(value) if h.last + 1 == len(value) and h.cue.kind == "past"]
+    hits = hits or [h for h in ended if not word_class("lapse") & {*h.cue.words}]
     if not hits:
         return None
     hit, kind = hits[0], hits[0].cue.kind
