@@ -40,6 +40,9 @@ WISHES = [
 ]
 
 PAST = [
+    ("Programei em Clipper há muitos anos, hoje só Java", "Clipper"),
+    ("Manejé Lotus Notes hace muchos años", "Lotus Notes"),
+    ("Wrote ActionScript many years ago", "ActionScript"),
     ("Gave up Haskell after a semester", "Haskell"),
     ("Forgot most of my Greek", "Greek"),
     ("Some Modula-2 in my student days", "Modula-2"),
@@ -79,6 +82,9 @@ GUARDS = [
     ("Pulumi adottato tre anni fa, lo uso ogni giorno", "Pulumi"),
     # Learned long ago and still in use: the past does not hold.
     ("Picked up Awk years ago and still reach for it weekly", "Awk"),
+    # A present-tense verb of use makes "há/hace … anos/años" a duration: for years, today.
+    ("Opero o Primavera há muitos anos na contabilidade", "Primavera"),
+    ("Hace años que manejo Navision a diario", "Navision"),
     ("Bash vor Jahren gelernt, nutze es immer noch", "Bash"),
     ("Découvert Vim il y a longtemps, toujours mon éditeur", "Vim"),
     ("Aprendí Bash hace años y lo sigo usando", "Bash"),
