@@ -82,9 +82,6 @@ GUARDS = [
     ("Pulumi adottato tre anni fa, lo uso ogni giorno", "Pulumi"),
     # Learned long ago and still in use: the past does not hold.
     ("Picked up Awk years ago and still reach for it weekly", "Awk"),
-    # A present-tense verb of use makes "há/hace … anos/años" a duration: for years, today.
-    ("Opero o Primavera há muitos anos na contabilidade", "Primavera"),
-    ("Hace años que manejo Navision a diario", "Navision"),
     ("Bash vor Jahren gelernt, nutze es immer noch", "Bash"),
     ("Découvert Vim il y a longtemps, toujours mon éditeur", "Vim"),
     ("Aprendí Bash hace años y lo sigo usando", "Bash"),
