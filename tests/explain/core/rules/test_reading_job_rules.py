@@ -388,3 +388,42 @@ ROUND8 = [
 @pytest.mark.parametrize(("text", "term", "state"), ROUND8)
 def test_round8_job_side_rules(text: str, term: str, state: str) -> None:
     assert job_state(reading_of(text, term)) == state, (text, term)
+
+
+# co5b: an offer heading over its list; the company paying after the term; "we give you"
+# before it; the company's own software, system or product after "our"; the hire, the
+# asking and a trade guard requirements.
+CO5B = [
+    ("Perks: laptop, phone, gym membership", "laptop", "offered"),
+    ("Das erwartet dich: Laptop, Diensthandy und Jobrad", "Laptop", "offered"),
+    ("Avantages : ordinateur portable et téléphone", "ordinateur portable", "offered"),
+    ("Wat we je bieden: een laptop en een telefoon", "laptop", "offered"),
+    ("Benefity: laptop i karta sportowa", "laptop", "offered"),
+    ("You will get AWS certified within six months, at our expense", "AWS", "offered"),
+    ("Die Kosten für deine AWS-Zertifizierung übernehmen wir", "AWS", "offered"),
+    ("A certificação ITIL fica por nossa conta", "ITIL", "offered"),
+    ("Je VCA-diploma betalen wij", "VCA", "offered"),
+    ("Te damos portátil y móvil de empresa", "portátil", "offered"),
+    ("Il corso HACCP è a carico dell'azienda", "HACCP", "offered"),
+    ("Our product, built with Java, serves two million riders", "Java", "about_company"),
+    ("Unsere Software, entwickelt in Java, wird von 80 Kliniken genutzt", "Java", "about_company"),
+    ("Unser System basiert auf Java", "Java", "about_company"),
+    ("Notre logiciel, développé en Java, est utilisé par 500 mairies", "Java", "about_company"),
+    ("Nasz system działa na PostgreSQL", "PostgreSQL", "about_company"),
+    # Guards: asked, the hire's own work, a trade, required certification.
+    ("AWS certification required; we pay for renewals", "AWS", "required"),
+    ("Kennis van SQL is een must; je reiskosten vergoeden we", "SQL", "required"),
+    ("Dominio de Excel imprescindible; te damos un portátil", "Excel", "required"),
+    ("Our product is built in Java, so solid Java experience is a must", "Java", "required"),
+    ("You maintain our Java platform, used by 300 banks", "Java", "required"),
+    ("Experience with Java, which our clients use, is essential", "Java", "required"),
+    ("Our software engineers need strong Java skills", "Java", "required"),
+    ("Certified system administrator with Linux experience", "Linux", "required"),
+    ("Du entwickelst unsere Software in Java weiter", "Java", "required"),
+    ("Vais manter o nosso sistema em Java", "Java", "required"),
+]
+
+
+@pytest.mark.parametrize(("text", "term", "state"), CO5B)
+def test_co5b_offer_headings_payers_products(text: str, term: str, state: str) -> None:
+    assert job_state(reading_of(text, term)) == state, (text, term)
