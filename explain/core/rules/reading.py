@@ -306,7 +306,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, hits, first, last)
-    licence = {w.rsplit("-", 1)[-1] for w in words[cut_left:cut_right]}
+    licence = any(w.endswith(tuple(word_class("licence"))) for w in words[cut_left:cut_right])
     everyday = _everyday_term(words[first : last + 1])
     joined = last + 1 < len(spans) and spans[last + 1][0] == spans[last][1] + 1  # "DBA admins"
     team = joined and _person(words[last + 1])  # a team after "report to", not a name
@@ -326,8 +326,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
         # Past a comma, another item's; not the past ("X, years ago", "Back then, ... X").
         and (hit.cue.kind == "past" or not _other_item(text, spans, hit, first, last))
-        # Nor a lapse word ("expired", "vencida") but beside a licence noun ("expired stock").
-        and not (word_class("lapse") & {*hit.cue.words} and not word_class("licence") & licence)
+        # Nor a lapse word ("expired") but beside a licence noun or compound ("Lasschein").
+        and not (word_class("lapse") & {*hit.cue.words} and not licence)
         and not (hit.cue.where == "name" and team)
     }
     for h in _fronted_negations(text, spans, hits, (cut_left, first, last, cut_right)):
