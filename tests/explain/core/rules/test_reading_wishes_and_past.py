@@ -134,9 +134,9 @@ def test_nearby_true_claims_stay_plain(text: str, term: str) -> None:
     assert profile_state(reading_of(text, term)) == "states"
 
 
-# A licence that lapsed, named by a compound ("Lasschein") or a course, or a refresher or
-# renewal never taken after the item; guards: a valid course, an expired word far from any
-# licence ("expired stock"), a compound licence held today.
+# A licence that lapsed, named by a compound ("Lasschein") or a course, a refresher or
+# renewal never taken after the item, or "I forgot" later in the line; guards: a valid
+# course, an expired word far from any licence ("expired stock"), a compound licence held today.
 LAPSED = [
     ("Reachtruckcertificaat sinds vorig jaar verlopen", "Reachtruckcertificaat"),
     ("Gabelstaplerschein seit 2016 abgelaufen", "Gabelstaplerschein"),
@@ -149,6 +149,9 @@ LAPSED = [
     ("Corso HACCP 2010, mai aggiornato", "HACCP"),
     ("Curso de NR-35 feito há tempos, nunca renovado", "NR-35"),
     ("Uprawnienia SEP – ważność minęła", "SEP"),
+    ("Alemão: fiz dois anos no liceu, esqueci quase tudo", "Alemão"),
+    ("Italiano: lo estudié en el colegio pero lo olvidé", "Italiano"),
+    ("Tedesco: l'ho studiato al liceo, ormai l'ho scordato", "Tedesco"),
 ]
 LAPSE_GUARDS = [
     ("I keep the expired stock list in SAP", "SAP"),
@@ -156,6 +159,7 @@ LAPSE_GUARDS = [
     ("Kurs Pythona ukończony w 2024, certyfikat ważny", "Pythona"),
     ("Lasdiploma behaald in 2024", "Lasdiploma"),
     ("Formation SST obtenue en 2024, valide", "SST"),
+    ("Alemão: fiz o curso no Goethe, nada esquecido, uso todos os dias", "Alemão"),
 ]
 
 
