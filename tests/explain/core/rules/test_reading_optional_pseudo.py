@@ -101,3 +101,27 @@ def test_a_verb_or_adjective_name_before_an_auxiliary_is_the_name(term: str, tex
 )
 def test_a_noun_or_a_verb_before_a_function_word_stays_everyday(term: str, text: str) -> None:
     assert find_term(term, text) == [], (term, text)
+
+
+# A fronted wish that the candidate also knows it, plus points, holders invited to apply,
+# and "X brauchst du bei uns nicht"; guards: a stated requirement, "fajnie, że" (glad that).
+WISHED_FOR = [
+    ("It would be nice if you also knew Terraform", "Terraform", "optional"),
+    ("Gaelic speakers are encouraged to apply", "Gaelic", "optional"),
+    ("Pluspunkte gibt es für SAP HANA", "SAP HANA", "optional"),
+    ("Schön wäre es, wenn du Figma kennst", "Figma", "optional"),
+    ("Ce serait un plus si vous maîtrisez Sketch", "Sketch", "optional"),
+    ("Sería genial si manejas Tableau", "Tableau", "optional"),
+    ("Seria ótimo se você conhecer Looker", "Looker", "optional"),
+    ("Sarebbe bello se sapessi usare Figma", "Figma", "optional"),
+    ("Leuk als je ook Excel beheerst", "Excel", "optional"),
+    ("Fajnie, gdybyś znał Terraform", "Terraform", "optional"),
+    ("Ein Studium brauchst du bei uns nicht", "Studium", "not_needed"),
+    ("You must know Terraform; it would be nice if you also knew Ansible", "Terraform", "required"),
+    ("Fajnie, że znasz Jirę", "Jirę", "required"),
+]
+
+
+@pytest.mark.parametrize(("text", "term", "state"), WISHED_FOR)
+def test_a_fronted_wish_is_optional(text: str, term: str, state: str) -> None:
+    assert job_state(reading_of(text, term)) == state, text

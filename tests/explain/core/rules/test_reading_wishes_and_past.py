@@ -135,3 +135,42 @@ def test_a_skill_given_up_or_forgotten_is_the_past(text: str, term: str) -> None
 @pytest.mark.parametrize(("text", "term"), GUARDS)
 def test_nearby_true_claims_stay_plain(text: str, term: str) -> None:
     assert profile_state(reading_of(text, term)) == "states"
+
+
+# A licence that lapsed, named by a compound ("Lasschein") or a course, a refresher or
+# renewal never taken after the item, or "I forgot" later in the line; guards: a valid
+# course, an expired word far from any licence ("expired stock"), a compound licence held today.
+LAPSED = [
+    ("Reachtruckcertificaat sinds vorig jaar verlopen", "Reachtruckcertificaat"),
+    ("Gabelstaplerschein seit 2016 abgelaufen", "Gabelstaplerschein"),
+    ("Curso de carretillero caducado", "carretillero"),
+    ("Certificado de soldador, nunca renovado", "soldador"),
+    ("Kurs spawania, nie odnowiony", "spawania"),
+    ("Cursus EHBO gevolgd, niet meer herhaald", "EHBO"),
+    ("SST obtenu en 2012, jamais recyclé", "SST"),
+    ("Erste-Hilfe-Kurs 2011, nie aufgefrischt", "Erste-Hilfe"),
+    ("Corso HACCP 2010, mai aggiornato", "HACCP"),
+    ("Curso de NR-35 feito há tempos, nunca renovado", "NR-35"),
+    ("Uprawnienia SEP – ważność minęła", "SEP"),
+    ("Alemão: fiz dois anos no liceu, esqueci quase tudo", "Alemão"),
+    ("Italiano: lo estudié en el colegio pero lo olvidé", "Italiano"),
+    ("Tedesco: l'ho studiato al liceo, ormai l'ho scordato", "Tedesco"),
+]
+LAPSE_GUARDS = [
+    ("I keep the expired stock list in SAP", "SAP"),
+    ("Curso de Excel avanzado en 2023", "Excel"),
+    ("Kurs Pythona ukończony w 2024, certyfikat ważny", "Pythona"),
+    ("Lasdiploma behaald in 2024", "Lasdiploma"),
+    ("Formation SST obtenue en 2024, valide", "SST"),
+    ("Alemão: fiz o curso no Goethe, nada esquecido, uso todos os dias", "Alemão"),
+]
+
+
+@pytest.mark.parametrize(("text", "term"), LAPSED)
+def test_a_lapsed_licence_or_course_is_the_past(text: str, term: str) -> None:
+    assert profile_state(reading_of(text, term)) == "past", text
+
+
+@pytest.mark.parametrize(("text", "term"), LAPSE_GUARDS)
+def test_a_valid_course_or_licence_stays_plain(text: str, term: str) -> None:
+    assert profile_state(reading_of(text, term)) == "states", text
