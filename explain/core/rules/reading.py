@@ -448,7 +448,7 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     site = wc("premises") & {*nouns} and (ours or lead) and not (you or any(map(_person, nouns)))
     we = (lead or wc("duration") & {*trail}) and (wc("we") | wc("our")) & {*trail}
     company = bool(close or wc("company") & {*nouns} or years or wc("company_size") & staff)
-    asks = wc("asks") & {*trail}
+    asks = wc("asks") & {*trail} or words[i] in words[j + 1 :]  # or said again: the reader's
     company = (company or bool(site or (we and not you))) and not asks
     # "with our Java developers", "avec notre consultant X", "z zespołem Java": the term
     # names the people "with", "mit", "junto a" brings in (a person next to it, or "team of").
@@ -461,12 +461,12 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     took = ours and wc("takes_on") & {*words[opening:i]} and not (you or wc("shared") & {*trail})
     dash = text.find(" - ", spans[j][1], spans[-1][1])  # "X does Y - your job is Z"
     you_after = _you_next(text, spans[-1][1]) or (dash > 0 and _you_next(text, dash + 2))
-    told_apart = _subject_at(words, opening, i) and (took or you_after)
     commas = [k for k in range(spans[j][1], spans[-1][1]) if text[k] == "," and _you_next(text, k)]
+    apart = _subject_at(words, opening, j + 2) and (took or you_after or bool(commas and not asks))
     head = _WORD.findall(text, spans[opening][0], commas[0]) if commas else []
     unit = [b for a, b in pairwise(head) if a in wc("our") and (_person(b) or b in wc("premises"))]
     split = bool(unit) and not wc("takes_on").isdisjoint(head)  # "X betreut unser Team, du"
-    other = other or bool(with_our) or told_apart or split or _supports_a_team(words, i, j)
+    other = other or bool(with_our) or apart or split or _supports_a_team(words, i, j)
     # A department, its verb, the term ("QA tracks X"); or past the term ("X pflegt das Lager").
     v2 = [v + 1 for v in range(j + 1, stop - 1) if words[v] in wc("uses")]
     k = v2[0] if v2 and not any(map(_person, words[opening : v2[0]])) else opening

@@ -427,3 +427,67 @@ CO5B = [
 @pytest.mark.parametrize(("text", "term", "state"), CO5B)
 def test_co5b_offer_headings_payers_products(text: str, term: str, state: str) -> None:
     assert job_state(reading_of(text, term)) == state, (text, term)
+
+
+# Round 9 (or5b): trainees, apprentices, interns and lab or care staff do another's task;
+# "this role" or "the position" opens the reader's own clause; another's clause ends at a
+# comma that turns to the reader ("X keep Y in Excel, and you ...").
+ROUND9 = [
+    (
+        "Code reviews in Kotlin are done by our interns, you own the release pipeline",
+        "Kotlin",
+        "other_role",
+    ),
+    (
+        "Our apprentices keep the stock lists in Excel, and you sign off the orders",
+        "Excel",
+        "other_role",
+    ),
+    (
+        "The group analyst builds the Tableau dashboards; this role covers data entry",
+        "Tableau",
+        "other_role",
+    ),
+    (
+        "Unsere Azubis pflegen die Listen in Excel, du gibst die Bestellungen frei",
+        "Excel",
+        "other_role",
+    ),
+    (
+        "Les stagiaires tiennent les tableaux Excel, vous validez les commandes",
+        "Excel",
+        "other_role",
+    ),
+    ("Los becarios llevan las hojas en Excel, tú apruebas los pedidos", "Excel", "other_role"),
+    ("Os estagiários mantêm as folhas em Excel, e tu aprovas as encomendas", "Excel", "other_role"),
+    ("Onze stagiairs boeken de facturen in AFAS, jij controleert ze", "AFAS", "other_role"),
+    ("Il test in Selenium lo fanno i tirocinanti", "Selenium", "other_role"),
+    ("Nasi laboranci wpisują wyniki do LIMS, a ty zamawiasz odczynniki", "LIMS", "other_role"),
+    # The person after the term ("our Java colleagues"); support in the forms postings use.
+    ("Our Go colleagues run the billing service; you design the screens", "Go", "other_role"),
+    ("Vous épaulerez l'équipe Salesforce dans ses campagnes", "Salesforce", "other_role"),
+    ("Ayudarás al equipo de Tableau con los informes", "Tableau", "other_role"),
+    ("Wesprzesz zespół Jenkins przy wdrożeniach", "Jenkins", "other_role"),
+    # Guards: the term said again in the reader's clause; the reader joins, works beside
+    # them; asked, taught to them, the reader named.
+    ("Our Rust colleagues review your code, you write Rust daily", "Rust", "required"),
+    ("You will join the Android team and write Kotlin daily", "Kotlin", "required"),
+    ("Together with our developers you build Kotlin services", "Kotlin", "required"),
+    ("Tableau experience, which our clients use, is essential", "Tableau", "required"),
+    ("Our data team needs a Python expert, and that's you", "Python", "required"),
+    (
+        "Sichere Excel-Kenntnisse, die unsere Azubis von dir lernen, sind Pflicht",
+        "Excel",
+        "required",
+    ),
+    ("Maîtrise d'Excel indispensable pour former nos stagiaires", "Excel", "required"),
+    ("Imprescindible Excel avanzado para formar a nuestros becarios", "Excel", "required"),
+    ("Goede kennis van Excel vereist, je begeleidt onze stagiairs", "Excel", "required"),
+    ("Wymagana znajomość Excela, będziesz szkolić praktykantów", "Excela", "required"),
+    ("Sem Flutter, sem vaga", "Flutter", "required"),
+]
+
+
+@pytest.mark.parametrize(("text", "term", "state"), ROUND9)
+def test_round9_other_roles_trainees_and_this_role(text: str, term: str, state: str) -> None:
+    assert job_state(reading_of(text, term)) == state, (text, term)
