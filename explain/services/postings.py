@@ -34,6 +34,7 @@ from explain.core.posting_prompt import (
 )
 from explain.core.requirement_lines import Line
 from explain.core.texts import SourceText, job_text
+from explain.exceptions import ExplainError
 from explain.llm.client import ChatClient, TokenUsage, model_name
 from explain.llm.errors import ModelCallError
 from explain.llm.recorded import RECORDED_MODEL_NAME, RecordedChatModel, field_values
@@ -186,8 +187,9 @@ def requirement_json(requirement: Requirement) -> dict[str, Any]:
     }
 
 
-class DamagedReading(ValueError):
-    """A stored row edited (by hand, in the database) into something no reading stores."""
+class DamagedReading(ExplainError, ValueError):
+    """A stored row edited (by hand, in the database) into something no reading stores;
+    caught here and read again, so a host never sees it (an ExplainError all the same)."""
 
 
 def requirement_from_json(entry: Any) -> Requirement:
