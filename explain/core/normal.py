@@ -38,18 +38,20 @@ def forms_of(ascii: str) -> str:
     return ascii + "".join(chr(cp) for cp, to in ASCII_FORMS.items() if to == ascii)
 
 
-# Not marks, but NFKC makes them one (or a Hangul vowel or final jamo) that composes with
-# the character before; tests/explain/core/test_verify.py recomputes the set.
-_JOINS_RANGES = (
-    "0E33 0EB3 3133 3135-3136 313A-313F 314F-3164 3167-316D 316F-3170 3182-3183 3187-318E "
-    "FF9E-FFA0 FFA3 FFA5-FFA6 FFAA-FFAF FFC2-FFC7 FFCA-FFCF FFD2-FFD7 FFDA-FFDC"
-)
+def _mark(ch: str) -> bool:
+    return unicodedata.category(ch)[0] == "M" or "\u1160" <= ch <= "\u11ff"
+
+
+# From the BMP's Unicode data (nothing above it; tests/explain/core/test_verify.py checks):
+# non-marks that NFKC or case-folding makes a mark (or Hangul vowel or final jamo) joining
+# the character before; spacing accents ("¨", "´", "゛", Arabic harakat) that NFKC makes
+# a space and marks, kept as written: one character, not white space.
+_NFKC = [(ch, unicodedata.normalize("NFKC", ch)) for ch in map(chr, range(0x10000))]
 JOINS_AFTER_NFKC = frozenset(
-    chr(cp)
-    for item in _JOINS_RANGES.split()
-    for low, _, high in [item.partition("-")]
-    for cp in range(int(low, 16), int(high or low, 16) + 1)
+    c for c, n in _NFKC if not _mark(c) and (_mark(n[0]) or _mark(c.casefold()[0]))
 )
+SPACING_ACCENTS = frozenset(c for c, n in _NFKC if n.startswith(" ") and not c.isspace())
+_SPACING_ACCENT = re.compile(f"([{''.join(SPACING_ACCENTS)}])")
 
 
 def fold_name(text: str) -> str:
@@ -58,8 +60,12 @@ def fold_name(text: str) -> str:
 
 
 def fold(text: str) -> str:
-    """The normal form's characters, white space not collapsed: fold_name, the ASCII forms."""
-    return fold_name(text).translate(ASCII_FORMS)
+    """The normal form's characters, white space not collapsed: fold_name, the ASCII forms,
+    between spacing accents kept as written."""
+    return "".join(
+        part if part in SPACING_ACCENTS else fold_name(part).translate(ASCII_FORMS)
+        for part in _SPACING_ACCENT.split(text)
+    )
 
 
 # Kept per segment (a character and its marks): the same few hundred come back in a text
@@ -89,14 +95,8 @@ _SPACES = re.compile(r"^ +| +\Z| {2,}")
 
 
 def _joins(ch: str) -> bool:
-    """Invisible characters, marks and Hangul vowel/final jamo belong to the character
-    before them."""
-    return (
-        ch in INVISIBLE
-        or unicodedata.category(ch)[0] == "M"
-        or "\u1160" <= ch <= "\u11ff"
-        or ch in JOINS_AFTER_NFKC
-    )
+    """Invisible characters, marks and Hangul vowel/final jamo join the character before."""
+    return ch in INVISIBLE or _mark(ch) or ch in JOINS_AFTER_NFKC
 
 
 def fold_with_offsets(source: str) -> Folded:

@@ -11,6 +11,7 @@ that decide what is right with the module's own `normalize`.
 from __future__ import annotations
 
 import itertools
+import sys
 import unicodedata
 
 # The rule's numbers, restated.
@@ -50,6 +51,14 @@ SINGLE_QUOTES = "\u2018\u2019\u201a\u201b\u2032\u2035\u2039\u203a\u02bc"
 DOUBLE_QUOTES = "\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb"
 DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d"
 
+# Step 2's exception: a spacing accent ("¨", "゛") that NFKC would make a space and marks
+# is kept as written, so it is one character and no white space.
+SPACING_ACCENTS = {
+    ch
+    for ch in map(chr, range(sys.maxunicode + 1))
+    if not ch.isspace() and unicodedata.normalize("NFKC", ch).startswith(" ")
+}
+
 # Trimmed from both ends of a quote.
 QUOTE_END_CHARS = " \"'.,;:!?"
 
@@ -73,10 +82,14 @@ def fold(text: str) -> str:
     """Steps 1 to 4 of the normalisation, except trimming the ends."""
     # 1. Invisible characters go.
     text = "".join(ch for ch in text if ch not in INVISIBLE)
-    # 2. NFKC, case-fold, NFKC again.
-    text = unicodedata.normalize("NFKC", text)
-    text = text.casefold()
-    text = unicodedata.normalize("NFKC", text)
+    # 2. NFKC, case-fold, NFKC again, on the text between spacing accents (kept as written).
+    parts = [""]
+    for ch in text:
+        if ch in SPACING_ACCENTS:
+            parts += [ch, ""]
+        else:
+            parts[-1] += ch
+    text = "".join(part if part in SPACING_ACCENTS else fold_letters(part) for part in parts)
     # 3. Typographic quotes and dashes to ASCII.
     plain = []
     for ch in text:
@@ -98,6 +111,10 @@ def fold(text: str) -> str:
         else:
             collapsed.append(ch)
     return "".join(collapsed)
+
+
+def fold_letters(text: str) -> str:
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
 
 
 def normalize(text: str) -> str:

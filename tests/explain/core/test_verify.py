@@ -11,6 +11,7 @@ import unicodedata
 import pytest
 
 from explain.core.normal import JOINS_AFTER_NFKC as _JOINS_AFTER_NFKC
+from explain.core.normal import SPACING_ACCENTS
 from explain.core.schema import Claim, Draft
 from explain.core.verify import (
     DropReason,
@@ -93,6 +94,33 @@ def test_characters_that_join_the_one_before_after_nfkc_are_listed() -> None:
         if joins(nfkc[0]) or joins(ch.casefold()[0]):
             expected.add(ch)
     assert expected == set(_JOINS_AFTER_NFKC)
+
+
+def test_spacing_accents_are_every_character_nfkc_makes_a_space_and_marks() -> None:
+    """Read off the BMP only: none lies above it in this Python's Unicode data."""
+    expected = set()
+    for cp in range(sys.maxunicode + 1):
+        nfkc = unicodedata.normalize("NFKC", chr(cp))
+        if len(nfkc) > 1 and nfkc[0] == " ":
+            assert all(unicodedata.category(c) == "Mn" for c in nfkc[1:])
+            expected.add(chr(cp))
+    assert expected == set(SPACING_ACCENTS)
+    assert {"\u00a8", "\u00b4", "\u309b", "\ufe70", "\u1fc1"} <= expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (":\u00a800", ":\u00a800"),  # the diaeresis stays itself, no space in front of a mark
+        ("Caf\u00e9 \u00b4N\u00b4", "caf\u00e9 \u00b4n\u00b4"),  # letters around it still fold
+        ("\u00a8\u0301", "\u00a8\u0301"),  # a mark of its own stays after it
+        ("a \u0308b", "a \u0308b"),  # a space and a mark as written are still two characters
+        ("\ufb01 \u309b", "fi \u309b"),
+    ],
+)
+def test_a_spacing_accent_is_one_character_and_not_white_space(text: str, expected: str) -> None:
+    assert normalize(text) == expected
+    assert normalize(normalize(text)) == expected
 
 
 ASCII_CASES = [

@@ -48,6 +48,8 @@ def quote_and_source(draw: st.DrawFn) -> tuple[str, str]:
 @example(text="e\u200b\u0301")  # an invisible character between a letter and its mark
 @example(text="\u200b\u0301x")  # a mark after an invisible character at the start
 @example(text="a \u00a0\t b")
+@example(text=":\u00a800")  # a spacing accent stays itself, not white space and a mark
+@example(text="\u00a8\u0323\ufe70")  # with a mark of its own; an Arabic spacing haraka
 def test_normalize_agrees_with_the_naive_normalisation(text: str) -> None:
     assert normalize(text) == oracle.normalize(text)
 
@@ -69,6 +71,8 @@ def test_find_quote_agrees_with_trying_every_slice(pair: tuple[str, str]) -> Non
 
 @CHECK
 @given(quote=short_text, source=short_text, max_words=st.integers(1, 4))
+@example(quote="\u00a800", source=":\u00a800", max_words=1)  # "¨" is one word character
+@example(quote="\u093a00", source=" \u093a00", max_words=1)
 def test_limits_agree_with_the_naive_rule(quote: str, source: str, max_words: int) -> None:
     assert is_quoted(quote, source, max_words=max_words) is oracle.is_quoted(
         quote, source, max_words
@@ -167,7 +171,12 @@ HAND_CASES = [
     pytest.param("\u093a00", " \u093a00", None, id="mark-after-a-leading-space"),
     pytest.param("\u0301ab", "x  \u0301ab", None, id="mark-after-a-run-of-spaces"),
     pytest.param("\u093a00", "\u093a00", (0, 3), id="mark-with-nothing-before"),
-    pytest.param("\u0308ab", "\u00a8ab", (0, 3), id="nfkc-space-and-mark-of-one-character"),
+    # A spacing accent ("¨" is a space and U+0308 under NFKC) is kept as one character,
+    # not white space: it starts a quote like any symbol, and a bare mark is not it.
+    pytest.param("\u00a800", ":\u00a800", (1, 4), id="spacing-accent-after-a-colon"),
+    pytest.param("\u00a8ab", "x\u00a8ab", (1, 4), id="spacing-accent-is-a-word-edge"),
+    pytest.param("\u0308ab", "\u00a8ab", None, id="a-bare-mark-is-not-the-spacing-accent"),
+    pytest.param("\u309b\u30a2\u30a4", "x \u309b\u30a2\u30a4", (2, 5), id="spacing-voicing-mark"),
     pytest.param("kubernetes", "Kuber\u200bnetes", (0, 11), id="invisible-inside"),
     pytest.param("Kuber netes", "Kuber\u200bnetes", None, id="invisible-is-no-space"),
     # Whole words, in both directions.
