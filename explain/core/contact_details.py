@@ -97,9 +97,7 @@ def _is_domain(found: str) -> bool:
     path are frameworks."""
     host = found.split("/", 1)[0]
     lowered = host.lower()
-    if lowered in _WORDS_LIKE_DOMAINS:
-        return False
-    if "/" not in found and (host.endswith(".Net") or host.endswith(".NET")):
+    if lowered in _WORDS_LIKE_DOMAINS or ("/" not in found and host.endswith((".Net", ".NET"))):
         return False
     ending = lowered.rsplit(".", 1)[-1]
     if ending in _RESERVED_ENDINGS:
@@ -107,9 +105,7 @@ def _is_domain(found: str) -> bool:
     if ending in _FILE_ENDINGS:
         return False
     parts = _suffixes()(lowered)
-    if not parts.suffix or not parts.domain:
-        return False
-    return len(ending) > 2 or ending in _COUNTRY_ENDINGS
+    return bool(parts.suffix and parts.domain) and (len(ending) > 2 or ending in _COUNTRY_ENDINGS)
 
 
 # An IPv4 address, with an optional port and path ("203.0.113.7:8080/upload"); a dotted
@@ -195,9 +191,8 @@ def _phone_spans(text: str) -> list[tuple[int, int]]:
         raw = candidate.group().rstrip()
         # "09/2015 - 06/2018": the candidate starts after "09/"; read the month with it.
         month = _MONTH_BEFORE.search(text, max(0, candidate.start() - 3), candidate.start())
-        if _all_years(raw) or (month and _all_years(month.group() + raw)):
-            continue
-        if _is_money(text, candidate.start(), candidate.start() + len(raw)):
+        dated = _all_years(raw) or (month and _all_years(month.group() + raw))
+        if dated or _is_money(text, candidate.start(), candidate.start() + len(raw)):
             continue
         spans.extend((candidate.start() + a, candidate.start() + b) for a, b in _numbers_in(raw))
     return spans

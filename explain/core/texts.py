@@ -46,8 +46,7 @@ class SourceText:
     def compose(cls, fields: list[Field] | tuple[Field, ...], *, max_chars: int) -> SourceText:
         """'Label: value' lines for non-empty fields; over the cap, short fields stay
         whole and long ones get equal shares, each cut at a word boundary."""
-        items = [(f.key, f.label, f.value.strip()) for f in fields]
-        items = [item for item in items if item[2]]
+        items = [(f.key, f.label, f.value.strip()) for f in fields if f.value.strip()]
         whole, spans = _join(items)
         words_total = sum(len(value.split()) for _, _, value in items)
         if len(whole) <= max_chars:

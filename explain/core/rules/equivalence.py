@@ -338,20 +338,19 @@ class Words:
                 name = re.escape(form.name)
                 joined = re.finditer(rf"(?<![\w&+/-]){name}(?![\w&+/-])", text)
                 found.update(m.span() for m in joined if self.low <= m.start())
-                continue
-            if form.strict:
+            elif form.strict:
                 spans = (_as_written(text, at, form) for at, w in self.starts if w == form.words[0])
                 found.update(span for span in spans if span is not None)
-                continue
-            compact = "".join(form.words)
-            heads = {compact[:k] for k in range(1, _PREFIX + 1)}
-            for (at, _), head in zip(self.starts, self.heads, strict=True):
-                if head in heads:
-                    words = []
-                    for match in _phrase(text, at, _MAX_WINDOW):
-                        words.append(_fold(match.group()))
-                        if _keys(words) & form.keys:
-                            found.add((at, match.end()))
+            else:
+                compact = "".join(form.words)
+                heads = {compact[:k] for k in range(1, _PREFIX + 1)}
+                for (at, _), head in zip(self.starts, self.heads, strict=True):
+                    if head in heads:
+                        words = []
+                        for match in _phrase(text, at, _MAX_WINDOW):
+                            words.append(_fold(match.group()))
+                            if _keys(words) & form.keys:
+                                found.add((at, match.end()))
         return sorted(span for span in found if span[1] <= self.high)
 
 
