@@ -111,10 +111,10 @@ _CJK_CHAR = re.compile(rf"[{_CJK}]")
 _Spans = list[tuple[int, int]]  # (start, end) of each word of a clause
 
 
-def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
+def _tokens(text: str, low: int, high: int) -> _Spans:
     """(start, end) of each word of text[low:high]; "'" and "-" inside a word join it,
     except after an elided article ("d'excel" is "d'" and "excel")."""
-    out: list[tuple[int, int]] = []
+    out: _Spans = []
     elisions = word_class("elision")
     for a, b in (m.span() for m in _WORD.finditer(text, low, high)):
         cut = text.find("'", a, b)
@@ -318,8 +318,6 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and _governs(hit, words, (first, last + sum(aside[last : hit.first]), opening), everyday)
         # A domain word after "for" is the client's trade ("Go for a car marketplace").
         and not (hit.cue.where == "near" and word_class("beneficiary") & {*words[last : hit.first]})
-        # Nor the company's where the clause asks ("Our clients use X, so X experience is a must").
-        and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
         # Past a comma, another item's; not the past ("X, years ago", "Back then, ... X").
         and (hit.cue.kind == "past" or not _other_item(text, spans, hit, first, last))
         # Nor a lapse word ("expired", "vencida") but beside a licence noun ("expired stock").
@@ -341,7 +339,6 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             for hit in _hits(h_words)
             if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
             and {hit.cue.kind, f"{hit.cue.kind} {hit.cue.where}"} & kinds
-            and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
         )
     # A negation as a condition: "No AWS, no offer", "Here nobody starts without X", "Wer kein
     # X", "Never used X? Not for you", "nem se candidate"; ruling out: "Brak X wyklucza".
@@ -378,6 +375,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     ones = {h.last for h in hits if h.cue.kind == "negation" and h.first == h.last}
     must = any(h.cue.kind == "optional" and {h.first - 1, h.first - 2} & ones for h in hits)
     drop = {"negation", "optional"} if must else {"negation"} if wished else set()
+    # Nor the company's where the clause asks ("Our clients use X, so X experience is a must").
+    drop |= {"about_company"} if word_class("asks") & {*words} else set()
     governing = {k: c for k, c in governing.items() if c.kind not in drop}
     extra |= {"optional"} if wished else set()  # "kein Muss, aber gern gesehen": optional
     # A maker, "for", the term; or the term it makes (no tool: "mit Java"), "for" and whom.
@@ -428,7 +427,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     return _reading(found, extra)
 
 
-def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, int]) -> set[str]:
+def _job_side(text: str, spans: _Spans, at: tuple[int, int, int, int]) -> set[str]:
     """A job's term about the company ("Empresa líder en X", "We're a X agency", "since 2009",
     "with 800 employees"; never where experience is asked), another role's ("the manager, who
     runs X", "avec notre consultant X", "run by our accountants") or offered ("paid X course")."""
@@ -483,7 +482,7 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     return {kind for kind, held in kinds if held}
 
 
-def _attached(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int]) -> bool:
+def _attached(text: str, spans: _Spans, at: tuple[int, int, int]) -> bool:
     """The term words[at[2]] after "(" and a person, or in the relative clause, apposition or
     bracket of a person before it (docs/verifier.md, "Persons and their clauses")."""
     (low, opening, i), wc, words = at, word_class, [text[a:b] for a, b in spans]
@@ -535,7 +534,7 @@ def _aside(text: str, span: tuple[int, int], end: int) -> bool:
     return not (closed or words[0][:1].isdigit() or any(h.first == 0 for h in _hits(words)))
 
 
-def _other_item(text: str, spans: list[tuple[int, int]], hit: _Hit, first: int, last: int) -> bool:
+def _other_item(text: str, spans: _Spans, hit: _Hit, first: int, last: int) -> bool:
     """A cue past a comma is another item's: a comma right after a cue before the term ("Helm:
     none, Docker"), or a comma or spaced slash before a cue after it, the term not ending there."""
     if hit.last < first:  # not after an opening "Ideally," (an optional row "before")
@@ -588,7 +587,7 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int
 
 
 def _fronted_negations(
-    text: str, spans: list[tuple[int, int]], hits: list[_Hit], at: tuple[int, int, int, int]
+    text: str, spans: _Spans, hits: list[_Hit], at: tuple[int, int, int, int]
 ) -> list[_Hit]:
     """Negations after a fronted term that are the writer's about it ("Klasse C habe ich
     nicht", "Java non lo conosco"): the term opens the clause (past "mit", "den"), then the
@@ -824,9 +823,7 @@ def _whole_answer(text: str, start: int, high: int) -> bool:
     return any(h.first == 0 and h.last == len(words) - 1 and h.cue.kind == "absent" for h in hits)
 
 
-def _cuts(
-    text: str, spans: list[tuple[int, int]], hits: list[_Hit], first: int, last: int
-) -> tuple[int, int]:
+def _cuts(text: str, spans: _Spans, hits: list[_Hit], first: int, last: int) -> tuple[int, int]:
     """The word range of the term's clause: cut at a connector ("but", "aber", "pero"; not
     one of another language in a clause showing its own: "ma" in Polish; not inside a cue:
     "pendant ma thèse"; not after an indefinite article: "un solo") and at a comma before a
