@@ -15,6 +15,7 @@ import phonenumbers
 import tldextract
 
 from explain.core.normal import INVISIBLE_CHARS
+from explain.core.rules.words import data_words
 
 REMOVED = "[removed]"
 
@@ -69,20 +70,12 @@ _DOMAIN_CANDIDATE = re.compile(
     r"(?:/[^\s<>\"']*)?",
     re.IGNORECASE,
 )
-_COUNTRY_ENDINGS = frozenset(
-    "co me to tv us uk de fr es it nl ru cn in jp br au ca eu ly gl gg ch se dk fi cz ie nz "
-    "za mx kr tw hk sg tr ua gr ro hu il vn ph th pk ir su ws tk ga cf gq io ai at be pt no "
-    "pl sk lt lv ee si hr bg id my ng ke eg sa ae ar cl pe ve uy nu cc fm am".split()
-)
+_COUNTRY_ENDINGS = data_words("country_endings")
 # Reserved names that are not on the list but only ever name a host in text.
 _RESERVED_ENDINGS = frozenset({"example", "test", "invalid", "localhost", "local"})
 _FILE_ENDINGS = frozenset("py md sh rs ts js cs kt go rb zip mov run rar gz bz xz sc".split())
 # Words written like domains: frameworks and degree abbreviations ("B.Tech", "M.Sc").
-_WORDS_LIKE_DOMAINS = frozenset(
-    "asp.net ado.net vb.net socket.io java.io f.net "
-    "b.tech m.tech b.com m.com b.sc m.sc b.a m.a b.e m.e b.ed m.ed ph.d b.arch m.arch "
-    "b.pharm m.pharm m.phil ll.b ll.m b.des m.des b.eng m.eng b.bus m.bus b.law".split()
-)
+_WORDS_LIKE_DOMAINS = data_words("words_like_domains")
 
 
 @lru_cache(maxsize=1)
