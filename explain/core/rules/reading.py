@@ -767,9 +767,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         if sep is not None and text[i : sep.end()].strip():
             value_start = sep.end()
             break
-        if text[i : i + 1] not in (" ", "-", "/"):  # "Jira/Confluence: none"
-            return None
-        word = _TAIL_WORD.match(text, i + 1, high)
+        spaced = text[i : i + 1] in (" ", "-", "/")  # "Jira/Confluence: none"
+        word = _TAIL_WORD.match(text, i + 1, high) if spaced else None
         if word is None:
             return None
         i = word.end()
