@@ -20,7 +20,7 @@ from pathlib import Path
 
 from explain.core.normal import normalize
 from explain.core.rules.equivalence import common_words
-from explain.core.rules.words import is_word_char
+from explain.core.rules.words import data_words, is_word_char
 
 __all__ = ["CUES_PATH", "KINDS", "Cue", "Reading", "cues", "read"]
 
@@ -38,22 +38,10 @@ KINDS = (
 )  # fmt: skip
 # heading: a list's label ("Goal:"); near: a domain word near; name: "Herr X"; label: "Contact: X".
 _WHERE = ("before", "after", "both", "heading", "near", "name", "label")
-# Closed word classes the code reads (rows with where "word" in the same files): what
-# each is for is said in the files' headers and where the code uses it.
-WORD_CLASSES = (
-    "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
-    "contracted", "homograph", "abbreviation", "non_stacking", "without", "season", "next_to_term",
-    "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary", "until",
-    "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
-    "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
-    "indefinite", "lapse", "licence", "ago", "years", "ongoing", "emphatic", "passive",
-    "expert", "leads",
-    "support", "genitive", "second_person", "shared",
-    "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
-    "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
-    "failure", "nobody", "whoever", "former", "still", "department", "unit", "uses",
-    "lack", "my", "excluding", "refers_back", "booked",
-)  # fmt: skip
+# Closed word classes the code reads (rows with where "word" in the same files), listed in
+# explain/data/words/word_classes.txt: what each is for is said in the files' headers and
+# where the code uses it.
+WORD_CLASSES = data_words("word_classes")
 
 # How many words may stand between a cue and the term it governs.
 REACH = 4
