@@ -49,12 +49,8 @@ def _handle_spans(text: str) -> list[tuple[int, int]]:
     position = 0
     while (m := _MESSENGER_HANDLE.search(text, position)) is not None:
         handle = m.group("handle")
-        if (
-            m.group("colon")
-            or handle[0] in "@+"
-            or any(ch in "._:" for ch in handle[1:-1])
-            or sum(ch.isdigit() for ch in handle) >= 5
-        ):
+        marked = handle[0] in "@+" or any(ch in "._:" for ch in handle[1:-1])
+        if m.group("colon") or marked or sum(ch.isdigit() for ch in handle) >= 5:
             spans.append(m.span("handle"))
             position = m.end()
         else:

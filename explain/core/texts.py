@@ -103,12 +103,11 @@ def _join(items: list[tuple[str, str, str]]) -> tuple[str, tuple[FieldSpan, ...]
 def _shares(lengths: list[int], room: int) -> list[int]:
     """Characters for each field: short ones whole, the rest an equal share of the room."""
     shares = [0] * len(lengths)
-    left = room
     order = sorted(range(len(lengths)), key=lambda i: lengths[i])
     for done, i in enumerate(order):
-        fair = left // (len(lengths) - done)
+        fair = room // (len(lengths) - done)
         shares[i] = min(lengths[i], fair)
-        left -= shares[i]
+        room -= shares[i]
     return shares
 
 

@@ -153,6 +153,8 @@ def word_class(name: str) -> frozenset[str]:
 
 # A contraction read as a negation on either side of the term ("haven't used Docker").
 _NOT = Cue("en", "negation", "both", ("n't",))
+# A list item's value that says none ("Docker: -", "Kubernetes 0/5").
+_ABSENT = Cue("en", "negation", "after", ("none",))
 
 
 @cache
@@ -635,9 +637,6 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     return any(c in line[:a] for a in marks for c in ",;(-")
 
 
-_YEAR_END = re.compile(r"(?:(?:19|20)\d\d-)?((?:19|20)\d\d)|((?:19|20)\d|[5-9])0(?:s|er|ern)?")
-
-
 def _long_ago(words: list[str]) -> bool:
     """After the term, a span of years, a year after "until" ("bis", "jusqu'en"...) or a
     decade after "the", "années", "anni"... that ended PAST_YEARS years ago or more:
@@ -719,6 +718,8 @@ def _everyday_term(term_words: list[str]) -> int:
 
 # "Spring 2025", "spring '26": a season, not the framework.
 _YEAR = re.compile(r"(?:19|20)\d\d(?!\d)|'\d\d(?!\d)")
+# The end year of a span or a decade: "2009-2012", "the 90s", "80er".
+_YEAR_END = re.compile(r"(?:(?:19|20)\d\d-)?((?:19|20)\d\d)|((?:19|20)\d|[5-9])0(?:s|er|ern)?")
 
 
 def _season(word: str, text: str, after: int, high: int) -> bool:
@@ -796,9 +797,6 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     if any(word_class(c) & nxt for c in ("mishap", "failure", "difficulty", "without")):
         return None  # praise: "Kubernetes: never an outage", "never missed", "never without"
     return _ABSENT if adverb or not rest or len(hit.cue.words) > 1 or filler else None
-
-
-_ABSENT = Cue("en", "negation", "after", ("none",))
 
 
 def _whole_answer(text: str, start: int, high: int) -> bool:
