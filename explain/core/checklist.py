@@ -162,9 +162,8 @@ class ChecklistBuilder:
             self._unread += 1
             return None
         requirement = self._reading.requirements[number - 1]
-        shown = (
-            self._shown(number, requirement, evidence) if evidence.profile_quote.strip() else None
-        )
+        quoted = evidence.profile_quote.strip()
+        shown = self._shown(number, requirement, evidence) if quoted else None
         self._items[number] = shown or self._not_shown(number, requirement)
         return self._items[number]
 

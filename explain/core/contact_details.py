@@ -15,6 +15,7 @@ import phonenumbers
 import tldextract
 
 from explain.core.normal import INVISIBLE_CHARS
+from explain.core.rules.words import data_words
 
 REMOVED = "[removed]"
 
@@ -48,12 +49,8 @@ def _handle_spans(text: str) -> list[tuple[int, int]]:
     position = 0
     while (m := _MESSENGER_HANDLE.search(text, position)) is not None:
         handle = m.group("handle")
-        if (
-            m.group("colon")
-            or handle[0] in "@+"
-            or any(ch in "._:" for ch in handle[1:-1])
-            or sum(ch.isdigit() for ch in handle) >= 5
-        ):
+        marked = handle[0] in "@+" or any(ch in "._:" for ch in handle[1:-1])
+        if m.group("colon") or marked or sum(ch.isdigit() for ch in handle) >= 5:
             spans.append(m.span("handle"))
             position = m.end()
         else:
@@ -69,20 +66,12 @@ _DOMAIN_CANDIDATE = re.compile(
     r"(?:/[^\s<>\"']*)?",
     re.IGNORECASE,
 )
-_COUNTRY_ENDINGS = frozenset(
-    "co me to tv us uk de fr es it nl ru cn in jp br au ca eu ly gl gg ch se dk fi cz ie nz "
-    "za mx kr tw hk sg tr ua gr ro hu il vn ph th pk ir su ws tk ga cf gq io ai at be pt no "
-    "pl sk lt lv ee si hr bg id my ng ke eg sa ae ar cl pe ve uy nu cc fm am".split()
-)
+_COUNTRY_ENDINGS = data_words("country_endings")
 # Reserved names that are not on the list but only ever name a host in text.
 _RESERVED_ENDINGS = frozenset({"example", "test", "invalid", "localhost", "local"})
 _FILE_ENDINGS = frozenset("py md sh rs ts js cs kt go rb zip mov run rar gz bz xz sc".split())
 # Words written like domains: frameworks and degree abbreviations ("B.Tech", "M.Sc").
-_WORDS_LIKE_DOMAINS = frozenset(
-    "asp.net ado.net vb.net socket.io java.io f.net "
-    "b.tech m.tech b.com m.com b.sc m.sc b.a m.a b.e m.e b.ed m.ed ph.d b.arch m.arch "
-    "b.pharm m.pharm m.phil ll.b ll.m b.des m.des b.eng m.eng b.bus m.bus b.law".split()
-)
+_WORDS_LIKE_DOMAINS = data_words("words_like_domains")
 
 
 @lru_cache(maxsize=1)
@@ -97,9 +86,7 @@ def _is_domain(found: str) -> bool:
     path are frameworks."""
     host = found.split("/", 1)[0]
     lowered = host.lower()
-    if lowered in _WORDS_LIKE_DOMAINS:
-        return False
-    if "/" not in found and (host.endswith(".Net") or host.endswith(".NET")):
+    if lowered in _WORDS_LIKE_DOMAINS or ("/" not in found and host.endswith((".Net", ".NET"))):
         return False
     ending = lowered.rsplit(".", 1)[-1]
     if ending in _RESERVED_ENDINGS:
@@ -107,9 +94,7 @@ def _is_domain(found: str) -> bool:
     if ending in _FILE_ENDINGS:
         return False
     parts = _suffixes()(lowered)
-    if not parts.suffix or not parts.domain:
-        return False
-    return len(ending) > 2 or ending in _COUNTRY_ENDINGS
+    return bool(parts.suffix and parts.domain) and (len(ending) > 2 or ending in _COUNTRY_ENDINGS)
 
 
 # An IPv4 address, with an optional port and path ("203.0.113.7:8080/upload"); a dotted
@@ -195,9 +180,8 @@ def _phone_spans(text: str) -> list[tuple[int, int]]:
         raw = candidate.group().rstrip()
         # "09/2015 - 06/2018": the candidate starts after "09/"; read the month with it.
         month = _MONTH_BEFORE.search(text, max(0, candidate.start() - 3), candidate.start())
-        if _all_years(raw) or (month and _all_years(month.group() + raw)):
-            continue
-        if _is_money(text, candidate.start(), candidate.start() + len(raw)):
+        dated = _all_years(raw) or (month and _all_years(month.group() + raw))
+        if dated or _is_money(text, candidate.start(), candidate.start() + len(raw)):
             continue
         spans.extend((candidate.start() + a, candidate.start() + b) for a, b in _numbers_in(raw))
     return spans

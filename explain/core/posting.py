@@ -140,18 +140,16 @@ def alternatives(quote: str, term_start: int, term_end: int) -> tuple[str, ...]:
     before_joins = not any(ch.isalnum() for ch in _strip_lead(quote[own[0] : term_start]))
     names: list[str] = []
     for a, b in pieces:
-        if (a, b) == own or (b <= term_start and not before_joins):
-            continue
-        if a >= term_end and not after_joins:
+        apart = (b <= term_start and not before_joins) or (a >= term_end and not after_joins)
+        if (a, b) == own or apart:
             continue
         words = _strip_lead(quote[a:b]).split()
-        if b <= term_start:
-            if len(words) > 2:
-                # A longer piece before gives its last word, when written like a name
-                # ("Experience with Excel or Sheets": Excel; "health data or GDPR": none).
-                last = words[-1]
-                words = [last] if last[:1].isupper() or not last.isalpha() else []
-        else:
+        if b <= term_start and len(words) > 2:
+            # A longer piece before gives its last word, when written like a name
+            # ("Experience with Excel or Sheets": Excel; "health data or GDPR": none).
+            last = words[-1]
+            words = [last] if last[:1].isupper() or not last.isalpha() else []
+        elif b > term_start:
             words = _name_words(words[:4])
         name = " ".join(words).strip(_EDGE).rstrip(".")
         # A name starts with a letter or digit: "/-in" of "Entwickler/-in" is no name.

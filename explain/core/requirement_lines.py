@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from explain.core.rules.words import data_words
 from explain.core.texts import SourceText
 
 # The job field whose every line must be accounted for (the adapter's key).
@@ -23,11 +24,7 @@ _MARKER = re.compile(
 # A sentence ends at ". ", "! ", "? ", "; " (and their CJK forms) before the next one.
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[\u3002\uff01\uff1f\uff1b])")
 # Words ending in "." that do not end a sentence ("e.g. Python", "z.B. Java", "approx. 5").
-_ABBREVIATIONS = frozenset(
-    "e.g. i.e. etc. eg. ie. incl. approx. ca. vs. cf. esp. min. max. no. nr. "
-    "z.b. bzw. usw. u.a. d.h. ggf. inkl. p.ex. ex. ej. p.ej. vgl. dr. mr. ms. mrs. "
-    "jr. sr. st. yrs. yr. dept. e.v. resp.".split()
-)
+_ABBREVIATIONS = data_words("abbreviations")
 
 
 @dataclass(frozen=True)

@@ -66,9 +66,7 @@ class Claim(Answer):
     profile_reading: Text = Field(
         default="",
         alias="profileReading",
-        description="What profileQuote says of the term: one of "
-        + ", ".join(PROFILE_READINGS)
-        + ".",
+        description=f"What profileQuote says of the term: one of {', '.join(PROFILE_READINGS)}.",
     )
     job_reading: Text = Field(
         default="",

@@ -46,8 +46,7 @@ class SourceText:
     def compose(cls, fields: list[Field] | tuple[Field, ...], *, max_chars: int) -> SourceText:
         """'Label: value' lines for non-empty fields; over the cap, short fields stay
         whole and long ones get equal shares, each cut at a word boundary."""
-        items = [(f.key, f.label, f.value.strip()) for f in fields]
-        items = [item for item in items if item[2]]
+        items = [(f.key, f.label, f.value.strip()) for f in fields if f.value.strip()]
         whole, spans = _join(items)
         words_total = sum(len(value.split()) for _, _, value in items)
         if len(whole) <= max_chars:
@@ -104,12 +103,11 @@ def _join(items: list[tuple[str, str, str]]) -> tuple[str, tuple[FieldSpan, ...]
 def _shares(lengths: list[int], room: int) -> list[int]:
     """Characters for each field: short ones whole, the rest an equal share of the room."""
     shares = [0] * len(lengths)
-    left = room
     order = sorted(range(len(lengths)), key=lambda i: lengths[i])
     for done, i in enumerate(order):
-        fair = left // (len(lengths) - done)
+        fair = room // (len(lengths) - done)
         shares[i] = min(lengths[i], fair)
-        left -= shares[i]
+        room -= shares[i]
     return shares
 
 

@@ -71,8 +71,7 @@ def marked_line(requirement: Requirement) -> str:
         a, b = requirement.term_span[0] - start, requirement.term_span[1] - start
         if 0 <= a < b <= len(quote) and quote[a:b] == requirement.term.translate(_OWN_BRACKETS):
             taken.append((a, b))
-    names = list(requirement.alternatives) if taken else list(requirement.names)
-    for name in names:
+    for name in requirement.alternatives if taken else requirement.names:
         name = name.translate(_OWN_BRACKETS)
         span = _find(quote, name, taken)
         if span is None:

@@ -75,9 +75,8 @@ def _expand(pattern: str, defines: dict[str, str], at: str) -> str:
 
 def _word_led(rule: Rule) -> bool:
     """Tried at word starts only: `word` rows, and `clause` rows that start with a letter."""
-    if rule.where == "word":
-        return True
-    return rule.where == "clause" and rule.pattern.removeprefix("(?:")[:1].isalpha()
+    led = rule.pattern.removeprefix("(?:")[:1].isalpha()
+    return rule.where == "word" or (rule.where == "clause" and led)
 
 
 _SET = re.compile(r"\[[^]^\\-]+\]")  # a set of literal characters
@@ -118,16 +117,15 @@ def _group(p: str) -> tuple[int, list[str]]:
     while True:
         if p[i] == "\\":
             i += 2
-            continue
-        if p[i] == "[":
+        elif p[i] == "[":
             i = p.index("]", i + 1) + 1
-            continue
-        depth += (p[i] == "(") - (p[i] == ")")
-        if depth == 0:
-            return i, [p[a + 1 : b] for a, b in zip([2, *cuts], [*cuts, i], strict=True)]
-        if p[i] == "|" and depth == 1:
-            cuts.append(i)
-        i += 1
+        else:
+            depth += (p[i] == "(") - (p[i] == ")")
+            if depth == 0:
+                return i, [p[a + 1 : b] for a, b in zip([2, *cuts], [*cuts, i], strict=True)]
+            if p[i] == "|" and depth == 1:
+                cuts.append(i)
+            i += 1
 
 
 _Table = dict[str, re.Pattern[str]]

@@ -23,6 +23,7 @@ import snowballstemmer
 from explain.core.normal import fold_name as _fold
 from explain.core.normal import forms_of
 from explain.core.rules.disguises import latin_look_alike
+from explain.core.rules.words import data_words
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 ALIAS_FILE = DATA / "skill_aliases.tsv"
@@ -247,12 +248,7 @@ _SENTENCE_END = re.compile(r"(?:^\s*|[.!?]\s+|^[^\n.!?:]{1,40}:[ \t]+)\Z", re.M)
 # "Jest tu miło"), else a name ("Go developer", "Go, Python", "on" a name: "Ruby on Rails";
 # "a" is a Romance preposition: "Excel a diario").
 _NEXT_WORD = re.compile(r"[ \t]+(?!on [A-Z])([a-zà-ÿ]+)")
-_EVERYDAY_NEXT = frozenset(
-    "to ahead on with back out through into beyond the an at in "
-    "up down over away by from of as home get see check make we you i it if now there "
-    "here every forward your our my this that these those "
-    "gerust eens even maar mee doch mal gerne ruhig nam tu tam".split()
-)
+_EVERYDAY_NEXT = data_words("everyday_next")
 # An auxiliary after it makes a noun the subject ("Spring is our busy season"), but the name
 # of a word that is only a verb or an adjective in everyday use ("React is required").
 _AUXILIARY = frozenset("is was are were has had will can be been".split())
@@ -338,20 +334,19 @@ class Words:
                 name = re.escape(form.name)
                 joined = re.finditer(rf"(?<![\w&+/-]){name}(?![\w&+/-])", text)
                 found.update(m.span() for m in joined if self.low <= m.start())
-                continue
-            if form.strict:
+            elif form.strict:
                 spans = (_as_written(text, at, form) for at, w in self.starts if w == form.words[0])
                 found.update(span for span in spans if span is not None)
-                continue
-            compact = "".join(form.words)
-            heads = {compact[:k] for k in range(1, _PREFIX + 1)}
-            for (at, _), head in zip(self.starts, self.heads, strict=True):
-                if head in heads:
-                    words = []
-                    for match in _phrase(text, at, _MAX_WINDOW):
-                        words.append(_fold(match.group()))
-                        if _keys(words) & form.keys:
-                            found.add((at, match.end()))
+            else:
+                compact = "".join(form.words)
+                heads = {compact[:k] for k in range(1, _PREFIX + 1)}
+                for (at, _), head in zip(self.starts, self.heads, strict=True):
+                    if head in heads:
+                        words = []
+                        for match in _phrase(text, at, _MAX_WINDOW):
+                            words.append(_fold(match.group()))
+                            if _keys(words) & form.keys:
+                                found.add((at, match.end()))
         return sorted(span for span in found if span[1] <= self.high)
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from explain.core.normal import normalize
 from explain.core.rules.equivalence import common_words
-from explain.core.rules.words import is_word_char
+from explain.core.rules.words import data_words, is_word_char
 
 __all__ = ["CUES_PATH", "KINDS", "Cue", "Reading", "cues", "read"]
 
@@ -38,22 +38,10 @@ KINDS = (
 )  # fmt: skip
 # heading: a list's label ("Goal:"); near: a domain word near; name: "Herr X"; label: "Contact: X".
 _WHERE = ("before", "after", "both", "heading", "near", "name", "label")
-# Closed word classes the code reads (rows with where "word" in the same files): what
-# each is for is said in the files' headers and where the code uses it.
-WORD_CLASSES = (
-    "connector", "determiner", "joining", "person", "person_bare", "filler", "elision",
-    "contracted", "homograph", "abbreviation", "non_stacking", "without", "season", "next_to_term",
-    "agent", "clitic", "everyday_name", "consequence", "maker", "beneficiary", "until",
-    "first_person", "preposition", "decade", "stance", "difficulty", "relative", "pronoun",
-    "company", "since", "company_size", "companion", "funding", "course", "copula", "asks",
-    "indefinite", "lapse", "licence", "ago", "years", "ongoing", "emphatic", "passive",
-    "expert", "leads",
-    "support", "genitive", "second_person", "shared",
-    "since_then", "anymore", "forgotten", "bygone", "mishap", "single", "only", "year_to",
-    "past_prefix", "domain_name", "our", "takes_on", "standing", "we", "premises", "duration",
-    "failure", "nobody", "whoever", "former", "still", "department", "unit", "uses",
-    "lack", "my", "excluding", "refers_back", "booked",
-)  # fmt: skip
+# Closed word classes the code reads (rows with where "word" in the same files), listed in
+# explain/data/words/word_classes.txt: what each is for is said in the files' headers and
+# where the code uses it.
+WORD_CLASSES = data_words("word_classes")
 
 # How many words may stand between a cue and the term it governs.
 REACH = 4
@@ -111,10 +99,10 @@ _CJK_CHAR = re.compile(rf"[{_CJK}]")
 _Spans = list[tuple[int, int]]  # (start, end) of each word of a clause
 
 
-def _tokens(text: str, low: int, high: int) -> list[tuple[int, int]]:
+def _tokens(text: str, low: int, high: int) -> _Spans:
     """(start, end) of each word of text[low:high]; "'" and "-" inside a word join it,
     except after an elided article ("d'excel" is "d'" and "excel")."""
-    out: list[tuple[int, int]] = []
+    out: _Spans = []
     elisions = word_class("elision")
     for a, b in (m.span() for m in _WORD.finditer(text, low, high)):
         cut = text.find("'", a, b)
@@ -165,6 +153,8 @@ def word_class(name: str) -> frozenset[str]:
 
 # A contraction read as a negation on either side of the term ("haven't used Docker").
 _NOT = Cue("en", "negation", "both", ("n't",))
+# A list item's value that says none ("Docker: -", "Kubernetes 0/5").
+_ABSENT = Cue("en", "negation", "after", ("none",))
 
 
 @cache
@@ -318,8 +308,6 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         and _governs(hit, words, (first, last + sum(aside[last : hit.first]), opening), everyday)
         # A domain word after "for" is the client's trade ("Go for a car marketplace").
         and not (hit.cue.where == "near" and word_class("beneficiary") & {*words[last : hit.first]})
-        # Nor the company's where the clause asks ("Our clients use X, so X experience is a must").
-        and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
         # Past a comma, another item's; not the past ("X, years ago", "Back then, ... X").
         and (hit.cue.kind == "past" or not _other_item(text, spans, hit, first, last))
         # Nor a lapse word ("expired", "vencida") but beside a licence noun ("expired stock").
@@ -341,7 +329,6 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             for hit in _hits(h_words)
             if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
             and {hit.cue.kind, f"{hit.cue.kind} {hit.cue.where}"} & kinds
-            and not (hit.cue.kind == "about_company" and word_class("asks") & {*words})
         )
     # A negation as a condition: "No AWS, no offer", "Here nobody starts without X", "Wer kein
     # X", "Never used X? Not for you", "nem se candidate"; ruling out: "Brak X wyklucza".
@@ -378,6 +365,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     ones = {h.last for h in hits if h.cue.kind == "negation" and h.first == h.last}
     must = any(h.cue.kind == "optional" and {h.first - 1, h.first - 2} & ones for h in hits)
     drop = {"negation", "optional"} if must else {"negation"} if wished else set()
+    # Nor the company's where the clause asks ("Our clients use X, so X experience is a must").
+    drop |= {"about_company"} if word_class("asks") & {*words} else set()
     governing = {k: c for k, c in governing.items() if c.kind not in drop}
     extra |= {"optional"} if wished else set()  # "kein Muss, aber gern gesehen": optional
     # A maker, "for", the term; or the term it makes (no tool: "mit Java"), "for" and whom.
@@ -428,7 +417,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     return _reading(found, extra)
 
 
-def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, int]) -> set[str]:
+def _job_side(text: str, spans: _Spans, at: tuple[int, int, int, int]) -> set[str]:
     """A job's term about the company ("Empresa líder en X", "We're a X agency", "since 2009",
     "with 800 employees"; never where experience is asked), another role's ("the manager, who
     runs X", "avec notre consultant X", "run by our accountants") or offered ("paid X course")."""
@@ -483,7 +472,7 @@ def _job_side(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int, 
     return {kind for kind, held in kinds if held}
 
 
-def _attached(text: str, spans: list[tuple[int, int]], at: tuple[int, int, int]) -> bool:
+def _attached(text: str, spans: _Spans, at: tuple[int, int, int]) -> bool:
     """The term words[at[2]] after "(" and a person, or in the relative clause, apposition or
     bracket of a person before it (docs/verifier.md, "Persons and their clauses")."""
     (low, opening, i), wc, words = at, word_class, [text[a:b] for a, b in spans]
@@ -535,7 +524,7 @@ def _aside(text: str, span: tuple[int, int], end: int) -> bool:
     return not (closed or words[0][:1].isdigit() or any(h.first == 0 for h in _hits(words)))
 
 
-def _other_item(text: str, spans: list[tuple[int, int]], hit: _Hit, first: int, last: int) -> bool:
+def _other_item(text: str, spans: _Spans, hit: _Hit, first: int, last: int) -> bool:
     """A cue past a comma is another item's: a comma right after a cue before the term ("Helm:
     none, Docker"), or a comma or spaced slash before a cue after it, the term not ending there."""
     if hit.last < first:  # not after an opening "Ideally," (an optional row "before")
@@ -588,7 +577,7 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int
 
 
 def _fronted_negations(
-    text: str, spans: list[tuple[int, int]], hits: list[_Hit], at: tuple[int, int, int, int]
+    text: str, spans: _Spans, hits: list[_Hit], at: tuple[int, int, int, int]
 ) -> list[_Hit]:
     """Negations after a fronted term that are the writer's about it ("Klasse C habe ich
     nicht", "Java non lo conosco"): the term opens the clause (past "mit", "den"), then the
@@ -646,9 +635,6 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
         return False
     marks = [a for a, b in _tokens(line, 0, len(line)) if line[a:b] in word_class("first_person")]
     return any(c in line[:a] for a in marks for c in ",;(-")
-
-
-_YEAR_END = re.compile(r"(?:(?:19|20)\d\d-)?((?:19|20)\d\d)|((?:19|20)\d|[5-9])0(?:s|er|ern)?")
 
 
 def _long_ago(words: list[str]) -> bool:
@@ -732,6 +718,8 @@ def _everyday_term(term_words: list[str]) -> int:
 
 # "Spring 2025", "spring '26": a season, not the framework.
 _YEAR = re.compile(r"(?:19|20)\d\d(?!\d)|'\d\d(?!\d)")
+# The end year of a span or a decade: "2009-2012", "the 90s", "80er".
+_YEAR_END = re.compile(r"(?:(?:19|20)\d\d-)?((?:19|20)\d\d)|((?:19|20)\d|[5-9])0(?:s|er|ern)?")
 
 
 def _season(word: str, text: str, after: int, high: int) -> bool:
@@ -768,9 +756,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         if sep is not None and text[i : sep.end()].strip():
             value_start = sep.end()
             break
-        if text[i : i + 1] not in (" ", "-", "/"):  # "Jira/Confluence: none"
-            return None
-        word = _TAIL_WORD.match(text, i + 1, high)
+        spaced = text[i : i + 1] in (" ", "-", "/")  # "Jira/Confluence: none"
+        word = _TAIL_WORD.match(text, i + 1, high) if spaced else None
         if word is None:
             return None
         i = word.end()
@@ -812,9 +799,6 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     return _ABSENT if adverb or not rest or len(hit.cue.words) > 1 or filler else None
 
 
-_ABSENT = Cue("en", "negation", "after", ("none",))
-
-
 def _whole_answer(text: str, start: int, high: int) -> bool:
     """A skill grid's short answer with no separator: one absent cue that is the whole
     item after the term ("Kubernetes no", "Azure nein, AWS ja")."""
@@ -824,9 +808,7 @@ def _whole_answer(text: str, start: int, high: int) -> bool:
     return any(h.first == 0 and h.last == len(words) - 1 and h.cue.kind == "absent" for h in hits)
 
 
-def _cuts(
-    text: str, spans: list[tuple[int, int]], hits: list[_Hit], first: int, last: int
-) -> tuple[int, int]:
+def _cuts(text: str, spans: _Spans, hits: list[_Hit], first: int, last: int) -> tuple[int, int]:
     """The word range of the term's clause: cut at a connector ("but", "aber", "pero"; not
     one of another language in a clause showing its own: "ma" in Polish; not inside a cue:
     "pendant ma thèse"; not after an indefinite article: "un solo") and at a comma before a

@@ -9,6 +9,9 @@ import re
 import unicodedata
 from itertools import product
 from math import prod
+from pathlib import Path
+
+_DATA_WORDS = Path(__file__).resolve().parents[2] / "data" / "words"
 
 # Scripts written without spaces between words, each character its own word: Thai, Lao,
 # Myanmar, Khmer, Hiragana, Katakana, the CJK ideographs (extension A, unified,
@@ -23,6 +26,12 @@ _UNSPACED = re.compile(
 MIN_PLURAL_CHARS = 3
 # A term of 4 words has at most 3**4 spellings; more would make the rule fuzzy and slow.
 _MAX_FORMS = 81
+
+
+def data_words(name: str) -> frozenset[str]:
+    """The closed word list in explain/data/words/<name>.txt (lines starting "#" left out)."""
+    lines = (_DATA_WORDS / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+    return frozenset(word for line in lines if not line.startswith("#") for word in line.split())
 
 
 def unspaced(ch: str) -> bool:
