@@ -546,6 +546,7 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
     """A person or group starts at words[i] (before stop): a determiner and within three
     words a person ("our BI team", "l'équipe"), a noun of a language without articles
     ("Zespół DBA"), or, if bare, any person ("by contractors")."""
+    stop = min(stop, len(words))  # a stop counted along the line may pass the clause's words
     if i < stop and (words[i] in word_class("person_bare") or (bare and _person(words[i]))):
         return True
     determiners = word_class("determiner") | (word_class("indefinite") if bare else frozenset())

@@ -491,3 +491,9 @@ ROUND9 = [
 @pytest.mark.parametrize(("text", "term", "state"), ROUND9)
 def test_round9_other_roles_trainees_and_this_role(text: str, term: str, state: str) -> None:
     assert job_state(reading_of(text, term)) == state, (text, term)
+
+
+def test_a_term_said_twice_before_a_full_stop_never_crashes_the_reader() -> None:
+    # A stop counted along the line once ran past the clause's words (a property test's find).
+    reading_of("AWS AWS team. AWS", "AWS")
+    reading_of("Jira Jira crew; Jira", "Jira")
