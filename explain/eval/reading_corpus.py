@@ -57,6 +57,9 @@ FRESH4_PATH = Path(__file__).resolve().parent / "reading_fresh4.tsv"
 # one weighted to the profile side (5a), one to the job side (5b).
 DEV5A_PATH = Path(__file__).resolve().parent / "reading_dev5a.tsv"
 DEV5B_PATH = Path(__file__).resolve().parent / "reading_dev5b.tsv"
+# Written on 5 Dec (second session) apart from the reader, committed (aaba7b6) before it
+# was run, and measured once with the reader of round 8.
+FRESH5_PATH = Path(__file__).resolve().parent / "reading_fresh5.tsv"
 LANGS = ("en", "de", "fr", "es", "pt", "it", "nl", "pl")
 SIDES = ("P", "J", "G", "N")
 OPTIONAL = "opt"

@@ -200,6 +200,7 @@ class Command(BaseCommand):
             reading_corpus.FRESH4_PATH,
             reading_corpus.DEV5A_PATH,
             reading_corpus.DEV5B_PATH,
+            reading_corpus.FRESH5_PATH,
         )
         for path in paths:
             judged = reading_corpus.judge_corpus(

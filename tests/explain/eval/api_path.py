@@ -52,6 +52,7 @@ SETS = (
     rc.FRESH4_PATH,
     rc.DEV5A_PATH,
     rc.DEV5B_PATH,
+    rc.FRESH5_PATH,
 )
 
 # Plain lines around the line under test: none names a reading-set term, none reads as
