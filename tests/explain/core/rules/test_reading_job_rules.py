@@ -497,3 +497,93 @@ def test_a_term_said_twice_before_a_full_stop_never_crashes_the_reader() -> None
     # A stop counted along the line once ran past the clause's words (a property test's find).
     reading_of("AWS AWS team. AWS", "AWS")
     reading_of("Jira Jira crew; Jira", "Jira")
+
+
+BENEFITS_PROFILES_TASKS = [
+    # Benefit nouns in a list, or a package label: what the job gives.
+    ("Package: up to £55k, pension scheme, gym membership", "pension scheme", "offered"),
+    (
+        "Health insurance, meal vouchers, a gym allowance and a company car",
+        "health insurance",
+        "offered",
+    ),
+    ("Jobrad, Essenszuschuss, Fitnessstudio und betriebliche Altersvorsorge", "Jobrad", "offered"),
+    ("Tickets restaurant, mutuelle, voiture de fonction", "tickets restaurant", "offered"),
+    ("Seguro médico, tickets restaurante y coche de empresa", "seguro médico", "offered"),
+    (
+        "Pacote: seguro de saúde, subsídio de refeição e carro de empresa",
+        "seguro de saúde",
+        "offered",
+    ),
+    ("Telefono aziendale, buoni pasto e welfare aziendale", "telefono aziendale", "offered"),
+    ("Pakket: leaseauto, telefoon van de zaak en pensioenregeling", "leaseauto", "offered"),
+    ("Samochód służbowy, karta sportowa i prywatna opieka medyczna", "karta sportowa", "offered"),
+    # Guards: a requirement beside a benefit stays required.
+    ("A full driving licence is required; company car provided", "driving licence", "required"),
+    (
+        "Führerschein Klasse B zwingend erforderlich; Firmenwagen wird gestellt",
+        "Führerschein",
+        "required",
+    ),
+    ("Patente B richiesta; auto aziendale in dotazione", "Patente B", "required"),
+    ("Prawo jazdy kat. B wymagane; samochód służbowy zapewniamy", "Prawo jazdy", "required"),
+    # A profile by label, or a cooperative or trade firm opening the line.
+    (
+        "Industry: renewable energy | 300 employees | HQ in Leeds",
+        "renewable energy",
+        "about_company",
+    ),
+    ("Branche: Logistik | 250 Mitarbeitende | Sitz in Bremen", "Logistik", "about_company"),
+    ("Settore: arredamento | 60 dipendenti | sede a Treviso", "arredamento", "about_company"),
+    ("Branża: logistyka | 400 pracowników | siedziba w Łodzi", "logistyka", "about_company"),
+    (
+        "Cooperativa agrícola productora de almendras, vendemos en toda Europa",
+        "almendras",
+        "about_company",
+    ),
+    ("Brand identity work in Figma and Illustrator", "Figma", "required"),
+    # Another team or firm takes the task on; the reader's part follows.
+    (
+        "Die Lohnbuchhaltung übernimmt unsere Zentrale; Sie betreuen die Kunden",
+        "Lohnbuchhaltung",
+        "other_role",
+    ),
+    ("La logistica è affidata a un partner esterno; tu segui i clienti", "logistica", "other_role"),
+    (
+        "La contabilità è in carico al nostro commercialista, tu gestisci gli acquisti",
+        "contabilità",
+        "other_role",
+    ),
+    ("Kadry prowadzi nasze biuro rachunkowe, a Ty obsługujesz klientów", "Kadry", "other_role"),
+    ("Reporta ao diretor de compras, que trata dos contratos", "compras", "other_role"),
+    (
+        "Payroll is handled by our shared-service centre; you run accounts payable",
+        "Payroll",
+        "other_role",
+    ),
+    # Guards: the same tasks given to the reader stay required.
+    ("Sie übernehmen die Lohnbuchhaltung für unsere Mandanten", "Lohnbuchhaltung", "required"),
+    ("You maintain our payroll in SAP", "payroll", "required"),
+    ("Reportando ao diretor financeiro, vai preparar relatórios em Excel", "Excel", "required"),
+    ("En binôme avec le service RH, vous gérez la paie sous SAP", "SAP", "required"),
+    ("Vous maîtrisez Sage, qui gère nos immobilisations", "Sage", "required"),
+    # A task done by another named after it (passive, or the object first), and guards.
+    ("La paie est assurée par le siège ; vous gérez les achats", "paie", "other_role"),
+    ("La pintura la hacen nuestros pintores; tú haces la carpintería", "pintura", "other_role"),
+    (
+        "De boekhouding doen de collega's op kantoor, jij doet de verkoop",
+        "boekhouding",
+        "other_role",
+    ),
+    ("Malowanie wykonują koledzy z ekipy – Ty montujesz okna", "Malowanie", "other_role"),
+    ("Vous assurez la paie sous SAP, contrôlée par le DAF", "SAP", "required"),
+    ("Los planos los haces tú en AutoCAD", "AutoCAD", "required"),
+    ("Je doet de planning in Excel", "Excel", "required"),
+]
+
+
+@pytest.mark.parametrize(("text", "term", "state"), BENEFITS_PROFILES_TASKS)
+def test_benefit_lists_company_profiles_and_tasks_taken_on(
+    text: str, term: str, state: str
+) -> None:
+    assert job_state(reading_of(text, term)) == state, (text, term)
