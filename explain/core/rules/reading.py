@@ -103,10 +103,9 @@ def _tokens(text: str, low: int, high: int) -> _Spans:
     """(start, end) of each word of text[low:high]; "'" and "-" inside a word join it,
     except after an elided article ("d'excel" is "d'" and "excel")."""
     out: _Spans = []
-    elisions = word_class("elision")
     for a, b in (m.span() for m in _WORD.finditer(text, low, high)):
         cut = text.find("'", a, b)
-        elided = cut > a and text[a:cut] in elisions and cut + 1 < b
+        elided = cut > a and text[a:cut] in word_class("elision") and cut + 1 < b
         out += [(a, cut + 1), (cut + 1, b)] if elided else [(a, b)]
     return out
 
@@ -330,8 +329,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
             if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
             and {hit.cue.kind, f"{hit.cue.kind} {hit.cue.where}"} & kinds
         )
-    # A negation as a condition: "No AWS, no offer", "Here nobody starts without X", "Wer kein
-    # X", "Never used X? Not for you", "nem se candidate"; ruling out: "Brak X wyklucza".
+    # A negation as a condition: "No AWS, no offer", "Wer kein X", "Never used X? Not for you",
+    # "nem se candidate"; ruling out: "Brak X wyklucza"; a rhetorical "Isn't X what Y is about?"
     asked = _clause(text, right + 1, right + 1, low, high)[1] * (text[right : right + 1] == "?")
     later = words + [text[a:b] for a, b in _tokens(text, right + 1, asked)]
     negs = [h for h in _hits(later) if h.cue.kind == "negation"]
@@ -349,6 +348,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     nobody = word_class("nobody") & {*fore, *map(" ".join, pairwise(fore))}
     pronoun |= {words[opening]} & word_class("former")  # "Ex dev, now I do X": mine
     who = words[opening] in word_class("whoever") and any(h.first - opening in (1, 2) for h in negs)
+    who = who or (bool(asked) and words[opening] in word_class("rhetorical"))
     if consequence or nobody or who or _double_negation(words, hits, opening, first):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
     # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
