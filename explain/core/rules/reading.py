@@ -206,11 +206,13 @@ _BREAK = re.compile(rf"\n|(?:(?<!\.\.)\.|[;:!?])(?=[ \n]|$)|\u3002|(?<=[{_CJK}])
 
 
 def _abbreviation(text: str, i: int) -> bool:
-    """True for the full stop of "e.g.", "z.B.", "etc." and the like."""
+    """The full stop of "e.g.", "z.B.", "etc.", or of an initial after one ("Mr D. Swift")."""
     start = i
     while start > max(0, i - 8) and (is_word_char(text[start - 1]) or text[start - 1] == "."):
         start -= 1
-    return text[i] == "." and text[start:i] in word_class("abbreviation")
+    title = text[:start].rstrip(". ").rpartition(" ")[2]  # "Dr. J. Swift": "dr"
+    known = word_class("abbreviation")
+    return text[i] == "." and (text[start:i] in known or (i - start == 1 and title in known))
 
 
 def _breaks(text: str, low: int, high: int) -> list[int]:
@@ -223,8 +225,7 @@ def _clause(text: str, start: int, end: int, low: int, high: int) -> tuple[int, 
     """The bounds of the clause holding text[start:end], inside [low, high)."""
     # One character past start, so a "." just before the term sees what follows it.
     before = [i for i in _breaks(text, low, min(start + 1, high)) if i < start]
-    after = _breaks(text, end, high)
-    return (before[-1] + 1 if before else low), (after[0] if after else high)
+    return (before[-1] + 1 if before else low), (_breaks(text, end, high) or [high])[0]
 
 
 def _heading(text: str, left: int, low: int) -> tuple[int, int] | None:
@@ -836,8 +837,7 @@ def _cuts(text: str, spans: _Spans, hits: list[_Hit], first: int, last: int) -> 
         if set(",\u060c\u3001") & {*between} and not word_class("without") & {*words[: hit.first]}:
             starts.append(hit.first)
     cut_left = max((k for k in starts if k <= first), default=0)
-    cut_right = min((k for k in starts if k > last), default=len(words))
-    return cut_left, cut_right
+    return cut_left, min((k for k in starts if k > last), default=len(words))
 
 
 def _governs(hit: _Hit, words: list[str], at: tuple[int, int, int], everyday: int) -> bool:
@@ -853,9 +853,9 @@ def _governs(hit: _Hit, words: list[str], at: tuple[int, int, int], everyday: in
         if where != "name" and (not everyday or where == "near" or everyday == _NEAR_ONLY):
             near = max(first - hit.last, hit.first - last) <= REACH + 1
             return where == "near" and everyday > _SHORT and near
-        if hit.last < first:
-            reach = EVERYDAY_REACH_SHORT if everyday == _SHORT else 0
-            return where != "after" and first - hit.last - 1 <= reach
+        if hit.last < first:  # a title's name past its initials: "Dr J. K. Swift"
+            between = [w for w in words[hit.last + 1 : first] if where != "name" or len(w) > 1]
+            return where != "after" and len(between) <= (everyday == _SHORT) * EVERYDAY_REACH_SHORT
         # After the term, next to it; or a phrase that holds the term ("head chef").
         return hit.first <= last or (where not in ("before", "name") and hit.first == last + 1)
     if kind in _SUBJECT_KINDS and where == "before":
