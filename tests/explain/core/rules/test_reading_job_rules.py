@@ -578,3 +578,16 @@ def test_benefit_lists_company_profiles_and_tasks_taken_on(
     text: str, term: str, state: str
 ) -> None:
     assert job_state(reading_of(text, term)) == state, (text, term)
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("Tools: Android Studio, Kotlin, Gradle", "Kotlin"),
+        ("Visual Studio e C# per i gestionali interni", "C#"),
+        ("RStudio oder Visual Studio Code, dazu solides SQL", "SQL"),
+    ],
+)
+def test_an_ide_named_studio_is_no_company(text: str, term: str) -> None:
+    # Italian "studio" (a firm) is no company noun: it opens IDE names in every language.
+    assert job_state(reading_of(text, term)) == "required", text
