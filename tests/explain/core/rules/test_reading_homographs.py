@@ -19,6 +19,9 @@ NOT_A_CUE = [
     ("Managed the control plane for Kubernetes", "Kubernetes"),  # English, not "ich plane"
     ("Formação no Excel avançado", "Excel"),  # Portuguese "no" (in the), by an ending
     ("Trabalho com foco no Salesforce", "Salesforce"),
+    # Polish "no" (well, so), an interjection, in a clause showing Polish.
+    ("No i oczywiście Excel na co dzień", "Excel"),
+    ("No cóż, SAP znam bardzo dobrze", "SAP"),
     # Portuguese by a word of its own or an ending only it has (-lho, -nho, -gem).
     ("Seis anos no Primavera", "Primavera"),
     ("Desenho no AutoCAD para obras públicas", "AutoCAD"),
