@@ -8,20 +8,9 @@ e-mail addresses are kept."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from explain.core.rules.reading import read
-from explain.core.verify import normalize
-
-
-def everyday(text: str, term: str) -> bool:
-    folded = normalize(text)
-    found = re.search(rf"(?<!\w){re.escape(normalize(term))}(?!\w)", folded)
-    assert found is not None, (text, term)
-    return read(folded, found.span()).everyday
-
+from tests.explain.core.rules.test_reading_everyday_names import everyday
 
 EVERYDAY = [
     # A title, then initials, then the name.
