@@ -60,6 +60,10 @@ DEV5B_PATH = Path(__file__).resolve().parent / "reading_dev5b.tsv"
 # Written on 5 Dec (second session) apart from the reader, committed (aaba7b6) before it
 # was run, and measured once with the reader of round 8.
 FRESH5_PATH = Path(__file__).resolve().parent / "reading_fresh5.tsv"
+# Written on 5 Dec (third session) by writers who never saw the reader, for development:
+# profile side (6a) and job side (6b); first sight with the reader of round 9.
+DEV6A_PATH = Path(__file__).resolve().parent / "reading_dev6a.tsv"
+DEV6B_PATH = Path(__file__).resolve().parent / "reading_dev6b.tsv"
 LANGS = ("en", "de", "fr", "es", "pt", "it", "nl", "pl")
 SIDES = ("P", "J", "G", "N")
 OPTIONAL = "opt"

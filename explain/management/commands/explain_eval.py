@@ -201,6 +201,8 @@ class Command(BaseCommand):
             reading_corpus.DEV5A_PATH,
             reading_corpus.DEV5B_PATH,
             reading_corpus.FRESH5_PATH,
+            reading_corpus.DEV6A_PATH,
+            reading_corpus.DEV6B_PATH,
         )
         for path in paths:
             judged = reading_corpus.judge_corpus(

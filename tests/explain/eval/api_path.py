@@ -53,6 +53,8 @@ SETS = (
     rc.DEV5A_PATH,
     rc.DEV5B_PATH,
     rc.FRESH5_PATH,
+    rc.DEV6A_PATH,
+    rc.DEV6B_PATH,
 )
 
 # Plain lines around the line under test: none names a reading-set term, none reads as

@@ -19,7 +19,16 @@ KINDS = {*PROFILE_READINGS, *ModelReading, "pseudo", "everyday", "gap_negated"}
 
 
 HELD_OUT = [rc.FRESH_PATH, rc.FRESH2_PATH, rc.FRESH3_PATH, rc.FRESH4_PATH, rc.FRESH5_PATH]
-APART = [*HELD_OUT, rc.DEV2_PATH, rc.DEV3_PATH, rc.DEV4_PATH, rc.DEV5A_PATH, rc.DEV5B_PATH]
+APART = [
+    *HELD_OUT,
+    rc.DEV2_PATH,
+    rc.DEV3_PATH,
+    rc.DEV4_PATH,
+    rc.DEV5A_PATH,
+    rc.DEV5B_PATH,
+    rc.DEV6A_PATH,
+    rc.DEV6B_PATH,
+]
 
 
 @pytest.mark.parametrize("path", APART, ids=lambda path: path.stem)
