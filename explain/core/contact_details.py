@@ -165,9 +165,8 @@ def _is_money(text: str, start: int, end: int) -> bool:
     parts = [p for p in re.split(r"\s*[-–]\s*", text[start:end].strip()) if p]
     if not parts or not all(_THOUSANDS.fullmatch(p) for p in parts):
         return False
-    return bool(
-        _MONEY_AFTER.match(text, end) or _MONEY_BEFORE.search(text, max(0, start - 6), start)
-    )
+    before = _MONEY_BEFORE.search(text, max(0, start - 6), start)
+    return bool(_MONEY_AFTER.match(text, end) or before)
 
 
 def _phone_spans(text: str) -> list[tuple[int, int]]:

@@ -228,9 +228,8 @@ def read_posting(
 def _covered(line: Line, kept: Sequence[Requirement]) -> bool:
     """A line holds a kept requirement, or the same words again (a requirement listed
     twice, or in two languages' lists, is one requirement and covers both lines)."""
-    return any(r.job_span[0] < line.end and line.start < r.job_span[1] for r in kept) or any(
-        is_quoted(r.job_quote, line.text) for r in kept
-    )
+    held = any(r.job_span[0] < line.end and line.start < r.job_span[1] for r in kept)
+    return held or any(is_quoted(r.job_quote, line.text) for r in kept)
 
 
 def _placed(found: Requirement, source: SourceText, taken: set[tuple[int, int]]) -> Requirement:

@@ -419,7 +419,8 @@ class Checker:
         if isinstance(job, DropReason):
             return job
         needle = _normalize_quote(claim.term)
-        words = len(split_words(needle)[0])
+        parts, seps = split_words(needle)  # "C+E", "d'État", "CI/CD": one word each
+        words = len(parts) - sum(" " not in sep for sep in seps[1:-1] if sep)
         too_long = len(claim.term.strip()) > self.limits.max_term_chars
         if too_long or not 0 < words <= self.limits.max_term_words:
             return DropReason.TERM_MISSING

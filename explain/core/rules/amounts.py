@@ -56,18 +56,13 @@ _ITEM_BREAKS = ",;/\u00b7|"
 def _item(quote: str, start: int, end: int) -> tuple[int, int]:
     """The list item of the quote holding quote[start:end]: "Java (3 years)" in
     "Java (3 years), Python (5 years)"."""
-    depth = 0
-    low, high = 0, len(quote)
+    depth = low = 0
     for i, ch in enumerate(quote):
-        if ch in "([":
-            depth += 1
-        elif ch in ")]":
-            depth = max(0, depth - 1)
-        elif depth == 0 and ch in _ITEM_BREAKS and i < start:
-            low = i + 1
-        elif depth == 0 and ch in _ITEM_BREAKS and i >= end:
+        depth = max(0, depth + (ch in "([") - (ch in ")]"))
+        if depth == 0 and ch in _ITEM_BREAKS and i >= end:
             return low, i
-    return low, high
+        low = i + 1 if depth == 0 and ch in _ITEM_BREAKS and i < start else low
+    return low, len(quote)
 
 
 def amount_for(quote: str, term: tuple[int, int] | None) -> str:

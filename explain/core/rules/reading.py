@@ -319,6 +319,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     heading = _heading(text, left, low) if cut_left == 0 else None
     if heading is not None:
         h_words = [text[a:b] for a, b in _tokens(text, *heading)]
+        shut = len(_tokens(text, heading[0], max(heading[0], text.find("(", *heading)))) - 1
         dated = any(w[:1].isdigit() for w in h_words[1:])  # a goal opens it before a date
         lead = "heading" if dated or word_class("preposition") & {*h_words[1:2]} else ""
         kinds = {*_HEADING_KINDS, "someone_else heading", *(["everyday"] if everyday else [])}
@@ -327,7 +328,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         governing.update(
             ((hit.first - len(h_words), hit.cue.kind), hit.cue)
             for hit in _hits(h_words)
-            if (hit.last == len(h_words) - 1 or (hit.first == 0 and hit.cue.where == lead))
+            if (hit.last in (len(h_words) - 1, shut) or (hit.first == 0 and hit.cue.where == lead))
             and {hit.cue.kind, f"{hit.cue.kind} {hit.cue.where}"} & kinds
         )
     # A negation as a condition: "No AWS, no offer", "Wer kein X", "Never used X? Not for you",
@@ -360,16 +361,16 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     if len(negations) == 1 and negations[0].words[0] in without and others:
         governing[(others[-1].first, "negation")] = others[-1].cue
     extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
-    denied = any(kind == "negation" and at > last for at, kind in governing)  # "not needed but"
+    tail = _tail(text, end, high)  # "not needed but", "X - not a must, but a plus"
+    denied = any(k == "negation" and at > last for at, k in governing) or _ABSENT == tail
     wished = denied and any(h.cue.kind == "optional" and h.first == cut_right + 1 for h in hits)
     # "X isn't a nice-to-have", "no es un plus": an option denied is a requirement.
     ones = {h.last for h in hits if h.cue.kind == "negation" and h.first == h.last}
     must = any(h.cue.kind == "optional" and {h.first - 1, h.first - 2} & ones for h in hits)
-    drop = {"negation", "optional"} if must else {"negation"} if wished else set()
+    drop = {"negation", "optional"} if must else set()
     # Nor the company's where the clause asks ("Our clients use X, so X experience is a must").
     drop |= {"about_company"} if word_class("asks") & {*words} else set()
     governing = {k: c for k, c in governing.items() if c.kind not in drop}
-    extra |= {"optional"} if wished else set()  # "kein Muss, aber gern gesehen": optional
     # A maker, "for", the term; or the term it makes (no tool: "mit Java"), "for" and whom.
     maker = word_class("maker")
     n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
@@ -413,13 +414,17 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # One cue per kind and position: twin rows ("not required" before and after) are one.
     # In text order, as _reading reads them; a past cue does not hold beside "still".
     found = [c for _, c in sorted(governing.items()) if not still or c.kind != "past"]
-    tail = _tail(text, end, high)
     found += [tail] if tail is not None and not (still and tail.kind == "past") else []
+    # A denial beside a wish is an option ("Nice to have (not required): X"); not "No X, Y a plus"
+    nays = {at for at, kind in governing if kind == "negation"}
+    opts = {at for at, kind in governing if kind == "optional"} - nays
+    if (opts or wished) and not must and not any(0 <= at < first for at in nays):
+        found, extra = [c for c in found if c.kind != "negation"], extra | {"optional"}
     return _reading(found, extra)
 
 
 def _job_side(text: str, spans: _Spans, at: tuple[int, int, int, int]) -> set[str]:
-    """A job's term about the company ("Empresa líder en X", "We're a X agency", "since 2009",
+    """A job's term about the company ("Empresa líder en X", "Firma für X sucht", "since 2009",
     "with 800 employees"; never where experience is asked), another role's ("the manager, who
     runs X", "avec notre consultant X", "run by our accountants") or offered ("paid X course")."""
     (opening, i, j, stop), wc, words = at, word_class, [text[a:b] for a, b in spans]
@@ -438,8 +443,9 @@ def _job_side(text: str, spans: _Spans, at: tuple[int, int, int, int]) -> set[st
     site = wc("premises") & {*nouns} and (ours or lead) and not (you or any(map(_person, nouns)))
     we = (lead or wc("duration") & {*trail}) and (wc("we") | wc("our")) & {*trail}
     company = bool(close or wc("company") & {*nouns} or years or wc("company_size") & staff)
-    asks = wc("asks") & {*trail} or words[i] in words[j + 1 :]  # or said again: the reader's
-    company = (company or bool(site or (we and not you))) and not asks
+    hire = next((k for k in range(j + 1, stop) if words[k] in wc("hires")), stop)
+    asks = (wc("asks") | wc("hires")) & {*words[opening:hire]} or words[i] in words[j + 1 :]
+    company = (company or hire < stop or bool(site or (we and not you))) and not asks
     # "with our Java developers", "avec notre consultant X", "z zespołem Java": the term
     # names the people "with", "mit", "junto a" brings in (a person next to it, or "team of").
     pad = ["", "", *words, "", ""]  # pad[k + 2] is words[k]
@@ -783,10 +789,10 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     if not hits:
         return None
     hit, kind = hits[0], hits[0].cue.kind
-    if kind in ("optional", "offer", "wish", "past", "someone_else"):
-        return hit.cue
-    if kind not in ("negation", "absent"):
-        return None
+    plus = [h.cue for h in _hits(value) if h.cue.kind == "optional" and h.first > hit.last]
+    said = kind in ("optional", "offer", "wish", "past", "someone_else")
+    if said or kind not in ("negation", "absent") or plus:  # "Catalan: no must but a plus"
+        return hit.cue if said else plus[0] if plus else None
     rest = words[hit.last + 1 :]
     # An adverb (absent rows marked "both": "nunca mexi") negates the rest of the value; a
     # determiner only a filler ("no exp"), so "Kafka: no data loss" stays plain.

@@ -231,6 +231,23 @@ def test_a_term_may_have_4_words_and_100_characters_not_more() -> None:
     }
 
 
+def test_a_word_joined_by_punctuation_without_a_space_counts_once() -> None:
+    # Licence classes, elided articles, slashes: one written word each (our own lines).
+    job = "Needs a category B+E licence for the trailer."
+    assert kept_gap(gap(job, "a category B+E licence", "a category B+E licence"))
+    job = "Titulaire du brevet d'aptitude d'animateur exigé."
+    assert kept_gap(gap(job, "brevet d'aptitude d'animateur", "brevet d'aptitude d'animateur"))
+    job = "Sie kennen CI/CD und Node.js aus der Praxis."
+    assert kept_gap(gap(job, "kennen CI/CD und Node.js", "kennen CI/CD und Node.js"))
+    # Guards: five words apart by spaces are still too many, and "+" with spaces parts them.
+    job = "Needs a valid category C + E licence."
+    five = gap(job, "valid category C + E licence", "valid category C + E licence")
+    assert five.drop_reasons == {DropReason.TERM_MISSING.value: 1}
+    spaced = "Permis de conduire classe 5 exigé."
+    long = gap(spaced, "Permis de conduire classe 5", "Permis de conduire classe 5")
+    assert long.drop_reasons == {DropReason.TERM_MISSING.value: 1}
+
+
 # --------------------------------------------------------------------------- empty texts
 
 

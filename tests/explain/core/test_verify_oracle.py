@@ -80,11 +80,18 @@ def test_limits_agree_with_the_naive_rule(quote: str, source: str, max_words: in
 
 
 def word_count(text: str) -> int:
-    """Runs of word characters (each character of an unspaced script on its own)."""
-    count, previous = 0, ""
+    """Runs of word characters (each character of an unspaced script on its own), and
+    runs joined by punctuation with no space in it ("C+E", "d'État", "CI/CD") one word."""
+    count, previous, glue = 0, "", False
     for ch in text:
-        if oracle.is_word_character(ch) and not (previous and oracle.same_word(previous, ch)):
+        word = oracle.is_word_character(ch)
+        if word and not glue and not (previous and oracle.same_word(previous, ch)):
             count += 1
+        glue = (
+            not word
+            and not ch.isspace()
+            and (glue or (previous != "" and oracle.is_word_character(previous)))
+        )
         previous = ch
     return count
 
