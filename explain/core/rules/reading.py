@@ -733,7 +733,7 @@ def _season(word: str, text: str, after: int, high: int) -> bool:
 
 
 # After the term (and at most two more words, an aside: "SAP (FI):"): a separator, a value.
-_TAIL_SEPARATOR = re.compile(r"[ ]?(?:\([^()\n]{1,20}\)[ ]?)?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
+_TAIL_SEPARATOR = re.compile(r"[ ]?(?:\([^()\n]{1,20}\)[ ]?)?\)?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
 # The item ends at a list separator, a bracket, a line break, a full stop or a spaced dash.
 _TAIL_END = re.compile(r"[,;|·•()\n]|\.(?: |$)| - ")
 # A zero amount, a dash or a cross mark: "0", "0/5", "0 yrs", "zero", "SAP: -", "Swift ❌".
