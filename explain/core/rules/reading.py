@@ -275,8 +275,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     skip, ends = word_class("indefinite") | word_class("single"), word_class("preposition") | {""}
     rest = [(h, [w for w in words[h.last + 1 :] if w not in skip] + ["", ""]) for h in _hits(words)]
     praise = {h.first for h, (n, a, *_) in rest if n in word_class("mishap") and a in ends}
-    near = [(h, k) for h, _ in rest for k in fear if h.first <= k + 1 <= max(h.last + 5, last + 3)]
-    praise |= {h.first for h, k in near if seg[k] <= seg[max(h.last, last)]}
+    dread = [(h, k) for h, _ in rest for k in fear if h.first <= k + 1 <= max(h.last + 5, last + 3)]
+    praise |= {h.first for h, k in dread if seg[k] <= seg[max(h.last, last)]}
     lack = {k for k, w in enumerate(words) if w in word_class("lack") and not first <= k <= last}
     for h, k in [(h, k) for h, _ in rest for k in lack if h.last < k <= h.last + 4]:
         mark = seg[k] > seg[h.last]
