@@ -266,18 +266,20 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         words[last : last + 1] = [text[a:end], text[end + 1 : b]]
         compound = 1
     # A negated fear, difficulty, failure or mishap praises ("keine Angst", "zero errors in"; up
-    # to two words past the term: "nie eine Frist in X verpasst"), as does a negation before one;
-    # a negated lack word ("not unfamiliar with", "nada mal"; up to four words on, no term,
-    # filler or list mark between, the negation not ending in a filler verb) is undone with it.
+    # to two words past the term, no list mark past both: not "no X, I'm afraid"), as does a
+    # negation before one; a negated lack word ("not unfamiliar with", "nada mal"; up to four
+    # words on, no term, list mark or filler from the negation's last word) is undone with it.
     shy = word_class("difficulty") | word_class("failure")
-    fear = [False] + [w in shy - {*words[first : last + 1]} for w in words]  # fear[k + 1]: words[k]
+    fear = [k for k, w in enumerate(words) if w in shy and not first <= k <= last]
+    seg = [len(re.findall(r"[,;(]| - ", text[left:a])) for a, _ in spans]  # list marks before
     skip, ends = word_class("indefinite") | word_class("single"), word_class("preposition") | {""}
     rest = [(h, [w for w in words[h.last + 1 :] if w not in skip] + ["", ""]) for h in _hits(words)]
     praise = {h.first for h, (n, a, *_) in rest if n in word_class("mishap") and a in ends}
-    praise |= {h.first for h, _ in rest if any(fear[h.first : max(h.last + 6, last + 4)])}
+    dread = [(h, k) for h, _ in rest for k in fear if h.first <= k + 1 <= max(h.last + 5, last + 3)]
+    praise |= {h.first for h, k in dread if seg[k] <= seg[max(h.last, last)]}
     lack = {k for k, w in enumerate(words) if w in word_class("lack") and not first <= k <= last}
     for h, k in [(h, k) for h, _ in rest for k in lack if h.last < k <= h.last + 4]:
-        mark = re.search(r"[,;(]| - ", text[spans[h.last][1] : spans[k][0]])
+        mark = seg[k] > seg[h.last]
         if not (h.last < first <= k + 1 or mark or word_class("filler") & {*words[h.last : k]}):
             praise |= {h.first, k}
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
@@ -737,7 +739,7 @@ def _season(word: str, text: str, after: int, high: int) -> bool:
 
 
 # After the term (and at most two more words, an aside: "SAP (FI):"): a separator, a value.
-_TAIL_SEPARATOR = re.compile(r"[ ]?(?:\([^()\n]{1,20}\)[ ]?)?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
+_TAIL_SEPARATOR = re.compile(r"[ ]?(?:\([^()\n]{1,20}\)[ ]?)?\)?(?:[:=?(]|(?<= )-|-(?= ))[ ]?")
 # The item ends at a list separator, a bracket, a line break, a full stop or a spaced dash.
 _TAIL_END = re.compile(r"[,;|·•()\n]|\.(?: |$)| - ")
 # A zero amount, a dash or a cross mark: "0", "0/5", "0 yrs", "zero", "SAP: -", "Swift ❌".

@@ -71,12 +71,8 @@ def plural_forms(word: str) -> tuple[str, ...]:
     """The word, and the forms the plural rule lets stand for it."""
     if len(word) < MIN_PLURAL_CHARS or not word[-1].isalpha() or unspaced(word[-1]):
         return (word,)
-    forms = [word, word + "s", word + "es"]
-    if word.endswith("es") and len(word) - 2 >= MIN_PLURAL_CHARS:
-        forms.append(word[:-2])
-    if word.endswith("s") and len(word) - 1 >= MIN_PLURAL_CHARS:
-        forms.append(word[:-1])
-    return tuple(forms)
+    cut = [word[:-n] for n, end in ((2, "es"), (1, "s")) if word.endswith(end)]  # "-es" first
+    return (word, word + "s", word + "es", *(w for w in cut if len(w) >= MIN_PLURAL_CHARS))
 
 
 def word_forms(normal: str) -> list[str]:
