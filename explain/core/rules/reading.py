@@ -404,7 +404,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # "learned X years ago and still use it", "X: since 2010, now daily", "Uso X hace años": today.
     clause = words[cut_left:cut_right] + _WORD.findall(re.split(r"\n|;|\. ", text[right:high])[0])
     grams = {" ".join(clause[k : k + n]) for n in (1, 2, 3) for k in range(len(clause))}
-    still = wc("still") & grams or wc("present") & {*words[cut_left:first]}
+    lead = {" ".join(words[opening : opening + n]) for n in (1, 2)}  # "Trabajo con X hace años"
+    still = wc("still") & grams or wc("present") & lead
     if (ago or _given_up(text, spans[last][1], right, high)) and not still:
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
@@ -782,10 +783,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     if not hits:
         return None
     hit, kind = hits[0], hits[0].cue.kind
-    if kind in ("optional", "offer", "wish", "past", "someone_else"):
-        return hit.cue
     if kind not in ("negation", "absent"):
-        return None
+        return hit.cue if kind in ("optional", "offer", "wish", "past", "someone_else") else None
     rest = words[hit.last + 1 :]
     # An adverb (absent rows marked "both": "nunca mexi") negates the rest of the value; a
     # determiner only a filler ("no exp"), so "Kafka: no data loss" stays plain.

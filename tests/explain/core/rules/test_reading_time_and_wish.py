@@ -37,6 +37,10 @@ PAST = [
     ("Księgowość przez osiem lat przed przebranżowieniem", "Księgowość"),
     ("Retired from accountancy in 2014", "accountancy"),
     ("Jubilada de la docencia desde 2016", "docencia"),
+    # The noun "trabajo"/"trabalho" (a thesis) is no present verb; nor a verb after the term.
+    ("Trabajo de fin de grado en MATLAB, hace diez años", "MATLAB"),
+    ("Trabalho de conclusão de curso em Delphi, há muitos anos", "Delphi"),
+    ("Aprendí Perl hace años y ahora trabajo con Java", "Perl"),
 ]
 
 WISHES = [
@@ -82,9 +86,7 @@ GUARDS = [
 
 
 @pytest.mark.parametrize(("text", "term"), PAST)
-def test_the_past_far_after_the_term_or_a_change_of_trade_is_the_past(
-    text: str, term: str
-) -> None:
+def test_the_past_far_after_the_term_or_a_change_of_trade_is_the_past(text: str, term: str) -> None:
     assert profile_state(reading_of(text, term)) == "past"
 
 
