@@ -404,8 +404,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # "learned X years ago and still use it", "X: since 2010, now daily", "Uso X hace años": today.
     clause = words[cut_left:cut_right] + _WORD.findall(re.split(r"\n|;|\. ", text[right:high])[0])
     grams = {" ".join(clause[k : k + n]) for n in (1, 2, 3) for k in range(len(clause))}
-    lead = {" ".join(words[opening : opening + n]) for n in (1, 2)}  # "Trabajo con X hace años"
-    still = wc("still") & grams or wc("present") & lead
+    opener = {" ".join(words[opening : opening + n]) for n in (1, 2)}  # "Trabajo con X hace años"
+    still = wc("still") & grams or wc("present") & opener
     if (ago or _given_up(text, spans[last][1], right, high)) and not still:
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
