@@ -32,10 +32,8 @@ CUES_PATH = Path(__file__).resolve().parents[2] / "data" / "cues"
 # ("not afraid of"); someone_else: the clause's subject is another person or team; past:
 # used to, years ago; other_role: another opening's; about_company: what the company
 # sells or makes; everyday: the term is an everyday word here, not the skill.
-KINDS = (
-    "negation", "absent", "wish", "offer", "optional", "neutral", "someone_else", "past",
-    "other_role", "about_company", "everyday",
-)  # fmt: skip
+KINDS = (*"negation absent wish offer optional neutral someone_else past other_role".split(),
+    "about_company", "everyday")  # fmt: skip
 # heading: a list's label ("Goal:"); near: a domain word near; name: "Herr X"; label: "Contact: X".
 _WHERE = ("before", "after", "both", "heading", "near", "name", "label")
 # Closed word classes the code reads (rows with where "word" in the same files), listed in
@@ -406,9 +404,11 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     dates = int("-" in words[0])  # a span opening the line dates a CV entry: "2016-2019 X at Y"
     ago = _long_ago(words[last + 1 : cut_right]) or _long_ago(words[max(cut_left, dates) : first])
     ago = ago or text[spans[first][0] : start] in word_class("past_prefix")  # "Ex-SAP consultant"
-    # "learned X years ago and still use it" holds today; so does "X: since 2010, still daily".
+    # "learned X years ago and still use it", "X: since 2010, now daily", "Uso X hace años": today.
     clause = words[cut_left:cut_right] + _WORD.findall(re.split(r"\n|;|\. ", text[right:high])[0])
-    still = word_class("still") & {*clause, *map(" ".join, pairwise(clause))}
+    grams = {" ".join(clause[k : k + n]) for n in (1, 2, 3) for k in range(len(clause))}
+    opener = {" ".join(words[opening : opening + n]) for n in (1, 2)}  # "Trabajo con X hace años"
+    still = wc("still") & grams or wc("present") & opener
     if (ago or _given_up(text, spans[last][1], right, high)) and not still:
         extra.add("past")
     if everyday == _SHORT_OR_EVERYDAY and _season(words[first], text, spans[last][1], high):
@@ -536,8 +536,9 @@ def _aside(text: str, span: tuple[int, int], end: int) -> bool:
 def _other_item(text: str, spans: _Spans, hit: _Hit, first: int, last: int) -> bool:
     """A cue past a comma is another item's: a comma right after a cue before the term ("Helm:
     none, Docker"), or a comma or spaced slash before a cue after it, the term not ending there."""
-    if hit.last < first:  # not after an opening "Ideally," (an optional row "before")
+    if hit.last < first:  # not after an opening "Ideally," nor a wish ("Plane, die X zu machen")
         opens = (hit.first, hit.cue.kind, hit.cue.where) == (0, "optional", "before")
+        opens = opens or hit.cue.kind == "wish"
         gap = text[spans[hit.last][1] : spans[first][0]].lstrip(" ")
         return not opens and gap[:1] == "," and hit.cue.where != "name"  # "your mentor, Sam,"
     end = spans[last][1]
@@ -695,8 +696,7 @@ def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
             return True
     line = _WORD.findall(re.split(r"\n|;|\.(?: |$)", text[term_end:high], maxsplit=1)[0])
     denied = {h.last + 1 for h in _hits(line) if h.cue.kind == "negation"}  # "nothing forgotten"
-    forgotten = [k for k, word in enumerate(line) if word in word_class("forgotten")]
-    return any(k not in denied for k in forgotten)
+    return any(k not in denied for k, word in enumerate(line) if word in word_class("forgotten"))
 
 
 # Kinds a heading may give the list under it ("Nice to have:", "We're also hiring:",
@@ -849,9 +849,9 @@ def _cuts(text: str, spans: _Spans, hits: list[_Hit], first: int, last: int) -> 
 
 
 def _governs(hit: _Hit, words: list[str], at: tuple[int, int, int], everyday: int) -> bool:
-    """A cue before the term within reach, after it (its predicate) within reach, or
-    sharing words with it; subjects, another role's and everyday senses reach their own
-    way (docs/verifier.md, "The scope rule"); "ex", "była" only before a trade."""
+    """A cue before the term within reach, after it within reach (a past ending the clause: all
+    of it), or sharing words with it; subjects, another role's and everyday senses reach their
+    own way (docs/verifier.md, "The scope rule"); "ex", "była" only before a trade."""
     (first, last, opening), kind, where = at, hit.cue.kind, hit.cue.where
     trade = words[hit.last + 1 : last + 3]  # "ex SAP consultant"; "ex Java" is "e.g. Java"
     bare = hit.cue.words[-1] in word_class("former") and not any(map(_person, trade))
@@ -870,7 +870,8 @@ def _governs(hit: _Hit, words: list[str], at: tuple[int, int, int], everyday: in
         return hit.last < first and hit.first <= opening and first - hit.last <= SUBJECT_REACH + 1
     if kind == "other_role" and where == "before":
         return hit.last < first and first - hit.last - 1 <= SUBJECT_REACH
-    reach = CJK_REACH if hit.cue.cjk else REACH
+    ends = kind == "past" and hit.last == len(words) - 1
+    reach = CJK_REACH if hit.cue.cjk else SUBJECT_REACH if ends else REACH
     if hit.last < first:
         before = 0 if hit.cue.words[-1] in word_class("next_to_term") else reach
         fronted = hit.first <= opening and hit.cue.words[-1] not in word_class("preposition")
