@@ -489,8 +489,9 @@ def _attached(text: str, spans: _Spans, at: tuple[int, int, int]) -> bool:
             m, w = text[spans[k - 1][1] : spans[k][0]], words[k]
             bare = det and k + 1 < i and not m.strip() and not {w, det} <= wc("relative")
             bare = bare and words[k - 1] not in wc("preposition")  # "Team auf der Station"
-            post = w in wc("expert") or (w in wc("indefinite") and any(map(_person, words[k:])))
-            said = ("(" in m and h <= opening + 2) or ("," in m and k < i and post)
+            lone = w in wc("indefinite") and "," in m  # ", a CRM expert"; not "is hiring a welder"
+            post = w in wc("expert") or (lone and any(map(_person, words[k:])))
+            said = ("(" in m and h <= opening + 2) or (("," in m or bare) and k < i and post)
             if (w in wc("relative") and ("," in m or bare)) or (det and said):
                 return True
     return False
@@ -506,14 +507,14 @@ def _you_next(text: str, right: int) -> bool:
 
 
 def _supports_a_team(words: list[str], first: int, last: int) -> bool:
-    """Support of a team named by its trade ("alongside our welding crew", "Apoio à equipe
-    de solda", "Aide aux soudeurs"): a support word, a person within four words, the term that
-    person, just before it or after it past at most one "of" or relative."""
+    """Support of a person named by a trade ("Apoio à equipe de solda", "Aide aux soudeurs"): a
+    support word, a person within four words, the term that person, before or after it."""
     joining, support = word_class("genitive") | word_class("relative"), word_class("support")
     helped = [k for k in range(max(0, first - 6), first) if words[k] in support]
     people = {m for k in helped for m in range(k + 1, min(len(words), k + 5)) if _person(words[m])}
-    of = [m for m in people if m < first <= m + 2 and {*words[m + 1 : first]} <= joining]
-    return bool(of or people & {last, last + 1})  # "equipe de solda"; the term that person
+    of = [m for m in people if m < first <= m + 3 and {*words[m + 1 : first]} <= joining]
+    title = helped[-1:] == [first - 1]  # "Assistant payroll manager": the helper's own title
+    return bool(of or people & {last, last + 1 - title})  # "equipe de solda"; the term that person
 
 
 def _aside(text: str, span: tuple[int, int], end: int) -> bool:
@@ -564,9 +565,8 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
 
 
 def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int, int]) -> bool:
-    """After the term, an agent ("by") or a resumptive clitic and its verb ("lo llevaba"), then
-    a person; so before it, past a passive after its subject ("The shop was built by an agency
-    in Shopify"; not "Was promoted by", "I was trained by"), but not in a neutral phrase."""
+    """After the term, an agent ("by") or a resumptive clitic and its verb ("lo llevaba"), then a
+    person; or before it past a passive ("built by an agency in Shopify"; not "I was trained")."""
     first, last, stop = at
     neutral = {k for h in hits if h.cue.kind == "neutral" for k in range(h.first, h.last + 1)}
     aux = [k for k in range(1, first) if words[k] in word_class("passive")]
