@@ -1,0 +1,97 @@
+"""Someone else's and another role's, round 10: the assistant of a person named by the trade
+the term names ("Assistant to the payroll officer", "Supporto alla collega addetta paghe"),
+with the person's trade joined by up to two words ("aus der"); a person then a word saying
+the person is in charge of the term, with or without a comma ("the accountants responsible
+for payroll", "dono da conta AWS"); work given to an agency in Polish; another opening named
+in each language; persons written with a gender star. Guards: the helper's own title before
+the term ("Assistant payroll manager"), the reader in charge ("You will be responsible for"),
+an indefinite person ("an accountant responsible for"), a hiring team ("Our fab team is
+looking for a welder with"). Sentences written for these tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.explain.core.rules.test_reading_scoped import job_state, profile_state, reading_of
+
+SOMEONE_ELSE = [
+    ("Assistant to the payroll officer: filing and phone calls", "payroll"),
+    ("Zuarbeit für den Kollegen aus der Lohnbuchhaltung, vor allem Ablage", "Lohnbuchhaltung"),
+    ("Assistante de la responsable paie : classement et téléphone", "paie"),
+    ("Asistente del responsable de nóminas: archivo y teléfono", "nóminas"),
+    ("Assistente do analista de folha de pagamento: arquivo e telefone", "folha de pagamento"),
+    ("Assistente dell'addetta paghe: archivio e telefono", "paghe"),
+    ("Supporto al collega addetto paghe per l'archivio", "paghe"),
+    (
+        "Assistent van de medewerker salarisadministratie: archief en telefoon",
+        "salarisadministratie",
+    ),
+    ("SEO było zlecone agencji, ja prowadziłam bloga", "SEO"),
+    ("Aiuto saldatore: preparavo i pezzi", "saldatore"),
+]
+
+PROFILE_KEPT = [
+    ("Assistant payroll manager, ran payroll for 200 staff", "payroll"),
+    ("Payroll officer: ran monthly payroll for 200 staff", "payroll"),
+    ("Responsable paie pour 200 salariés", "paie"),
+    ("Técnico de nóminas: 300 nóminas mensuales", "nóminas"),
+    ("Addetta paghe presso uno studio di consulenza", "paghe"),
+    ("Specjalistka ds. płac w firmie produkcyjnej", "płac"),
+    ("AutoCAD no me asusta, lo uso a diario en la oficina técnica", "AutoCAD"),
+]
+
+OTHER_ROLE = [
+    ("You'll work alongside the accountants responsible for payroll", "payroll"),
+    ("You will report to the IT manager, owner of our SAP landscape", "SAP"),
+    ("Vous travaillerez avec les comptables chargés de la paie", "paie"),
+    ("Trabajarás junto a los contables responsables de las nóminas", "nóminas"),
+    ("Lavorerai con i consulenti responsabili delle paghe", "paghe"),
+    (
+        "Je werkt samen met de collega's verantwoordelijk voor de salarisadministratie",
+        "salarisadministratie",
+    ),
+    ("Ti interfaccerai con i sistemisti che mantengono OpenShift", "OpenShift"),
+    ("I nostri contabili gestiscono Zucchetti; tu ti occupi dell'accoglienza", "Zucchetti"),
+    ("Die Kolleg*innen der Buchhaltung pflegen SAP FI, du kümmerst dich um den Versand", "SAP FI"),
+    # Another opening.
+    ("NB: è aperta anche una posizione da data analyst (Python, SQL)", "Python"),
+    ("Separat ausgeschrieben ist eine Stelle als Data Analyst (Python, SQL)", "Python"),
+    ("Er is ook een aparte vacature voor een data-analist (Python, SQL)", "Python"),
+    ("Mamy też osobną ofertę dla analityka danych (Python, SQL)", "Python"),
+    ("Hay otra vacante abierta de analista de datos (Python, SQL)", "Python"),
+]
+
+REQUIRED = [
+    ("We need an accountant responsible for payroll", "payroll"),
+    ("You will be responsible for payroll", "payroll"),
+    ("Vous serez chargé de la paie", "paie"),
+    ("Serás responsable de las nóminas", "nóminas"),
+    ("Você será responsável pela folha de pagamento", "folha de pagamento"),
+    ("Sarai responsabile delle paghe", "paghe"),
+    ("Będziesz odpowiedzialny za płace", "płace"),
+    ("Our fab team is looking for a welder with proven TIG welding", "TIG welding"),
+    ("Voor ons IC-team zoeken wij een verpleegkundige met BIG-registratie", "BIG-registratie"),
+    ("Nous cherchons un DevOps qui maîtrise OpenShift", "OpenShift"),
+    ("This opening is for a data analyst (Python, SQL)", "Python"),
+    ("Unser Team arbeitet mit SAP FI, du auch", "SAP FI"),
+]
+
+
+@pytest.mark.parametrize(("text", "term"), SOMEONE_ELSE)
+def test_an_assistants_line_is_someone_elses(text: str, term: str) -> None:
+    assert profile_state(reading_of(text, term)) == "someone_else", (text, term)
+
+
+@pytest.mark.parametrize(("text", "term"), PROFILE_KEPT)
+def test_the_writers_own_title_stays_kept(text: str, term: str) -> None:
+    assert profile_state(reading_of(text, term)) == "states", (text, term)
+
+
+@pytest.mark.parametrize(("text", "term"), OTHER_ROLE)
+def test_a_person_in_charge_or_another_opening_is_another_roles(text: str, term: str) -> None:
+    assert job_state(reading_of(text, term)) == "other_role", (text, term)
+
+
+@pytest.mark.parametrize(("text", "term"), REQUIRED)
+def test_the_readers_own_charge_stays_required(text: str, term: str) -> None:
+    assert job_state(reading_of(text, term)) == "required", (text, term)
