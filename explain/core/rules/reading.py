@@ -474,8 +474,8 @@ def _job_side(text: str, spans: _Spans, at: tuple[int, int, int, int]) -> set[st
 
 
 def _attached(text: str, spans: _Spans, at: tuple[int, int, int]) -> bool:
-    """The term words[at[2]] after "(" and a person, or in the relative clause, apposition or
-    bracket of a person before it (docs/verifier.md, "Persons and their clauses")."""
+    """The term after "(" and a person, or in a person's relative clause, apposition or bracket
+    (docs/verifier.md, "Persons and their clauses")."""
     (low, opening, i), wc, words = at, word_class, [text[a:b] for a, b in spans]
     me = (wc("first_person") - wc("determiner")) | wc("second_person")
     for h in range(low, i):
@@ -573,7 +573,9 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int
     mine = word_class("first_person").intersection(words[:first])
     start = aux[0] if aux and not mine else last + 1
     ks = [k for k in range(start, stop) if k not in neutral and not first <= k <= last]
-    by = [k + 1 for k in ks if words[k] in word_class("agent")]
+    of = word_class("genitive") & word_class("agent")  # Portuguese "da nossa equipe": "of the"
+    by = [k + 1 for k in ks if words[k] in word_class("agent") - of]
+    by += [k + 1 for k in ks if words[k] in of and not word_class("our") & {*words[k + 1 : k + 2]}]
     by += [k + 2 for k in ks if words[k] in word_class("clitic")]  # "lo lleva la gestoría"
     return any(_subject_at(words, k, stop, bare=True) for k in by)
 
@@ -602,13 +604,12 @@ def _fronted_negations(
 
 
 def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], end: int) -> bool:
-    """Someone else as a subject not opening the clause (at: its opening, the term's
-    first and last word, its end): after a fronted term, a verb and a subject ending the
-    clause (V2: "Jenkinsa konfigurował mój kierownik"); or a person before a verb in the
-    first three words, seven past a fronted preposition ("DBA team owned Oracle", "Beim
-    Kunden hat das Team"; not "Team lead on", "Im Team habe ich") or after the term and a
-    verb before a comma, then "I" after ",", ";", "(" or a dash; or "I" opening the next clause
-    after an opening determiner or as an emphatic pronoun ("Mein Vater …, ich", ", ja …")."""
+    """Someone else as a subject not opening the clause (at: its opening, the term, its end):
+    after a fronted term, a verb and a subject ending the clause ("Jenkinsa konfigurował mój
+    kierownik"); a person before a verb in the first three words, seven past a fronted
+    preposition ("DBA team owned Oracle", "Beim Kunden hat das Team"; not "Im Team habe ich"),
+    or after the term and a verb before a comma, then "I" after ",", ";", "(" or a dash; or "I"
+    opening the next clause after an opening determiner or emphatic ("Mein Vater …, ich")."""
     opening, first, last, stop = at
     verbs = [w not in word_class("preposition") and not _person(w) for w in words[1:]] + [False]
     line = text[end:].split("\n", 1)[0]
@@ -660,9 +661,8 @@ def _long_ago(words: list[str]) -> bool:
 
 
 def _double_negation(words: list[str], hits: list[_Hit], opening: int, first: int) -> bool:
-    """Two negations that cancel: one opening the clause, a noun, a relative (or "I": "not a day
-    I don't"), the other before the term ("Keine Anlage, die ich nicht") or after "I" or the
-    relative ("X che non")."""
+    """Two negations that cancel: one opening the clause, a noun, a relative or "I", the other
+    before the term or after them ("Keine Anlage, die ich nicht", "not a day I don't")."""
     rel, me = word_class("relative"), word_class("first_person")
     at = {hit.first: hit for hit in hits if hit.cue.kind == "negation"}  # twin rows are one
     before = {h.first: {*words[h.first - 1 : h.first]} for h in at.values()}  # none at 0

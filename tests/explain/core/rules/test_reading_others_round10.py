@@ -95,3 +95,57 @@ def test_a_person_in_charge_or_another_opening_is_another_roles(text: str, term:
 @pytest.mark.parametrize(("text", "term"), REQUIRED)
 def test_the_readers_own_charge_stays_required(text: str, term: str) -> None:
     assert job_state(reading_of(text, term)) == "required", (text, term)
+
+
+HANDS = [
+    (
+        "O design gráfico fica a cargo da nossa agência parceira; você cuida das campanhas",
+        "design gráfico",
+    ),
+    (
+        "El diseño gráfico corre a cargo de nuestra agencia; tú llevas las campañas",
+        "diseño gráfico",
+    ),
+    ("La paie est confiée à un cabinet externe ; vous gérez l'accueil", "paie"),
+    (
+        "Die Lohnbuchhaltung liegt bei unserem Steuerbüro, du kümmerst dich um den Empfang",
+        "Lohnbuchhaltung",
+    ),
+    ("La gestione delle paghe è affidata a uno studio esterno", "paghe"),
+    ("De salarisadministratie ligt bij ons accountantskantoor", "salarisadministratie"),
+    ("Payroll sits with our accountants; you'll run the front desk", "Payroll"),
+    ("Naliczanie płac leży po stronie biura rachunkowego", "płac"),
+]
+
+YOURS = [
+    ("Você ficará a cargo do SAP e dos relatórios financeiros", "SAP"),
+    ("Estarás a cargo de SAP y de los informes", "SAP"),
+    ("Payroll is in your hands from day one", "Payroll"),
+    ("Die Lohnbuchhaltung liegt bei dir", "Lohnbuchhaltung"),
+    # Portuguese "da" before "nossa" is "of the", not the Italian agent "da".
+    ("NR-10 obrigatória para eletricistas da nossa equipe de manutenção", "NR-10"),
+    ("Experiência com SAP, para apoiar os processos da nossa área financeira", "SAP"),
+]
+
+
+@pytest.mark.parametrize(("text", "term"), HANDS)
+def test_work_in_anothers_hands_is_another_roles(text: str, term: str) -> None:
+    assert job_state(reading_of(text, term)) == "other_role", (text, term)
+
+
+@pytest.mark.parametrize(("text", "term"), YOURS)
+def test_work_in_the_readers_hands_stays_required(text: str, term: str) -> None:
+    assert job_state(reading_of(text, term)) == "required", (text, term)
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("Payroll was in the hands of an outside bureau; I did reception", "Payroll"),
+        ("O SAP ficava a cargo da equipa de TI; eu tratava da faturação", "SAP"),
+        ("SAP era gestito da consulenti esterni", "SAP"),
+        ("O SAP era gerido pela nossa equipa de TI", "SAP"),
+    ],
+)
+def test_work_in_anothers_hands_is_someone_elses(text: str, term: str) -> None:
+    assert profile_state(reading_of(text, term)) == "someone_else", (text, term)
