@@ -149,3 +149,38 @@ def test_work_in_the_readers_hands_stays_required(text: str, term: str) -> None:
 )
 def test_work_in_anothers_hands_is_someone_elses(text: str, term: str) -> None:
     assert profile_state(reading_of(text, term)) == "someone_else", (text, term)
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        # A contracted article before the person in charge of the term.
+        ("Trabajé junto al ingeniero responsable de Kubernetes", "Kubernetes"),
+        ("Trabalhei ao lado do engenheiro responsável pelo Kubernetes", "Kubernetes"),
+        ("Ho lavorato accanto all'ingegnere responsabile di Kubernetes", "Kubernetes"),
+        ("Active Directory era gestito dall'ufficio IT", "Active Directory"),
+        # Work given out, more forms.
+        ("SEO wurde an eine Agentur vergeben", "SEO"),
+        ("El SEO se subcontrataba a una agencia", "SEO"),
+        ("Payroll was farmed out to a bureau", "Payroll"),
+        ("La SEO era data in outsourcing a un'agenzia", "SEO"),
+    ],
+)
+def test_a_person_in_charge_or_work_given_out_is_someone_elses(text: str, term: str) -> None:
+    assert profile_state(reading_of(text, term)) == "someone_else", (text, term)
+
+
+@pytest.mark.parametrize(
+    ("text", "term"),
+    [
+        ("Ingeniero responsable de Kubernetes en producción", "Kubernetes"),
+        ("Engenheiro responsável pelo Kubernetes em produção", "Kubernetes"),
+        ("Consulente SAP in outsourcing presso un gruppo automotive", "SAP"),
+        ("Konsultant SAP w outsourcingu u klienta", "SAP"),
+        ("Java developer contracted out to banking clients", "Java"),
+        ("Déploiement de SAP aux équipes de production", "SAP"),
+        ("Formazione al team vendite su SAP", "SAP"),
+    ],
+)
+def test_the_writer_in_charge_or_placed_out_stays_kept(text: str, term: str) -> None:
+    assert profile_state(reading_of(text, term)) == "states", (text, term)
