@@ -59,6 +59,8 @@ OTHER_ROLE = [
     ("Er is ook een aparte vacature voor een data-analist (Python, SQL)", "Python"),
     ("Mamy też osobną ofertę dla analityka danych (Python, SQL)", "Python"),
     ("Hay otra vacante abierta de analista de datos (Python, SQL)", "Python"),
+    # Polish "our" and persons in their cases.
+    ("Będziesz blisko współpracować z naszymi konsultantami SAP", "SAP"),
 ]
 
 REQUIRED = [
@@ -74,6 +76,8 @@ REQUIRED = [
     ("Nous cherchons un DevOps qui maîtrise OpenShift", "OpenShift"),
     ("This opening is for a data analyst (Python, SQL)", "Python"),
     ("Unser Team arbeitet mit SAP FI, du auch", "SAP FI"),
+    ("Szukamy konsultanta SAP do naszego zespołu", "SAP"),
+    ("Jako analityk będziesz pracować w Pythonie z naszymi danymi", "Pythonie"),
 ]
 
 
