@@ -583,9 +583,8 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int
 def _fronted_negations(
     text: str, spans: _Spans, hits: list[_Hit], at: tuple[int, int, int, int]
 ) -> list[_Hit]:
-    """Negations after a fronted term that are the writer's about it ("Klasse C habe ich
-    nicht", "Java non lo conosco"): the term opens the clause (past "mit", "den"), then the
-    writer or a resumptive clitic, then the negation; not across one comma nor "and"."""
+    """The writer's negations after a fronted term ("Klasse C habe ich nicht", "Java non lo
+    conosco"): the term opens the clause, then the writer or a clitic, then the negation."""
     (cut_left, first, last, cut_right), words = at, [text[a:b] for a, b in spans]
     fore = word_class("preposition") | word_class("determiner") | word_class("indefinite")
     k = first - int(first > cut_left and words[first - 1] in fore)
@@ -620,7 +619,7 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     after = [k for k in (last + 2, last + 3) if prep.isdisjoint(words[k - 1 : k])]
     if fronted and verbs[last] and any(_subject_at(words, k, near) for k in after):
         return True
-    k_end = min(first, opening + 3 + 4 * (words[opening] in word_class("preposition")))
+    k_end = min(first - (words[opening] not in prep), opening + 3 + 4 * (words[opening] in prep))
     alone = [not word_class("companion") & {*words[max(0, k - 3) : k]} for k in range(first)]
     people = any(_person(words[k]) and verbs[k] and alone[k] for k in range(opening, k_end))
     people = people and word_class("first_person").isdisjoint(words[opening:first])
@@ -630,7 +629,8 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     noun = bool(word_class("my") & {*words[opening:first]}) and first <= opening + 2  # "My X is"
     noun = noun or not all(alone[opening:first])
     doer = any(_person(words[k]) and alone[k] for k in range(opening, first)) or not noun
-    bold = bold and (doer or any(map(_person, _WORD.findall(head))))  # not "with a colleague"
+    title = all(map(_person, [words[opening], *{*words[opening:first]} - word_class("genitive")]))
+    bold = bold and (doer or any(map(_person, _WORD.findall(head)))) and not title  # "Kelner X, ja"
     mine = me - word_class("determiner") & {*words[opening:first], *_WORD.findall(head)}
     if bold and sep in ",;" and nxt[0] in me and not (mine or word_class("shared") & {*nxt}):
         return True
@@ -641,9 +641,8 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
 
 
 def _long_ago(words: list[str]) -> bool:
-    """After the term, a span of years, a year after "until" ("bis", "jusqu'en"...) or a
-    decade after "the", "années", "anni"... that ended PAST_YEARS years ago or more:
-    "Perl (2009-2012)", "SVN until 2012", "COBOL in the 90s". A year alone is no end."""
+    """After the term, a span of years, a year after "until" or a decade ("the 90s") that ended
+    PAST_YEARS years ago or more: "Perl (2009-2012)", "SVN until 2012"; a year alone is no end."""
     for k, word in enumerate(words):
         year, before = _YEAR_END.fullmatch(word), set(words[max(0, k - 2) : k])
         near = {*before, " ".join(words[k - 2 : k]), *words[k + 2 : k + 3]}  # "vor 20 Jahren"

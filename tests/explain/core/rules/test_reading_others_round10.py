@@ -188,3 +188,37 @@ def test_a_person_in_charge_or_work_given_out_is_someone_elses(text: str, term: 
 )
 def test_the_writer_in_charge_or_placed_out_stays_kept(text: str, term: str) -> None:
     assert profile_state(reading_of(text, term)) == "states", (text, term)
+
+
+TITLES = [
+    # A CV title (a bare person, seniority words, the term) then "I": the writer's own.
+    ("Développeur Shopify (j'ai créé 30 boutiques)", "Shopify"),
+    ("Senior developer Java, I led 3 projects", "Java"),
+    ("Entwickler Java, ich leitete 3 Projekte", "Java"),
+    ("Desarrollador senior Java, yo lideré 3 proyectos", "Java"),
+    ("Desarrollador freelance de Shopify, yo monté 30 tiendas", "Shopify"),
+    ("Sviluppatore senior Java, ho guidato 3 progetti", "Java"),
+    ("Ontwikkelaar Java, ik leidde 3 projecten", "Java"),
+    ("Programista Java, ja prowadziłem 3 projekty", "Java"),
+    ("Desenvolvedor sênior Java, eu liderei 3 projetos", "Java"),
+]
+
+NOT_TITLES = [
+    ("DBA team owned Oracle, I handled backups", "Oracle"),
+    ("Kierownik ustawiał harmonogramy w MS Project, ja pilnowałem dostaw", "MS Project"),
+    (
+        "Bij mijn vorige werkgever beheerde het platformteam Kubernetes, ik schreef Java",
+        "Kubernetes",
+    ),
+    ("Della saldatura se ne occupava il collega; io facevo il montaggio", "saldatura"),
+]
+
+
+@pytest.mark.parametrize(("text", "term"), TITLES)
+def test_a_cv_title_then_i_stays_the_writers(text: str, term: str) -> None:
+    assert profile_state(reading_of(text, term)) == "states", (text, term)
+
+
+@pytest.mark.parametrize(("text", "term"), NOT_TITLES)
+def test_another_doer_then_i_is_someone_elses(text: str, term: str) -> None:
+    assert profile_state(reading_of(text, term)) == "someone_else", (text, term)
