@@ -482,8 +482,8 @@ def _job_side(text: str, spans: _Spans, at: tuple[int, int, int, int]) -> set[st
 
 
 def _attached(text: str, spans: _Spans, at: tuple[int, int, int]) -> bool:
-    """The term words[at[2]] after "(" and a person, or in the relative clause, apposition or
-    bracket of a person before it (docs/verifier.md, "Persons and their clauses")."""
+    """The term after "(" and a person, or in a person's relative clause, apposition or bracket
+    (docs/verifier.md, "Persons and their clauses")."""
     (low, opening, i), wc, words = at, word_class, [text[a:b] for a, b in spans]
     me = (wc("first_person") - wc("determiner")) | wc("second_person")
     for h in range(low, i):
@@ -497,8 +497,9 @@ def _attached(text: str, spans: _Spans, at: tuple[int, int, int]) -> bool:
             m, w = text[spans[k - 1][1] : spans[k][0]], words[k]
             bare = det and k + 1 < i and not m.strip() and not {w, det} <= wc("relative")
             bare = bare and words[k - 1] not in wc("preposition")  # "Team auf der Station"
-            post = w in wc("expert") or (w in wc("indefinite") and any(map(_person, words[k:])))
-            said = ("(" in m and h <= opening + 2) or ("," in m and k < i and post)
+            lone = w in wc("indefinite") and "," in m  # ", a CRM expert"; not "is hiring a welder"
+            post = w in wc("expert") or (lone and any(map(_person, words[k:])))
+            said = ("(" in m and h <= opening + 2) or (("," in m or bare) and k < i and post)
             if (w in wc("relative") and ("," in m or bare)) or (det and said):
                 return True
     return False
@@ -514,14 +515,14 @@ def _you_next(text: str, right: int) -> bool:
 
 
 def _supports_a_team(words: list[str], first: int, last: int) -> bool:
-    """Support of a team named by its trade ("alongside our welding crew", "Apoio à equipe
-    de solda", "Aide aux soudeurs"): a support word, a person within four words, the term that
-    person, just before it or after it past at most one "of" or relative."""
+    """Support of a person named by a trade ("Apoio à equipe de solda", "Aide aux soudeurs"): a
+    support word, a person within four words, the term that person, before or after it."""
     joining, support = word_class("genitive") | word_class("relative"), word_class("support")
     helped = [k for k in range(max(0, first - 6), first) if words[k] in support]
     people = {m for k in helped for m in range(k + 1, min(len(words), k + 5)) if _person(words[m])}
-    of = [m for m in people if m < first <= m + 2 and {*words[m + 1 : first]} <= joining]
-    return bool(of or people & {last, last + 1})  # "equipe de solda"; the term that person
+    of = [m for m in people if m < first <= m + 3 and {*words[m + 1 : first]} <= joining]
+    title = helped[-1:] == [first - 1]  # "Assistant payroll manager": the helper's own title
+    return bool(of or people & {last, last + 1 - title})  # "equipe de solda"; the term that person
 
 
 def _aside(text: str, span: tuple[int, int], end: int) -> bool:
@@ -573,16 +574,17 @@ def _subject_at(words: list[str], i: int, stop: int, bare: bool = False) -> bool
 
 
 def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int, int]) -> bool:
-    """After the term, an agent ("by") or a resumptive clitic and its verb ("lo llevaba"), then
-    a person; so before it, past a passive after its subject ("The shop was built by an agency
-    in Shopify"; not "Was promoted by", "I was trained by"), but not in a neutral phrase."""
+    """After the term, an agent ("by") or a resumptive clitic and its verb ("lo llevaba"), then a
+    person; or before it past a passive ("built by an agency in Shopify"; not "I was trained")."""
     first, last, stop = at
     neutral = {k for h in hits if h.cue.kind == "neutral" for k in range(h.first, h.last + 1)}
     aux = [k for k in range(1, first) if words[k] in word_class("passive")]
     mine = word_class("first_person").intersection(words[:first])
     start = aux[0] if aux and not mine else last + 1
     ks = [k for k in range(start, stop) if k not in neutral and not first <= k <= last]
-    by = [k + 1 for k in ks if words[k] in word_class("agent")]
+    of = word_class("genitive") & word_class("agent")  # Portuguese "da nossa equipe": "of the"
+    by = [k + 1 for k in ks if words[k] in word_class("agent") - of]
+    by += [k + 1 for k in ks if words[k] in of and not word_class("our") & {*words[k + 1 : k + 2]}]
     by += [k + 2 for k in ks if words[k] in word_class("clitic")]  # "lo lleva la gestoría"
     return any(_subject_at(words, k, stop, bare=True) for k in by)
 
@@ -590,9 +592,8 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int
 def _fronted_negations(
     text: str, spans: _Spans, hits: list[_Hit], at: tuple[int, int, int, int]
 ) -> list[_Hit]:
-    """Negations after a fronted term that are the writer's about it ("Klasse C habe ich
-    nicht", "Java non lo conosco"): the term opens the clause (past "mit", "den"), then the
-    writer or a resumptive clitic, then the negation; not across one comma nor "and"."""
+    """The writer's negations after a fronted term ("Klasse C habe ich nicht", "Java non lo
+    conosco"): the term opens the clause, then the writer or a clitic, then the negation."""
     (cut_left, first, last, cut_right), words = at, [text[a:b] for a, b in spans]
     fore = word_class("preposition") | word_class("determiner") | word_class("indefinite")
     k = first - int(first > cut_left and words[first - 1] in fore)
@@ -611,13 +612,12 @@ def _fronted_negations(
 
 
 def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], end: int) -> bool:
-    """Someone else as a subject not opening the clause (at: its opening, the term's
-    first and last word, its end): after a fronted term, a verb and a subject ending the
-    clause (V2: "Jenkinsa konfigurował mój kierownik"); or a person before a verb in the
-    first three words, seven past a fronted preposition ("DBA team owned Oracle", "Beim
-    Kunden hat das Team"; not "Team lead on", "Im Team habe ich") or after the term and a
-    verb before a comma, then "I" after ",", ";", "(" or a dash; or "I" opening the next clause
-    after an opening determiner or as an emphatic pronoun ("Mein Vater …, ich", ", ja …")."""
+    """Someone else as a subject not opening the clause (at: its opening, the term, its end):
+    after a fronted term, a verb and a subject ending the clause ("Jenkinsa konfigurował mój
+    kierownik"); a person before a verb in the first three words, seven past a fronted
+    preposition ("DBA team owned Oracle", "Beim Kunden hat das Team"; not "Im Team habe ich"),
+    or after the term and a verb before a comma, then "I" after ",", ";", "(" or a dash; or "I"
+    opening the next clause after an opening determiner or emphatic ("Mein Vater …, ich")."""
     opening, first, last, stop = at
     verbs = [w not in word_class("preposition") and not _person(w) for w in words[1:]] + [False]
     line = text[end:].split("\n", 1)[0]
@@ -628,7 +628,7 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     after = [k for k in (last + 2, last + 3) if prep.isdisjoint(words[k - 1 : k])]
     if fronted and verbs[last] and any(_subject_at(words, k, near) for k in after):
         return True
-    k_end = min(first, opening + 3 + 4 * (words[opening] in word_class("preposition")))
+    k_end = min(first - (words[opening] not in prep), opening + 3 + 4 * (words[opening] in prep))
     alone = [not word_class("companion") & {*words[max(0, k - 3) : k]} for k in range(first)]
     people = any(_person(words[k]) and verbs[k] and alone[k] for k in range(opening, k_end))
     people = people and word_class("first_person").isdisjoint(words[opening:first])
@@ -638,7 +638,8 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     noun = bool(word_class("my") & {*words[opening:first]}) and first <= opening + 2  # "My X is"
     noun = noun or not all(alone[opening:first])
     doer = any(_person(words[k]) and alone[k] for k in range(opening, first)) or not noun
-    bold = bold and (doer or any(map(_person, _WORD.findall(head))))  # not "with a colleague"
+    title = all(map(_person, [words[opening], *{*words[opening:first]} - word_class("genitive")]))
+    bold = bold and (doer or any(map(_person, _WORD.findall(head)))) and not title  # "Kelner X, ja"
     mine = me - word_class("determiner") & {*words[opening:first], *_WORD.findall(head)}
     if bold and sep in ",;" and nxt[0] in me and not (mine or word_class("shared") & {*nxt}):
         return True
@@ -649,9 +650,8 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
 
 
 def _long_ago(words: list[str]) -> bool:
-    """After the term, a span of years, a year after "until" ("bis", "jusqu'en"...) or a
-    decade after "the", "années", "anni"... that ended PAST_YEARS years ago or more:
-    "Perl (2009-2012)", "SVN until 2012", "COBOL in the 90s". A year alone is no end."""
+    """After the term, a span of years, a year after "until" or a decade ("the 90s") that ended
+    PAST_YEARS years ago or more: "Perl (2009-2012)", "SVN until 2012"; a year alone is no end."""
     for k, word in enumerate(words):
         year, before = _YEAR_END.fullmatch(word), set(words[max(0, k - 2) : k])
         near = {*before, " ".join(words[k - 2 : k]), *words[k + 2 : k + 3]}  # "vor 20 Jahren"
@@ -669,9 +669,8 @@ def _long_ago(words: list[str]) -> bool:
 
 
 def _double_negation(words: list[str], hits: list[_Hit], opening: int, first: int) -> bool:
-    """Two negations that cancel: one opening the clause, a noun, a relative (or "I": "not a day
-    I don't"), the other before the term ("Keine Anlage, die ich nicht") or after "I" or the
-    relative ("X che non")."""
+    """Two negations that cancel: one opening the clause, a noun, a relative or "I", the other
+    before the term or after them ("Keine Anlage, die ich nicht", "not a day I don't")."""
     rel, me = word_class("relative"), word_class("first_person")
     at = {hit.first: hit for hit in hits if hit.cue.kind == "negation"}  # twin rows are one
     before = {h.first: {*words[h.first - 1 : h.first]} for h in at.values()}  # none at 0
