@@ -350,7 +350,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     pronoun |= {words[opening]} & word_class("former")  # "Ex dev, now I do X": mine
     who = words[opening] in word_class("whoever") and any(h.first - opening in (1, 2) for h in negs)
     who = who or (bool(asked) and words[opening] in word_class("rhetorical"))
-    if consequence or nobody or who or _double_negation(words, hits, opening, first):
+    if consequence or nobody or who or _double_negation(words, hits, opening, inside):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
     # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
     without = word_class("without")
@@ -659,19 +659,19 @@ def _long_ago(words: list[str]) -> bool:
     return False
 
 
-def _double_negation(words: list[str], hits: list[_Hit], opening: int, first: int) -> bool:
-    """Two negations that cancel: one opening the clause, a noun, a relative (or "I": "not a day
-    I don't"), the other before the term ("Keine Anlage, die ich nicht") or after "I" or the
-    relative ("X che non")."""
-    rel, me = word_class("relative"), word_class("first_person")
-    at = {hit.first: hit for hit in hits if hit.cue.kind == "negation"}  # twin rows are one
-    before = {h.first: {*words[h.first - 1 : h.first]} for h in at.values()}  # none at 0
-    negations = [h for h in at.values() if h.last < first or before[h.first] & (rel | me)]
-    if len(negations) != 2 or negations[0].first > opening + 1:  # "There's no day"
+def _double_negation(words: list[str], hits: list[_Hit], opening: int, term: list[int]) -> bool:
+    """Two negations that cancel: one opening the clause ("There is no"), a noun, a relative or "I"
+    ("not a day I don't", "no X job I can't"), the other before the term or after "I" or it."""
+    rel, me, first = word_class("relative"), word_class("first_person"), term[0]
+    neg = {hit.first: hit for hit in hits if hit.cue.kind == "negation"}.values()  # twins are one
+    negations = [h for h in neg if h.last < first or h.first and words[h.first - 1] in rel | me]
+    if len(negations) != 2 or negations[0].first > opening + 2:  # "There's no day", "Er is geen"
         return False
     skip = word_class("indefinite") | word_class("single")
-    said = [w for w in words[negations[0].last + 1 : negations[1].first] if w not in skip]
-    zero = len(said) == 2 and said[0] not in rel and said[1] in me and negations[1].last < first
+    between = range(negations[0].last + 1, negations[1].first)  # the term's words are not said
+    said = [words[k] for k in between if words[k] not in skip and k not in term]
+    named = negations[1].last < first or words[term[-1] + 1 : term[-1] + 2] == said[:1]  # "X job I"
+    zero = len(said) == 2 and said[0] not in rel and said[1] in me and named
     return zero or bool(rel.intersection(words[negations[0].last + 2 : negations[1].first]))
 
 
