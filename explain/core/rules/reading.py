@@ -269,16 +269,17 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # to two words past the term: "nie eine Frist in X verpasst"), as does a negation before one;
     # a negated lack word ("not unfamiliar with", "nada mal"; up to four words on, no term,
     # filler or list mark between, the negation not ending in a filler verb) is undone with it.
-    shy = word_class("difficulty") | word_class("failure")
+    shy, hedge = word_class("difficulty") | word_class("failure"), word_class("expert")
     fear = [False] + [w in shy - {*words[first : last + 1]} for w in words]  # fear[k + 1]: words[k]
     skip, ends = word_class("indefinite") | word_class("single"), word_class("preposition") | {""}
     rest = [(h, [w for w in words[h.last + 1 :] if w not in skip] + ["", ""]) for h in _hits(words)]
     praise = {h.first for h, (n, a, *_) in rest if n in word_class("mishap") and a in ends}
     praise |= {h.first for h, _ in rest if any(fear[h.first : max(h.last + 6, last + 4)])}
-    lack = {k for k, w in enumerate(words) if w in word_class("lack") and not first <= k <= last}
+    lack = {k for k, w in enumerate(words) if w in word_class("lack") | hedge and k not in inside}
     for h, k in [(h, k) for h, _ in rest for k in lack if h.last < k <= h.last + 4]:
         mark = re.search(r"[,;(]| - ", text[spans[h.last][1] : spans[k][0]])
-        if not (h.last < first <= k + 1 or mark or word_class("filler") & {*words[h.last : k]}):
+        held = h.last < first <= k + 1 and words[k] not in hedge  # not "Not a Java expert, but"
+        if not (held or mark or word_class("filler") & {*words[h.last : k]}):
             praise |= {h.first, k}
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
@@ -802,8 +803,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
 
 
 def _whole_answer(text: str, start: int, high: int) -> bool:
-    """A skill grid's short answer with no separator: one absent cue that is the whole
-    item after the term ("Kubernetes no", "Azure nein, AWS ja")."""
+    """A skill grid's short answer with no separator: an absent cue, all the item ("Docker no")."""
     stop = _TAIL_END.search(text, start, high)
     words = [text[a:b] for a, b in _tokens(text, start, high if stop is None else stop.start())]
     hits = _hits(words, tail=True)
@@ -821,9 +821,9 @@ def _cuts(text: str, spans: _Spans, hits: list[_Hit], first: int, last: int) -> 
     connectors = word_class("connector") - shown
     starts = [k for k, w in enumerate(words) if w in connectors and k not in inner]
     starts = [k for k in starts if not word_class("indefinite") & {*words[k - 1 : k]}]
-    items = [k for k in range(1, first + 1) if "," in text[spans[k - 1][1] : spans[k][0]]]
+    items = [k for k in range(1, first + 1) if _TAIL_END.search(text, spans[k - 1][1], spans[k][0])]
     if items and word_class("only") & {words[items[-1]], *words[last + 1 : last + 2]}:
-        starts.append(items[-1])  # "No Windows, Linux only", "kein Java, nur Kotlin"
+        starts.append(items[-1])  # "No Windows, Linux only", "kein Java – nur Kotlin"
     for hit in hits:
         after = spans[hit.last + 1 : hit.last + 2]  # the next word's, none at the clause's end
         ends = not after or "(" in text[spans[hit.last][1] : after[0][0]]
