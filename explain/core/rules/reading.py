@@ -278,7 +278,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     lack = {k for k, w in enumerate(words) if w in word_class("lack") | hedge and k not in inside}
     for h, k in [(h, k) for h, _ in rest for k in lack if h.last < k <= h.last + 4]:
         mark = re.search(r"[,;(]| - ", text[spans[h.last][1] : spans[k][0]])
-        held = h.last < first <= k + 1 and words[k] not in hedge  # not "Not a Java expert, but"
+        modest = h.first == h.last and {*words[: h.first]} <= word_class("modest")  # "Ich bin kein"
+        held = h.last < first <= k + 1 if words[k] not in hedge else not modest  # "Not a X expert"
         if not (held or mark or word_class("filler") & {*words[h.last : k]}):
             praise |= {h.first, k}
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
@@ -360,7 +361,6 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     others = [h for h in others if cut_left <= h.first and h.last < cut_right]
     if len(negations) == 1 and negations[0].words[0] in without and others:
         governing[(others[-1].first, "negation")] = others[-1].cue
-    extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
     denied = any(kind == "negation" and at > last for at, kind in governing)  # "not needed but"
     wished = denied and any(h.cue.kind == "optional" and h.first == cut_right + 1 for h in hits)
     # "X isn't a nice-to-have", "no es un plus": an option denied is a requirement.
@@ -370,7 +370,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # Nor the company's where the clause asks ("Our clients use X, so X experience is a must").
     drop |= {"about_company"} if word_class("asks") & {*words} else set()
     governing = {k: c for k, c in governing.items() if c.kind not in drop}
-    extra |= {"optional"} if wished else set()  # "kein Muss, aber gern gesehen": optional
+    extra = {"optional"} if wished else set()  # kinds read from the clause's words ("kein Muss")
     # A maker, "for", the term; or the term it makes (no tool: "mit Java"), "for" and whom.
     maker = word_class("maker")
     n = 2 if " ".join(words[opening : opening + 2]) in maker else int(words[opening] in maker)
@@ -631,7 +631,8 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     noun = noun or not all(alone[opening:first])
     doer = any(_person(words[k]) and alone[k] for k in range(opening, first)) or not noun
     bold = bold and (doer or any(map(_person, _WORD.findall(head))))  # not "with a colleague"
-    mine = me - word_class("determiner") & {*words[opening:first], *_WORD.findall(head)}
+    said = {*words[opening:first], *_WORD.findall(head)}  # a topic: "L'anglais, je le parle"
+    mine = me - word_class("determiner") & said or said <= word_class("determiner")
     if bold and sep in ",;" and nxt[0] in me and not (mine or word_class("shared") & {*nxt}):
         return True
     if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 5, near)])))):
@@ -677,8 +678,7 @@ def _double_negation(words: list[str], hits: list[_Hit], opening: int, term: lis
 
 
 def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
-    """A remark after ",", "(" or " - " saying "not since" ("..., not used since", "seitdem
-    nicht mehr"; not "since 2019"), or the rest of the line saying "forgotten"."""
+    """A remark after ",", "(", " - " saying "not since" ("seitdem nicht mehr"), or "forgotten"."""
     for remark in re.split(r"[,(]| - ", text[term_end:clause_end])[1:]:  # "X (2009) - not since"
         words = [remark[a:b] for a, b in _tokens(remark, 0, len(remark))]
         since = [k for k, word in enumerate(words) if word in word_class("since_then")]
