@@ -666,7 +666,7 @@ def _double_negation(words: list[str], hits: list[_Hit], opening: int, term: lis
     ("not a day I don't", "no X job I can't"), the other before the term or after "I" or it."""
     rel, me, first = word_class("relative"), word_class("first_person"), term[0]
     neg = {hit.first: hit for hit in hits if hit.cue.kind == "negation"}.values()  # twins are one
-    negations = [h for h in neg if h.last < first or h.first and words[h.first - 1] in rel | me]
+    negations = [h for h in neg if h.last < first or (h.first and words[h.first - 1] in rel | me)]
     if len(negations) != 2 or negations[0].first > opening + 2:  # "There's no day", "Er is geen"
         return False
     skip = word_class("indefinite") | word_class("single")
