@@ -1,11 +1,12 @@
 """Good claims said with a negation that negates nothing (f-keep): a double negation after
 "There is no", "Es gibt kein" or around the term ("no X job I can't fix"); rejected work after
-a negation (praise like a missed deadline); "impossible ... without X" (a requirement); a
-negated "expert" after nothing or "I am" (modesty, not a lack); a contrast word after a
-negated item ("Kein Perl mehr, seit 2015 Python"); a French left-dislocated topic ("L'anglais,
-je le parle"); the restrictive "je ne fais que"; Portuguese "no" (in the) before a tool
-(docs/verifier.md, "The quote read in its sentence"). Guards: the same words where the term
-is really absent, not needed or someone else's."""
+a negation (praise like a missed deadline); acceptance ("doesn't bother me"); "impossible
+... without X" (a requirement); a negated "expert" after nothing or "I am" (modesty, not a
+lack); a contrast word after a negated item ("Kein Perl mehr, seit 2015 Python"); a French
+left-dislocated topic ("L'anglais, je le parle"); the restrictive "je ne fais que";
+Portuguese "no" (in the) before a tool (docs/verifier.md, "The quote read in its
+sentence"). Guards: the same words where the term is really absent, not needed or someone
+else's."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ KEPT = [
     ("Es gibt keine Maschine, die ich nicht per CNC einrichten kann", "CNC"),
     ("Er is geen storing dat ik niet met de multimeter vind", "multimeter"),
     # Work rejected, refused or sent back, said after a negation: praise.
-    ("Not one weld rejected by the inspector in six years of TIG", "TIG"),
+    ("Never had a TIG weld refused by the inspector in six years", "TIG"),
     ("Nie eine Fliesenarbeit beanstandet, zwölf Jahre Fliesenleger", "Fliesenarbeit"),
     ("Jamais un dossier de paie refusé par l'URSSAF", "paie"),
     ("Ni una auditoría APPCC rechazada en mi cocina", "APPCC"),
@@ -51,6 +52,13 @@ KEPT = [
     # The restrictive "do nothing but".
     ("Je ne fais que de la plâtrerie depuis 2010", "plâtrerie"),
     ("Non faccio altro che contabilità da vent'anni", "contabilità"),
+    # Acceptance of a working condition said with a negation.
+    ("Weekend shifts don't bother me, done them for years", "Weekend shifts"),
+    ("Schichtarbeit macht mir nichts aus", "Schichtarbeit"),
+    ("Les déplacements ne me dérangent pas", "déplacements"),
+    ("Los viajes no me molestan", "viajes"),
+    ("Il lavoro in quota non mi spaventa", "lavoro in quota"),
+    ("Praca w weekendy mi nie przeszkadza", "Praca w weekendy"),
     # Portuguese "no" (in the) before a tool in a Portuguese clause.
     ("Conhecimentos sólidos no Primavera", "Primavera"),
     ("Vais trabalhar no AutoCAD todos os dias", "AutoCAD"),
@@ -76,6 +84,8 @@ STILL_NEGATED = [
     ("Kubernetes: na razie bez praktyki", "Kubernetes"),
     ("Terraform: currently none", "Terraform"),
     ("Alemán: ninguna noción", "Alemán"),
+    # "Rejected" after the term is a negation of its own, not a failure word.
+    ("Python without tests will be rejected", "Python"),
 ]
 
 SOMEONE_ELSE = [
