@@ -267,7 +267,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     # to two words past the term, no list mark past both: not "no X, I'm afraid"), as does a
     # negation before one; a negated lack word ("not unfamiliar with", "nada mal"; up to four
     # words on, no term, list mark or filler from the negation's last word) is undone with it.
-    shy = word_class("difficulty") | word_class("failure")
+    shy, hedge = word_class("difficulty") | word_class("failure"), word_class("expert")
     fear = [k for k, w in enumerate(words) if w in shy and not first <= k <= last]
     seg = [len(re.findall(r"[,;(]| - ", text[left:a])) for a, _ in spans]  # list marks before
     skip, ends = word_class("indefinite") | word_class("single"), word_class("preposition") | {""}
@@ -275,10 +275,12 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     praise = {h.first for h, (n, a, *_) in rest if n in word_class("mishap") and a in ends}
     dread = [(h, k) for h, _ in rest for k in fear if h.first <= k + 1 <= max(h.last + 5, last + 3)]
     praise |= {h.first for h, k in dread if seg[k] <= seg[max(h.last, last)]}
-    lack = {k for k, w in enumerate(words) if w in word_class("lack") and not first <= k <= last}
+    lack = {k for k, w in enumerate(words) if w in word_class("lack") | hedge and k not in inside}
     for h, k in [(h, k) for h, _ in rest for k in lack if h.last < k <= h.last + 4]:
         mark = seg[k] > seg[h.last]
-        if not (h.last < first <= k + 1 or mark or word_class("filler") & {*words[h.last : k]}):
+        modest = h.first == h.last and {*words[: h.first]} <= word_class("modest")  # "Ich bin kein"
+        held = h.last < first <= k + 1 if words[k] not in hedge else not modest  # "Not a X expert"
+        if not (held or mark or word_class("filler") & {*words[h.last : k]}):
             praise |= {h.first, k}
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
@@ -351,7 +353,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     pronoun |= {words[opening]} & word_class("former")  # "Ex dev, now I do X": mine
     who = words[opening] in word_class("whoever") and any(h.first - opening in (1, 2) for h in negs)
     who = who or (bool(asked) and words[opening] in word_class("rhetorical"))
-    if consequence or nobody or who or _double_negation(words, hits, opening, first):
+    if consequence or nobody or who or _double_negation(words, hits, opening, inside):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
     # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
     without = word_class("without")
@@ -640,7 +642,8 @@ def _subject_later(text: str, words: list[str], at: tuple[int, int, int, int], e
     doer = any(_person(words[k]) and alone[k] for k in range(opening, first)) or not noun
     title = all(map(_person, [words[opening], *{*words[opening:first]} - word_class("genitive")]))
     bold = bold and (doer or any(map(_person, _WORD.findall(head)))) and not title  # "Kelner X, ja"
-    mine = me - word_class("determiner") & {*words[opening:first], *_WORD.findall(head)}
+    said = {*words[opening:first], *_WORD.findall(head)}  # a topic: "L'anglais, je le parle"
+    mine = me - word_class("determiner") & said or said <= word_class("determiner")
     if bold and sep in ",;" and nxt[0] in me and not (mine or word_class("shared") & {*nxt}):
         return True
     if not (people or (verbs[last] and any(map(_person, words[last + 2 : min(last + 5, near)])))):
@@ -668,24 +671,24 @@ def _long_ago(words: list[str]) -> bool:
     return False
 
 
-def _double_negation(words: list[str], hits: list[_Hit], opening: int, first: int) -> bool:
-    """Two negations that cancel: one opening the clause, a noun, a relative or "I", the other
-    before the term or after them ("Keine Anlage, die ich nicht", "not a day I don't")."""
-    rel, me = word_class("relative"), word_class("first_person")
-    at = {hit.first: hit for hit in hits if hit.cue.kind == "negation"}  # twin rows are one
-    before = {h.first: {*words[h.first - 1 : h.first]} for h in at.values()}  # none at 0
-    negations = [h for h in at.values() if h.last < first or before[h.first] & (rel | me)]
-    if len(negations) != 2 or negations[0].first > opening + 1:  # "There's no day"
+def _double_negation(words: list[str], hits: list[_Hit], opening: int, term: list[int]) -> bool:
+    """Two negations that cancel: one opening the clause ("There is no"), a noun, a relative or "I"
+    ("not a day I don't", "no X job I can't"), the other before the term or after "I" or it."""
+    rel, me, first = word_class("relative"), word_class("first_person"), term[0]
+    neg = {hit.first: hit for hit in hits if hit.cue.kind == "negation"}.values()  # twins are one
+    negations = [h for h in neg if h.last < first or (h.first and words[h.first - 1] in rel | me)]
+    if len(negations) != 2 or negations[0].first > opening + 2:  # "There's no day", "Er is geen"
         return False
     skip = word_class("indefinite") | word_class("single")
-    said = [w for w in words[negations[0].last + 1 : negations[1].first] if w not in skip]
-    zero = len(said) == 2 and said[0] not in rel and said[1] in me and negations[1].last < first
+    between = range(negations[0].last + 1, negations[1].first)  # the term's words are not said
+    said = [words[k] for k in between if words[k] not in skip and k not in term]
+    named = negations[1].last < first or words[term[-1] + 1 : term[-1] + 2] == said[:1]  # "X job I"
+    zero = len(said) == 2 and said[0] not in rel and said[1] in me and named
     return zero or bool(rel.intersection(words[negations[0].last + 2 : negations[1].first]))
 
 
 def _given_up(text: str, term_end: int, clause_end: int, high: int) -> bool:
-    """A remark after ",", "(" or " - " saying "not since" ("..., not used since", "seitdem
-    nicht mehr"; not "since 2019"), or the rest of the line saying "forgotten"."""
+    """A remark after ",", "(", " - " saying "not since" ("seitdem nicht mehr"), or "forgotten"."""
     for remark in re.split(r"[,(]| - ", text[term_end:clause_end])[1:]:  # "X (2009) - not since"
         words = [remark[a:b] for a, b in _tokens(remark, 0, len(remark))]
         since = [k for k, word in enumerate(words) if word in word_class("since_then")]
@@ -809,8 +812,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
 
 
 def _whole_answer(text: str, start: int, high: int) -> bool:
-    """A skill grid's short answer with no separator: one absent cue that is the whole
-    item after the term ("Kubernetes no", "Azure nein, AWS ja")."""
+    """A skill grid's short answer with no separator: an absent cue, all the item ("Docker no")."""
     stop = _TAIL_END.search(text, start, high)
     words = [text[a:b] for a, b in _tokens(text, start, high if stop is None else stop.start())]
     hits = _hits(words, tail=True)
@@ -828,9 +830,9 @@ def _cuts(text: str, spans: _Spans, hits: list[_Hit], first: int, last: int) -> 
     connectors = word_class("connector") - shown
     starts = [k for k, w in enumerate(words) if w in connectors and k not in inner]
     starts = [k for k in starts if not word_class("indefinite") & {*words[k - 1 : k]}]
-    items = [k for k in range(1, first + 1) if "," in text[spans[k - 1][1] : spans[k][0]]]
+    items = [k for k in range(1, first + 1) if _TAIL_END.search(text, spans[k - 1][1], spans[k][0])]
     if items and word_class("only") & {words[items[-1]], *words[last + 1 : last + 2]}:
-        starts.append(items[-1])  # "No Windows, Linux only", "kein Java, nur Kotlin"
+        starts.append(items[-1])  # "No Windows, Linux only", "kein Java – nur Kotlin"
     for hit in hits:
         after = spans[hit.last + 1 : hit.last + 2]  # the next word's, none at the clause's end
         ends = not after or "(" in text[spans[hit.last][1] : after[0][0]]
