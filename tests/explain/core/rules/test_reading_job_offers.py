@@ -1,10 +1,10 @@
 """Job-side non-requirements (f-job): what the job hands out under a kit label or names as
-a benefit that is the term itself, the company's own stack as a label, its standing or
+a benefit that is the term itself (not "Our stack:", a true gap), the company's standing or
 family trade opening a line without "we", generations as a duration, a need denied after
 "but" that points back at the term, and optional forms that were missing. Each class is
 checked in the eight languages where it fires, beside guards where the skill is asked for
-and must stay required (a licence beside a company car, a requirement after a kit label or
-a stack label, a need denied for another term, "a plus, but not required" stays optional)."""
+and must stay required (a licence beside a company car, a requirement after a kit label,
+a need denied for another term; "a plus, but not required" stays optional)."""
 
 from __future__ import annotations
 
@@ -33,14 +33,9 @@ JOB = [
     ("Permis B exigé, voiture de fonction", "Permis B", "required"),
     ("Carta de condução, carro da empresa", "Carta de condução", "required"),
     ("Prawo jazdy kat. B, samochód służbowy", "Prawo jazdy", "required"),
-    # The company's own stack as a label; a bare "Stack:" and a stack that asks stay required.
-    ("Our tech stack: Elixir, Phoenix, Postgres", "Elixir", "about_company"),
-    ("Unser Tech-Stack: Elixir und Phoenix", "Elixir", "about_company"),
-    ("Notre stack technique : Elixir, Phoenix", "Elixir", "about_company"),
-    ("Il nostro stack: Elixir e Phoenix", "Elixir", "about_company"),
-    ("Onze stack: Elixir en Phoenix", "Elixir", "about_company"),
-    ("Stack: Elixir, Phoenix, Postgres", "Elixir", "required"),
-    ("Our stack: solid Elixir experience is required", "Elixir", "required"),
+    # "Our stack:" lists what the job works with: it stays required.
+    ("Our tech stack: Elixir, Phoenix, Postgres", "Elixir", "required"),
+    ("Unser Tech-Stack: Elixir und Phoenix", "Elixir", "required"),
     # Standing and family trade opening a line without "we"; generations as a duration.
     ("World leader in laser cutting, plants in six countries", "laser cutting", "about_company"),
     ("Marktführer für Sensorik im Maschinenbau", "Sensorik", "about_company"),
