@@ -35,7 +35,7 @@ CUES_PATH = Path(__file__).resolve().parents[2] / "data" / "cues"
 KINDS = (*"negation absent wish offer optional neutral someone_else past other_role".split(),
     "about_company", "everyday")  # fmt: skip
 # heading: a list's label ("Goal:"); near: a domain word near; name: "Herr X"; label: "Contact: X".
-_WHERE = ("before", "after", "both", "heading", "near", "name", "label")
+_WHERE = ("before", "after", "both", "heading", "near", "name", "label", "term")
 # Closed word classes the code reads (rows with where "word" in the same files), listed in
 # explain/data/words/word_classes.txt: what each is for is said in the files' headers and
 # where the code uses it.
@@ -285,9 +285,10 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
     cut_left, cut_right = _cuts(text, spans, hits, first, last)
-    # A past remark after "but" with neither subject nor object: "X, but it expired in 2016".
+    # After "but", a past remark or a need denied, no subject of its own: "X, but it expired".
     wc, calm = word_class, word_class("preposition") | word_class("years") | word_class("ago")
-    back = [h for h in hits if h.cue.kind == "past" and cut_right < h.first]
+    turns = ("past",) if any(h.cue.kind == "optional" for h in hits) else ("past", "negation")
+    back = [h for h in hits if h.cue.kind in turns and cut_right < h.first]
     bare = bool(back) and all(w in calm or w.isdigit() for w in words[back[-1].last + 1 :])
     back = [h for h in back if bare and {*words[cut_right + 1 : h.first]} <= wc("refers_back")]
     past_end = back[0].last + 1 if back else cut_right
@@ -305,7 +306,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         (hit.first, hit.cue.kind): hit.cue
         for hit in hits
         if cut_left <= hit.first
-        and hit.last < (past_end if hit.cue.kind == "past" else cut_right)
+        and hit.last < (past_end if hit.cue.kind in ("past", "negation") else cut_right)
         and not aside[hit.first]
         and _governs(hit, words, (first, last + sum(aside[last : hit.first]), opening), everyday)
         # A domain word after "for" is the client's trade ("Go for a car marketplace").
@@ -356,13 +357,11 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     if consequence or nobody or who or _double_negation(words, hits, opening, inside):
         governing = {key: cue for key, cue in governing.items() if cue.kind != "negation"}
     # "You won't get far without SQL": a "without" and a negation anywhere in the clause.
-    without = word_class("without")
     negations = [cue for (_, kind), cue in governing.items() if kind == "negation"]
-    others = [h for h in hits if h.cue.kind == "negation" and h.cue.words[0] not in without]
+    others = [h for h in hits if h.cue.kind == "negation" and h.cue.words[0] not in wc("without")]
     others = [h for h in others if cut_left <= h.first and h.last < cut_right]
-    if len(negations) == 1 and negations[0].words[0] in without and others:
+    if len(negations) == 1 and negations[0].words[0] in wc("without") and others:
         governing[(others[-1].first, "negation")] = others[-1].cue
-    extra: set[str] = set()  # kinds read from the clause's words, not from a cue row
     tail = _tail(text, end, high)  # "not needed but", "X - not a must, but a plus"
     denied = any(k == "negation" and at > last for at, k in governing) or _ABSENT == tail
     wished = denied and any(h.cue.kind == "optional" and h.first == cut_right + 1 for h in hits)
@@ -380,7 +379,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     obj = [w for w in words[opening + n : first] if w not in wc("determiner") | wc("indefinite")]
     made = n and len(obj) <= 2 and not (wc("preposition") & {*obj} or wc("asks") & {*words})
     near = near[-2:] + (words[last + 1 : last + 4] if made else [])  # the term is what it makes
-    extra |= {"about_company"} if word_class("beneficiary").intersection(near) else set()
+    extra: set[str] = {"about_company"} if word_class("beneficiary").intersection(near) else set()
     extra.update(_job_side(text, spans, (opening, first, last, cut_right)))
     # A course of the term booked or scheduled ("Kurs Spanisch gebucht"): wished, not had yet.
     lessons = wc("course") & {w.rsplit("-", 1)[-1] for w in words[max(0, first - 3) : last + 2]}
@@ -444,7 +443,8 @@ def _job_side(text: str, spans: _Spans, at: tuple[int, int, int, int]) -> set[st
     lead = wc("standing") & {*words[max(opening, i - 4) : min(stop, j + 4)]}
     ours = wc("our") & {*words[opening : opening + 1 + (words[opening] in wc("determiner"))]}
     you = (wc("second_person") - wc("genitive")) & {*trail} or _you_next(text, spans[-1][1])
-    site = wc("premises") & {*nouns} and (ours or lead) and not (you or any(map(_person, nouns)))
+    parts = {n.rsplit("-", 1)[-1] for n in nouns}  # "Unsere SaaS-Plattform läuft auf X"
+    site = wc("premises") & parts and (ours or lead) and not (you or any(map(_person, nouns)))
     we = (lead or wc("duration") & {*trail}) and (wc("we") | wc("our")) & {*trail}
     company = bool(close or wc("company") & {*nouns} or years or wc("company_size") & staff)
     hire = next((k for k in range(j + 1, stop) if words[k] in wc("hires")), stop)
@@ -792,7 +792,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     hits = hits or [h for h in ended if not word_class("lapse") & {*h.cue.words}]
     if not hits:
         return None
-    hit, kind = hits[0], hits[0].cue.kind
+    hit, kind, lead = hits[0], hits[0].cue.kind, hits[0].cue.words[0]
     plus = [h.cue for h in _hits(value) if h.cue.kind == "optional" and h.first > hit.last]
     said = kind in ("optional", "offer", "wish", "past", "someone_else")
     if said or kind not in ("negation", "absent") or plus:  # "Catalan: no must but a plus"
@@ -802,7 +802,6 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
     # determiner only a filler ("no exp"), so "Kafka: no data loss" stays plain.
     adverb = any(h.cue.kind == "absent" and h.cue.where == "both" for h in hits)
     # A contraction negates like an adverb: "German - can't speak a word of it".
-    lead = hit.cue.words[0]
     adverb = adverb or lead.endswith("n't") or lead in word_class("contracted")
     filler = all(w in word_class("filler") for w in rest[:2])
     nxt = {*[w for w in value[hit.last + 1 :] if w not in word_class("indefinite")][:3]}
@@ -856,7 +855,8 @@ def _governs(hit: _Hit, words: list[str], at: tuple[int, int, int], everyday: in
     (first, last, opening), kind, where = at, hit.cue.kind, hit.cue.where
     trade = words[hit.last + 1 : last + 3]  # "ex SAP consultant"; "ex Java" is "e.g. Java"
     bare = hit.cue.words[-1] in word_class("former") and not any(map(_person, trade))
-    if kind == "absent" or where in ("heading", "label") or bare:
+    alone = where == "term" and not (hit.first <= last and first <= hit.last)  # not the term's
+    if kind == "absent" or where in ("heading", "label") or bare or alone:
         return False  # read only as a list item's value (_tail) or a heading (_heading)
     if kind == "everyday":
         if where != "name" and (not everyday or where == "near" or everyday == _NEAR_ONLY):
