@@ -64,6 +64,9 @@ FRESH5_PATH = Path(__file__).resolve().parent / "reading_fresh5.tsv"
 # profile side (6a) and job side (6b); first sight with the reader of round 9.
 DEV6A_PATH = Path(__file__).resolve().parent / "reading_dev6a.tsv"
 DEV6B_PATH = Path(__file__).resolve().parent / "reading_dev6b.tsv"
+# Written on 5 Dec (third session) apart from the reader, committed (fd2e5a1) before it was
+# run, and measured once with the reader of round 10.
+FRESH6_PATH = Path(__file__).resolve().parent / "reading_fresh6.tsv"
 LANGS = ("en", "de", "fr", "es", "pt", "it", "nl", "pl")
 SIDES = ("P", "J", "G", "N")
 OPTIONAL = "opt"

@@ -55,6 +55,7 @@ SETS = (
     rc.FRESH5_PATH,
     rc.DEV6A_PATH,
     rc.DEV6B_PATH,
+    rc.FRESH6_PATH,
 )
 
 # Plain lines around the line under test: none names a reading-set term, none reads as

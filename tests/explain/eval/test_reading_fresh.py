@@ -18,7 +18,14 @@ from explain.eval import reading_corpus as rc
 KINDS = {*PROFILE_READINGS, *ModelReading, "pseudo", "everyday", "gap_negated"}
 
 
-HELD_OUT = [rc.FRESH_PATH, rc.FRESH2_PATH, rc.FRESH3_PATH, rc.FRESH4_PATH, rc.FRESH5_PATH]
+HELD_OUT = [
+    rc.FRESH_PATH,
+    rc.FRESH2_PATH,
+    rc.FRESH3_PATH,
+    rc.FRESH4_PATH,
+    rc.FRESH5_PATH,
+    rc.FRESH6_PATH,
+]
 APART = [
     *HELD_OUT,
     rc.DEV2_PATH,
