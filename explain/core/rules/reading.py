@@ -537,15 +537,14 @@ def _aside(text: str, span: tuple[int, int], end: int) -> bool:
 
 
 def _other_item(text: str, spans: _Spans, hit: _Hit, first: int, last: int) -> bool:
-    """A cue past a comma is another item's: a comma right after a cue before the term ("Helm:
-    none, Docker"), or a comma or spaced slash before a cue after it, the term not ending there."""
+    """A cue past a comma is another item's ("Helm: none, Docker"; not "weak, rather none")."""
     if hit.last < first:  # not after an opening "Ideally," nor a wish ("Plane, die X zu machen")
         opens = (hit.first, hit.cue.kind, hit.cue.where) == (0, "optional", "before")
         opens = opens or hit.cue.kind == "wish"
         gap = text[spans[hit.last][1] : spans[first][0]].lstrip(" ")
         return not opens and gap[:1] == "," and hit.cue.where != "name"  # "your mentor, Sam,"
-    end = spans[last][1]
-    found = [text.find(separator, end, spans[hit.first][0]) for separator in (",", " / ")]
+    end, fix = spans[last][1], hit.cue.words[0] in word_class("correction")  # "rather none"
+    found = [text.find(s, end, spans[hit.first][0]) for s in (",", " / ") if not fix]
     return any(at >= 0 and any(map(is_word_char, text[end:at].partition(" ")[2])) for at in found)
 
 
@@ -776,7 +775,8 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         i += int(text[i : i + 1] == "." and _abbreviation(text, i))  # "kat. C: nie posiadam"
     else:
         return None
-    stop = _TAIL_END.search(text, value_start, high)
+    shut = text.find(")", value_start, high) + 1 if text.startswith("(", value_start) else 0
+    stop = _TAIL_END.search(text, max(value_start, shut), high)  # "(noch) nicht": one value
     value_end = high if stop is None else stop.start()
     if value_end <= value_start:
         return None
