@@ -456,20 +456,20 @@ def _job_side(text: str, spans: _Spans, at: tuple[int, int, int, int]) -> set[st
     noun = _person(pad[j + 3]) and not _person(pad[j + 4])  # "Java team", not "X partner team"
     team = noun or _person(pad[i + 1]) or (pad[i + 1] in wc("genitive") and _person(pad[i]))
     team = team or (i == j and _person(words[i]) and pad[i + 1] in wc("determiner"))  # "mit der"
-    with_our = team and wc("companion") & {*words[max(opening, i - 4) : i]} and not asks
+    with_our = team and wc("companion") & {*words[max(opening, i - 6) : i]} and not asks
     other = _attached(text, spans, (0, opening, i))
     took = ours and wc("takes_on") & {*words[opening:i]} and not (you or wc("shared") & {*trail})
     dash = text.find(" - ", spans[j][1], spans[-1][1])  # "X does Y - your job is Z"
     you_after = _you_next(text, spans[-1][1]) or (dash > 0 and _you_next(text, dash + 2))
     commas = [k for k in range(spans[j][1], spans[-1][1]) if text[k] == "," and _you_next(text, k)]
-    apart = _subject_at(words, opening, j + 2) and (took or you_after or bool(commas and not asks))
+    # A subject or department, its verb, the term ("QA tracks X"); or past it ("X macht der Chef").
+    v2 = [v + 1 for v in range(j + 1, stop - 1) if words[v] in wc("uses")]
+    k = v2[0] if v2 and not any(map(_person, words[opening : v2[0]])) else opening
+    apart = _subject_at(words, k, len(words)) and (took or you_after or bool(commas and not asks))
     head = _WORD.findall(text, spans[opening][0], commas[0]) if commas else []
     unit = [b for a, b in pairwise(head) if a in wc("our") and (_person(b) or b in wc("premises"))]
     split = bool(unit) and not wc("takes_on").isdisjoint(head)  # "X betreut unser Team, du"
     other = other or bool(with_our) or apart or split or _supports_a_team(words, i, j)
-    # A department, its verb, the term ("QA tracks X"); or past the term ("X pflegt das Lager").
-    v2 = [v + 1 for v in range(j + 1, stop - 1) if words[v] in wc("uses")]
-    k = v2[0] if v2 and not any(map(_person, words[opening : v2[0]])) else opening
     k += words[k] in wc("determiner") | wc("indefinite")
     n = [w in wc("unit") | wc("department") for w in [*words[k:stop], ""]].index(False)
     named = wc("department") & {*words[k : k + n]}  # "the QA team", "dział kadr"
