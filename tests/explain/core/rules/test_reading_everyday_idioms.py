@@ -4,9 +4,11 @@ revenue"); a season in an availability line or before a year after a preposition
 da primavera", "primavera de 2027"); a kitchen appliance named like software ("blender"
 beside a juicer or a "krajalnica"); a department named in a contact line, past an article
 and a unit word ("contactez le service comptabilité au ...", "kierować do działu kadr"); a
-shop or landmark saying where the office is ("ligt boven de Albert Heijn").
+shop or landmark saying where the office is ("ligt boven de Albert Heijn"); the French noun
+"vue" ("vue sur la mer", "point de vue"); the office's pet named after its noun ("Nuestra
+mascota, Ruby").
 Guards: the same words where they are the skill (Angular, Scala, Blender 3D, Primavera P6,
-a driving licence, customer service or an HR department as experience)."""
+Vue.js, a driving licence, customer service or an HR department as experience)."""
 
 from __future__ import annotations
 
@@ -62,6 +64,13 @@ EVERYDAY = [
     ("L'ufficio si trova proprio sopra l'Esselunga.", "Esselunga"),
     ("Ons kantoor ligt boven de Albert Heijn in het centrum.", "Albert Heijn"),
     ("Biuro mieści się tuż obok Biedronka Express.", "Biedronka"),
+    # The French noun "vue" (a view), not Vue.js; the office's pet named after its noun.
+    ("Bureaux avec vue sur la mer et parking.", "Vue"),
+    ("Du point de vue du client, tout doit rester simple.", "Vue"),
+    ("Nuestra mascota, Ruby, se pasea por la oficina.", "Ruby"),
+    ("Our office dog, Ruby, will greet you at reception.", "Ruby"),
+    ("Unser Bürohund Julia freut sich auf dich.", "Julia"),
+    ("Il nostro cane Pascal dorme sotto la scrivania.", "Pascal"),
 ]
 
 SKILL = [
@@ -97,6 +106,9 @@ SKILL = [
     ("Naast de SAP implementatie begeleid je eindgebruikers.", "SAP"),
     ("Neben dem SAP Support betreust du Anwender.", "SAP"),
     ("Trabajarás junto al equipo de SAP en Madrid.", "SAP"),
+    ("Développement front en Vue.js et Nuxt.", "Vue"),
+    ("Vue 3, Pinia et TypeScript au quotidien.", "Vue"),
+    ("Our dog-friendly office runs on Python.", "Python"),
 ]
 
 
