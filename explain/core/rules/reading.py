@@ -719,16 +719,15 @@ def _everyday_term(term_words: list[str]) -> int:
         return _NOT_A_TERM
     word = term_words[0]
     # The equivalence's everyday skill names, and Java, an island; Python, a snake.
-    names = common_words().keys() | word_class("everyday_name")
-    if word in names or (word.endswith("s") and word[:-1] in names):
+    if {word, word.removesuffix("s")} & (common_words().keys() | word_class("everyday_name")):
         return _SHORT_OR_EVERYDAY
     if sum(ch.isalnum() for ch in word) <= 2:
         return _SHORT
     return _NEAR_ONLY if word in word_class("domain_name") else _NOT_A_TERM
 
 
-# "Spring 2025", "spring '26": a season, not the framework.
-_YEAR = re.compile(r"(?:19|20)\d\d(?!\d)|'\d\d(?!\d)")
+# "Spring 2025", "spring '26", "primavera de 2026": a season, not the framework.
+_YEAR = re.compile(r"(?:(?:of|de|del|di|do|da|van) )?(?:(?:19|20)\d\d(?!\d)|'\d\d(?!\d))")
 # The end year of a span or a decade: "2009-2012", "the 90s", "80er".
 _YEAR_END = re.compile(r"(?:(?:19|20)\d\d-)?((?:19|20)\d\d)|((?:19|20)\d|[5-9])0(?:s|er|ern)?")
 
@@ -859,12 +858,13 @@ def _governs(hit: _Hit, words: list[str], at: tuple[int, int, int], everyday: in
     if kind == "absent" or where in ("heading", "label") or bare or alone:
         return False  # read only as a list item's value (_tail) or a heading (_heading)
     if kind == "everyday":
-        if where != "name" and (not everyday or where == "near" or everyday == _NEAR_ONLY):
+        if where not in ("name", "term") and (where == "near" or everyday in (0, _NEAR_ONLY)):
             near = max(first - hit.last, hit.first - last) <= REACH + 1
             return where == "near" and everyday > _SHORT and near
         if hit.last < first:  # a title's name past its initials: "Dr J. K. Swift"
-            between = [w for w in words[hit.last + 1 : first] if where != "name" or len(w) > 1]
-            return where != "after" and len(between) <= (everyday == _SHORT) * EVERYDAY_REACH_SHORT
+            det = word_class("determiner") | word_class("unit") if where == "name" else ()
+            gap = [w for w in words[hit.last + 1 : first] if not det or (w not in det and w[1:])]
+            return where != "after" and len(gap) <= (everyday == _SHORT) * EVERYDAY_REACH_SHORT
         # After the term, next to it; or a phrase that holds the term ("head chef").
         return hit.first <= last or (where not in ("before", "name") and hit.first == last + 1)
     if kind in _SUBJECT_KINDS and where == "before":
