@@ -364,7 +364,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         governing[(others[-1].first, "negation")] = others[-1].cue
     tail = _tail(text, end, high)  # "not needed but", "X - not a must, but a plus"
     denied = any(k == "negation" and at > last for at, k in governing) or _ABSENT == tail
-    wished = denied and any(h.cue.kind == "optional" and h.first == cut_right + 1 for h in hits)
+    wished = denied and any(h.cue.kind == "optional" and -1 < h.first - cut_right < 2 for h in hits)
     # "X isn't a nice-to-have", "no es un plus": an option denied is a requirement.
     ones = {h.last for h in hits if h.cue.kind == "negation" and h.first == h.last}
     must = any(h.cue.kind == "optional" and {h.first - 1, h.first - 2} & ones for h in hits)
@@ -594,8 +594,8 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int
 def _fronted_negations(
     text: str, spans: _Spans, hits: list[_Hit], at: tuple[int, int, int, int]
 ) -> list[_Hit]:
-    """The writer's negations after a fronted term ("Klasse C habe ich nicht", "Java non lo
-    conosco"): the term opens the clause, then the writer or a clitic, then the negation."""
+    """Negations after a fronted term ("Klasse C habe ich nicht", "Java non lo conosco", "X
+    brauchst du nicht"): the term opens the clause, then I, you or a clitic, then the negation."""
     (cut_left, first, last, cut_right), words = at, [text[a:b] for a, b in spans]
     fore = word_class("preposition") | word_class("determiner") | word_class("indefinite")
     k = first - int(first > cut_left and words[first - 1] in fore)
@@ -603,7 +603,7 @@ def _fronted_negations(
         return []
     found = []
     for h in hits:
-        mine = set(words[last + 1 : h.first]) & word_class("first_person")  # Polish "i" joins
+        mine = {*words[last + 1 : h.first]} & (word_class("first_person") | word_class("second_person"))
         doer = bool(mine) and not (set(words[last + 1 : h.first]) - mine) & word_class("joining")
         doer = doer or bool(word_class("clitic").intersection(words[h.last + 1 : h.last + 2]))
         doer = doer or words[k] in word_class("preposition")  # pro-drop: "Con SAP no trabajé"
