@@ -603,8 +603,9 @@ def _fronted_negations(
         return []
     found = []
     for h in hits:
-        mine = {*words[last + 1 : h.first]} & (word_class("first_person") | word_class("second_person"))
-        doer = bool(mine) and not (set(words[last + 1 : h.first]) - mine) & word_class("joining")
+        said = {*words[last + 1 : h.first]}
+        mine = said & (word_class("first_person") | word_class("second_person"))  # "i" joins
+        doer = bool(mine) and not (said - mine) & word_class("joining")
         doer = doer or bool(word_class("clitic").intersection(words[h.last + 1 : h.last + 2]))
         doer = doer or words[k] in word_class("preposition")  # pro-drop: "Con SAP no trabajé"
         lone = text.count(",", spans[last][1], spans[h.first][0]) % 2
@@ -889,9 +890,8 @@ def _reading(governing: list[Cue], extra: set[str]) -> Reading:
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
     nor = [c.words[0] for c in negations[1:] if len(c.words) == 1]  # not "Ni un día sin Excel"
-    negated = bool(negations)
-    if len(negations) == 2 and not word_class("non_stacking").intersection(nor):
-        # Two undo each other only as "not ... without": exactly one "without" word.
-        negated = sum(cue.words[0] in word_class("without") for cue in negations) != 1
+    two = len(negations) == 2 and not word_class("non_stacking").intersection(nor)
+    one = sum(c.words[0] in word_class("without") for c in negations) == 1  # "not ... without"
+    negated = bool(negations) and not (two and one)  # two undo each other only that way
     kinds = extra | {cue.kind for cue in governing}
     return Reading(negated, **{f.name: f.name in kinds for f in fields(Reading)[1:]})
