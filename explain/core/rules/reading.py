@@ -383,8 +383,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     extra.update(_job_side(text, spans, (opening, first, last, cut_right)))
     # A course of the term booked or scheduled ("Kurs Spanisch gebucht"): wished, not had yet.
     lessons = wc("course") & {w.rsplit("-", 1)[-1] for w in words[max(0, first - 3) : last + 2]}
-    if lessons and wc("booked") & {*words[last + 1 : cut_right]}:
-        extra.add("wish")
+    extra |= {"wish"} if lessons and wc("booked") & {*words[last + 1 : cut_right]} else set()
     # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").
     someone = _done_by_someone_else(words, hits, (first, last, cut_right)) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
@@ -546,7 +545,11 @@ def _other_item(text: str, spans: _Spans, hit: _Hit, first: int, last: int) -> b
         return not opens and gap[:1] == "," and hit.cue.where != "name"  # "your mentor, Sam,"
     end = spans[last][1]
     found = [text.find(separator, end, spans[hit.first][0]) for separator in (",", " / ")]
-    return any(at >= 0 and any(map(is_word_char, text[end:at].partition(" ")[2])) for at in found)
+    # "X, ideally with Y": an option before a preposition is about what follows it.
+    nxt = _WORD.match(text, spans[hit.last][1] + 1)
+    ahead = hit.cue.kind == "optional" and nxt is not None and nxt[0] in word_class("preposition")
+    tails = [text[end:at].partition(" ")[2] for at in found if at >= 0]  # the term ends there?
+    return any(ahead or any(map(is_word_char, tail)) for tail in tails)
 
 
 def _person(word: str) -> bool:
