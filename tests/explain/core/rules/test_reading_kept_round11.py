@@ -38,6 +38,8 @@ KEPT = [
     ("Kein Lieferschein blieb unbearbeitet", "Lieferschein"),
     ("Nessun ordine inevaso in alta stagione", "ordine"),
     ("Ningún aviso desatendido en mi turno", "aviso"),
+    # "Never at a loss for": the idiom's negation negates nothing.
+    ("An der Hotline nie um eine Antwort verlegen", "Hotline"),
     # A season of trade is no past.
     ("Caixa e reposição na época alta de 2024", "reposição"),
 ]
