@@ -206,12 +206,9 @@ def _heading_of_a_list(text: str, start: int, end: int) -> bool:
     if not text[start:end].rstrip().endswith(":"):
         return False
     high = min(len(text), end + 500)
-    if _DATE.match(text, end, high):
-        return True
-    if _OWN_HEADING.match(text, start, end):
-        return False
-    if _LIST.match(text, end, high):
-        return True
+    own = _OWN_HEADING.match(text, start, end) and not _DATE.match(text, end, high)
+    if own or _DATE.match(text, end, high) or _LIST.match(text, end, high):
+        return not own
     name = _ONE_NAME.match(text, end, high)
     return name is not None and all(
         word[:1].isupper() or word[:1].isdigit() or word in _JOINERS

@@ -364,7 +364,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
         governing[(others[-1].first, "negation")] = others[-1].cue
     tail = _tail(text, end, high)  # "not needed but", "X - not a must, but a plus"
     denied = any(k == "negation" and at > last for at, k in governing) or _ABSENT == tail
-    wished = denied and any(h.cue.kind == "optional" and h.first == cut_right + 1 for h in hits)
+    wished = denied and any(h.cue.kind == "optional" and -1 < h.first - cut_right < 2 for h in hits)
     # "X isn't a nice-to-have", "no es un plus": an option denied is a requirement.
     ones = {h.last for h in hits if h.cue.kind == "negation" and h.first == h.last}
     must = any(h.cue.kind == "optional" and {h.first - 1, h.first - 2} & ones for h in hits)
@@ -383,8 +383,7 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     extra.update(_job_side(text, spans, (opening, first, last, cut_right)))
     # A course of the term booked or scheduled ("Kurs Spanisch gebucht"): wished, not had yet.
     lessons = wc("course") & {w.rsplit("-", 1)[-1] for w in words[max(0, first - 3) : last + 2]}
-    if lessons and wc("booked") & {*words[last + 1 : cut_right]}:
-        extra.add("wish")
+    extra |= {"wish"} if lessons and wc("booked") & {*words[last + 1 : cut_right]} else set()
     # A compound's second part is the term's noun phrase ("Die Ansible-Rollen schrieb").
     someone = _done_by_someone_else(words, hits, (first, last, cut_right)) or _subject_later(
         text[:high], words, (opening, first, last + compound, cut_right), spans[last + compound][1]
@@ -545,7 +544,11 @@ def _other_item(text: str, spans: _Spans, hit: _Hit, first: int, last: int) -> b
         return not opens and gap[:1] == "," and hit.cue.where != "name"  # "your mentor, Sam,"
     end, fix = spans[last][1], hit.cue.words[0] in word_class("correction")  # "rather none"
     found = [text.find(s, end, spans[hit.first][0]) for s in (",", " / ") if not fix]
-    return any(at >= 0 and any(map(is_word_char, text[end:at].partition(" ")[2])) for at in found)
+    # "X, ideally with Y": an option before a preposition is about what follows it.
+    nxt = _WORD.match(text, spans[hit.last][1] + 1)
+    ahead = hit.cue.kind == "optional" and nxt is not None and nxt[0] in word_class("preposition")
+    tails = [text[end:at].partition(" ")[2] for at in found if at >= 0]  # the term ends there?
+    return any(ahead or any(map(is_word_char, tail)) for tail in tails)
 
 
 def _person(word: str) -> bool:
@@ -593,8 +596,8 @@ def _done_by_someone_else(words: list[str], hits: list[_Hit], at: tuple[int, int
 def _fronted_negations(
     text: str, spans: _Spans, hits: list[_Hit], at: tuple[int, int, int, int]
 ) -> list[_Hit]:
-    """The writer's negations after a fronted term ("Klasse C habe ich nicht", "Java non lo
-    conosco"): the term opens the clause, then the writer or a clitic, then the negation."""
+    """Negations after a fronted term ("Klasse C habe ich nicht", "Java non lo conosco", "X
+    brauchst du nicht"): the term opens the clause, then I, you or a clitic, then the negation."""
     (cut_left, first, last, cut_right), words = at, [text[a:b] for a, b in spans]
     fore = word_class("preposition") | word_class("determiner") | word_class("indefinite")
     k = first - int(first > cut_left and words[first - 1] in fore)
@@ -602,8 +605,9 @@ def _fronted_negations(
         return []
     found = []
     for h in hits:
-        mine = set(words[last + 1 : h.first]) & word_class("first_person")  # Polish "i" joins
-        doer = bool(mine) and not (set(words[last + 1 : h.first]) - mine) & word_class("joining")
+        said = {*words[last + 1 : h.first]}
+        mine = said & (word_class("first_person") | word_class("second_person"))  # "i" joins
+        doer = bool(mine) and not (said - mine) & word_class("joining")
         doer = doer or bool(word_class("clitic").intersection(words[h.last + 1 : h.last + 2]))
         doer = doer or words[k] in word_class("preposition")  # pro-drop: "Con SAP no trabajé"
         lone = text.count(",", spans[last][1], spans[h.first][0]) % 2
@@ -889,9 +893,8 @@ def _reading(governing: list[Cue], extra: set[str]) -> Reading:
     # A neutral phrase ("not only") has already covered its words: it negates nothing.
     negations = [cue for cue in governing if cue.kind == "negation"]
     nor = [c.words[0] for c in negations[1:] if len(c.words) == 1]  # not "Ni un día sin Excel"
-    negated = bool(negations)
-    if len(negations) == 2 and not word_class("non_stacking").intersection(nor):
-        # Two undo each other only as "not ... without": exactly one "without" word.
-        negated = sum(cue.words[0] in word_class("without") for cue in negations) != 1
+    two = len(negations) == 2 and not word_class("non_stacking").intersection(nor)
+    one = sum(c.words[0] in word_class("without") for c in negations) == 1  # "not ... without"
+    negated = bool(negations) and not (two and one)  # two undo each other only that way
     kinds = extra | {cue.kind for cue in governing}
     return Reading(negated, **{f.name: f.name in kinds for f in fields(Reading)[1:]})
