@@ -319,13 +319,14 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     }
     for h in _fronted_negations(text, spans, hits, (cut_left, first, last, cut_right)):
         governing[(h.first, "negation")] = h.cue
-    heading = _heading(text, left, low) if cut_left == 0 else None
-    if heading is not None:
+    if cut_left == 0 and (heading := _heading(text, left, low)) is not None:
         h_words = [text[a:b] for a, b in _tokens(text, *heading)]
         shut = len(_tokens(text, heading[0], max(heading[0], text.find("(", *heading)))) - 1
         dated = any(w[:1].isdigit() for w in h_words[1:])  # a goal opens it before a date
         lead = "heading" if dated or word_class("preposition") & {*h_words[1:2]} else ""
-        kinds = {*_HEADING_KINDS, "someone_else heading", *(["everyday"] if everyday else [])}
+        own = any(a in wc("preposition") and b in wc("by_whom") for a, b in pairwise(words[:first]))
+        refs = set() if own else {"heading", *["label"] * (words[0] in wc("title"))}  # "Dr X"
+        kinds = {*_HEADING_KINDS, *[f"someone_else {r}" for r in refs], *["everyday"] * everyday}
         kinds |= {"everyday name", "everyday label"} if first == last == 0 else set()
         # Its words stand before the clause's: numbered back from it (the last is -1).
         governing.update(
@@ -518,8 +519,8 @@ def _you_next(text: str, right: int) -> bool:
 def _supports_a_team(words: list[str], first: int, last: int) -> bool:
     """Support of a person named by a trade ("Apoio à equipe de solda", "Aide aux soudeurs"): a
     support word, a person within four words, the term that person, before or after it."""
-    joining, support = word_class("genitive") | word_class("relative"), word_class("support")
-    helped = [k for k in range(max(0, first - 6), first) if words[k] in support]
+    joining = word_class("genitive") | word_class("relative") | word_class("qualified")
+    helped = [k for k in range(max(0, first - 6), first) if words[k] in word_class("support")]
     people = {m for k in helped for m in range(k + 1, min(len(words), k + 5)) if _person(words[m])}
     of = [m for m in people if m < first <= m + 3 and {*words[m + 1 : first]} <= joining]
     title = helped[-1:] == [first - 1]  # "Assistant payroll manager": the helper's own title
