@@ -36,9 +36,8 @@ KINDS = (*"negation absent wish offer optional neutral someone_else past other_r
     "about_company", "everyday")  # fmt: skip
 # heading: a list's label ("Goal:"); near: a domain word near; name: "Herr X"; label: "Contact: X".
 _WHERE = ("before", "after", "both", "heading", "near", "name", "label", "term")
-# Closed word classes the code reads (rows with where "word" in the same files), listed in
-# explain/data/words/word_classes.txt: what each is for is said in the files' headers and
-# where the code uses it.
+# Closed word classes the code reads (cue rows with where "word"; names in
+# explain/data/words/word_classes.txt; each described in the cue files and where it is used).
 WORD_CLASSES = data_words("word_classes")
 
 # How many words may stand between a cue and the term it governs.
