@@ -446,12 +446,12 @@ def _job_side(text: str, spans: _Spans, at: tuple[int, int, int, int]) -> set[st
     we = (lead or wc("duration") & {*trail}) and (wc("we") | wc("our")) & {*trail}
     firm = bool((wc("company") | wc("premises")) & parts and wc("duration") & staff)
     firm = firm and not wc("asks") & parts  # "Klinik mit 20 J.", not "Clinic experience with 2 y."
-    hire = next((k for k in range(j + 1, stop) if words[k] in wc("hires") | wc("we_hire")), stop)
+    named = close or firm or wc("company") & {*nouns} or years or wc("company_size") & staff
+    hired = wc("hires") | wc("we_hire") if lead or named else wc("hires")  # "Leader, on recrute"
+    hire = next((k for k in range(j + 1, stop) if words[k] in hired), stop)
     said = {*words[i if firm else opening : hire]}  # a firm's own experience is not asked
     asks = wc("hires") & {*words[opening:hire]} or wc("asks") & said or words[i] in words[j + 1 :]
-    named = close or firm or wc("company") & {*nouns} or years or wc("company_size") & staff
-    blurb = hire < stop and (lead or words[hire] in wc("hires"))  # "Firma sucht", "Leader, we hire"
-    company = bool(named or blurb or site or (we and not you)) and not asks
+    company = bool(named or hire < stop or site or (we and not you)) and not asks
     # "with our Java developers", "avec notre consultant X", "z zespołem Java": the term
     # names the people "with", "mit", "junto a" brings in (a person next to it, or "team of").
     pad = ["", "", *words, "", ""]  # pad[k + 2] is words[k]

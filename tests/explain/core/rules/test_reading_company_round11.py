@@ -70,6 +70,8 @@ REQUIRED = [
     ("Für unser Java-Team suchen wir einen Entwickler", "Java"),
     ("CACES R489 obligatoire, nous recrutons en CDI", "CACES R489"),
     ("Pour renforcer notre équipe Java, nous recrutons un développeur", "Java"),
+    ("Entreprise de BTP, CACES R482 obligatoire, nous recrutons", "CACES R482"),
+    ("Od 15 lat budujemy sklepy w Magento i szukamy programisty", "Magento"),
     ("Avocat spécialisé en droit social (H/F)", "droit social"),
     ("Prise en charge du patient en soins palliatifs", "soins palliatifs"),
     ("Abogado/a especializado/a en derecho laboral", "derecho laboral"),
