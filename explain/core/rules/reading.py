@@ -276,10 +276,9 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
     praise |= {h.first for h, k in dread if seg[k] <= seg[max(h.last, last)]}
     lack = {k for k, w in enumerate(words) if w in word_class("lack") | hedge and k not in inside}
     for h, k in [(h, k) for h, _ in rest for k in lack if h.last < k <= h.last + 4]:
-        mark = seg[k] > seg[h.last]
         modest = h.first == h.last and {*words[: h.first]} <= word_class("modest")  # "Ich bin kein"
         held = h.last < first <= k + 1 if words[k] not in hedge else not modest  # "Not a X expert"
-        if not (held or mark or word_class("filler") & {*words[h.last : k]}):
+        if not (held or seg[k] > seg[h.last] or word_class("filler") & {*words[h.last : k]}):
             praise |= {h.first, k}
     praise |= {h.first for h, _ in rest if h.last + 1 in praise}
     hits = [h for h, _ in rest if h.cue.kind != "negation" or h.first not in praise]
@@ -426,9 +425,8 @@ def read(text: str, term: tuple[int, int], bounds: tuple[int, int] | None = None
 
 
 def _job_side(text: str, spans: _Spans, at: tuple[int, int, int, int]) -> set[str]:
-    """A job's term about the company ("Empresa líder en X", "Firma für X sucht", "since 2009",
-    "with 800 employees"; never where experience is asked), another role's ("the manager, who
-    runs X", "avec notre consultant X", "run by our accountants") or offered ("paid X course")."""
+    """A job's term about the company ("Leader de X, nous recrutons", "since 2009"; no experience
+    asked), another's ("the manager, who runs X", "run by our team") or offered ("paid X")."""
     (opening, i, j, stop), wc, words = at, word_class, [text[a:b] for a, b in spans]
     trail, nouns = words[opening:stop], [w for w in words[opening:i] if w not in wc("determiner")]
     copula = [n for n in (1, 2, 3) if " ".join(words[opening : opening + n]) in wc("copula")]
@@ -445,10 +443,14 @@ def _job_side(text: str, spans: _Spans, at: tuple[int, int, int, int]) -> set[st
     parts = {n.rsplit("-", 1)[-1] for n in nouns}  # "Unsere SaaS-Plattform läuft auf X"
     site = wc("premises") & parts and (ours or lead) and not (you or any(map(_person, nouns)))
     we = (lead or wc("duration") & {*trail}) and (wc("we") | wc("our")) & {*trail}
-    company = bool(close or wc("company") & {*nouns} or years or wc("company_size") & staff)
-    hire = next((k for k in range(j + 1, stop) if words[k] in wc("hires")), stop)
-    asks = (wc("asks") | wc("hires")) & {*words[opening:hire]} or words[i] in words[j + 1 :]
-    company = (company or hire < stop or bool(site or (we and not you))) and not asks
+    firm = bool((wc("company") | wc("premises")) & parts and wc("duration") & staff)
+    firm = firm and not wc("asks") & parts  # "Klinik mit 20 J.", not "Clinic experience with 2 y."
+    named = close or firm or wc("company") & {*nouns} or years or wc("company_size") & staff
+    hired = wc("hires") | wc("we_hire") if lead or named else wc("hires")  # "Leader, on recrute"
+    hire = next((k for k in range(j + 1, stop) if words[k] in hired), stop)
+    said = {*words[i if firm else opening : hire]}  # a firm's own experience is not asked
+    asks = wc("hires") & {*words[opening:hire]} or wc("asks") & said or words[i] in words[j + 1 :]
+    company = bool(named or hire < stop or site or (we and not you)) and not asks
     # "with our Java developers", "avec notre consultant X", "z zespołem Java": the term
     # names the people "with", "mit", "junto a" brings in (a person next to it, or "team of").
     pad = ["", "", *words, "", ""]  # pad[k + 2] is words[k]
@@ -539,9 +541,8 @@ def _other_item(text: str, spans: _Spans, hit: _Hit, first: int, last: int) -> b
     """A cue past a comma is another item's ("Helm: none, Docker"; not "weak, rather none")."""
     if hit.last < first:  # not after an opening "Ideally," nor a wish ("Plane, die X zu machen")
         opens = (hit.first, hit.cue.kind, hit.cue.where) == (0, "optional", "before")
-        opens = opens or hit.cue.kind == "wish"
-        gap = text[spans[hit.last][1] : spans[first][0]].lstrip(" ")
-        return not opens and gap[:1] == "," and hit.cue.where != "name"  # "your mentor, Sam,"
+        gap = text[spans[hit.last][1] : spans[first][0]].lstrip(" ")  # "your mentor, Sam,"
+        return not (opens or hit.cue.kind == "wish") and gap[:1] == "," and hit.cue.where != "name"
     end, fix = spans[last][1], hit.cue.words[0] in word_class("correction")  # "rather none"
     found = [text.find(s, end, spans[hit.first][0]) for s in (",", " / ") if not fix]
     # "X, ideally with Y": an option before a preposition is about what follows it.
@@ -770,8 +771,7 @@ def _tail(text: str, end: int, high: int) -> Cue | None:
         if sep is not None and text[i : sep.end()].strip():
             value_start = sep.end()
             break
-        spaced = text[i : i + 1] in (" ", "-", "/")  # "Jira/Confluence: none"
-        word = _TAIL_WORD.match(text, i + 1, high) if spaced else None
+        word = _TAIL_WORD.match(text, i + 1, high) if text[i : i + 1] in " -/" else None  # "A/B: -"
         if word is None:
             return None
         i = word.end()
