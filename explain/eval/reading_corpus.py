@@ -67,6 +67,9 @@ DEV6B_PATH = Path(__file__).resolve().parent / "reading_dev6b.tsv"
 # Written on 5 Dec (third session) apart from the reader, committed (fd2e5a1) before it was
 # run, and measured once with the reader of round 10.
 FRESH6_PATH = Path(__file__).resolve().parent / "reading_fresh6.tsv"
+# The same, written alongside it, committed (002bb3d) before it was run, and measured once
+# with the reader of round 11 (fitted to fresh6, dev6a and dev6b, never to this set).
+FRESH7_PATH = Path(__file__).resolve().parent / "reading_fresh7.tsv"
 LANGS = ("en", "de", "fr", "es", "pt", "it", "nl", "pl")
 SIDES = ("P", "J", "G", "N")
 OPTIONAL = "opt"

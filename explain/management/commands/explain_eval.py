@@ -204,6 +204,7 @@ class Command(BaseCommand):
             reading_corpus.DEV6A_PATH,
             reading_corpus.DEV6B_PATH,
             reading_corpus.FRESH6_PATH,
+            reading_corpus.FRESH7_PATH,
         )
         for path in paths:
             judged = reading_corpus.judge_corpus(

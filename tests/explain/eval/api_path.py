@@ -56,6 +56,7 @@ SETS = (
     rc.DEV6A_PATH,
     rc.DEV6B_PATH,
     rc.FRESH6_PATH,
+    rc.FRESH7_PATH,
 )
 
 # Plain lines around the line under test: none names a reading-set term, none reads as

@@ -25,6 +25,7 @@ HELD_OUT = [
     rc.FRESH4_PATH,
     rc.FRESH5_PATH,
     rc.FRESH6_PATH,
+    rc.FRESH7_PATH,
 ]
 APART = [
     *HELD_OUT,
